@@ -1,0 +1,111 @@
+package dom
+
+import (
+	"context"
+	"time"
+)
+
+// Action is one thing to do to a page: what the TUI's keys and `domscope run`
+// lines turn into.
+type Action struct {
+	Kind string `json:"action"` // click, type, key, scroll, hover, select, navigate, back, forward, reload, dialog, snapshot
+	ID   string `json:"id,omitempty"`
+
+	// click
+	Button     string `json:"button,omitempty"` // left (default), right, middle
+	ClickCount int    `json:"clickCount,omitempty"`
+	Force      bool   `json:"force,omitempty"` // click even when occluded
+
+	Text      string   `json:"text,omitempty"`      // type; prompt text for dialog
+	Key       string   `json:"key,omitempty"`       // key: "Enter", "ctrl+a", "shift+Tab"
+	Modifiers []string `json:"modifiers,omitempty"` // click, key: "Alt", "Ctrl", "Meta", "Shift"
+	DX        float64  `json:"dx,omitempty"`        // scroll
+	DY        float64  `json:"dy,omitempty"`
+	Value     string   `json:"value,omitempty"`  // select: option value or label
+	URL       string   `json:"url,omitempty"`    // navigate
+	Accept    bool     `json:"accept,omitempty"` // dialog
+}
+
+// VisualEffect is what the browser showed for an action.
+type VisualEffect struct {
+	Type string  `json:"type"` // ripple, highlight
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+}
+
+// Changes says what an action did to the page.
+type Changes struct {
+	Navigated  bool   `json:"navigated"`
+	NewURL     string `json:"newURL,omitempty"`
+	DomChanged bool   `json:"domChanged"`
+	Added      int    `json:"added,omitempty"`
+	Removed    int    `json:"removed,omitempty"`
+}
+
+// DialogInfo is a JavaScript dialog open on the page.
+type DialogInfo struct {
+	Type          string `json:"type"` // alert, confirm, prompt, beforeunload
+	Message       string `json:"message"`
+	DefaultPrompt string `json:"defaultPrompt,omitempty"`
+}
+
+// ActionResult is the outcome of one action (seed 004, DESIGN section 4).
+type ActionResult struct {
+	Action              string        `json:"action"`
+	ID                  string        `json:"id,omitempty"`
+	Success             bool          `json:"success"`
+	Duration            time.Duration `json:"-"`
+	DurationMs          float64       `json:"duration"`
+	VisualEffect        *VisualEffect `json:"visualEffect,omitempty"`
+	Error               *Error        `json:"error,omitempty"`
+	SnapshotInvalidated bool          `json:"snapshotInvalidated"`
+	Changes             Changes       `json:"changes"`
+	Dialog              *DialogInfo   `json:"dialog,omitempty"`
+}
+
+// ConnState is the state of the service's connection to its page.
+type ConnState int
+
+const (
+	Connected ConnState = iota
+	Reconnecting
+	Disconnected
+)
+
+func (s ConnState) String() string {
+	switch s {
+	case Reconnecting:
+		return "reconnecting"
+	case Disconnected:
+		return "disconnected"
+	default:
+		return "connected"
+	}
+}
+
+// Event is something the service tells its users without being asked.
+type Event struct {
+	Kind   string      // "invalidated", "dialog", "dialog-closed", "state", "navigated"
+	State  ConnState   // for "state"
+	Dialog *DialogInfo // for "dialog"
+	URL    string      // for "navigated"
+	Err    error
+}
+
+// Actor is the observe-act service as its users (the TUI, `domscope run`)
+// see it. One per attached target.
+type Actor interface {
+	// Snapshot returns the cached snapshot, capturing a new one when there is
+	// none, it was invalidated, it is too old, or force is set.
+	Snapshot(ctx context.Context, force bool) (*Snapshot, error)
+	// Current returns the cached snapshot without capturing (nil if none).
+	Current() *Snapshot
+	// Do performs one action; it never panics and always invalidates.
+	Do(ctx context.Context, a Action) ActionResult
+	// Highlight shows (id != "") or hides (id == "") the browser overlay for a node.
+	Highlight(ctx context.Context, id string) error
+	// Events delivers invalidations, dialogs and connection changes.
+	Events() <-chan Event
+	State() ConnState
+	Close() error
+}

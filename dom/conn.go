@@ -1,0 +1,59 @@
+package dom
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Session sends CDP commands to one target: the page, or an out-of-process
+// frame. params is any JSON-marshalable value (nil for none); result is a
+// pointer to decode into (a *json.RawMessage keeps the raw bytes), or nil.
+// cdpconn implements it; dom never imports chromedp.
+type Session interface {
+	Call(ctx context.Context, method string, params, result any) error
+	// Subscribe buffers the events of one method ("DOM.documentUpdated")
+	// from the moment it returns; cancel stops it and closes the channel.
+	Subscribe(method string) (events <-chan json.RawMessage, cancel func())
+}
+
+// Page is an attached page target: its own session plus the sessions of the
+// out-of-process iframes inside it.
+type Page interface {
+	Session
+	TargetID() string
+	// Frames lists the out-of-process iframe targets currently inside the
+	// page (attaching to new ones), each with a session of its own.
+	Frames(ctx context.Context) ([]FrameTarget, error)
+	// Done is closed when the page's connection is lost (tab closed, browser
+	// gone, Inspector.detached).
+	Done() <-chan struct{}
+	// Detach ends the session; it closes the tab only if the program opened it.
+	Detach() error
+}
+
+// FrameTarget is an out-of-process iframe: its target id equals the frame id
+// of the <iframe> element's content frame in the parent document.
+type FrameTarget struct {
+	TargetID string
+	URL      string
+	Session  Session
+}
+
+// TargetInfo describes a page target of the browser, for choosing a tab.
+type TargetInfo struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Title    string `json:"title"`
+	URL      string `json:"url"`
+	Attached bool   `json:"attached"`
+}
+
+// Browser is a connection to a whole browser: list its tabs, attach to one.
+type Browser interface {
+	Targets(ctx context.Context) ([]TargetInfo, error)
+	// Attach attaches to the page target with this id.
+	Attach(ctx context.Context, targetID string) (Page, error)
+	// NewPage opens a new tab at url and attaches to it; the program owns it.
+	NewPage(ctx context.Context, url string) (Page, error)
+	Close() error
+}

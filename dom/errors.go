@@ -1,0 +1,63 @@
+package dom
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a machine-readable error class (DESIGN section 4).
+type Code string
+
+// The error codes of DESIGN section 4.
+const (
+	NotAttached     Code = "NOT_ATTACHED"
+	AttachFailed    Code = "ATTACH_FAILED"
+	SnapshotFailed  Code = "SNAPSHOT_FAILED"
+	NodeNotFound    Code = "NODE_NOT_FOUND"
+	NodeStale       Code = "NODE_STALE"
+	NotInteractable Code = "NOT_INTERACTABLE"
+	Occluded        Code = "OCCLUDED"
+	CDPError        Code = "CDP_ERROR"
+	Timeout         Code = "TIMEOUT"
+	ValidationError Code = "VALIDATION_ERROR"
+	TargetNotFound  Code = "TARGET_NOT_FOUND"
+)
+
+// Error is an engine error with a code and a message a person or an LLM can act on.
+type Error struct {
+	Code        Code   `json:"code"`
+	Message     string `json:"message"`
+	Recoverable bool   `json:"recoverable"`
+	Err         error  `json:"-"` // the cause, if any
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf makes an *Error. Recoverable defaults by code.
+func Errorf(code Code, cause error, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Recoverable: recoverable(code), Err: cause}
+}
+
+func recoverable(c Code) bool {
+	switch c {
+	case NodeNotFound, NodeStale, NotInteractable, Occluded, Timeout, ValidationError, NotAttached:
+		return true
+	}
+	return false
+}
+
+// CodeOf returns the code of err if it is (or wraps) an *Error, else CDPError.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CDPError
+}

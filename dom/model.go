@@ -1,0 +1,124 @@
+// Package dom is the engine of domscope: the VirtualNode tree built from raw
+// CDP captures, its tiers, flattening for an LLM, serialization, diffing,
+// token counting, and the service that acts on a page. It knows nothing of
+// terminals and reaches the browser only through the interfaces in conn.go.
+package dom
+
+import "time"
+
+// Tier says how much a node matters to an agent.
+type Tier int
+
+const (
+	// Structural nodes are everything else: wrappers, text, documents.
+	Structural Tier = iota
+	// NonSemantic nodes have no meaningful AX role but a heuristic says they act.
+	NonSemantic
+	// Semantic nodes have a non-ignored AX role that carries meaning.
+	Semantic
+)
+
+func (t Tier) String() string {
+	switch t {
+	case Semantic:
+		return "semantic"
+	case NonSemantic:
+		return "non-semantic"
+	default:
+		return "structural"
+	}
+}
+
+// Rect is a box in CSS pixels of the top-level viewport.
+type Rect struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	W float64 `json:"width"`
+	H float64 `json:"height"`
+}
+
+// DOM node types as CDP reports them.
+const (
+	ElementNode  = 1
+	TextNode     = 3
+	CommentNode  = 8
+	DocumentNode = 9
+	DoctypeNode  = 10
+	FragmentNode = 11 // shadow roots
+)
+
+// VirtualNode is one DOM node of the complete tree (pass 1), 1:1 with the DOM,
+// enriched with accessibility and layout facts.
+type VirtualNode struct {
+	ID        string // "node_12", stable across re-snapshots of the same document
+	BackendID int64  // CDP backendNodeId; never shown to the LLM
+	FrameID   string // the frame whose document holds this node
+	TargetID  string // the CDP target (page or out-of-process frame) that owns it
+	NodeType  int    // ElementNode, TextNode, ...
+	Tag       string // lowercase local name; "#text", "#document", "#shadow-root"
+	Role      string // AX role > role attribute > tag
+	Name      string // AX name > aria-label > text
+	Text      string // value of a #text node
+	Attrs     map[string]string
+	States    map[string]string // AX properties or heuristics: checked, expanded, disabled, focused...
+	// ShadowType is "open", "closed" or "user-agent" for #shadow-root nodes.
+	ShadowType string
+
+	Bounds     Rect
+	Visible    bool
+	InViewport bool
+	// Hidden names the reason a node is not visible ("display:none",
+	// "aria-hidden", "zero-size", "inherited", ...); empty when visible.
+	Hidden string
+
+	Tier Tier
+	Why  string // the rule that set the tier: "ax:button", "heuristic:onclick", ...
+
+	Parent   *VirtualNode
+	Children []*VirtualNode // complete: shadow roots and frame documents included
+}
+
+// Attr returns an attribute value, or "".
+func (n *VirtualNode) Attr(name string) string { return n.Attrs[name] }
+
+// FrameInfo describes one frame of the snapshot (seed 004).
+type FrameInfo struct {
+	FrameID  string `json:"frameId"`
+	TargetID string `json:"targetId,omitempty"`
+	URL      string `json:"url"`
+	Name     string `json:"name,omitempty"`
+	// OutOfProcess is true for cross-origin frames captured through their own target.
+	OutOfProcess bool `json:"outOfProcess,omitempty"`
+	// Host is the ID of the <iframe> element that holds this frame; empty for the main frame.
+	Host string `json:"host,omitempty"`
+}
+
+// Snapshot is one capture of a target, built into a VirtualNode tree.
+type Snapshot struct {
+	Seq      int       // 1, 2, 3... per service
+	URL      string    // top-level document URL
+	Title    string    // top-level document title
+	TargetID string    // the page target
+	Taken    time.Time // when the capture started
+	// CaptureTime is the time spent fetching from the browser; BuildTime
+	// building the tree.
+	CaptureTime time.Duration
+	BuildTime   time.Duration
+
+	Root   *VirtualNode
+	Frames []FrameInfo
+	ByID   map[string]*VirtualNode
+
+	// Raw is what the browser sent; kept for export and for rebuilding
+	// with other rules without a new capture.
+	Raw *RawCapture
+}
+
+// Node returns the node with the given ID, or nil. It accepts the short
+// forms "12" and "[12]" as well as "node_12".
+func (s *Snapshot) Node(id string) *VirtualNode {
+	if s == nil {
+		return nil
+	}
+	return s.ByID[NormalizeID(id)]
+}

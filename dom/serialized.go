@@ -1,0 +1,96 @@
+package dom
+
+// SerializedDom is the flattened view for an LLM: the json contract of seed 004.
+type SerializedDom struct {
+	URL                      string            `json:"url"`
+	Title                    string            `json:"title"`
+	Timestamp                string            `json:"timestamp"`
+	Nodes                    []*SerializedNode `json:"nodes"`
+	Frames                   []FrameInfo       `json:"frames"`
+	TotalInteractiveElements int               `json:"totalInteractiveElements"`
+	NodeCount                int               `json:"nodeCount"`
+}
+
+// SerializedNode is one kept node. Only non-default values appear in JSON.
+type SerializedNode struct {
+	ID            string            `json:"id"`
+	BackendNodeID int64             `json:"backendNodeId,omitempty"` // only with --backend-ids
+	Role          string            `json:"role"`
+	Name          string            `json:"name,omitempty"`
+	Tag           string            `json:"tag"`
+	Text          string            `json:"text,omitempty"`
+	Href          string            `json:"href,omitempty"`
+	Placeholder   string            `json:"placeholder,omitempty"`
+	Value         string            `json:"value,omitempty"`
+	InputType     string            `json:"inputType,omitempty"`
+	Disabled      bool              `json:"disabled,omitempty"`
+	Checked       string            `json:"checked,omitempty"` // "true", "false" or "mixed"
+	Expanded      string            `json:"expanded,omitempty"`
+	Selected      bool              `json:"selected,omitempty"`
+	Required      bool              `json:"required,omitempty"`
+	TestID        string            `json:"data-testid,omitempty"`
+	Offscreen     bool              `json:"offscreen,omitempty"`
+	Bounds        *Rect             `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
+	Children      []*SerializedNode `json:"children,omitempty"`
+}
+
+// DecisionKind is what flattening did with one VirtualNode.
+type DecisionKind int
+
+const (
+	// Keep emits the node.
+	Keep DecisionKind = iota
+	// Hoist removes the node and lifts its children to its parent.
+	Hoist
+	// Drop removes the node and its whole subtree.
+	Drop
+)
+
+func (k DecisionKind) String() string {
+	switch k {
+	case Hoist:
+		return "hoist"
+	case Drop:
+		return "drop"
+	default:
+		return "keep"
+	}
+}
+
+// Decision records what flattening did with a node and which rule decided.
+type Decision struct {
+	Kind DecisionKind
+	Rule string // e.g. "keep-semantic", "hoist-structural", "drop-invisible"
+	// Into is the ID of the nearest kept ancestor, where a hoisted node's
+	// children went (or under which a dropped node would have appeared).
+	Into string
+}
+
+// Decisions maps every VirtualNode ID to its flatten decision.
+type Decisions map[string]Decision
+
+// Options control flattening (seed 002 SerializationOptions).
+type Options struct {
+	IncludeValues        bool
+	IncludeHidden        bool
+	IncludeOffscreen     bool
+	IncludeBoundingBoxes bool
+	IncludeBackendIDs    bool
+	MaxDepth             int // default 100
+	MaxInteractive       int // default 1000
+	// Disabled names the flatten rules switched off.
+	Disabled map[string]bool
+}
+
+// DefaultOptions are the flatten defaults of DESIGN section 3.
+func DefaultOptions() Options {
+	return Options{IncludeOffscreen: true, MaxDepth: 100, MaxInteractive: 1000}
+}
+
+// Rule is a named, switchable heuristic, listed in the UI and named by
+// decisions and tier reasons.
+type Rule struct {
+	Name string // "heuristic:onclick", "drop-invisible", ...
+	Kind string // "tier" or "flatten"
+	Doc  string // one line for the UI
+}
