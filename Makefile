@@ -1,0 +1,27 @@
+# The README's two set-up commands are `make demo` and `make test`; each
+# installs what it needs (Chromium from Debian's package) on a fresh machine.
+GO ?= $(shell command -v go || echo /usr/local/go/bin/go)
+
+.PHONY: demo test build chromium bench vet
+
+build:
+	$(GO) build -o domscope .
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  command -v google-chrome >/dev/null 2>&1 || [ -n "$$CHROME_PATH" ] || { \
+	  echo "installing Chromium (Debian package chromium)"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+demo: chromium build
+	./domscope demo
+
+vet:
+	$(GO) vet ./...
+
+test: chromium vet
+	$(GO) test -timeout 25m ./...
+
+bench: chromium
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
