@@ -1,0 +1,271 @@
+package cdpconn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
+
+	"domscope/dom"
+)
+
+// Bounds on browser calls that set up a connection; a browser that does not
+// answer in time is reported, never waited on for ever.
+const (
+	dialTimeout     = 10 * time.Second
+	attachTimeout   = 20 * time.Second
+	navigateTimeout = 30 * time.Second
+	detachTimeout   = 5 * time.Second
+)
+
+// Browser is a connection to one browser. It implements dom.Browser.
+type Browser struct {
+	wsURL string
+
+	allocCancel context.CancelFunc
+	ctx         context.Context // the chromedp browser context; its life is the connection's
+	cancel      context.CancelFunc
+
+	// launched is set when Launch started the process; Close stops it.
+	launched *launched
+
+	mu     sync.Mutex
+	pages  map[*Page]struct{}
+	closed bool
+}
+
+var _ dom.Browser = (*Browser)(nil)
+
+// Connect attaches to a running browser at endpoint: http://host:port (the
+// default, DefaultEndpoint, when empty), host:port, or a
+// ws://host:port/devtools/browser/<id> URL. Non-loopback hosts are refused
+// unless allowRemote is set, since a CDP port is full control of a browser.
+// A dead or wrong endpoint fails within a few seconds with a clear error.
+func Connect(ctx context.Context, endpoint string, allowRemote bool) (*Browser, error) {
+	ws, err := resolveEndpoint(ctx, endpoint, allowRemote)
+	if err != nil {
+		return nil, err
+	}
+	return connectWS(ctx, ws)
+}
+
+// nop discards chromedp's own log lines (it logs events it cannot decode,
+// which would end up on the user's terminal).
+func nop(string, ...any) {}
+
+func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
+	allocCtx, allocCancel := remote.NewAllocator(context.Background(), wsURL,
+		remote.NoModifyURL, remote.WithDialTimeout(dialTimeout))
+	bctx, bcancel := chromedp.NewContext(allocCtx,
+		chromedp.WithLogf(nop), chromedp.WithErrorf(nop), chromedp.WithDebugf(nop))
+	b := &Browser{wsURL: wsURL, allocCancel: allocCancel, ctx: bctx, cancel: bcancel, pages: map[*Page]struct{}{}}
+	// The first chromedp call on bctx dials the browser and binds the
+	// connection to bctx, so it must get bctx itself; bound it from outside.
+	err := bounded(ctx, attachTimeout, bcancel, func() error {
+		_, err := chromedp.Targets(bctx)
+		return err
+	})
+	if err != nil {
+		b.shutdown()
+		return nil, dom.Errorf(dom.AttachFailed, err, "cannot connect to the browser at %s", wsURL)
+	}
+	return b, nil
+}
+
+// bounded runs f (which must use a context that abort cancels) and gives up
+// when ctx ends or after d, calling abort so f returns.
+func bounded(ctx context.Context, d time.Duration, abort func(), f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		abort()
+		<-done
+		return ctx.Err()
+	case <-t.C:
+		abort()
+		<-done
+		return fmt.Errorf("no answer in %s: %w", d, context.DeadlineExceeded)
+	}
+}
+
+// WebSocketURL is the browser's DevTools websocket URL.
+func (b *Browser) WebSocketURL() string { return b.wsURL }
+
+// Targets lists the page targets (tabs) of the browser.
+func (b *Browser) Targets(ctx context.Context) ([]dom.TargetInfo, error) {
+	infos, err := b.allTargets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []dom.TargetInfo
+	for _, ti := range infos {
+		if ti.Type != "page" || strings.HasPrefix(ti.URL, "devtools://") {
+			continue
+		}
+		out = append(out, dom.TargetInfo{ID: string(ti.TargetID), Type: ti.Type, Title: ti.Title, URL: ti.URL, Attached: ti.Attached})
+	}
+	return out, nil
+}
+
+// allTargets lists every target (pages, iframes, workers).
+func (b *Browser) allTargets(ctx context.Context) ([]*target.Info, error) {
+	if err := b.alive(); err != nil {
+		return nil, err
+	}
+	ctx, cancel := withDefaultTimeout(ctx, attachTimeout)
+	defer cancel()
+	c := chromedp.FromContext(b.ctx)
+	res, err := cdp.Call(ctx, c.Browser, target.GetTargets, target.GetTargetsParams{})
+	if err != nil {
+		return nil, wrapErr(err, "listing targets")
+	}
+	return res.TargetInfos, nil
+}
+
+func (b *Browser) alive() error {
+	b.mu.Lock()
+	closed := b.closed
+	b.mu.Unlock()
+	if closed || b.ctx.Err() != nil {
+		return dom.Errorf(dom.NotAttached, nil, "the browser connection is closed")
+	}
+	c := chromedp.FromContext(b.ctx)
+	select {
+	case <-c.Browser.LostConnection:
+		return dom.Errorf(dom.NotAttached, nil, "the connection to the browser was lost")
+	default:
+	}
+	return nil
+}
+
+// Attach attaches to an existing page target. Detaching later leaves the tab open.
+func (b *Browser) Attach(ctx context.Context, targetID string) (dom.Page, error) {
+	p, err := b.AttachPage(ctx, targetID)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// AttachPage is Attach with the concrete type.
+func (b *Browser) AttachPage(ctx context.Context, targetID string) (*Page, error) {
+	infos, err := b.Targets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	found := false
+	for _, ti := range infos {
+		found = found || ti.ID == targetID
+	}
+	if !found {
+		return nil, dom.Errorf(dom.TargetNotFound, nil, "no page target with id %q (%d tabs open)", targetID, len(infos))
+	}
+	tctx, tcancel := chromedp.NewContext(b.ctx, chromedp.WithTargetID(target.ID(targetID)), chromedp.WithDetachOnCancel())
+	p, err := b.startPage(ctx, tctx, tcancel, false)
+	if err != nil {
+		return nil, dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", targetID)
+	}
+	return p, nil
+}
+
+// NewPage opens a new tab at url and attaches to it. The program owns the
+// tab: Detach closes it.
+func (b *Browser) NewPage(ctx context.Context, url string) (dom.Page, error) {
+	p, err := b.OpenPage(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// OpenPage is NewPage with the concrete type.
+func (b *Browser) OpenPage(ctx context.Context, url string) (*Page, error) {
+	if err := b.alive(); err != nil {
+		return nil, err
+	}
+	tctx, tcancel := chromedp.NewContext(b.ctx)
+	p, err := b.startPage(ctx, tctx, tcancel, true)
+	if err != nil {
+		return nil, dom.Errorf(dom.AttachFailed, err, "cannot open a new tab")
+	}
+	if url == "" || url == "about:blank" {
+		return p, nil
+	}
+	if err := p.Navigate(ctx, url); err != nil {
+		_ = p.Detach()
+		return nil, err
+	}
+	return p, nil
+}
+
+func (b *Browser) startPage(ctx context.Context, tctx context.Context, tcancel context.CancelFunc, owned bool) (*Page, error) {
+	err := bounded(ctx, attachTimeout, tcancel, func() error { return chromedp.Do(tctx) })
+	if err != nil {
+		tcancel()
+		return nil, err
+	}
+	p := newPage(b, tctx, tcancel, owned)
+	b.mu.Lock()
+	b.pages[p] = struct{}{}
+	b.mu.Unlock()
+	return p, nil
+}
+
+func (b *Browser) forget(p *Page) {
+	b.mu.Lock()
+	delete(b.pages, p)
+	b.mu.Unlock()
+}
+
+// Close detaches from every page (closing only the tabs this program
+// opened), ends the connection, and stops the browser if Launch started it.
+func (b *Browser) Close() error {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil
+	}
+	b.closed = true
+	pages := make([]*Page, 0, len(b.pages))
+	for p := range b.pages {
+		pages = append(pages, p)
+	}
+	b.mu.Unlock()
+	var errs []error
+	for _, p := range pages {
+		if err := p.Detach(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	errs = append(errs, b.shutdown())
+	return errors.Join(errs...)
+}
+
+func (b *Browser) shutdown() error {
+	b.cancel()
+	b.allocCancel()
+	if b.launched != nil {
+		return b.launched.stop()
+	}
+	return nil
+}
+
+// withDefaultTimeout adds d as a deadline when ctx has none.
+func withDefaultTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, d)
+}

@@ -1,0 +1,168 @@
+// Package cdptest gives tests a real headless Chromium: one shared browser
+// per test binary (started on first use, stopped by Main), HTTP servers for
+// fixture folders on two origins, and the path of the shared corpus.
+package cdptest
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"domscope/cdpconn"
+)
+
+var (
+	mu      sync.Mutex
+	shared  *cdpconn.Browser
+	lastErr error
+)
+
+// Main runs the tests and then stops the shared browser. Call it from
+// TestMain: func TestMain(m *testing.M) { cdptest.Main(m) }.
+func Main(m *testing.M) {
+	code := m.Run()
+	Close()
+	os.Exit(code)
+}
+
+// Close stops the shared browser, if one was started.
+func Close() {
+	mu.Lock()
+	defer mu.Unlock()
+	if shared != nil {
+		_ = shared.Close()
+		shared = nil
+	}
+}
+
+// inCI reports whether tests run in CI, where a missing browser is a failure.
+func inCI() bool { return os.Getenv("CI") != "" }
+
+// Browser returns the shared headless Chromium of this test binary,
+// launching it on first use. It skips the test when no Chromium is found and
+// CI is unset, and fails it in CI.
+func Browser(t testing.TB) *cdpconn.Browser {
+	t.Helper()
+	mu.Lock()
+	defer mu.Unlock()
+	if shared != nil {
+		if _, err := shared.Targets(context.Background()); err == nil {
+			return shared
+		}
+		// The browser died (a test may have crashed it): start another.
+		_ = shared.Close()
+		shared = nil
+	}
+	if _, err := cdpconn.FindChrome(); err != nil {
+		if inCI() {
+			t.Fatalf("CI is set and no Chromium was found: %v", err)
+		}
+		t.Skipf("skipping: no Chromium found (%v); install chromium or set $CHROME_PATH", err)
+	}
+	if lastErr != nil {
+		t.Fatalf("the shared Chromium failed to start earlier: %v", lastErr)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: true})
+	if err != nil {
+		lastErr = err
+		t.Fatalf("launching Chromium: %v", err)
+	}
+	shared = b
+	return b
+}
+
+// Page opens a new tab of the shared browser at url and detaches (closing
+// the tab) when the test ends.
+func Page(t testing.TB, url string) *cdpconn.Page {
+	t.Helper()
+	b := Browser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	p, err := b.OpenPage(ctx, url)
+	if err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+	t.Cleanup(func() { _ = p.Detach() })
+	return p
+}
+
+// Serve serves dir over HTTP twice, on 127.0.0.1 and on localhost (a second
+// origin and site, so an iframe from one in the other is cross-origin and,
+// with site isolation, out of process). Both stop when the test ends.
+func Serve(t testing.TB, dir string) (url127, urlLocalhost string) {
+	t.Helper()
+	h := http.FileServer(http.Dir(dir))
+	a := httptest.NewServer(noCache(h))
+	t.Cleanup(a.Close)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("listening: %v", err)
+	}
+	b := httptest.NewUnstartedServer(noCache(h))
+	b.Listener.Close()
+	b.Listener = ln
+	b.Start()
+	t.Cleanup(b.Close)
+	return a.URL, fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+}
+
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Shared returns the path of the shared folder (../shared next to the
+// module: corpus and seeds), from $DOMSCOPE_SHARED or by walking up from the
+// working directory to go.mod. It skips the test when the folder is absent,
+// unless CI is set (then it fails).
+func Shared(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("DOMSCOPE_SHARED"); p != "" {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return p
+		}
+		t.Fatalf("$DOMSCOPE_SHARED=%s is not a folder", p)
+	}
+	if p := findShared(); p != "" {
+		return p
+	}
+	if inCI() {
+		t.Fatalf("CI is set and the shared corpus folder (../shared) is absent; set $DOMSCOPE_SHARED")
+	}
+	t.Skip("skipping: the shared corpus (../shared next to the module, or $DOMSCOPE_SHARED) is absent")
+	return ""
+}
+
+// findShared walks up from the working directory to the module root and
+// returns its sibling "shared" folder, or "".
+func findShared() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			p := filepath.Join(filepath.Dir(dir), "shared")
+			if st, err := os.Stat(p); err == nil && st.IsDir() {
+				return p
+			}
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,208 @@
+package cdpconn
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"domscope/dom"
+)
+
+// Page is an attached page target. It implements dom.Page.
+type Page struct {
+	session
+	b      *Browser
+	ctx    context.Context
+	cancel context.CancelFunc
+	id     string
+	// owned is true for a tab this program opened; only those are closed.
+	owned bool
+	done  chan struct{}
+
+	mu       sync.Mutex
+	frames   map[string]*frameSession
+	detached bool
+}
+
+var _ dom.Page = (*Page)(nil)
+
+// frameSession is an attached out-of-process iframe target.
+type frameSession struct {
+	session
+	cancel   context.CancelFunc
+	url      string
+	detached <-chan struct{}
+}
+
+func newPage(b *Browser, tctx context.Context, tcancel context.CancelFunc, owned bool) *Page {
+	c := chromedp.FromContext(tctx)
+	p := &Page{
+		session: session{t: c.Target, life: tctx},
+		b:       b, ctx: tctx, cancel: tcancel,
+		id: string(c.Target.TargetID), owned: owned,
+		done:   make(chan struct{}),
+		frames: map[string]*frameSession{},
+	}
+	detached, _ := chromedp.Detached(tctx)
+	go func() {
+		select {
+		case <-detached:
+		case <-tctx.Done():
+		case <-c.Browser.LostConnection:
+		}
+		close(p.done)
+	}()
+	return p
+}
+
+// TargetID is the page's target id.
+func (p *Page) TargetID() string { return p.id }
+
+// Owned reports whether this program opened the tab (and Detach closes it).
+func (p *Page) Owned() bool { return p.owned }
+
+// Done is closed when the page's connection ends: the tab closed or
+// crashed, the browser went away, or Detach was called.
+func (p *Page) Done() <-chan struct{} { return p.done }
+
+// Navigate loads url in the page and waits for its load event (bounded).
+func (p *Page) Navigate(ctx context.Context, url string) error {
+	nctx, cancel := context.WithTimeout(p.ctx, navigateTimeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	if err := chromedp.Do(nctx, chromedp.Navigate(url)); err != nil {
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
+		return wrapErr(err, "navigating to "+url)
+	}
+	return nil
+}
+
+// Frames lists the out-of-process iframe targets inside the page (nested
+// ones too), attaching to new ones and dropping gone ones.
+func (p *Page) Frames(ctx context.Context) ([]dom.FrameTarget, error) {
+	if err := p.alive(); err != nil {
+		return nil, err
+	}
+	infos, err := p.b.allTargets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// An iframe target's parent is the page or another iframe target.
+	parent := map[string]string{}
+	for _, ti := range infos {
+		if ti.Type == "iframe" {
+			parent[string(ti.TargetID)] = string(ti.ParentID)
+		}
+	}
+	inPage := func(id string) bool {
+		for i := 0; i < 64 && id != ""; i++ { // 64 bounds a parent cycle
+			pid, ok := parent[id]
+			if !ok {
+				return false
+			}
+			if pid == p.id {
+				return true
+			}
+			id = pid
+		}
+		return false
+	}
+	var out []dom.FrameTarget
+	seen := map[string]bool{}
+	for _, ti := range infos {
+		id := string(ti.TargetID)
+		if ti.Type != "iframe" || !inPage(id) {
+			continue
+		}
+		seen[id] = true
+		fs, err := p.frame(ctx, id, ti.URL)
+		if err != nil {
+			// A frame can go away between listing and attaching; skip it
+			// rather than fail the whole page.
+			continue
+		}
+		out = append(out, dom.FrameTarget{TargetID: id, URL: ti.URL, Session: fs.session})
+	}
+	p.mu.Lock()
+	var gone []*frameSession
+	for id, fs := range p.frames {
+		if !seen[id] {
+			gone = append(gone, fs)
+			delete(p.frames, id)
+		}
+	}
+	p.mu.Unlock()
+	for _, fs := range gone {
+		fs.cancel()
+	}
+	return out, nil
+}
+
+func (p *Page) frame(ctx context.Context, id, url string) (*frameSession, error) {
+	p.mu.Lock()
+	fs := p.frames[id]
+	p.mu.Unlock()
+	if fs != nil {
+		select {
+		case <-fs.detached:
+		default:
+			fs.url = url
+			return fs, nil
+		}
+	}
+	// Detach only on cancel: a frame target is never closed by us.
+	fctx, fcancel := chromedp.NewContext(p.b.ctx, chromedp.WithTargetID(target.ID(id)), chromedp.WithDetachOnCancel())
+	if err := bounded(ctx, attachTimeout, fcancel, func() error { return chromedp.Do(fctx) }); err != nil {
+		fcancel()
+		return nil, wrapErr(err, "attaching to frame "+id)
+	}
+	detached, _ := chromedp.Detached(fctx)
+	fs = &frameSession{session: session{t: chromedp.FromContext(fctx).Target, life: fctx}, cancel: fcancel, url: url, detached: detached}
+	p.mu.Lock()
+	if old := p.frames[id]; old != nil {
+		defer old.cancel()
+	}
+	p.frames[id] = fs
+	p.mu.Unlock()
+	return fs, nil
+}
+
+func (p *Page) alive() error {
+	select {
+	case <-p.done:
+		return dom.Errorf(dom.NotAttached, nil, "page %s is no longer attached", p.id)
+	default:
+		return nil
+	}
+}
+
+// Detach ends the session. It closes the tab only if this program opened it.
+func (p *Page) Detach() error {
+	p.mu.Lock()
+	if p.detached {
+		p.mu.Unlock()
+		return nil
+	}
+	p.detached = true
+	frames := p.frames
+	p.frames = map[string]*frameSession{}
+	p.mu.Unlock()
+	for _, fs := range frames {
+		fs.cancel()
+	}
+	// chromedp.Cancel waits (bounded by chromedp's own 5 s) for the detach,
+	// and for the close of an owned tab.
+	err := chromedp.Cancel(p.ctx)
+	p.cancel()
+	p.b.forget(p)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return wrapErr(err, "detaching from "+p.id)
+	}
+	return nil
+}

@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package cdpconn
+
+import "syscall"
+
+func setDeathSignal(*syscall.SysProcAttr) {}
