@@ -1,0 +1,286 @@
+package dom
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Query picks a node of a snapshot the way a script line names its target:
+// by ID, or by role and accessible name, visible text, test id or CSS.
+// Every given field must match. The first visible match in document order
+// wins; Nth (0-based) picks another visible match.
+type Query struct {
+	ID           string `json:"id,omitempty"`
+	Role         string `json:"role,omitempty"`
+	Name         string `json:"name,omitempty"`         // exact accessible name (whitespace collapsed)
+	NameContains string `json:"nameContains,omitempty"` // case-insensitive part of the name
+	Text         string `json:"text,omitempty"`         // case-insensitive part of an element's own text
+	TestID       string `json:"testid,omitempty"`       // data-testid, data-test, data-cy or data-test-id
+	CSS          string `json:"css,omitempty"`          // a selector run on the top-level document
+	Nth          *int   `json:"nth,omitempty"`
+}
+
+// Empty reports whether the query names nothing.
+func (q Query) Empty() bool {
+	return q.ID == "" && q.Role == "" && q.Name == "" && q.NameContains == "" && q.Text == "" && q.TestID == "" && q.CSS == ""
+}
+
+func (q Query) String() string {
+	var parts []string
+	add := func(k, v string) {
+		if v != "" {
+			parts = append(parts, fmt.Sprintf("%s=%q", k, v))
+		}
+	}
+	add("id", q.ID)
+	add("role", q.Role)
+	add("name", q.Name)
+	add("nameContains", q.NameContains)
+	add("text", q.Text)
+	add("testid", q.TestID)
+	add("css", q.CSS)
+	if q.Nth != nil {
+		parts = append(parts, fmt.Sprintf("nth=%d", *q.Nth))
+	}
+	return "{" + strings.Join(parts, " ") + "}"
+}
+
+// CSSQuerier is implemented by actors that can run a CSS selector on the
+// page (the Service); queries with "css" need it.
+type CSSQuerier interface {
+	QueryCSS(ctx context.Context, selector string) ([]*VirtualNode, error)
+}
+
+// FindNodes returns the nodes of snap that match q (without css), in
+// document order, hidden ones included.
+func FindNodes(snap *Snapshot, q Query) []*VirtualNode {
+	if snap == nil || snap.Root == nil {
+		return nil
+	}
+	var out []*VirtualNode
+	walkNodes(snap.Root, func(n *VirtualNode) {
+		if matches(n, q) {
+			out = append(out, n)
+		}
+	})
+	return out
+}
+
+// walkNodes visits the tree in document order without recursion (pages
+// nest thousands deep).
+func walkNodes(root *VirtualNode, f func(*VirtualNode)) {
+	stack := []*VirtualNode{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		f(n)
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+	}
+}
+
+func matches(n *VirtualNode, q Query) bool {
+	if n.NodeType != ElementNode {
+		return false
+	}
+	if q.ID != "" && n.ID != NormalizeID(q.ID) {
+		return false
+	}
+	if q.Role != "" && !strings.EqualFold(n.Role, q.Role) {
+		return false
+	}
+	if q.Name != "" && collapse(n.Name) != collapse(q.Name) {
+		return false
+	}
+	if q.NameContains != "" && !strings.Contains(strings.ToLower(collapse(n.Name)), strings.ToLower(collapse(q.NameContains))) {
+		return false
+	}
+	if q.TestID != "" {
+		ok := false
+		for _, a := range []string{"data-testid", "data-test", "data-cy", "data-test-id"} {
+			if v, has := n.Attrs[a]; has && v == q.TestID {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	if q.Text != "" && !strings.Contains(strings.ToLower(ownText(n)), strings.ToLower(collapse(q.Text))) {
+		return false
+	}
+	return true
+}
+
+// ownText is the text of a node's direct #text children, collapsed; for
+// inputs that show their value as text (buttons) it is the value.
+func ownText(n *VirtualNode) string {
+	var b strings.Builder
+	for _, c := range n.Children {
+		if c.NodeType == TextNode {
+			b.WriteString(c.Text)
+			b.WriteByte(' ')
+		}
+	}
+	t := collapse(b.String())
+	if t == "" && n.Tag == "input" {
+		switch n.Attr("type") {
+		case "button", "submit", "reset":
+			t = collapse(n.Attr("value"))
+		}
+	}
+	return t
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Resolve finds the node a query names in the actor's current snapshot
+// (taking one if needed). The first visible match wins; no visible match,
+// or an empty query, is an error that names the candidates.
+func Resolve(ctx context.Context, a Actor, q Query) (*VirtualNode, error) {
+	if q.Empty() {
+		return nil, Errorf(ValidationError, nil, "empty target: give an id or a query with role/name/nameContains/text/testid/css")
+	}
+	snap, err := a.Snapshot(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	if q.ID != "" && q.Role == "" && q.Name == "" && q.NameContains == "" && q.Text == "" && q.TestID == "" && q.CSS == "" {
+		n := snap.Node(q.ID)
+		if n == nil {
+			return nil, Errorf(NodeNotFound, nil, "%s is not in the current snapshot", NormalizeID(q.ID))
+		}
+		return n, nil
+	}
+	found := FindNodes(snap, q)
+	if q.CSS != "" {
+		cq, ok := a.(CSSQuerier)
+		if !ok {
+			return nil, Errorf(ValidationError, nil, "css queries need a live page")
+		}
+		css, err := cq.QueryCSS(ctx, q.CSS)
+		if err != nil {
+			return nil, err
+		}
+		in := map[*VirtualNode]bool{}
+		for _, n := range css {
+			in[n] = true
+		}
+		var both []*VirtualNode
+		for _, n := range found {
+			if in[n] {
+				both = append(both, n)
+			}
+		}
+		found = both
+	}
+	var visible []*VirtualNode
+	for _, n := range found {
+		if n.Visible {
+			visible = append(visible, n)
+		}
+	}
+	i := 0
+	if q.Nth != nil {
+		i = *q.Nth
+	}
+	if i >= 0 && i < len(visible) {
+		return visible[i], nil
+	}
+	if len(visible) > 0 {
+		return nil, Errorf(NodeNotFound, nil, "%s: nth=%d but only %d visible matches: %s", q, i, len(visible), nameNodes(visible, 8))
+	}
+	if len(found) > 0 {
+		return nil, Errorf(NodeNotFound, nil, "%s matches only hidden nodes: %s", q, nameNodes(found, 8))
+	}
+	return nil, Errorf(NodeNotFound, nil, "nothing matches %s%s", q, nearMisses(snap, q))
+}
+
+// nearMisses names visible nodes that match part of the query, to help fix it.
+func nearMisses(snap *Snapshot, q Query) string {
+	var loose Query
+	switch {
+	case q.Role != "" && (q.Name != "" || q.NameContains != "" || q.Text != "" || q.TestID != ""):
+		loose = Query{Role: q.Role}
+	case q.Name != "":
+		loose = Query{NameContains: q.Name}
+	case q.Text != "" && len(q.Text) > 3:
+		loose = Query{Text: q.Text[:len(q.Text)/2]}
+	default:
+		return ""
+	}
+	var vis []*VirtualNode
+	for _, n := range FindNodes(snap, loose) {
+		if n.Visible {
+			vis = append(vis, n)
+		}
+	}
+	if len(vis) == 0 {
+		return ""
+	}
+	return "; candidates: " + nameNodes(vis, 8)
+}
+
+func nameNodes(ns []*VirtualNode, max int) string {
+	var parts []string
+	for i, n := range ns {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("… %d more", len(ns)-max))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %q", n.ID, n.Role, clip(collapse(n.Name), 40)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// QueryCSS runs a selector on the top-level document and maps the matches
+// to nodes of the current snapshot (matches the snapshot lacks are left out).
+func (s *Service) QueryCSS(ctx context.Context, selector string) ([]*VirtualNode, error) {
+	page, _, err := s.session()
+	if err != nil {
+		return nil, err
+	}
+	snap, err := s.Snapshot(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	s.opMu.Lock()
+	defer s.opMu.Unlock()
+	var doc struct {
+		Root struct {
+			NodeID int64 `json:"nodeId"`
+		} `json:"root"`
+	}
+	if err := s.call(ctx, page, "DOM.getDocument", map[string]any{"depth": 0}, &doc); err != nil {
+		return nil, err
+	}
+	var qs struct {
+		NodeIDs []int64 `json:"nodeIds"`
+	}
+	if err := s.call(ctx, page, "DOM.querySelectorAll", map[string]any{"nodeId": doc.Root.NodeID, "selector": selector}, &qs); err != nil {
+		if CodeOf(err) == CDPError {
+			return nil, Errorf(ValidationError, err, "bad CSS selector %q", selector)
+		}
+		return nil, err
+	}
+	var out []*VirtualNode
+	for i, id := range qs.NodeIDs {
+		if i == 200 {
+			break
+		}
+		var d struct {
+			Node struct {
+				BackendNodeID int64 `json:"backendNodeId"`
+			} `json:"node"`
+		}
+		if err := s.call(ctx, page, "DOM.describeNode", map[string]any{"nodeId": id}, &d); err != nil {
+			continue
+		}
+		if n := findBackend(snap, page.TargetID(), d.Node.BackendNodeID, page.TargetID()); n != nil {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,88 @@
+package dom
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+)
+
+// callCtx derives a context for browser calls that ends at the caller's
+// end, after d, or when the page's connection is lost, whichever is first.
+func (s *Service) callCtx(ctx, pageCtx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	cctx, cancel := context.WithTimeout(ctx, d)
+	if pageCtx == nil {
+		return cctx, cancel
+	}
+	stop := context.AfterFunc(pageCtx, cancel)
+	return cctx, func() {
+		stop()
+		cancel()
+	}
+}
+
+// call sends one CDP command on sess, bounded by CallTimeout, and turns
+// failures into *Error values with codes (what a person can act on).
+func (s *Service) call(ctx context.Context, sess Session, method string, params, result any) error {
+	s.mu.Lock()
+	pctx := s.pageCtx
+	s.mu.Unlock()
+	cctx, cancel := s.callCtx(ctx, pctx, s.cfg.CallTimeout)
+	defer cancel()
+	err := sess.Call(cctx, method, params, result)
+	if err == nil {
+		return nil
+	}
+	return s.mapErr(ctx, pctx, cctx, method, err)
+}
+
+func (s *Service) mapErr(ctx, pctx, cctx context.Context, method string, err error) error {
+	var de *Error
+	if errors.As(err, &de) {
+		return de
+	}
+	switch {
+	case pctx != nil && pctx.Err() != nil:
+		return Errorf(NotAttached, err, "the page went away during %s (tab closed or browser exited)", method)
+	case ctx.Err() != nil:
+		return Errorf(Timeout, err, "%s was cancelled", method)
+	case cctx.Err() != nil:
+		return Errorf(Timeout, err, "the page did not answer %s within %s (is it busy or blocked by a dialog?)", method, s.cfg.CallTimeout)
+	}
+	msg := err.Error()
+	low := strings.ToLower(msg)
+	switch {
+	case strings.Contains(low, "no node with given id"),
+		strings.Contains(low, "could not find node with given id"),
+		strings.Contains(low, "node is detached"),
+		strings.Contains(low, "no node found"),
+		strings.Contains(low, "node not found"):
+		return Errorf(NodeStale, err, "the node is no longer in the page (removed or re-rendered): take a new snapshot and use its id")
+	case strings.Contains(low, "could not compute content quads"),
+		strings.Contains(low, "could not compute box model"),
+		strings.Contains(low, "does not have a layout object"):
+		return Errorf(NotInteractable, err, "the node has no box on screen (hidden, display:none or zero size)")
+	case strings.Contains(low, "not focusable"):
+		return Errorf(NotInteractable, err, "the node cannot take focus")
+	case strings.Contains(low, "session with given id not found"),
+		strings.Contains(low, "target closed"),
+		strings.Contains(low, "no target with given id"),
+		strings.Contains(low, "connection closed"),
+		strings.Contains(low, "websocket: close"):
+		return Errorf(NotAttached, err, "the target went away during %s", method)
+	}
+	return Errorf(CDPError, err, "%s failed", method)
+}
+
+// asError is errors.As for *Error, named for readability at call sites.
+func asError(err error, target **Error) bool { return errors.As(err, target) }
+
+// session returns the page, its lifetime context, or NOT_ATTACHED.
+func (s *Service) session() (Page, context.Context, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.state != Connected || s.page == nil {
+		return nil, nil, notAttached(s.state)
+	}
+	return s.page, s.pageCtx, nil
+}

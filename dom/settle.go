@@ -1,0 +1,95 @@
+package dom
+
+import (
+	"context"
+	"time"
+)
+
+// mark is the tracker's counters at one moment, to compare against later.
+type mark struct {
+	tracker
+	at time.Time
+}
+
+func (s *Service) mark() mark {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return mark{tracker: s.track, at: time.Now()}
+}
+
+// settle waits until the page is done reacting to an action: a navigation
+// that started is waited for until the main frame stops loading (bounded by
+// NavigationTimeout); then the DOM must stay quiet for QuietWindow (bounded
+// by SettleTimeout). A dialog, a lost page or ctx ends the wait at once.
+func (s *Service) settle(ctx context.Context, m mark) {
+	quietBound := time.Now().Add(s.cfg.SettleTimeout)
+	var navBound time.Time
+	for {
+		s.mu.Lock()
+		t := s.track
+		dialog := s.dialog != nil
+		connected := s.state == Connected
+		pctx := s.pageCtx
+		s.mu.Unlock()
+		if dialog || !connected {
+			return
+		}
+		now := time.Now()
+		wait := time.Duration(0)
+		if t.navStarted > m.navStarted && t.stopped <= stoppedAfterStart(m, t) {
+			// A navigation is under way: wait for it to finish loading.
+			if navBound.IsZero() {
+				navBound = now.Add(s.cfg.NavigationTimeout)
+				quietBound = navBound.Add(s.cfg.SettleTimeout)
+			}
+			if now.After(navBound) {
+				return
+			}
+			wait = navBound.Sub(now)
+		} else {
+			last := m.at
+			if t.lastChange.After(last) {
+				last = t.lastChange
+			}
+			quietFor := now.Sub(last)
+			if quietFor >= s.cfg.QuietWindow || now.After(quietBound) {
+				return
+			}
+			wait = s.cfg.QuietWindow - quietFor
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-t.changed:
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-pctx.Done():
+			timer.Stop()
+			return
+		}
+		timer.Stop()
+	}
+}
+
+// stoppedAfterStart is the stop count that means "still loading": a stop
+// seen before the navigation's start does not count. Start and stop come
+// in pairs for the main frame, so loading is done once stops catch up.
+func stoppedAfterStart(m mark, t tracker) int64 {
+	return m.stopped + (t.navStarted - m.navStarted) - 1
+}
+
+// changesSince reports navigation and DOM activity since m.
+func (s *Service) changesSince(m mark) Changes {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.track
+	c := Changes{
+		Navigated:  t.navigated > m.navigated || (t.url != "" && t.url != m.url && m.url != ""),
+		DomChanged: t.mutations > m.mutations || t.navigated > m.navigated,
+	}
+	if c.Navigated {
+		c.NewURL = t.url
+	}
+	return c
+}
