@@ -40,6 +40,7 @@ type Changes struct {
 	DomChanged bool   `json:"domChanged"`
 	Added      int    `json:"added,omitempty"`
 	Removed    int    `json:"removed,omitempty"`
+	Renamed    int    `json:"renamed,omitempty"` // nodes whose accessible name changed
 }
 
 // DialogInfo is a JavaScript dialog open on the page.

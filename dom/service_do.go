@@ -180,18 +180,9 @@ func (s *Service) fillDiff(res *ActionResult, prev, next *Snapshot) {
 		res.Changes.DomChanged = true
 		return
 	}
-	added, removed := 0, 0
-	for id := range next.ByID {
-		if _, ok := prev.ByID[id]; !ok {
-			added++
-		}
-	}
-	for id := range prev.ByID {
-		if _, ok := next.ByID[id]; !ok {
-			removed++
-		}
-	}
-	res.Changes.Added, res.Changes.Removed = added, removed
+	d := Diff(prev, next)
+	added, removed := len(d.Added), len(d.Removed)
+	res.Changes.Added, res.Changes.Removed, res.Changes.Renamed = added, removed, len(d.Renamed)
 	if added+removed > 0 {
 		res.Changes.DomChanged = true
 	}
