@@ -27,7 +27,7 @@ func (km KeyMap) Groups() []Group {
 // ShortHelp is the footer's hint line in Normal mode (bubbles help.KeyMap).
 func (km KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{km.Click, km.Type, km.Key, km.Search, km.Refresh, km.Format,
-		km.Rules, km.Diff, km.Targets, km.Help, km.Quit}
+		km.Rules, km.Diff, km.Targets, km.Export, km.Help, km.Quit}
 }
 
 // FullHelp is every binding in columns (bubbles help.KeyMap).

@@ -123,7 +123,14 @@ type KeyMap struct {
 	Submit, SubmitEnter                              key.Binding
 	Accept, Dismiss                                  key.Binding
 	ListAccept, ListClose                            key.Binding
+
+	// Docs explains bindings in the help screen (by help key).
+	Docs map[string]string
 }
+
+// Doc is the longer explanation of a binding for the help screen, keyed
+// by its help key. The footer shows the short Help().Desc.
+func (km KeyMap) Doc(b key.Binding) string { return km.Docs[b.Help().Key] }
 
 // Default returns domscope's bindings.
 func Default() KeyMap {
@@ -132,63 +139,91 @@ func Default() KeyMap {
 	}
 	return KeyMap{
 		Quit:      b("q", "quit", "q"),
-		ForceQuit: b("ctrl+c", "quit from anywhere", "ctrl+c"),
+		ForceQuit: b("ctrl+c", "quit", "ctrl+c"),
 
-		Up:       b("↑", "move up", "up", "ctrl+p"),
-		Down:     b("↓", "move down", "down", "ctrl+n"),
+		Up:       b("↑", "up", "up", "ctrl+p"),
+		Down:     b("↓", "down", "down", "ctrl+n"),
 		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
 		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f"),
-		Top:      b("home", "first row", "home"),
-		Bottom:   b("end", "last row", "end"),
+		Top:      b("home", "top", "home"),
+		Bottom:   b("end", "bottom", "end"),
 
-		Expand:      b("→", "expand / into child", "right"),
-		Collapse:    b("←", "collapse / to parent", "left"),
-		Toggle:      b("space", "toggle expand", "space"),
+		Expand:      b("→", "expand", "right"),
+		Collapse:    b("←", "collapse", "left"),
+		Toggle:      b("space", "toggle", "space"),
 		ExpandAll:   b("+", "expand all", "+", "="),
 		CollapseAll: b("-", "collapse all", "-", "_"),
 
 		SwitchPane:  b("tab", "switch pane", "tab", "shift+tab"),
-		Counterpart: b("enter", "jump to counterpart in the other pane", "enter"),
+		Counterpart: b("enter", "counterpart", "enter"),
 
-		Search:     b("/", "search name, role, tag, id, attribute", "/"),
-		SearchNext: b("n", "next match", "n"),
-		SearchPrev: b("N", "previous match", "N"),
-		Filter:     b("i", "only interactive nodes (and their ancestors)", "i"),
+		Search:     b("/", "search", "/"),
+		SearchNext: b("n", "next", "n"),
+		SearchPrev: b("N", "prev", "N"),
+		Filter:     b("i", "interactive only", "i"),
 
-		Format: b("f", "flat view: text ↔ json", "f"),
-		Rules:  b("x", "tier and flatten rules (toggle live)", "x"),
-		Diff:   b("d", "what the last action changed", "d"),
+		Format: b("f", "text/json", "f"),
+		Rules:  b("x", "rules", "x"),
+		Diff:   b("d", "diff", "d"),
 		Help:   b("?", "help", "?"),
 
-		Click:  b("c", "click the node", "c"),
-		Type:   b("t", "type into the node", "t"),
-		Key:    b("k", "press a key (Enter, ctrl+a, shift+Tab…)", "k"),
-		Hover:  b("h", "hover the node", "h"),
-		Select: b("s", "select an option", "s"),
+		Click:  b("c", "click", "c"),
+		Type:   b("t", "type", "t"),
+		Key:    b("k", "key", "k"),
+		Hover:  b("h", "hover", "h"),
+		Select: b("s", "select", "s"),
 
-		ScrollDown: b("J", "scroll the page / node down", "J"),
-		ScrollUp:   b("K", "scroll the page / node up", "K"),
+		ScrollDown: b("J", "scroll down", "J"),
+		ScrollUp:   b("K", "scroll up", "K"),
 
-		Goto:    b("g", "go to a URL", "g"),
+		Goto:    b("g", "go to URL", "g"),
 		Back:    b("<", "back", "<", "alt+left"),
 		Forward: b(">", "forward", ">", "alt+right"),
-		Reload:  b("R", "reload the page", "R"),
-		Refresh: b("r", "new snapshot", "r"),
+		Reload:  b("R", "reload", "R"),
+		Refresh: b("r", "refresh", "r"),
 
-		Highlight: b("l", "highlight selection in the browser on/off", "l"),
-		Targets:   b("T", "pick another tab", "T"),
-		Export:    b("e", "export this capture to a file", "e"),
+		Highlight: b("l", "highlight", "l"),
+		Targets:   b("T", "tabs", "T"),
+		Export:    b("e", "export", "e"),
 
-		Cancel: b("esc", "cancel / close / clear", "esc"),
+		Cancel: b("esc", "cancel", "esc"),
 
 		Submit:      b("enter", "submit", "enter"),
-		SubmitEnter: b("alt+enter", "type, then press Enter in the page", "alt+enter"),
+		SubmitEnter: b("alt+enter", "type + Enter", "alt+enter"),
 
-		Accept:  b("y/enter", "accept the dialog", "y", "enter"),
-		Dismiss: b("n/esc", "dismiss the dialog", "n", "esc"),
+		Accept:  b("y/enter", "accept", "y", "enter"),
+		Dismiss: b("n/esc", "dismiss", "n", "esc"),
 
-		ListAccept: b("enter/space", "choose / toggle", "enter", "space"),
+		ListAccept: b("enter/space", "choose", "enter", "space"),
 		ListClose:  b("esc/q", "close", "esc", "q"),
+
+		Docs: map[string]string{
+			"→":         "expand the node, or move into its first child",
+			"←":         "collapse the node, or move to its parent",
+			"enter":     "jump to the counterpart in the other pane (prompt: submit)",
+			"tab":       "switch between the tree and the flat pane",
+			"/":         "search by name, role, tag, id, attribute name or value",
+			"i":         "show only interactive nodes and their ancestors",
+			"f":         "flat pane format: text ↔ json (token count follows)",
+			"x":         "tier and flatten rules: toggle one and see the flat view change",
+			"d":         "nodes added, renamed, removed by the last action",
+			"c":         "click the selected node",
+			"t":         "type into the selected node (alt+enter also presses Enter)",
+			"k":         "press a key: Enter, Escape, Tab, ArrowDown, ctrl+a, shift+Tab…",
+			"h":         "move the mouse over the selected node",
+			"s":         "select an option of the selected <select> by value or label",
+			"J":         "scroll the page down",
+			"K":         "scroll the page up",
+			"g":         "navigate to a URL",
+			"R":         "reload the page",
+			"r":         "take a new snapshot now",
+			"l":         "highlight the selected node in the browser (on/off)",
+			"T":         "pick another tab of the browser",
+			"e":         "save raw capture, tree, flat view and decisions to a file",
+			"esc":       "cancel the running action, close, or clear search/filter",
+			"alt+enter": "type the text, then press Enter in the page",
+			"ctrl+c":    "quit from anywhere",
+		},
 	}
 }
 

@@ -113,3 +113,7 @@ func Pad(s string, w int) string {
 	}
 	return s
 }
+
+// stripStyle removes styling from our own (already clean) text, for rows
+// restyled as a whole (the selected row).
+func stripStyle(s string) string { return ansi.Strip(s) }

@@ -1,0 +1,191 @@
+package dom
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// SavedCaptureVersion is the version of the file format written by WriteFile.
+const SavedCaptureVersion = 1
+
+// SavedCapture is one capture as the TUI exports it (`e`) and `domscope open`
+// reads it: the raw CDP data (enough to rebuild everything without a
+// browser) plus what domscope made of it, so the file can be read by people
+// and other tools without running domscope.
+type SavedCapture struct {
+	Version int    `json:"version"`
+	SavedAt string `json:"savedAt"` // RFC 3339
+	Note    string `json:"note,omitempty"`
+	URL     string `json:"url"`
+	Title   string `json:"title"`
+
+	// TierDisabled and FlattenDisabled are the rules switched off when
+	// the capture was saved; loading rebuilds with the same rules.
+	TierDisabled    []string `json:"tierDisabled,omitempty"`
+	FlattenDisabled []string `json:"flattenDisabled,omitempty"`
+
+	Raw       *RawCapture              `json:"raw"`
+	Tree      string                   `json:"tree"` // FormatTree
+	Flat      json.RawMessage          `json:"flat"` // FormatJSON
+	Text      string                   `json:"text"` // FormatText
+	Tokens    int                      `json:"tokens"`
+	Decisions map[string]SavedDecision `json:"decisions"`
+	// LastAction is the result of the last action before saving, if any:
+	// often the reason the capture was saved.
+	LastAction *ActionResult `json:"lastAction,omitempty"`
+}
+
+// SavedDecision is a Decision in readable form.
+type SavedDecision struct {
+	Kind string `json:"kind"` // keep, hoist, drop
+	Rule string `json:"rule,omitempty"`
+	Into string `json:"into,omitempty"`
+}
+
+// NewSavedCapture records snapshot s flattened with opts. tierDisabled are
+// the tier rules that were off when s was built. last may be nil.
+func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, last *ActionResult) (*SavedCapture, error) {
+	if s == nil || s.Raw == nil {
+		return nil, Errorf(ValidationError, nil, "nothing to export: there is no snapshot with raw capture data yet (press r to take one)")
+	}
+	sd, dec := Flatten(s, opts)
+	flat, err := FormatJSON(sd)
+	if err != nil {
+		return nil, Errorf(ValidationError, err, "could not serialize the flattened view")
+	}
+	text := FormatText(sd)
+	c := &SavedCapture{
+		Version:         SavedCaptureVersion,
+		SavedAt:         time.Now().UTC().Format(time.RFC3339),
+		URL:             s.URL,
+		Title:           s.Title,
+		TierDisabled:    names(tierDisabled),
+		FlattenDisabled: names(opts.Disabled),
+		Raw:             s.Raw,
+		Tree:            FormatTree(s, dec),
+		Flat:            flat,
+		Text:            text,
+		Tokens:          CountTokens(text),
+		Decisions:       make(map[string]SavedDecision, len(dec)),
+		LastAction:      last,
+	}
+	for id, d := range dec {
+		c.Decisions[id] = SavedDecision{Kind: d.Kind.String(), Rule: d.Rule, Into: d.Into}
+	}
+	return c, nil
+}
+
+func names(m map[string]bool) []string {
+	var out []string
+	for k, on := range m {
+		if on {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func set(names []string) map[string]bool {
+	if len(names) == 0 {
+		return nil
+	}
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// Write writes c as indented JSON.
+func (c *SavedCapture) Write(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(c)
+}
+
+// WriteFile writes c to path atomically (a temporary file renamed into
+// place), so an interrupted export never leaves half a file.
+func (c *SavedCapture) WriteFile(path string) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".domscope-export-*")
+	if err != nil {
+		return Errorf(ValidationError, err, "cannot write in %s", dir)
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // no-op after a successful rename
+	if err := c.Write(f); err != nil {
+		f.Close()
+		return Errorf(ValidationError, err, "writing %s", path)
+	}
+	if err := f.Close(); err != nil {
+		return Errorf(ValidationError, err, "writing %s", path)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return Errorf(ValidationError, err, "saving %s", path)
+	}
+	return nil
+}
+
+// ReadCapture decodes a saved capture and checks that it can be rebuilt.
+func ReadCapture(r io.Reader) (*SavedCapture, error) {
+	var c SavedCapture
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&c); err != nil {
+		return nil, Errorf(ValidationError, err, "not a domscope capture file (expected the JSON written by `e` in domscope)")
+	}
+	if c.Version == 0 || c.Version > SavedCaptureVersion {
+		return nil, Errorf(ValidationError, nil, "capture file version %d is not supported (this domscope reads version %d)", c.Version, SavedCaptureVersion)
+	}
+	if c.Raw == nil || len(c.Raw.Targets) == 0 {
+		return nil, Errorf(ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
+	}
+	return &c, nil
+}
+
+// ReadCaptureFile reads a capture saved with WriteFile.
+func ReadCaptureFile(path string) (*SavedCapture, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, Errorf(ValidationError, err, "no capture file at %s", path)
+		}
+		return nil, Errorf(ValidationError, err, "cannot open %s", path)
+	}
+	defer f.Close()
+	c, err := ReadCapture(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+// Snapshot rebuilds the VirtualNode tree from the raw data with the tier
+// rules that were off when it was saved.
+func (c *SavedCapture) Snapshot() (*Snapshot, error) {
+	s, err := Build(c.Raw, BuildOptions{Disabled: c.TierDisabledSet()})
+	if err != nil {
+		return nil, err
+	}
+	if t, err := time.Parse(time.RFC3339, c.Raw.Timestamp); err == nil && s.Taken.IsZero() {
+		s.Taken = t
+	}
+	return s, nil
+}
+
+// TierDisabledSet returns the tier rules switched off at save time as a set.
+func (c *SavedCapture) TierDisabledSet() map[string]bool { return set(c.TierDisabled) }
+
+// FlattenOptions returns the default options with the flatten rules that
+// were off at save time switched off again.
+func (c *SavedCapture) FlattenOptions() Options {
+	o := DefaultOptions()
+	o.Disabled = set(c.FlattenDisabled)
+	return o
+}

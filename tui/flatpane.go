@@ -1,0 +1,165 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"domscope/dom"
+	"domscope/views"
+)
+
+// FlatPane is the state of the flattened view: exactly what the LLM
+// receives, split in lines, each line knowing the node it belongs to.
+type FlatPane struct {
+	json   bool // format: json (true) or text
+	lines  []string
+	ids    []string       // node ID per line ("" for none)
+	first  map[string]int // node ID -> its first line
+	tokens int
+	cursor int
+	offset int
+	height int
+}
+
+var (
+	textID = regexp.MustCompile(`^\s*(?:- )?\[((?:node_)?\d+)\]`)
+	jsonID = regexp.MustCompile(`"id":\s*"([^"]+)"`)
+)
+
+// SetOutput replaces the content from a new flatten result. The token
+// count is of the exact string the LLM would receive (compact JSON or
+// text), not of the indented display.
+func (p *FlatPane) SetOutput(sd *dom.SerializedDom) error {
+	sel := p.SelectedID()
+	var out string
+	if p.json {
+		b, err := dom.FormatJSON(sd)
+		if err != nil {
+			return err
+		}
+		out = string(b)
+		var ind bytes.Buffer
+		if err := json.Indent(&ind, b, "", "  "); err == nil {
+			p.setLines(ind.String(), jsonID)
+		} else {
+			p.setLines(out, jsonID)
+		}
+	} else {
+		out = dom.FormatText(sd)
+		p.setLines(out, textID)
+	}
+	p.tokens = dom.CountTokens(out)
+	if sel != "" && !p.Select(sel) {
+		p.clamp()
+	}
+	return nil
+}
+
+func (p *FlatPane) setLines(s string, re *regexp.Regexp) {
+	raw := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	p.lines = make([]string, len(raw))
+	p.ids = make([]string, len(raw))
+	p.first = make(map[string]int, len(raw))
+	cur := ""
+	for i, l := range raw {
+		p.lines[i] = cleanIndented(l)
+		if m := re.FindStringSubmatch(l); m != nil {
+			cur = dom.NormalizeID(m[1])
+			if _, ok := p.first[cur]; !ok {
+				p.first[cur] = i
+			}
+			// in indented JSON the object's "{" is the line before its id
+			if re == jsonID && i > 0 && strings.TrimSpace(raw[i-1]) == "{" {
+				p.ids[i-1] = cur
+				p.first[cur] = i - 1
+			}
+		} else if re == jsonID && (strings.HasPrefix(strings.TrimSpace(l), "]") || strings.HasPrefix(strings.TrimSpace(l), `"frames"`)) {
+			cur = ""
+		}
+		p.ids[i] = cur
+	}
+}
+
+// cleanIndented cleans a page-controlled line but keeps its indentation.
+func cleanIndented(l string) string {
+	rest := strings.TrimLeft(l, " ")
+	return l[:len(l)-len(rest)] + views.Clean(rest)
+}
+
+// SelectedID is the node of the line under the cursor.
+func (p *FlatPane) SelectedID() string {
+	if p.cursor >= 0 && p.cursor < len(p.ids) {
+		return p.ids[p.cursor]
+	}
+	return ""
+}
+
+// Select moves the cursor to the first line of a node.
+func (p *FlatPane) Select(id string) bool {
+	i, ok := p.first[id]
+	if ok {
+		p.cursor = i
+		p.scrollToCursor()
+	}
+	return ok
+}
+
+// Line returns the first line of a node, or -1.
+func (p *FlatPane) Line(id string) int {
+	if i, ok := p.first[id]; ok {
+		return i
+	}
+	return -1
+}
+
+func (p *FlatPane) Move(delta int) { p.cursor += delta; p.clamp() }
+func (p *FlatPane) Top()           { p.cursor = 0; p.clamp() }
+func (p *FlatPane) Bottom()        { p.cursor = len(p.lines) - 1; p.clamp() }
+
+func (p *FlatPane) clamp() {
+	p.cursor = min(p.cursor, len(p.lines)-1)
+	p.cursor = max(p.cursor, 0)
+	p.scrollToCursor()
+}
+
+func (p *FlatPane) SetHeight(h int) { p.height = max(h, 1); p.scrollToCursor() }
+
+func (p *FlatPane) scrollToCursor() {
+	h := max(p.height, 1)
+	if p.cursor < p.offset {
+		p.offset = p.cursor
+	}
+	if p.cursor >= p.offset+h {
+		p.offset = p.cursor - h + 1
+	}
+	p.offset = min(p.offset, max(len(p.lines)-h, 0))
+	p.offset = max(p.offset, 0)
+}
+
+// Scroll moves the view (mouse wheel), dragging the cursor along.
+func (p *FlatPane) Scroll(delta int) {
+	h := max(p.height, 1)
+	p.offset = min(max(p.offset+delta, 0), max(len(p.lines)-h, 0))
+	if p.cursor < p.offset {
+		p.cursor = p.offset
+	}
+	if p.cursor >= p.offset+h {
+		p.cursor = p.offset + h - 1
+	}
+	p.clamp()
+}
+
+// ShowLine scrolls so line i is visible without moving the cursor.
+func (p *FlatPane) ShowLine(i int) {
+	if i < 0 {
+		return
+	}
+	h := max(p.height, 1)
+	if i < p.offset {
+		p.offset = i
+	} else if i >= p.offset+h {
+		p.offset = i - h + 1
+	}
+}

@@ -1,0 +1,58 @@
+package tui
+
+// rect is a box on screen.
+type rect struct{ x, y, w, h int }
+
+func (r rect) contains(x, y int) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+// screen is where each part goes at the current size.
+type screen struct {
+	stacked             bool
+	tree, flat, details rect
+	body                rect // the panes' area (overlays go here)
+	footer              int  // y of the footer line
+	tooSmall            bool
+}
+
+// stackBelow is the width under which the panes stack vertically.
+const stackBelow = 100
+
+func computeScreen(w, h int) screen {
+	var s screen
+	if w < 40 || h < 12 {
+		s.tooSmall = true
+		return s
+	}
+	detailsH := 8 // 6 lines + border
+	if h < 30 {
+		detailsH = 6
+	}
+	bodyY := 1
+	bodyH := h - 1 - 1 - detailsH
+	s.body = rect{0, bodyY, w, bodyH}
+	if w < stackBelow {
+		s.stacked = true
+		th := (bodyH*55 + 99) / 100
+		s.tree = rect{0, bodyY, w, th}
+		s.flat = rect{0, bodyY + th, w, bodyH - th}
+	} else {
+		tw := w * 55 / 100
+		s.tree = rect{0, bodyY, tw, bodyH}
+		s.flat = rect{tw, bodyY, w - tw, bodyH}
+	}
+	s.details = rect{0, bodyY + bodyH, w, detailsH}
+	s.footer = h - 1
+	return s
+}
+
+// layout applies the current size to the panes.
+func (m *Model) layout() {
+	s := computeScreen(m.w, m.h)
+	if s.tooSmall {
+		return
+	}
+	m.tree.SetHeight(s.tree.h - 2)
+	m.flat.SetHeight(s.flat.h - 2)
+}

@@ -1,0 +1,229 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"domscope/dom"
+	"domscope/views"
+)
+
+type overlayKind int
+
+const (
+	overlayHelp overlayKind = iota
+	overlayRules
+	overlayDiff
+	overlayTargets
+)
+
+// overlay is a list drawn over the panes: help, rules, diff, tabs.
+type overlay struct {
+	kind    overlayKind
+	title   string
+	foot    string
+	items   []views.ListItem
+	keys    []string // per item: "tier:<rule>", "flatten:<rule>", a node ID, a target ID
+	targets []dom.TargetInfo
+	cursor  int
+	offset  int
+	height  int
+}
+
+func (o *overlay) add(text, key string) {
+	o.items = append(o.items, views.ListItem{Text: text})
+	o.keys = append(o.keys, key)
+}
+
+func (o *overlay) header(text string) {
+	o.items = append(o.items, views.ListItem{Text: text, Header: true})
+	o.keys = append(o.keys, "")
+}
+
+// move moves the cursor by delta, skipping headers.
+func (o *overlay) move(delta int) {
+	if len(o.items) == 0 {
+		return
+	}
+	step := 1
+	if delta < 0 {
+		step = -1
+	}
+	c := o.cursor
+	for n := 0; n < abs(delta); n++ {
+		next := c + step
+		for next >= 0 && next < len(o.items) && o.items[next].Header {
+			next += step
+		}
+		if next < 0 || next >= len(o.items) {
+			break
+		}
+		c = next
+	}
+	o.cursor = c
+	o.scroll()
+}
+
+func (o *overlay) first() {
+	o.cursor = -1
+	o.move(1)
+	if o.cursor < 0 {
+		o.cursor = 0
+	}
+	o.offset = 0
+}
+
+func (o *overlay) scroll() {
+	rows := max(o.height, 1)
+	if o.cursor < o.offset {
+		o.offset = o.cursor
+		// show the section header above the first item
+		if o.offset > 0 && o.items[o.offset-1].Header {
+			o.offset--
+		}
+	}
+	if o.cursor >= o.offset+rows {
+		o.offset = o.cursor - rows + 1
+	}
+}
+
+func (o *overlay) key() string {
+	if o.cursor >= 0 && o.cursor < len(o.keys) {
+		return o.keys[o.cursor]
+	}
+	return ""
+}
+
+func abs(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
+}
+
+// helpOverlay lists every binding, generated from the keymap, and the
+// tier legend.
+func (m *Model) helpOverlay() *overlay {
+	o := &overlay{kind: overlayHelp, title: "Help · every key", foot: "↑↓ scroll · esc close"}
+	for _, g := range m.km.Groups() {
+		o.header(g.Title)
+		for _, b := range g.Bindings {
+			h := b.Help()
+			doc := m.km.Doc(b)
+			if doc == "" {
+				doc = h.Desc
+			}
+			o.add(m.st.Key.Render(views.Pad(h.Key, 12))+" "+doc, "")
+		}
+	}
+	o.header("Tiers (colour and word)")
+	o.add(m.st.Semantic.Render(views.Pad("semantic", 12))+" an accessibility role that means something (button, link, heading…)", "")
+	o.add(m.st.NonSemantic.Render(views.Pad("non-sem.", 12))+" no useful role, but a heuristic says it acts (onclick, cursor:pointer…)", "")
+	o.add(m.st.Structural.Render(views.Pad("struct.", 12))+" everything else: wrappers, text, documents", "")
+	o.add(m.st.Hidden.Render(views.Pad("hidden", 12))+" not visible (display:none, aria-hidden, zero size…), dimmed", "")
+	o.header("Marks")
+	o.add(views.Pad("+ ~", 12)+" added / renamed since the previous snapshot (d lists them, with removals)", "")
+	o.add(views.Pad("*", 12)+" search match", "")
+	o.add(views.Pad("keep hoist drop", 12)+" what flattening did with the node (its rule is in the details)", "")
+	o.first()
+	return o
+}
+
+// rulesOverlay lists tier and flatten rules with their state.
+func (m *Model) rulesOverlay(cursorKey string) *overlay {
+	o := &overlay{kind: overlayRules, title: "Rules · toggle to see the flat view change",
+		foot: fmt.Sprintf("space toggles · flat view now %s tokens · esc close", commas(m.flat.tokens))}
+	box := func(off bool) string {
+		if off {
+			return m.st.Error.Render("[ ] off")
+		}
+		return m.st.OK.Render("[x] on ")
+	}
+	o.header("Tier rules (rebuild the tree from the same capture)")
+	for _, r := range dom.TierRules() {
+		o.add(box(m.tierOff[r.Name])+" "+views.Pad(r.Name, 26)+" "+m.st.Dim.Render(r.Doc), "tier:"+r.Name)
+	}
+	o.header("Flatten rules (re-flatten at once)")
+	for _, r := range dom.FlattenRules() {
+		o.add(box(m.flatOpts.Disabled[r.Name])+" "+views.Pad(r.Name, 26)+" "+m.st.Dim.Render(r.Doc), "flatten:"+r.Name)
+	}
+	o.first()
+	for i, k := range o.keys {
+		if k == cursorKey && k != "" {
+			o.cursor = i
+		}
+	}
+	return o
+}
+
+// diffOverlay lists what changed between the last two snapshots.
+func (m *Model) diffOverlay() *overlay {
+	o := &overlay{kind: overlayDiff, title: "Changes since the previous snapshot", foot: "enter jumps to the node · esc close"}
+	if !m.hasDiff {
+		o.header("No previous snapshot of this tab to compare with yet.")
+		return o
+	}
+	d := m.diff
+	o.header(fmt.Sprintf("Added (%d)", len(d.Added)))
+	for _, id := range d.Added {
+		o.add(m.st.Added.Render("+ ")+m.nodeName(id), id)
+	}
+	o.header(fmt.Sprintf("Renamed (%d)", len(d.Renamed)))
+	for _, id := range d.Renamed {
+		was := ""
+		if p := m.prev.Node(id); p != nil {
+			was = " (was " + views.Quote(p.Name, 30) + ")"
+		}
+		o.add(m.st.Renamed.Render("~ ")+m.nodeName(id)+m.st.Dim.Render(was), id)
+	}
+	o.header(fmt.Sprintf("Removed (%d)", len(d.Removed)))
+	for _, id := range d.Removed {
+		name := id
+		if p := m.prev.Node(id); p != nil {
+			name = id + " " + views.Clean(p.Tag)
+			if p.Name != "" {
+				name += " " + views.Quote(p.Name, 30)
+			}
+		}
+		o.add(m.st.Removed.Render("- ")+name, "")
+	}
+	o.first()
+	return o
+}
+
+// targetsOverlay lists the browser's tabs.
+func (m *Model) targetsOverlay(ts []dom.TargetInfo) *overlay {
+	o := &overlay{kind: overlayTargets, title: "Tabs · pick one to attach", foot: "enter attaches · esc close", targets: ts}
+	for _, t := range ts {
+		if t.Type != "" && t.Type != "page" {
+			continue
+		}
+		cur := "  "
+		if m.snap != nil && t.ID == m.snap.TargetID {
+			cur = m.st.OK.Render("● ")
+		}
+		title := views.Trunc(views.Clean(t.Title), 40)
+		o.add(cur+views.Pad(title, 40)+" "+m.st.Dim.Render(views.Trunc(views.Clean(t.URL), 60)), t.ID)
+	}
+	if len(o.items) == 0 {
+		o.header("The browser has no page tabs.")
+	}
+	o.first()
+	return o
+}
+
+// commas writes 12345 as "12,345".
+func commas(n int) string {
+	s := itoa(n)
+	if n < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+)
+
+type promptKind int
+
+const (
+	promptType promptKind = iota
+	promptKey
+	promptSelect
+	promptGoto
+	promptSearch
+	promptExport
+)
+
+// prompt is the one-line text input at the bottom of the screen.
+type prompt struct {
+	kind  promptKind
+	title string
+	id    string // the node the prompt acts on
+	input textinput.Model
+}
+
+func newPrompt(kind promptKind, title, id, value, placeholder string, width int) *prompt {
+	in := textinput.New()
+	in.Prompt = "› "
+	in.Placeholder = placeholder
+	in.CharLimit = 4096
+	in.SetWidth(max(width-len(title)-6, 10))
+	in.SetValue(value)
+	in.CursorEnd()
+	in.Focus()
+	return &prompt{kind: kind, title: title, id: id, input: in}
+}
+
+func (p *prompt) update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	return cmd
+}

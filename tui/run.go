@@ -1,0 +1,125 @@
+// Package tui is domscope's terminal UI: one Bubble Tea model that shows the
+// VirtualNode tree beside the flattened LLM view, acts on the selection
+// through a dom.Actor and re-snapshots after every action.
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"domscope/dom"
+)
+
+// Config is what Run needs. Exactly one of Actor and Saved is set.
+type Config struct {
+	// Actor is the service of the attached page (dom.NewService).
+	Actor dom.Actor
+	// Browser lists and attaches tabs for `T`; nil disables tab picking.
+	Browser dom.Browser
+	// NewActor makes a service for a tab attached with `T`
+	// (typically func(p dom.Page) dom.Actor { return dom.NewService(p, cfg) }).
+	NewActor func(dom.Page) dom.Actor
+	// Saved is a capture file written by `e` to show with no browser
+	// (`domscope open FILE`).
+	Saved string
+	// Theme is "auto" (ask the terminal), "dark" or "light".
+	Theme string
+	// NoColor draws without colour (also when $NO_COLOR is set).
+	NoColor bool
+	// NoHighlight starts with the browser-side highlight off.
+	NoHighlight bool
+	// Input and Output replace the terminal (tests).
+	Input  io.Reader
+	Output io.Writer
+	// Now replaces the clock (tests).
+	Now func() time.Time
+}
+
+// Run shows the UI until the user quits or ctx ends. The terminal is
+// always restored: on quit, on ctrl+c, on a signal and on a panic.
+func Run(ctx context.Context, cfg Config) error {
+	if cfg.Actor == nil && cfg.Saved == "" {
+		return errors.New("nothing to show: attach to a page or open a saved capture")
+	}
+	if os.Getenv("NO_COLOR") != "" {
+		cfg.NoColor = true
+	}
+	m := newModel(ctx, cfg)
+	if cfg.Saved != "" {
+		c, err := dom.ReadCaptureFile(cfg.Saved)
+		if err != nil {
+			return err
+		}
+		if err := m.openSaved(filepath.Base(cfg.Saved), c); err != nil {
+			return err
+		}
+	}
+	opts := []tea.ProgramOption{tea.WithContext(ctx)}
+	if cfg.Input != nil {
+		opts = append(opts, tea.WithInput(cfg.Input))
+	}
+	if cfg.Output != nil {
+		opts = append(opts, tea.WithOutput(cfg.Output))
+	}
+	if cfg.NoColor {
+		opts = append(opts, tea.WithColorProfile(colorprofile.Ascii))
+	}
+	_, err := tea.NewProgram(m, opts...).Run()
+	m.shutdown()
+	switch {
+	case err == nil, errors.Is(err, tea.ErrInterrupted):
+		return nil
+	case errors.Is(err, tea.ErrProgramPanic):
+		return fmt.Errorf("domscope hit an internal error; the terminal was restored (%w)", err)
+	case ctx.Err() != nil:
+		return nil
+	}
+	return err
+}
+
+// openSaved shows a saved capture with no browser.
+func (m *Model) openSaved(name string, c *dom.SavedCapture) error {
+	s, err := c.Snapshot()
+	if err != nil {
+		return fmt.Errorf("%s: cannot rebuild the saved capture: %w", name, err)
+	}
+	m.saved, m.savedAs = c, name
+	m.flatOpts = c.FlattenOptions()
+	if m.flatOpts.Disabled == nil {
+		m.flatOpts.Disabled = map[string]bool{}
+	}
+	m.tierOff = copySet(c.TierDisabledSet())
+	m.last = c.LastAction
+	if c.LastAction != nil {
+		m.lastDesc = c.LastAction.Action
+		if c.LastAction.ID != "" {
+			m.lastDesc += " on " + c.LastAction.ID
+		}
+	}
+	m.setSnapshot(s, false)
+	return nil
+}
+
+// shutdown hides the browser highlight and closes the services this UI
+// created (the caller owns the one it passed in).
+func (m *Model) shutdown() {
+	if m.busy != nil {
+		m.busy.cancel()
+	}
+	if m.actor != nil && m.hlShown != "" {
+		ctx, cancel := ctxTimeout(context.Background(), highlightTimeout)
+		_ = m.actor.Highlight(ctx, "")
+		cancel()
+	}
+	if m.ownActor && m.actor != nil {
+		_ = m.actor.Close()
+	}
+}

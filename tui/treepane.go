@@ -1,0 +1,362 @@
+package tui
+
+import (
+	"strings"
+
+	"domscope/dom"
+)
+
+// treeRow is one visible line of the tree pane.
+type treeRow struct {
+	node  *dom.VirtualNode
+	depth int
+}
+
+// TreePane is the state of the VirtualNode tree pane: which nodes are
+// expanded, the flat slice of visible rows, the cursor and the scroll
+// offset. The rows are rebuilt only when the tree, the expansion state or
+// the filter changes, never on a cursor move.
+type TreePane struct {
+	root *dom.VirtualNode
+
+	// expanded overrides the default per node ID; IDs survive re-snapshots,
+	// so the user's expansion survives an action.
+	expanded map[string]bool
+	// allOpen is the default after "expand all" (true) or "collapse all"
+	// (false); nil means the built-in default (see defaultOpen).
+	allOpen *bool
+
+	interactiveOnly bool
+	keep            map[*dom.VirtualNode]bool // filter: matches and their ancestors
+
+	rows    []treeRow
+	version int            // bumped on every rebuild: cached rows show expansion arrows
+	index   map[string]int // node ID -> row
+	cursor  int
+	offset  int
+	height  int
+}
+
+func newTreePane() TreePane {
+	return TreePane{expanded: map[string]bool{}, index: map[string]int{}}
+}
+
+// SetRoot replaces the tree (a new snapshot) and keeps the cursor on the
+// node with the same ID when it survived.
+func (p *TreePane) SetRoot(root *dom.VirtualNode) {
+	sel := p.SelectedID()
+	p.root = root
+	p.keep = nil
+	p.rebuild()
+	if sel != "" {
+		if !p.Select(sel) {
+			p.clamp()
+		}
+	}
+}
+
+// quietTags are collapsed by default: they rarely matter and can be huge.
+var quietTags = map[string]bool{"head": true, "script": true, "style": true, "svg": true,
+	"noscript": true, "template": true, "#comment": true}
+
+func (p *TreePane) defaultOpen(n *dom.VirtualNode) bool {
+	if p.allOpen != nil {
+		if !*p.allOpen {
+			// "collapse all" still shows the document and its top element.
+			return n.Parent == nil || (n.Parent != nil && n.Parent.Parent == nil)
+		}
+		return true
+	}
+	return !quietTags[n.Tag] && n.Hidden == ""
+}
+
+// IsOpen reports whether a node's children are shown.
+func (p *TreePane) IsOpen(n *dom.VirtualNode) bool {
+	if v, ok := p.expanded[n.ID]; ok {
+		return v
+	}
+	return p.defaultOpen(n)
+}
+
+// rebuild recomputes the visible rows, iteratively (pages nest thousands deep).
+func (p *TreePane) rebuild() {
+	p.version++
+	p.rows = p.rows[:0]
+	clear(p.index)
+	if p.root == nil {
+		return
+	}
+	if p.interactiveOnly && p.keep == nil {
+		p.keep = interactiveSet(p.root)
+	}
+	type item struct {
+		n     *dom.VirtualNode
+		depth int
+	}
+	stack := []item{{p.root, 0}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if p.keep != nil && !p.keep[it.n] {
+			continue
+		}
+		p.index[it.n.ID] = len(p.rows)
+		p.rows = append(p.rows, treeRow{it.n, it.depth})
+		if len(it.n.Children) > 0 && p.IsOpen(it.n) {
+			for i := len(it.n.Children) - 1; i >= 0; i-- {
+				stack = append(stack, item{it.n.Children[i], it.depth + 1})
+			}
+		}
+	}
+}
+
+// interactiveSet is every interactive node and its ancestors.
+func interactiveSet(root *dom.VirtualNode) map[*dom.VirtualNode]bool {
+	keep := map[*dom.VirtualNode]bool{}
+	walk(root, func(n *dom.VirtualNode) {
+		if !interactive(n) {
+			return
+		}
+		for a := n; a != nil && !keep[a]; a = a.Parent {
+			keep[a] = true
+		}
+	})
+	return keep
+}
+
+var interactiveRoles = map[string]bool{
+	"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true,
+	"radio": true, "combobox": true, "listbox": true, "option": true, "menuitem": true,
+	"menuitemcheckbox": true, "menuitemradio": true, "tab": true, "switch": true,
+	"slider": true, "spinbutton": true, "treeitem": true, "gridcell": true, "columnheader": true,
+	"rowheader": true, "scrollbar": true,
+}
+
+// interactive is what the "interactive only" filter keeps: non-semantic
+// interactive nodes and semantic nodes whose role is a control.
+func interactive(n *dom.VirtualNode) bool {
+	switch n.Tier {
+	case dom.NonSemantic:
+		return true
+	case dom.Semantic:
+		return interactiveRoles[strings.ToLower(n.Role)]
+	}
+	return false
+}
+
+// walk visits every node in document order without recursion.
+func walk(root *dom.VirtualNode, f func(*dom.VirtualNode)) {
+	if root == nil {
+		return
+	}
+	stack := []*dom.VirtualNode{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		f(n)
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+	}
+}
+
+// Selected returns the node under the cursor, or nil.
+func (p *TreePane) Selected() *dom.VirtualNode {
+	if p.cursor < 0 || p.cursor >= len(p.rows) {
+		return nil
+	}
+	return p.rows[p.cursor].node
+}
+
+// SelectedID returns the ID of the node under the cursor, or "".
+func (p *TreePane) SelectedID() string {
+	if n := p.Selected(); n != nil {
+		return n.ID
+	}
+	return ""
+}
+
+// Select moves the cursor to a node, expanding its ancestors (and
+// clearing the filter if it hides the node). It reports whether the node
+// is in the tree.
+func (p *TreePane) Select(id string) bool {
+	if i, ok := p.index[id]; ok {
+		p.cursor = i
+		p.scrollToCursor()
+		return true
+	}
+	n := p.find(id)
+	if n == nil {
+		return false
+	}
+	if p.keep != nil && !p.keep[n] {
+		return false
+	}
+	for a := n.Parent; a != nil; a = a.Parent {
+		p.expanded[a.ID] = true
+	}
+	p.rebuild()
+	if i, ok := p.index[id]; ok {
+		p.cursor = i
+		p.scrollToCursor()
+		return true
+	}
+	return false
+}
+
+// Reveal selects a node like Select, clearing the interactive filter when
+// it hides the node (search and the flat pane can point anywhere).
+func (p *TreePane) Reveal(id string) bool {
+	if p.Select(id) {
+		return true
+	}
+	if p.interactiveOnly && p.find(id) != nil {
+		p.interactiveOnly, p.keep = false, nil
+		p.rebuild()
+		return p.Select(id)
+	}
+	return false
+}
+
+func (p *TreePane) find(id string) *dom.VirtualNode {
+	var hit *dom.VirtualNode
+	if p.root == nil {
+		return nil
+	}
+	walk(p.root, func(n *dom.VirtualNode) {
+		if hit == nil && n.ID == id {
+			hit = n
+		}
+	})
+	return hit
+}
+
+// Move moves the cursor by delta rows.
+func (p *TreePane) Move(delta int) {
+	p.cursor += delta
+	p.clamp()
+}
+
+// Top and Bottom jump to the ends.
+func (p *TreePane) Top()    { p.cursor = 0; p.clamp() }
+func (p *TreePane) Bottom() { p.cursor = len(p.rows) - 1; p.clamp() }
+
+func (p *TreePane) clamp() {
+	if p.cursor >= len(p.rows) {
+		p.cursor = len(p.rows) - 1
+	}
+	if p.cursor < 0 {
+		p.cursor = 0
+	}
+	p.scrollToCursor()
+}
+
+// SetHeight sets the number of rows on screen.
+func (p *TreePane) SetHeight(h int) {
+	p.height = max(h, 1)
+	p.scrollToCursor()
+}
+
+func (p *TreePane) scrollToCursor() {
+	h := max(p.height, 1)
+	if p.cursor < p.offset {
+		p.offset = p.cursor
+	}
+	if p.cursor >= p.offset+h {
+		p.offset = p.cursor - h + 1
+	}
+	if maxOff := len(p.rows) - h; p.offset > maxOff {
+		p.offset = max(maxOff, 0)
+	}
+	if p.offset < 0 {
+		p.offset = 0
+	}
+}
+
+// Scroll moves the view by delta rows, dragging the cursor along when it
+// would leave the screen (mouse wheel).
+func (p *TreePane) Scroll(delta int) {
+	h := max(p.height, 1)
+	p.offset = min(max(p.offset+delta, 0), max(len(p.rows)-h, 0))
+	if p.cursor < p.offset {
+		p.cursor = p.offset
+	}
+	if p.cursor >= p.offset+h {
+		p.cursor = p.offset + h - 1
+	}
+	p.clamp()
+}
+
+// Expand opens the selected node, or moves into its first child when open.
+func (p *TreePane) Expand() {
+	n := p.Selected()
+	if n == nil || len(n.Children) == 0 {
+		return
+	}
+	if p.IsOpen(n) {
+		p.Move(1)
+		return
+	}
+	p.setOpen(n, true)
+}
+
+// Collapse closes the selected node, or moves to its parent when closed.
+func (p *TreePane) Collapse() {
+	n := p.Selected()
+	if n == nil {
+		return
+	}
+	if len(n.Children) > 0 && p.IsOpen(n) {
+		p.setOpen(n, false)
+		return
+	}
+	if n.Parent != nil {
+		p.Select(n.Parent.ID)
+	}
+}
+
+// Toggle opens or closes the selected node.
+func (p *TreePane) Toggle() {
+	if n := p.Selected(); n != nil && len(n.Children) > 0 {
+		p.setOpen(n, !p.IsOpen(n))
+	}
+}
+
+func (p *TreePane) setOpen(n *dom.VirtualNode, open bool) {
+	id := n.ID
+	p.expanded[id] = open
+	p.rebuild()
+	p.Select(id)
+}
+
+// SetAll expands or collapses every node.
+func (p *TreePane) SetAll(open bool) {
+	id := p.SelectedID()
+	p.allOpen = &open
+	clear(p.expanded)
+	p.rebuild()
+	if !p.Select(id) {
+		p.clamp()
+	}
+}
+
+// SetInteractiveOnly switches the filter.
+func (p *TreePane) SetInteractiveOnly(on bool) {
+	id := p.SelectedID()
+	p.interactiveOnly = on
+	p.keep = nil
+	p.rebuild()
+	if !p.Select(id) {
+		// the selection is filtered out: stay near it
+		p.clamp()
+	}
+}
+
+// Visible returns the rows on screen.
+func (p *TreePane) Visible() []treeRow {
+	end := min(p.offset+max(p.height, 1), len(p.rows))
+	if p.offset >= end {
+		return nil
+	}
+	return p.rows[p.offset:end]
+}

@@ -1,0 +1,107 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+
+	"domscope/dom"
+	"domscope/themes"
+)
+
+// HeaderData is what the header line shows.
+type HeaderData struct {
+	URL, Title, Target string
+	State              dom.ConnState
+	Offline            string // non-empty: a saved capture (no browser); the file name
+	Seq                int
+	Capture            time.Duration
+	Age                time.Duration
+	HasSnap            bool
+	Stale              string // "page changed", ... (r refreshes)
+	Highlight          bool
+}
+
+// Header renders the top line at exactly w cells. The connection state and
+// snapshot facts are laid out first so truncation never hides them.
+func Header(st themes.Styles, d HeaderData, w int) string {
+	var state string
+	switch {
+	case d.Offline != "":
+		state = st.Warn.Render("◼ saved capture (offline)")
+	case d.State == dom.Connected:
+		state = st.OK.Render("● connected")
+	case d.State == dom.Reconnecting:
+		state = st.Warn.Render("◌ reconnecting…")
+	default:
+		state = st.Error.Render("✗ browser lost")
+	}
+	snap := st.Dim.Render("no snapshot yet")
+	if d.HasSnap {
+		snap = fmt.Sprintf("snapshot #%d, %s, %s ago", d.Seq, Millis(d.Capture), age(d.Age))
+	}
+	right := state + " · " + snap
+	if d.Stale != "" {
+		right += " · " + st.Warn.Render(d.Stale+" (r)")
+	}
+	left := st.Title.Render("domscope")
+	var parts []string
+	if d.URL != "" {
+		parts = append(parts, Clean(d.URL))
+	}
+	if d.Title != "" {
+		parts = append(parts, "“"+Clean(d.Title)+"”")
+	}
+	if d.Target != "" {
+		parts = append(parts, st.Dim.Render("tab "+Trunc(Clean(d.Target), 8)))
+	}
+	mid := strings.Join(parts, " · ")
+	avail := w - Width(left) - Width(right) - 4
+	if avail < 10 {
+		return Pad(left+" "+right, w)
+	}
+	return Pad(left+" "+Pad(mid, avail)+"   "+right, w)
+}
+
+func age(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return "0 s"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	}
+	return fmt.Sprintf("%d h", int(d.Hours()))
+}
+
+// Hints renders key hints "c click  t type …" to fit w cells.
+func Hints(st themes.Styles, bs []key.Binding, w int) string {
+	var b strings.Builder
+	used := 0
+	for _, k := range bs {
+		h := k.Help()
+		item := h.Key + " " + h.Desc
+		if used > 0 {
+			item = "  " + item
+		}
+		if used+Width(item) > w {
+			break
+		}
+		if used > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(st.Key.Render(h.Key) + " " + st.KeyDesc.Render(h.Desc))
+		used += Width(item)
+	}
+	return Pad(b.String(), w)
+}
+
+// Busy is the footer while a browser operation runs.
+func Busy(st themes.Styles, spin, label string, elapsed time.Duration, w int) string {
+	s := st.Accent.Render(spin) + " " + Clean(label) + " " + st.Dim.Render(fmt.Sprintf("%.1f s", elapsed.Seconds())) +
+		st.Dim.Render("  ·  esc cancels · keys still work")
+	return Pad(s, w)
+}

@@ -1,0 +1,43 @@
+package views
+
+import (
+	"strings"
+
+	"domscope/dom"
+	"domscope/themes"
+)
+
+// FlatLine renders one (already clean) line of the flattened view at w
+// cells, coloured by the tier of its node (nil for none). note is a
+// right-hand annotation such as "◄ selected".
+func FlatLine(st themes.Styles, line string, n *dom.VirtualNode, w int, sel Sel, note string) string {
+	if note != "" {
+		note = " " + note
+	}
+	lw := w - Width(note)
+	if lw < 8 {
+		note, lw = "", w
+	}
+	if sel == Focused {
+		return st.Selected.Render(Pad(line, lw) + note)
+	}
+	if sel == Blurred {
+		return st.SelectedBlur.Render(Pad(line, lw)) + st.Accent.Render(note)
+	}
+	body := line
+	if n != nil {
+		// dim the id prefix, colour the rest by tier
+		trim := strings.TrimLeft(line, " ")
+		ind := line[:len(line)-len(trim)]
+		if strings.HasPrefix(trim, "[") {
+			if i := strings.IndexByte(trim, ']'); i > 0 {
+				body = ind + st.Dim.Render(trim[:i+1]) + st.Tier(n.Tier, n.Hidden != "").Render(trim[i+1:])
+			}
+		} else {
+			body = st.Tier(n.Tier, n.Hidden != "").Render(line)
+		}
+	} else {
+		body = st.Dim.Render(line)
+	}
+	return Pad(body, lw) + st.Accent.Render(note)
+}

@@ -1,0 +1,83 @@
+package views
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"domscope/themes"
+)
+
+// Box frames body lines in a w×h box with a title on the top border (and
+// an optional right-hand title). Every returned line is exactly w cells.
+// Lines are padded and cut here, one by one, with ansi-aware width: giving
+// lipgloss a width for a whole block is what makes big frames slow.
+func Box(st themes.Styles, title, right string, body []string, w, h int, focused bool) []string {
+	if w < 4 || h < 2 {
+		return nil
+	}
+	bs := st.BorderStyle
+	ts := st.Dim.Bold(true)
+	if focused {
+		bs = st.Accent
+		ts = st.Title
+	}
+	inner := w - 2
+	t := ""
+	if title != "" {
+		t = " " + Trunc(title, max(inner-4, 1)) + " "
+	}
+	rt := ""
+	if avail := w - 3 - Width(t) - 2; right != "" && avail > 3 {
+		rt = " " + Trunc(right, avail) + " "
+	}
+	fill := max(w-3-Width(t)-Width(rt), 0)
+	out := make([]string, 0, h)
+	out = append(out, bs.Render("┌")+ts.Render(t)+bs.Render(strings.Repeat("─", fill))+ts.Render(rt)+bs.Render("─┐"))
+	side := bs.Render("│")
+	for i := 0; i < h-2; i++ {
+		l := ""
+		if i < len(body) {
+			l = body[i]
+		}
+		out = append(out, side+Pad(l, inner)+side)
+	}
+	out = append(out, bs.Render("└"+strings.Repeat("─", inner)+"┘"))
+	return out
+}
+
+// SideBySide joins two equally tall column blocks line by line.
+func SideBySide(left, right []string) []string {
+	n := max(len(left), len(right))
+	out := make([]string, n)
+	for i := range n {
+		var l, r string
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out[i] = l + r
+	}
+	return out
+}
+
+// Overlay draws box (lines of equal width) centred over bg (lines of width w).
+func Overlay(bg, box []string, w int) []string {
+	if len(box) == 0 {
+		return bg
+	}
+	bw := Width(box[0])
+	x := max((w-bw)/2, 0)
+	y := max((len(bg)-len(box))/2, 0)
+	out := append([]string(nil), bg...)
+	for i, l := range box {
+		if y+i >= len(out) {
+			break
+		}
+		row := out[y+i]
+		out[y+i] = ansi.Cut(row, 0, x) + l + ansi.Cut(row, x+bw, w)
+	}
+	return out
+}
