@@ -5,8 +5,8 @@
 package keymap
 
 import (
-	tea "charm.land/bubbletea/v2"
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // Mode is what has the keyboard: the panes, a text prompt, or an overlay.

@@ -44,7 +44,6 @@ type Model struct {
 	actor    dom.Actor
 	ownActor bool // created here (T), closed here
 	conn     dom.ConnState
-	target   string
 	savedAs  string // a saved capture's file: no browser
 	saved    *dom.SavedCapture
 

@@ -45,4 +45,3 @@ func List(st themes.Styles, title string, items []ListItem, cursor, offset, w, h
 	}
 	return Box(st, title, more, body, w, h, true)
 }
-
