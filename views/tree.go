@@ -53,7 +53,6 @@ func TierLabel(n *dom.VirtualNode) string {
 	return "struct."
 }
 
-
 // TreeLine renders one row of the tree pane at exactly w cells.
 func TreeLine(st themes.Styles, r TreeRow, w int, sel Sel) string {
 	n := r.Node
