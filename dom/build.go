@@ -1,21 +1,294 @@
 package dom
 
+import (
+	"strings"
+	"time"
+)
+
 // BuildOptions control Build.
 type BuildOptions struct {
 	// Prev is the previous snapshot of the same target; nodes that survive
 	// in the same document keep their IDs.
 	Prev *Snapshot
-	// Disabled names tier rules switched off (see TierRules).
+	// Disabled names tier rules switched off (see TierRules), by full name
+	// ("heuristic:onclick") or short name ("onclick").
 	Disabled map[string]bool
 }
 
-// Build turns a raw capture into the complete VirtualNode tree.
+// facts are what the walk learns about a node, kept beside the preorder
+// list for the later passes (the VirtualNode holds only public fields).
+type facts struct {
+	parent      int32 // preorder index of the parent, -1 for the root
+	target      int32
+	ax          *axNode
+	box         *box
+	elements    int32 // elements in the subtree, itself included
+	hasBoxBelow bool  // some descendant has a layout box
+	ua          bool  // inside a user-agent shadow root
+	redact      bool  // inside a password or cc-* field
+	detailsOpen bool  // for <details>: open attribute
+	textName    bool  // Name was taken from the subtree's text
+}
+
+// builder holds the state of one Build.
+type builder struct {
+	raw     *RawCapture
+	opts    BuildOptions
+	targets []*targetIndex
+	byFrame map[string]int // out-of-process frame id -> target index
+	nodes   []*VirtualNode // preorder
+	facts   []facts
+	snap    *Snapshot
+	docURLs map[int32]string // documentURL of #document nodes
+}
+
+// Build turns a raw capture into the complete VirtualNode tree: one node per
+// DOM node of every target, out-of-process frames stitched under their
+// <iframe>. It is a pure function of raw (and opts.Prev for IDs), walks
+// iteratively, and never panics on hostile input.
 func Build(raw *RawCapture, opts BuildOptions) (*Snapshot, error) {
+	start := time.Now()
 	if raw == nil {
 		return nil, Errorf(ValidationError, nil, "nothing to build: the capture is nil")
 	}
-	root := &VirtualNode{ID: "node_1", NodeType: DocumentNode, Tag: "#document", Role: "document", Visible: true}
-	s := &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Root: root, Raw: raw,
-		ByID: map[string]*VirtualNode{root.ID: root}}
-	return s, nil
+	if len(raw.Targets) == 0 {
+		return nil, Errorf(SnapshotFailed, nil, "the capture has no targets; capture the page again")
+	}
+	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}}
+	for i := range raw.Targets {
+		ti, err := indexTarget(&raw.Targets[i])
+		if err != nil {
+			if i == 0 {
+				return nil, Errorf(SnapshotFailed, err, "cannot read the page's DOM from the capture")
+			}
+			ti = &targetIndex{raw: &raw.Targets[i], ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
+		}
+		b.targets = append(b.targets, ti)
+		if i > 0 {
+			if rt := raw.Targets[i]; rt.FrameID != "" {
+				b.byFrame[rt.FrameID] = i
+			}
+			if rt := raw.Targets[i]; rt.TargetID != "" {
+				if _, ok := b.byFrame[rt.TargetID]; !ok {
+					b.byFrame[rt.TargetID] = i
+				}
+			}
+		}
+	}
+	if b.targets[0].root == nil {
+		return nil, Errorf(SnapshotFailed, nil, "the capture has no document; capture the page again")
+	}
+	b.snap = &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw}
+	if t, err := time.Parse(time.RFC3339Nano, raw.Timestamp); err == nil {
+		b.snap.Taken = t
+	}
+	b.walk()
+	b.countSubtrees()
+	b.classify()
+	b.trimContainerNames()
+	b.snap.BuildTime = time.Since(start)
+	return b.snap, nil
+}
+
+// item is one pending node of the walk.
+type item struct {
+	raw     *cdpNode
+	parent  int32
+	target  int32
+	frameID string
+	ua      bool
+	redact  bool
+	shiftX  float64
+	shiftY  float64
+}
+
+// walk creates the VirtualNodes in preorder with an explicit stack.
+func (b *builder) walk() {
+	t0 := b.targets[0]
+	mainFrame := b.raw.Targets[0].FrameID
+	stack := []item{{raw: t0.root, parent: -1, target: 0, frameID: mainFrame}}
+	for len(stack) > 0 || b.stitchOrphans(&stack) {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r := it.raw
+		if r == nil {
+			continue
+		}
+		ti := b.targets[it.target]
+		n := &VirtualNode{
+			BackendID: r.BackendNodeID,
+			FrameID:   it.frameID,
+			TargetID:  ti.raw.TargetID,
+			NodeType:  r.NodeType,
+		}
+		f := facts{parent: it.parent, target: it.target, ua: it.ua, redact: it.redact}
+		switch r.NodeType {
+		case ElementNode:
+			n.Tag = strings.ToLower(r.LocalName)
+			if n.Tag == "" {
+				n.Tag = strings.ToLower(r.NodeName)
+			}
+			n.Attrs = attrMap(r.Attributes)
+		case TextNode:
+			n.Tag = "#text"
+			n.Text = r.NodeValue
+		case DocumentNode:
+			n.Tag = "#document"
+		case FragmentNode:
+			if r.ShadowRootType != "" {
+				n.Tag = "#shadow-root"
+				n.ShadowType = r.ShadowRootType
+			} else {
+				n.Tag = "#document-fragment"
+			}
+		case CommentNode:
+			n.Tag = "#comment"
+			n.Text = r.NodeValue
+		case DoctypeNode:
+			n.Tag = "#doctype"
+		default:
+			n.Tag = strings.ToLower(r.NodeName)
+		}
+		if n.ShadowType == "user-agent" {
+			f.ua = true
+		}
+		f.ax = ti.ax[r.BackendNodeID]
+		if bx := ti.boxes[r.BackendNodeID]; bx != nil {
+			f.box = bx
+			n.Bounds = bx.bounds
+			n.Bounds.X += it.shiftX
+			n.Bounds.Y += it.shiftY
+		}
+		if n.Tag == "details" {
+			_, f.detailsOpen = n.Attrs["open"]
+		}
+		if n.Tag == "input" && isPrivateInput(n.Attrs) {
+			redactAttrs(n.Attrs)
+			f.redact = true
+		}
+		idx := int32(len(b.nodes))
+		if it.parent >= 0 {
+			p := b.nodes[it.parent]
+			n.Parent = p
+			p.Children = append(p.Children, n)
+		} else if b.snap.Root == nil {
+			b.snap.Root = n
+		}
+		b.nodes = append(b.nodes, n)
+		b.facts = append(b.facts, f)
+		if r.DocumentURL != "" && r.NodeType == DocumentNode {
+			b.docURLs[idx] = r.DocumentURL
+		}
+
+		// Children in document order: shadow roots (rendered first),
+		// a same-process frame document, light children, template content.
+		// Pushed in reverse so they pop in order.
+		next := func(c *cdpNode, frameID string) item {
+			return item{raw: c, parent: idx, target: it.target, frameID: frameID, ua: f.ua, redact: f.redact, shiftX: it.shiftX, shiftY: it.shiftY}
+		}
+		if r.TemplateContent != nil {
+			stack = append(stack, next(r.TemplateContent, it.frameID))
+		}
+		for i := len(r.Children) - 1; i >= 0; i-- {
+			stack = append(stack, next(r.Children[i], it.frameID))
+		}
+		if r.ContentDocument != nil {
+			fid := r.FrameID
+			if fid == "" {
+				fid = it.frameID
+			}
+			c := next(r.ContentDocument, fid)
+			c.ua = false
+			stack = append(stack, c)
+		} else if r.FrameID != "" && n.NodeType == ElementNode {
+			if k, ok := b.byFrame[r.FrameID]; ok && !b.targets[k].stitched {
+				stack = append(stack, b.stitch(k, idx, n))
+			}
+		}
+		for i := len(r.ShadowRoots) - 1; i >= 0; i-- {
+			stack = append(stack, next(r.ShadowRoots[i], it.frameID))
+		}
+	}
+}
+
+// stitch makes the work item that puts out-of-process target k's document
+// under its <iframe> host, shifted to where the frame sits in the page.
+func (b *builder) stitch(k int, hostIdx int32, host *VirtualNode) item {
+	t := b.targets[k]
+	t.stitched = true
+	rt := t.raw
+	dx, dy := rt.Offset.X, rt.Offset.Y
+	if dx == 0 && dy == 0 && host.Bounds.W > 0 {
+		vp := t.docViewport
+		dx = host.Bounds.X + (host.Bounds.W-vp.W)/2
+		dy = host.Bounds.Y + (host.Bounds.H-vp.H)/2
+	}
+	fid := rt.FrameID
+	if fid == "" {
+		fid = rt.TargetID
+	}
+	return item{raw: t.root, parent: hostIdx, target: int32(k), frameID: fid, shiftX: dx, shiftY: dy}
+}
+
+// stitchOrphans queues out-of-process targets whose <iframe> was not found
+// (it may have gone between captures) under the root, so nothing captured
+// is lost. It reports whether it queued one.
+func (b *builder) stitchOrphans(stack *[]item) bool {
+	if len(b.nodes) == 0 {
+		return false
+	}
+	for k := 1; k < len(b.targets); k++ {
+		if t := b.targets[k]; !t.stitched && t.root != nil {
+			it := b.stitch(k, 0, b.nodes[0])
+			*stack = append(*stack, it)
+			return true
+		}
+		b.targets[k].stitched = true
+	}
+	return false
+}
+
+// countSubtrees fills element counts and hasBoxBelow, children before
+// parents (reverse preorder).
+func (b *builder) countSubtrees() {
+	for i := len(b.nodes) - 1; i >= 0; i-- {
+		f := &b.facts[i]
+		if b.nodes[i].NodeType == ElementNode {
+			f.elements++
+		}
+		if p := f.parent; p >= 0 {
+			pf := &b.facts[p]
+			pf.elements += f.elements
+			if f.box != nil || f.hasBoxBelow {
+				pf.hasBoxBelow = true
+			}
+		}
+	}
+}
+
+// trimContainerNames clears a text-derived name from a NonSemantic node
+// that holds other acting nodes: a delegating <section> named after all its
+// text repeats what its children say.
+func (b *builder) trimContainerNames() {
+	acts := make([]bool, len(b.nodes))
+	for i := len(b.nodes) - 1; i >= 0; i-- {
+		n, f := b.nodes[i], &b.facts[i]
+		if f.textName && acts[i] {
+			n.Name = ""
+		}
+		if p := f.parent; p >= 0 && (acts[i] || (n.Tier != Structural && n.Visible)) {
+			acts[p] = true
+		}
+	}
+}
+
+func attrMap(a []string) map[string]string {
+	if len(a) < 2 {
+		return nil
+	}
+	m := make(map[string]string, len(a)/2)
+	for i := 0; i+1 < len(a); i += 2 {
+		m[strings.ToLower(a[i])] = a[i+1]
+	}
+	return m
 }

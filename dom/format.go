@@ -5,22 +5,182 @@ import (
 	"strings"
 )
 
-// FormatJSON writes the seed-004 json contract.
-func FormatJSON(sd *SerializedDom) ([]byte, error) { return json.Marshal(sd) }
+// FormatJSON writes the seed-004 json contract; only non-default values appear.
+func FormatJSON(sd *SerializedDom) ([]byte, error) {
+	if sd == nil {
+		sd = &SerializedDom{}
+	}
+	if sd.Nodes == nil || sd.Frames == nil {
+		c := *sd
+		if c.Nodes == nil {
+			c.Nodes = []*SerializedNode{}
+		}
+		if c.Frames == nil {
+			c.Frames = []FrameInfo{}
+		}
+		sd = &c
+	}
+	return json.Marshal(sd)
+}
 
-// FormatText writes one node per line, indented.
+// FormatText writes the flattened tree for an LLM, one node per line,
+// indented one space per level, in as few tokens as reads well:
+//
+//	[12] button "Submit" disabled
+//	[14] link "Docs" href=/docs
+//	 Some paragraph text
+//
+// Lines of nodes start with "[N]" (N is the number of node_N, which every
+// action accepts). Any other line is text; one that would start with "["
+// gets a backslash. Page strings are escaped (newlines, control characters,
+// quotes in names), so a node is always exactly one line.
 func FormatText(sd *SerializedDom) string {
+	if sd == nil {
+		return ""
+	}
 	var b strings.Builder
-	for _, n := range sd.Nodes {
-		b.WriteString("[" + strings.TrimPrefix(n.ID, "node_") + "] " + n.Role + "\n")
+	type entry struct {
+		n     *SerializedNode
+		depth int
+	}
+	stack := make([]entry, 0, 64)
+	for i := len(sd.Nodes) - 1; i >= 0; i-- {
+		stack = append(stack, entry{sd.Nodes[i], 0})
+	}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if e.n == nil {
+			continue
+		}
+		writeTextLine(&b, e.n, e.depth)
+		for i := len(e.n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, entry{e.n.Children[i], e.depth + 1})
+		}
 	}
 	return b.String()
 }
 
-// FormatTree writes the complete VirtualNode tree with tiers and decisions.
-func FormatTree(s *Snapshot, d Decisions) string {
-	if s == nil || s.Root == nil {
-		return ""
+// TextLine is one node's line of FormatText without indentation.
+func TextLine(n *SerializedNode) string {
+	var b strings.Builder
+	writeTextLine(&b, n, 0)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func writeTextLine(b *strings.Builder, n *SerializedNode, depth int) {
+	writeIndent(b, depth)
+	switch n.Role {
+	case "text":
+		t := escapeLine(n.Text)
+		if strings.HasPrefix(t, "[") {
+			b.WriteByte('\\')
+		}
+		b.WriteString(t)
+		b.WriteByte('\n')
+		return
+	case "more":
+		b.WriteString("… ")
+		b.WriteString(escapeLine(n.Text))
+		b.WriteByte('\n')
+		return
 	}
-	return s.Root.ID + " " + s.Root.Tag + "\n"
+	b.WriteByte('[')
+	b.WriteString(shortID(n.ID))
+	b.WriteString("] ")
+	b.WriteString(escapeLine(textRole(n)))
+	if n.Name != "" {
+		b.WriteByte(' ')
+		b.WriteString(quote(n.Name))
+	}
+	if n.Text != "" {
+		b.WriteByte(' ')
+		b.WriteString(quote(n.Text))
+	}
+	if n.InputType != "" && n.InputType != n.Role && !(n.InputType == "checkbox" || n.InputType == "radio") {
+		b.WriteString(" type=")
+		b.WriteString(escapeLine(n.InputType))
+	}
+	if n.Href != "" {
+		b.WriteString(" href=")
+		b.WriteString(bareOrQuoted(n.Href))
+	}
+	if n.Placeholder != "" {
+		b.WriteString(" placeholder=")
+		b.WriteString(quote(n.Placeholder))
+	}
+	if n.Value != "" {
+		b.WriteString(" value=")
+		b.WriteString(quote(n.Value))
+	}
+	if n.TestID != "" && n.Name == "" {
+		b.WriteString(" testid=")
+		b.WriteString(bareOrQuoted(n.TestID))
+	}
+	writeTriState(b, n.Checked, "checked", "unchecked")
+	writeTriState(b, n.Pressed, "pressed", "unpressed")
+	if n.Role != "combobox" {
+		writeTriState(b, n.Expanded, "expanded", "collapsed")
+	} else if n.Expanded == "true" {
+		b.WriteString(" expanded")
+	}
+	if n.Selected {
+		b.WriteString(" selected")
+	}
+	if n.Disabled {
+		b.WriteString(" disabled")
+	}
+	if n.Required {
+		b.WriteString(" required")
+	}
+	if n.Focused {
+		b.WriteString(" focused")
+	}
+	b.WriteByte('\n')
+}
+
+func writeTriState(b *strings.Builder, v, yes, no string) {
+	switch v {
+	case "":
+	case "true":
+		b.WriteString(" " + yes)
+	case "false":
+		b.WriteString(" " + no)
+	default:
+		b.WriteString(" " + yes + "=" + escapeLine(v))
+	}
+}
+
+// textRole is the role word of the text format: headings as h1..h6, the
+// tag where the role is generic, Chrome's internal names made plain.
+func textRole(n *SerializedNode) string {
+	switch n.Role {
+	case "heading":
+		if n.Level >= 1 && n.Level <= 9 {
+			return "h" + string(rune('0'+n.Level))
+		}
+	case "generic", "none", "presentation", "":
+		if n.Tag != "" {
+			return n.Tag
+		}
+	case "DisclosureTriangle":
+		return "summary"
+	case "MenuListOption":
+		return "option"
+	case "ToggleButton", "PopUpButton":
+		return "button"
+	case "LabelText":
+		return "label"
+	}
+	return n.Role
+}
+
+func shortID(id string) string { return strings.TrimPrefix(id, "node_") }
+
+// bareOrQuoted leaves a value without spaces or quotes bare, else quotes it.
+func bareOrQuoted(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\"") && safeRun(s, true) {
+		return s
+	}
+	return quote(s)
 }

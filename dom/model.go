@@ -108,6 +108,9 @@ type Snapshot struct {
 	Root   *VirtualNode
 	Frames []FrameInfo
 	ByID   map[string]*VirtualNode
+	// NextID is the number the next new node gets; a rebuild with this
+	// snapshot as BuildOptions.Prev continues from it, so IDs never repeat.
+	NextID int
 
 	// Raw is what the browser sent; kept for export and for rebuilding
 	// with other rules without a new capture.

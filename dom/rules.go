@@ -1,5 +1,7 @@
 package dom
 
+import "strings"
+
 // Tier rule names (Why of a NonSemantic node is "heuristic:<name>").
 const (
 	RuleOnclick       = "heuristic:onclick"
@@ -27,3 +29,214 @@ var tierRules = []Rule{
 
 // TierRules lists the switchable heuristics that make a node NonSemantic.
 func TierRules() []Rule { return append([]Rule(nil), tierRules...) }
+
+// RuleNativeTag marks a native control that has no AX data (its frame's
+// AX tree was not captured); not a seed heuristic, a safety net.
+const RuleNativeTag = "heuristic:native-tag"
+
+func init() {
+	tierRules = append(tierRules, Rule{Name: RuleNativeTag, Kind: "tier", Doc: "a native control (a[href], button, input, select, textarea, summary) with no AX data"})
+}
+
+// ruleOff reports whether a rule is switched off, by full or short name.
+func ruleOff(disabled map[string]bool, name string) bool {
+	if len(disabled) == 0 {
+		return false
+	}
+	if disabled[name] {
+		return true
+	}
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		return disabled[name[i+1:]]
+	}
+	return false
+}
+
+// structuralRoles are AX roles that carry no meaning for an agent: wrappers,
+// text runs and document internals. A node with one of them is Structural
+// unless a heuristic fires.
+var structuralRoles = map[string]bool{
+	"generic": true, "none": true, "presentation": true, "StaticText": true, "InlineTextBox": true,
+	"LineBreak": true, "RootWebArea": true, "WebArea": true, "Ignored": true, "Iframe": true,
+	"IframePresentational": true, "Unknown": true, "LayoutTable": true, "LayoutTableRow": true,
+	"LayoutTableCell": true, "rowgroup": true, "ListMarker": true, "sectionheader": true,
+	"sectionfooter": true, "Pre": true, "Canvas": true, "Ruby": true, "RubyAnnotation": true,
+	// text-ish roles: their text is what matters; flattening turns it into text nodes
+	"paragraph": true, "strong": true, "emphasis": true, "code": true, "mark": true, "time": true,
+	"subscript": true, "superscript": true, "deletion": true, "insertion": true, "LabelText": true,
+	"Abbr": true, "blockquote": true, "caption": true, "figcaption": true, "FigureCaption": true,
+	"DescriptionListTerm": true, "DescriptionListDetail": true, "term": true, "definition": true,
+	"Legend": true, "Emphasis": true, "Strong": true, "comment": true,
+}
+
+// interactiveRoles are role attribute values that promise an action.
+var interactiveRoles = map[string]bool{
+	"button": true, "link": true, "checkbox": true, "radio": true, "switch": true, "tab": true,
+	"menuitem": true, "menuitemcheckbox": true, "menuitemradio": true, "option": true,
+	"combobox": true, "textbox": true, "searchbox": true, "slider": true, "spinbutton": true,
+	"treeitem": true, "gridcell": true, "columnheader": true, "rowheader": true, "listbox": true,
+	"scrollbar": true,
+}
+
+// inlineHandlers are on* attributes that mean a user action does something.
+var inlineHandlers = map[string]bool{
+	"onclick": true, "ondblclick": true, "onmousedown": true, "onmouseup": true, "onpointerdown": true,
+	"onpointerup": true, "ontouchstart": true, "ontouchend": true, "onkeydown": true, "onkeyup": true,
+	"onkeypress": true, "onchange": true, "oninput": true, "onsubmit": true, "onauxclick": true,
+	"oncontextmenu": true,
+}
+
+var frameworkAttrs = []string{"ng-click", "data-ng-click", "v-on:click", "@click", "x-on:click", "data-action", "(click)", "hx-get", "hx-post", "wire:click", "phx-click", "on:click"}
+
+var clickWords = map[string]bool{"btn": true, "button": true, "clickable": true, "link": true, "interactive": true}
+
+// hasClassWord reports whether a class attribute holds a click-suggestive
+// word, as a whole word: "btn", "btn-primary", "nav_link" match, "linkedin",
+// "buttonless" do not.
+func hasClassWord(class string) bool {
+	if class == "" {
+		return false
+	}
+	word := func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') }
+	for _, w := range strings.FieldsFunc(class, word) {
+		if clickWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// nativeControls are tags that act by themselves.
+func nativeControl(n *VirtualNode) bool {
+	switch n.Tag {
+	case "button", "select", "textarea", "summary":
+		return true
+	case "a":
+		_, ok := n.Attrs["href"]
+		return ok
+	case "input":
+		return !strings.EqualFold(n.Attrs["type"], "hidden")
+	}
+	return false
+}
+
+// heuristic runs the NonSemantic rules in order and returns the first that
+// fires, or "".
+func (b *builder) heuristic(i int) string {
+	n, f := b.nodes[i], &b.facts[i]
+	off := b.opts.Disabled
+	if n.NodeType != ElementNode || f.ua {
+		return ""
+	}
+	a := n.Attrs
+	if !ruleOff(off, RuleOnclick) {
+		for k := range a {
+			if inlineHandlers[k] {
+				return RuleOnclick
+			}
+		}
+	}
+	if !ruleOff(off, RuleListener) && b.targets[f.target].listeners[n.BackendID] &&
+		n.Tag != "html" && n.Tag != "body" && f.elements <= bigContainer {
+		return RuleListener
+	}
+	if !ruleOff(off, RuleCursorPointer) && b.cursor(i) == "pointer" && (f.parent < 0 || b.cursor(int(f.parent)) != "pointer") {
+		return RuleCursorPointer
+	}
+	if !ruleOff(off, RuleTabindex) && n.Tag != "body" && n.Tag != "html" {
+		if v, ok := a["tabindex"]; ok && tabindexOK(v) {
+			return RuleTabindex
+		}
+	}
+	if !ruleOff(off, RuleEditable) && editable(a) && (f.parent < 0 || !editable(b.nodes[f.parent].Attrs)) {
+		return RuleEditable
+	}
+	if !ruleOff(off, RuleRoleAttr) {
+		if r := firstWord(a["role"]); interactiveRoles[r] {
+			return RuleRoleAttr
+		}
+	}
+	if !ruleOff(off, RuleTestID) {
+		for _, k := range []string{"data-testid", "data-test", "data-cy", "data-test-id"} {
+			if _, ok := a[k]; ok {
+				return RuleTestID
+			}
+		}
+	}
+	if !ruleOff(off, RuleFramework) {
+		for _, k := range frameworkAttrs {
+			if _, ok := a[k]; ok {
+				return RuleFramework
+			}
+		}
+	}
+	if !ruleOff(off, RuleClassWords) && hasClassWord(a["class"]) {
+		return RuleClassWords
+	}
+	if !ruleOff(off, RuleNativeTag) && f.ax == nil && nativeControl(n) {
+		return RuleNativeTag
+	}
+	return ""
+}
+
+// bigContainer is the element count above which an own listener is taken
+// as event delegation (a root handling its children's clicks), not an
+// action of the element itself.
+const bigContainer = 30
+
+func tabindexOK(v string) bool {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return false
+	}
+	n := 0
+	for i, r := range v {
+		if r == '-' && i == 0 {
+			return false
+		}
+		if r == '+' && i == 0 {
+			continue
+		}
+		if r < '0' || r > '9' {
+			return i > 0
+		}
+		n = n*10 + int(r-'0')
+		if n > 1<<20 {
+			break
+		}
+	}
+	return true
+}
+
+func editable(a map[string]string) bool {
+	v, ok := a["contenteditable"]
+	if !ok {
+		return false
+	}
+	v = strings.ToLower(strings.TrimSpace(v))
+	return v == "" || v == "true" || v == "plaintext-only"
+}
+
+func firstWord(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, " \t\n"); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ToLower(s)
+}
+
+// cursor is the computed cursor of node i; a node with no layout box
+// (display:contents) inherits its parent's, as CSS does.
+func (b *builder) cursor(i int) string {
+	for j := 0; i >= 0 && j < 64; j++ {
+		f := &b.facts[i]
+		if b.nodes[i].NodeType != ElementNode {
+			return ""
+		}
+		if f.box != nil {
+			return b.targets[f.target].style(f.box, "cursor")
+		}
+		i = int(f.parent)
+	}
+	return ""
+}

@@ -28,6 +28,9 @@ type SerializedNode struct {
 	Expanded      string            `json:"expanded,omitempty"`
 	Selected      bool              `json:"selected,omitempty"`
 	Required      bool              `json:"required,omitempty"`
+	Pressed       string            `json:"pressed,omitempty"` // "true", "false" or "mixed"
+	Focused       bool              `json:"focused,omitempty"`
+	Level         int               `json:"level,omitempty"` // heading level
 	TestID        string            `json:"data-testid,omitempty"`
 	Offscreen     bool              `json:"offscreen,omitempty"`
 	Bounds        *Rect             `json:"bounds,omitempty"` // only with IncludeBoundingBoxes

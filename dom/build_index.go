@@ -1,0 +1,192 @@
+package dom
+
+import "encoding/json"
+
+// box is one layout entry of DOMSnapshot: bounds already shifted into the
+// target's top document, and computed style values.
+type box struct {
+	bounds Rect
+	styles []int // string-table indices, in LayoutStyles order; -1 none
+}
+
+// targetIndex holds one target's AX and layout facts by backend node id.
+type targetIndex struct {
+	raw       *RawTarget
+	root      *cdpNode
+	ax        map[int64]*axNode
+	boxes     map[int64]*box
+	strings   []string
+	listeners map[int64]bool
+	// docViewport is the size of the target's top document viewport (the
+	// layout box of its #document), used to place an out-of-process frame
+	// inside its <iframe> when the capture gave no offset.
+	docViewport Rect
+	stitched    bool
+}
+
+// style returns the computed value of one of LayoutStyles for a box.
+func (ti *targetIndex) style(b *box, name string) string {
+	if b == nil {
+		return ""
+	}
+	i := styleIndex(name)
+	if i < 0 || i >= len(b.styles) {
+		return ""
+	}
+	s := b.styles[i]
+	if s < 0 || s >= len(ti.strings) {
+		return ""
+	}
+	return ti.strings[s]
+}
+
+func styleIndex(name string) int {
+	for i, s := range LayoutStyles {
+		if s == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// indexTarget parses one target's capture. Unparseable AX trees or layout
+// are skipped (the tree is still built from the DOM), a bad document is an
+// error.
+func indexTarget(rt *RawTarget) (*targetIndex, error) {
+	ti := &targetIndex{raw: rt, ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
+	root, err := parseDocument(rt.Document)
+	if err != nil {
+		return nil, err
+	}
+	ti.root = root
+	for _, raw := range rt.AXTrees {
+		var t axTree
+		if json.Unmarshal(raw, &t) != nil {
+			continue
+		}
+		for i := range t.Nodes {
+			n := &t.Nodes[i]
+			if n.BackendID == 0 {
+				continue
+			}
+			// The first tree (the target's main frame) wins over repeats.
+			if _, dup := ti.ax[n.BackendID]; !dup {
+				ti.ax[n.BackendID] = n
+			}
+		}
+	}
+	for _, l := range rt.Listeners {
+		if clickFamily[l.Type] || l.Type == "" {
+			ti.listeners[l.BackendID] = true
+		}
+	}
+	if len(rt.Layout) > 0 {
+		var snap snapCapture
+		if json.Unmarshal(rt.Layout, &snap) == nil {
+			ti.indexLayout(&snap)
+		}
+	}
+	return ti, nil
+}
+
+// clickFamily are the listener types that make an element act on a click.
+var clickFamily = map[string]bool{
+	"click": true, "dblclick": true, "auxclick": true, "mousedown": true, "mouseup": true,
+	"pointerdown": true, "pointerup": true, "touchstart": true, "touchend": true,
+}
+
+// indexLayout indexes layout boxes by backend node id and shifts the boxes
+// of same-process child documents (whose bounds are relative to their own
+// frame) into the coordinates of the target's top document.
+func (ti *targetIndex) indexLayout(snap *snapCapture) {
+	ti.strings = snap.Strings
+	docs := snap.Documents
+	type shift struct {
+		dx, dy float64
+		ok     bool
+	}
+	shifts := make([]shift, len(docs))
+	if len(docs) > 0 {
+		shifts[0] = shift{ok: true}
+	}
+	// raw bounds of a node (by document and node index), before shifting
+	rawBox := func(d, nodeIdx int) (Rect, bool) {
+		l := &docs[d].Layout
+		for li, ni := range l.NodeIndex {
+			if ni == nodeIdx && li < len(l.Bounds) {
+				return rectOf(l.Bounds[li]), true
+			}
+		}
+		return Rect{}, false
+	}
+	// Each pass places child documents whose parent is placed; documents
+	// usually come parent first, so one pass is typical.
+	for pass := 0; pass < len(docs); pass++ {
+		changed := false
+		for p := range docs {
+			if !shifts[p].ok {
+				continue
+			}
+			cdi := docs[p].Nodes.ContentDocumentIndex
+			for k, hostIdx := range cdi.Index {
+				if k >= len(cdi.Value) {
+					break
+				}
+				c := cdi.Value[k]
+				if c < 0 || c >= len(docs) || shifts[c].ok {
+					continue
+				}
+				host, ok := rawBox(p, hostIdx)
+				if !ok {
+					shifts[c] = shift{dx: shifts[p].dx, dy: shifts[p].dy, ok: true}
+					changed = true
+					continue
+				}
+				vp, _ := rawBox(c, 0)
+				shifts[c] = shift{
+					dx: shifts[p].dx + host.X + (host.W-vp.W)/2 - docs[c].ScrollOffsetX,
+					dy: shifts[p].dy + host.Y + (host.H-vp.H)/2 - docs[c].ScrollOffsetY,
+					ok: true,
+				}
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for d := range docs {
+		doc := &docs[d]
+		sh := shifts[d]
+		for li, ni := range doc.Layout.NodeIndex {
+			if ni < 0 || ni >= len(doc.Nodes.BackendNodeID) {
+				continue
+			}
+			id := doc.Nodes.BackendNodeID[ni]
+			if _, dup := ti.boxes[id]; dup {
+				continue // a second box (continuation, pseudo) of the same node
+			}
+			b := &box{}
+			if li < len(doc.Layout.Bounds) {
+				b.bounds = rectOf(doc.Layout.Bounds[li])
+				b.bounds.X += sh.dx
+				b.bounds.Y += sh.dy
+			}
+			if li < len(doc.Layout.Styles) {
+				b.styles = doc.Layout.Styles[li]
+			}
+			ti.boxes[id] = b
+			if d == 0 && ni == 0 {
+				ti.docViewport = b.bounds
+			}
+		}
+	}
+}
+
+func rectOf(b []float64) Rect {
+	var r Rect
+	if len(b) >= 4 {
+		r = Rect{X: b[0], Y: b[1], W: b[2], H: b[3]}
+	}
+	return r
+}

@@ -1,0 +1,294 @@
+package dom
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// cdpNode is the part of a CDP DOM.Node that Build reads. dom must not
+// import cdproto, so these are our own minimal structs.
+type cdpNode struct {
+	BackendNodeID   int64      `json:"backendNodeId"`
+	NodeType        int        `json:"nodeType"`
+	NodeName        string     `json:"nodeName"`
+	LocalName       string     `json:"localName"`
+	NodeValue       string     `json:"nodeValue"`
+	Children        []*cdpNode `json:"children"`
+	Attributes      []string   `json:"attributes"`
+	FrameID         string     `json:"frameId"`
+	ContentDocument *cdpNode   `json:"contentDocument"`
+	ShadowRoots     []*cdpNode `json:"shadowRoots"`
+	ShadowRootType  string     `json:"shadowRootType"`
+	TemplateContent *cdpNode   `json:"templateContent"`
+	DocumentURL     string     `json:"documentURL"`
+}
+
+// parseDocument reads a DOM.getDocument result ({"root": Node}) or a bare
+// Node. encoding/json refuses nesting deeper than 10,000 levels, which a
+// deep page reaches quickly (two levels per element), so on failure it
+// falls back to an iterative token decoder with no depth limit.
+func parseDocument(data []byte) (*cdpNode, error) {
+	if len(bytes.TrimSpace(data)) == 0 || bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		return nil, nil
+	}
+	var wrap struct {
+		Root *cdpNode `json:"root"`
+		cdpNode
+	}
+	if err := json.Unmarshal(data, &wrap); err == nil {
+		if wrap.Root != nil {
+			return wrap.Root, nil
+		}
+		n := wrap.cdpNode
+		return &n, nil
+	}
+	return parseDocumentDeep(data)
+}
+
+// parseDocumentDeep decodes a Node tree with an explicit stack.
+func parseDocumentDeep(data []byte) (*cdpNode, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("document: %w", err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, errors.New("document: not a JSON object")
+	}
+	// The outer object may be {"root": Node} or a Node: parse it as a Node
+	// whose "root" key lands in ContentDocument of a holder.
+	holder := &cdpNode{}
+	type frame struct {
+		node *cdpNode
+		list *[]*cdpNode // non-nil: inside an array of nodes
+	}
+	stack := []frame{{node: holder}}
+	sawRoot := false
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("document: %w", err)
+		}
+		if top.list != nil {
+			switch t := tok.(type) {
+			case json.Delim:
+				switch t {
+				case ']':
+					stack = stack[:len(stack)-1]
+				case '{':
+					n := &cdpNode{}
+					*top.list = append(*top.list, n)
+					stack = append(stack, frame{node: n})
+				default:
+					return nil, errors.New("document: unexpected array in node list")
+				}
+			default:
+				// a non-object in a node list: ignore it
+			}
+			continue
+		}
+		if d, ok := tok.(json.Delim); ok && d == '}' {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return nil, errors.New("document: expected an object key")
+		}
+		n := top.node
+		switch key {
+		case "children", "shadowRoots":
+			if err := expectDelim(dec, '['); err != nil {
+				return nil, err
+			}
+			l := &n.Children
+			if key == "shadowRoots" {
+				l = &n.ShadowRoots
+			}
+			stack = append(stack, frame{list: l})
+		case "root", "contentDocument", "templateContent":
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, fmt.Errorf("document: %w", err)
+			}
+			if d, ok := tok.(json.Delim); !ok || d != '{' {
+				if tok == nil {
+					continue
+				}
+				return nil, fmt.Errorf("document: %s is not an object", key)
+			}
+			c := &cdpNode{}
+			switch {
+			case key == "root" && n == holder:
+				sawRoot = true
+				n.ContentDocument = c
+			case key == "templateContent":
+				n.TemplateContent = c
+			default:
+				n.ContentDocument = c
+			}
+			stack = append(stack, frame{node: c})
+		case "attributes":
+			if err := expectDelim(dec, '['); err != nil {
+				return nil, err
+			}
+			for dec.More() {
+				t, err := dec.Token()
+				if err != nil {
+					return nil, fmt.Errorf("document: %w", err)
+				}
+				s, _ := t.(string)
+				n.Attributes = append(n.Attributes, s)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, fmt.Errorf("document: %w", err)
+			}
+		default:
+			t, err := dec.Token()
+			if err != nil {
+				return nil, fmt.Errorf("document: %w", err)
+			}
+			if d, ok := t.(json.Delim); ok && (d == '{' || d == '[') {
+				if err := skipValue(dec); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			setScalar(n, key, t)
+		}
+	}
+	if sawRoot {
+		return holder.ContentDocument, nil
+	}
+	return holder, nil
+}
+
+func expectDelim(dec *json.Decoder, want json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return fmt.Errorf("document: %w", err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != want {
+		return fmt.Errorf("document: expected %q", want)
+	}
+	return nil
+}
+
+// skipValue skips the rest of an object or array whose opening delimiter
+// was just read.
+func skipValue(dec *json.Decoder) error {
+	depth := 1
+	for depth > 0 {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return errors.New("document: truncated")
+		}
+		if err != nil {
+			return fmt.Errorf("document: %w", err)
+		}
+		if d, ok := tok.(json.Delim); ok {
+			if d == '{' || d == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		}
+	}
+	return nil
+}
+
+func setScalar(n *cdpNode, key string, t json.Token) {
+	s, _ := t.(string)
+	num, _ := t.(json.Number)
+	switch key {
+	case "backendNodeId":
+		n.BackendNodeID, _ = strconv.ParseInt(string(num), 10, 64)
+	case "nodeType":
+		v, _ := strconv.Atoi(string(num))
+		n.NodeType = v
+	case "nodeName":
+		n.NodeName = s
+	case "localName":
+		n.LocalName = s
+	case "nodeValue":
+		n.NodeValue = s
+	case "frameId":
+		n.FrameID = s
+	case "shadowRootType":
+		n.ShadowRootType = s
+	case "documentURL":
+		n.DocumentURL = s
+	}
+}
+
+// axValue is a CDP Accessibility.AXValue; Value is kept raw (string, bool,
+// number or token).
+type axValue struct {
+	Type  string          `json:"type"`
+	Value json.RawMessage `json:"value"`
+}
+
+func (v *axValue) String() string {
+	if v == nil || len(v.Value) == 0 {
+		return ""
+	}
+	if v.Value[0] == '"' {
+		var s string
+		if json.Unmarshal(v.Value, &s) == nil {
+			return s
+		}
+	}
+	return string(v.Value)
+}
+
+type axProperty struct {
+	Name  string  `json:"name"`
+	Value axValue `json:"value"`
+}
+
+type axNode struct {
+	Ignored    bool         `json:"ignored"`
+	Role       *axValue     `json:"role"`
+	Name       *axValue     `json:"name"`
+	Value      *axValue     `json:"value"`
+	Properties []axProperty `json:"properties"`
+	BackendID  int64        `json:"backendDOMNodeId"`
+}
+
+type axTree struct {
+	Nodes []axNode `json:"nodes"`
+}
+
+// rareInts / rareStrings / rareBools are DOMSnapshot's sparse columns.
+type rareInts struct {
+	Index []int `json:"index"`
+	Value []int `json:"value"`
+}
+
+type snapDocument struct {
+	DocumentURL   int     `json:"documentURL"`
+	FrameID       int     `json:"frameId"`
+	ScrollOffsetX float64 `json:"scrollOffsetX"`
+	ScrollOffsetY float64 `json:"scrollOffsetY"`
+	Nodes         struct {
+		BackendNodeID        []int64  `json:"backendNodeId"`
+		ContentDocumentIndex rareInts `json:"contentDocumentIndex"`
+		InputValue           rareInts `json:"inputValue"`
+	} `json:"nodes"`
+	Layout struct {
+		NodeIndex []int       `json:"nodeIndex"`
+		Styles    [][]int     `json:"styles"`
+		Bounds    [][]float64 `json:"bounds"`
+	} `json:"layout"`
+}
+
+type snapCapture struct {
+	Documents []snapDocument `json:"documents"`
+	Strings   []string       `json:"strings"`
+}

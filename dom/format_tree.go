@@ -1,0 +1,84 @@
+package dom
+
+import (
+	"strings"
+)
+
+// FormatTree writes the complete VirtualNode tree, one node per line,
+// indented one space per level: ID, tag, role, name, tier and the rule that
+// set it, the hidden reason, and the flatten decision with its rule.
+//
+//	node_12 button role=button "Submit" semantic ax:button keep:keep-semantic
+//
+// d may be nil. Page strings are escaped so a node is always one line.
+func FormatTree(s *Snapshot, d Decisions) string {
+	if s == nil || s.Root == nil {
+		return ""
+	}
+	var b strings.Builder
+	type entry struct {
+		n     *VirtualNode
+		depth int
+	}
+	stack := []entry{{s.Root, 0}}
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		writeTreeLine(&b, e.n, e.depth, d)
+		for i := len(e.n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, entry{e.n.Children[i], e.depth + 1})
+		}
+	}
+	return b.String()
+}
+
+// TreeLine is one node's line of FormatTree without indentation, for views
+// that draw their own tree.
+func TreeLine(n *VirtualNode, d Decisions) string {
+	var b strings.Builder
+	writeTreeLine(&b, n, 0, d)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func writeTreeLine(b *strings.Builder, n *VirtualNode, depth int, d Decisions) {
+	writeIndent(b, depth)
+	b.WriteString(n.ID)
+	b.WriteByte(' ')
+	b.WriteString(escapeLine(n.Tag))
+	if n.Role != "" && n.Role != n.Tag && n.NodeType == ElementNode {
+		b.WriteString(" role=")
+		b.WriteString(escapeLine(n.Role))
+	}
+	if n.ShadowType != "" {
+		b.WriteString(" (" + escapeLine(n.ShadowType) + ")")
+	}
+	if n.Name != "" {
+		b.WriteByte(' ')
+		b.WriteString(quote(n.Name))
+	}
+	b.WriteByte(' ')
+	b.WriteString(n.Tier.String())
+	b.WriteByte(' ')
+	b.WriteString(n.Why)
+	if n.Hidden != "" {
+		b.WriteString(" hidden:")
+		b.WriteString(n.Hidden)
+	}
+	if n.FrameID != "" && n.Parent != nil && n.Parent.FrameID != n.FrameID {
+		b.WriteString(" frame=")
+		b.WriteString(escapeLine(n.FrameID))
+	}
+	if dec, ok := d[n.ID]; ok {
+		b.WriteByte(' ')
+		b.WriteString(dec.Kind.String())
+		b.WriteByte(':')
+		b.WriteString(dec.Rule)
+	}
+	b.WriteByte('\n')
+}
+
+func writeIndent(b *strings.Builder, depth int) {
+	for range depth {
+		b.WriteByte(' ')
+	}
+}
