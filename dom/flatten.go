@@ -244,7 +244,7 @@ func (f *flat) decide(fr frame) (DecisionKind, string) {
 }
 
 func (f *flat) decideText(fr frame, v *VirtualNode) (DecisionKind, string) {
-	t := collapse(v.Text)
+	t := collapseSpace(v.Text)
 	if !meaningful(t) {
 		return Drop, FlatDropShortText
 	}
@@ -262,7 +262,7 @@ func (f *flat) hasOwnText(i int32) bool {
 	end := i + f.size[i]
 	for c := i + 1; c < end; c += f.size[c] {
 		v := f.order[c]
-		if v.NodeType == TextNode && (v.Hidden == "" || f.opts.IncludeHidden) && meaningful(collapse(v.Text)) {
+		if v.NodeType == TextNode && (v.Hidden == "" || f.opts.IncludeHidden) && meaningful(collapseSpace(v.Text)) {
 			return true
 		}
 	}
@@ -290,7 +290,7 @@ func (f *flat) blockText(v *VirtualNode) string {
 			stack = append(stack, c.Children[i])
 		}
 	}
-	return truncate(collapse(b.String()), MaxTextLen)
+	return truncate(collapseSpace(b.String()), MaxTextLen)
 }
 
 // meaningful: at least two characters and a letter or digit.
@@ -311,7 +311,7 @@ func (f *flat) emit(fr frame, v *VirtualNode, rule string) int32 {
 	var sn *SerializedNode
 	switch rule {
 	case FlatTextRun:
-		sn = &SerializedNode{ID: v.ID, Role: "text", Tag: "#text", Text: truncate(collapse(v.Text), MaxTextLen)}
+		sn = &SerializedNode{ID: v.ID, Role: "text", Tag: "#text", Text: truncate(collapseSpace(v.Text), MaxTextLen)}
 	case FlatTextBlock:
 		sn = &SerializedNode{ID: v.ID, Role: "text", Tag: v.Tag, Text: f.blockText(v)}
 	default:
@@ -357,7 +357,7 @@ func (f *flat) serialize(v *VirtualNode) *SerializedNode {
 		sn.Href = truncate(h, MaxNameLen)
 	}
 	if p := a["placeholder"]; p != "" && p != v.Name {
-		sn.Placeholder = truncate(collapse(p), MaxNameLen)
+		sn.Placeholder = truncate(collapseSpace(p), MaxNameLen)
 	}
 	if v.Tag == "input" {
 		if t := strings.ToLower(a["type"]); t != "" && t != "text" {

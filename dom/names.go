@@ -12,8 +12,8 @@ const (
 	MaxTextLen = 500
 )
 
-// collapse trims s and turns every run of white space into one space.
-func collapse(s string) string {
+// collapseSpace trims s and turns every run of white space into one space.
+func collapseSpace(s string) string {
 	simple := true
 	prevSpace := true
 	for i := 0; i < len(s); i++ {
@@ -68,7 +68,7 @@ func truncate(s string, max int) string {
 }
 
 // cleanName collapses white space and truncates to MaxNameLen.
-func cleanName(s string) string { return truncate(collapse(s), MaxNameLen) }
+func cleanName(s string) string { return truncate(collapseSpace(s), MaxNameLen) }
 
 // subtreeText collects the text of node n's visible-by-structure
 // descendants (not script/style, not user-agent internals, not private
@@ -102,7 +102,7 @@ func subtreeText(n *VirtualNode, max int) string {
 			stack = append(stack, c.Children[i])
 		}
 	}
-	return truncate(collapse(b.String()), max)
+	return truncate(collapseSpace(b.String()), max)
 }
 
 // attrName is the name an element gives itself without the AX tree.
