@@ -21,12 +21,15 @@ const stackBelow = 100
 
 func computeScreen(w, h int) screen {
 	var s screen
-	if w < 40 || h < 12 {
+	if w < 40 || h < 14 {
 		s.tooSmall = true
 		return s
 	}
 	detailsH := 8 // 6 lines + border
-	if h < 30 {
+	switch {
+	case h < 20:
+		detailsH = 4
+	case h < 30:
 		detailsH = 6
 	}
 	bodyY := 1

@@ -692,7 +692,7 @@ func (m *Model) layoutOverlay() {
 		return
 	}
 	s := computeScreen(m.w, m.h)
-	m.overlay.height = max(s.body.h-2-3, 1)
+	m.overlay.height = max(min(s.body.h-2, len(m.overlay.items)+3)-3, 1)
 	m.overlay.scroll()
 }
 

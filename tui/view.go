@@ -26,7 +26,7 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	s := computeScreen(m.w, m.h)
 	if s.tooSmall {
-		return views.Pad("domscope needs at least 40×12 (this terminal is "+itoa(m.w)+"×"+itoa(m.h)+")", m.w)
+		return views.Pad("domscope needs at least 40×14 (this terminal is "+itoa(m.w)+"×"+itoa(m.h)+")", m.w)
 	}
 	lines := make([]string, 0, m.h)
 	lines = append(lines, views.Header(m.st, m.headerData(), m.w))
@@ -252,7 +252,7 @@ func (m *Model) overlayBox(s screen) []string {
 		return nil
 	}
 	w := min(s.body.w-4, 110)
-	h := max(s.body.h-2, 5)
+	h := min(max(s.body.h-2, 5), len(o.items)+3)
 	o.height = h - 3
 	return views.List(m.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot)
 }

@@ -14,7 +14,11 @@ import (
 // lipgloss a width for a whole block is what makes big frames slow.
 func Box(st themes.Styles, title, right string, body []string, w, h int, focused bool) []string {
 	if w < 4 || h < 2 {
-		return nil
+		out := make([]string, max(h, 0))
+		for i := range out {
+			out[i] = strings.Repeat(" ", max(w, 0))
+		}
+		return out
 	}
 	bs := st.BorderStyle
 	ts := st.Dim.Bold(true)

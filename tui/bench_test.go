@@ -1,0 +1,104 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"domscope/dom"
+)
+
+// bigPage builds a synthetic tree of about n nodes: sections of list items
+// with links, buttons and text, nested a few levels, like a long feed.
+func bigPage(n int) *dom.Snapshot {
+	f := newFixture("Big page")
+	html := f.add(f.s.Root, el("html"))
+	body := f.add(html, el("body"))
+	for i := 0; len(f.s.ByID) < n; i++ {
+		sec := f.add(body, sem(el("section", "class", "card item"), "region", fmt.Sprintf("Section %d", i)))
+		ul := f.add(sec, el("ul"))
+		for j := 0; j < 20 && len(f.s.ByID) < n; j++ {
+			li := f.add(ul, sem(el("li"), "listitem", ""))
+			a := f.add(li, sem(el("a", "href", fmt.Sprintf("/item/%d/%d", i, j)), "link", fmt.Sprintf("Item %d.%d with a longer title", i, j)))
+			f.add(a, &dom.VirtualNode{NodeType: dom.TextNode, Tag: "#text", Text: fmt.Sprintf("Item %d.%d with a longer title", i, j)})
+			b := f.add(li, el("div", "class", "btn like", "onclick", "like()"))
+			b.Tier, b.Why, b.Name = dom.NonSemantic, "heuristic:onclick", "Like"
+		}
+	}
+	return f.s
+}
+
+func benchModel(b *testing.B, n int) *Model {
+	b.Helper()
+	s := bigPage(n)
+	m := newModel(context.Background(), Config{Actor: newTestActor(s), Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	m.setSnapshot(s, false)
+	if len(m.tree.rows) < n/2 {
+		b.Fatalf("only %d rows", len(m.tree.rows))
+	}
+	return m
+}
+
+// BenchmarkView renders a full 200×60 frame of a 50k-node tree with the
+// cursor in the middle (colour on, row cache warm as in normal use).
+func BenchmarkView50k(b *testing.B) {
+	m := benchModel(b, 50000)
+	m.tree.cursor = len(m.tree.rows) / 2
+	m.tree.scrollToCursor()
+	m.syncFromTree()
+	m.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.View()
+	}
+}
+
+// BenchmarkCursorMove50k is one down-arrow: Update plus the frame it causes.
+func BenchmarkCursorMove50k(b *testing.B) {
+	m := benchModel(b, 50000)
+	down := tea.KeyPressMsg{Code: tea.KeyDown}
+	up := tea.KeyPressMsg{Code: tea.KeyUp}
+	m.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		k := down
+		if (i/500)%2 == 1 {
+			k = up
+		}
+		i++
+		m.Update(k)
+		m.View()
+	}
+}
+
+// BenchmarkPageDown50k scrolls a screen at a time (every row is new: cold cache).
+func BenchmarkPageDown50k(b *testing.B) {
+	m := benchModel(b, 50000)
+	pg := tea.KeyPressMsg{Code: tea.KeyPgDown}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if m.tree.cursor >= len(m.tree.rows)-1 {
+			m.tree.Top()
+		}
+		m.Update(pg)
+		m.View()
+	}
+}
+
+// BenchmarkExpandAll50k rebuilds the visible rows of the whole tree.
+func BenchmarkExpandAll50k(b *testing.B) {
+	m := benchModel(b, 50000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.tree.SetAll(true)
+	}
+}

@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden/tui")
+
+const goldenDir = "../testdata/golden/tui"
+
+// golden compares got with the named golden file (or rewrites it with -update).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(goldenDir, name+".txt")
+	if *update {
+		if err := os.MkdirAll(goldenDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./tui -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the golden file (go test ./tui -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+// The views are ANSI-stripped and compared at fixed sizes, including the
+// narrow stacked layout at 80 columns.
+func TestGoldenViews(t *testing.T) {
+	sizes := [][2]int{{80, 24}, {120, 40}, {200, 60}}
+	for _, sz := range sizes {
+		m := started(t, newTestActor(formPage("Sign up")), sz[0], sz[1])
+		golden(t, fmt.Sprintf("form-%dx%d", sz[0], sz[1]), plainScreen(m))
+	}
+	// overlays and the flat pane focused
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	press(t, m, k('x'))
+	golden(t, "form-rules-120x40", plainScreen(m))
+	press(t, m, escKey, k('?'))
+	golden(t, "form-help-120x40", plainScreen(m))
+	press(t, m, escKey, tabKey, k('f'))
+	golden(t, "form-json-flatfocus-120x40", plainScreen(m))
+}
+
+// Every rendered line is exactly as wide as the terminal, whatever the page holds.
+func TestLinesFitTheTerminal(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {99, 30}, {100, 30}, {120, 40}, {200, 60}, {40, 14}, {60, 16}} {
+		m := started(t, newTestActor(hostilePage()), sz[0], sz[1])
+		lines := strings.Split(m.render(), "\n")
+		if len(lines) != sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for i, l := range lines {
+			if w := widthOf(l); w != sz[0] {
+				t.Errorf("%dx%d: line %d is %d wide: %q", sz[0], sz[1], i, w, l)
+			}
+		}
+	}
+}

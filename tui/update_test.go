@@ -1,0 +1,373 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"domscope/dom"
+	"domscope/keymap"
+)
+
+func TestFirstSnapshotFillsBothPanes(t *testing.T) {
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	if len(m.tree.rows) == 0 {
+		t.Fatal("tree pane is empty")
+	}
+	if m.busy != nil {
+		t.Error("still busy after the snapshot arrived")
+	}
+	// the cursor starts on the first interactive node
+	if got := m.tree.Selected(); got == nil || got.Attr("id") != "email" {
+		t.Errorf("start selection = %v, want the email textbox", got)
+	}
+	if !strings.Contains(plainScreen(m), "input#email") {
+		t.Errorf("screen lacks the textbox:\n%s", plainScreen(m))
+	}
+}
+
+func TestStaleReplyIsDropped(t *testing.T) {
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	shown := m.snap
+	other := formPage("Another page")
+	m.Update(snapshotMsg{gen: m.gen - 1, snap: other})
+	if m.snap != shown {
+		t.Fatal("a reply from an older generation replaced the snapshot")
+	}
+	m.Update(snapshotMsg{gen: m.gen, snap: other})
+	if m.snap != other {
+		t.Fatal("a current reply was not applied")
+	}
+}
+
+// after a re-snapshot the selection stays on the same node ID, and nodes
+// new in the page are marked until the next action.
+func TestSelectionSurvivesResnapshot(t *testing.T) {
+	first := formPage("Sign up")
+	second := formPage("Sign up")
+	// the page gained a banner before the form: rows shift, IDs do not
+	body := second.Node("node_5")
+	banner := &dom.VirtualNode{ID: "node_99", Tag: "div", NodeType: dom.ElementNode, Name: "Saved!", Tier: dom.Semantic, Role: "status", Parent: body, Visible: true}
+	body.Children = append([]*dom.VirtualNode{banner}, body.Children...)
+	second.ByID[banner.ID] = banner
+	second.Node("node_10").Name = "E-mail"
+	second.Seq = 2
+
+	a := newTestActor(first, second)
+	m := started(t, a, 120, 40)
+	m.tree.Select("node_10")
+	rowBefore := m.tree.cursor
+	press(t, m, k('c'))
+
+	if len(a.actions) != 1 || a.actions[0].Kind != "click" || a.actions[0].ID != "node_10" {
+		t.Fatalf("actions = %+v, want one click on node_10", a.actions)
+	}
+	if m.snap != second {
+		t.Fatal("the snapshot after the action was not shown")
+	}
+	if got := m.tree.SelectedID(); got != "node_10" {
+		t.Fatalf("selection = %s, want node_10", got)
+	}
+	if m.tree.cursor != rowBefore+1 {
+		t.Errorf("cursor row %d, want %d (one row was added above)", m.tree.cursor, rowBefore+1)
+	}
+	if m.marks["node_99"] != 'A'+('+'-'A') {
+		t.Errorf("added node not marked: %v", m.marks)
+	}
+	if m.marks["node_10"] != '~' {
+		t.Errorf("renamed node not marked: %v", m.marks)
+	}
+	if m.last == nil || !m.last.Success || m.lastDesc != "click on node_10" {
+		t.Errorf("last action = %+v %q", m.last, m.lastDesc)
+	}
+	s := plainScreen(m)
+	for _, want := range []string{"last action: click on node_10 → ok", "+1 added", "~1 renamed"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
+	}
+	// d lists the changes
+	press(t, m, k('d'))
+	if m.overlay == nil || m.overlay.kind != overlayDiff {
+		t.Fatal("d did not open the diff")
+	}
+	if s := plainScreen(m); !strings.Contains(s, `node_99 div "Saved!"`) || !strings.Contains(s, `(was "Email")`) {
+		t.Errorf("diff list:\n%s", s)
+	}
+	// the next action clears the marks
+	press(t, m, escKey, k('h'))
+	if len(m.marks) != 0 && m.marks["node_99"] != 0 {
+		t.Errorf("marks survive the next action: %v", m.marks)
+	}
+}
+
+func TestPromptsBuildActions(t *testing.T) {
+	tests := []struct {
+		name  string
+		keys  func(t *testing.T, m *Model)
+		want  dom.Action
+		start string
+	}{
+		{"type with enter submits the text", func(t *testing.T, m *Model) {
+			press(t, m, k('t'))
+			typeText(t, m, "a@b.c")
+			press(t, m, enterKey)
+		}, dom.Action{Kind: "type", ID: "node_10", Text: "a@b.c"}, "node_10"},
+		{"type with alt+enter also presses Enter", func(t *testing.T, m *Model) {
+			press(t, m, k('t'))
+			typeText(t, m, "buy milk")
+			press(t, m, altEnterKey)
+		}, dom.Action{Kind: "type", ID: "node_10", Text: "buy milk\n"}, "node_10"},
+		{"key prompt", func(t *testing.T, m *Model) {
+			press(t, m, k('k'))
+			typeText(t, m, "shift+Tab")
+			press(t, m, enterKey)
+		}, dom.Action{Kind: "key", ID: "node_10", Key: "shift+Tab"}, "node_10"},
+		{"key on a structural node goes to the focused element", func(t *testing.T, m *Model) {
+			press(t, m, k('k'))
+			typeText(t, m, "ctrl+a")
+			press(t, m, enterKey)
+		}, dom.Action{Kind: "key", Key: "ctrl+a"}, "node_5"},
+		{"select", func(t *testing.T, m *Model) {
+			press(t, m, k('s'))
+			typeText(t, m, "Blue")
+			press(t, m, enterKey)
+		}, dom.Action{Kind: "select", ID: "node_10", Value: "Blue"}, "node_10"},
+		{"go to a URL", func(t *testing.T, m *Model) {
+			press(t, m, k('g'))
+			// the prompt starts with the current URL; replace it
+			m.prompt.input.SetValue("")
+			typeText(t, m, "example.com")
+			press(t, m, enterKey)
+		}, dom.Action{Kind: "navigate", URL: "https://example.com"}, "node_10"},
+		{"hover", func(t *testing.T, m *Model) { press(t, m, k('h')) }, dom.Action{Kind: "hover", ID: "node_10"}, "node_10"},
+		{"back", func(t *testing.T, m *Model) { press(t, m, k('<')) }, dom.Action{Kind: "back"}, "node_10"},
+		{"reload", func(t *testing.T, m *Model) { press(t, m, k('R')) }, dom.Action{Kind: "reload"}, "node_10"},
+		{"scroll down", func(t *testing.T, m *Model) { press(t, m, k('J')) }, dom.Action{Kind: "scroll", DY: 400}, "node_10"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newTestActor(formPage("Sign up"))
+			m := started(t, a, 120, 40)
+			m.tree.Select(tc.start)
+			tc.keys(t, m)
+			if len(a.actions) != 1 {
+				t.Fatalf("actions = %+v, want one", a.actions)
+			}
+			got := a.actions[0]
+			if got.Kind != tc.want.Kind || got.ID != tc.want.ID || got.Text != tc.want.Text || got.Key != tc.want.Key ||
+				got.Value != tc.want.Value || got.URL != tc.want.URL || got.DY != tc.want.DY {
+				t.Errorf("action = %+v, want %+v", got, tc.want)
+			}
+			if m.prompt != nil {
+				t.Error("prompt still open")
+			}
+		})
+	}
+}
+
+func TestEscCancelsPrompt(t *testing.T) {
+	a := newTestActor(formPage("Sign up"))
+	m := started(t, a, 120, 40)
+	press(t, m, k('t'))
+	if m.mode() != keymap.Prompt {
+		t.Fatal("t did not open a prompt")
+	}
+	typeText(t, m, "q") // q in a prompt is text, not quit
+	press(t, m, escKey)
+	if m.prompt != nil || len(a.actions) != 0 {
+		t.Errorf("esc: prompt %v, actions %v", m.prompt, a.actions)
+	}
+}
+
+func TestBusyRefusesSecondActionAndEscDropsReply(t *testing.T) {
+	a := newTestActor(formPage("Sign up"))
+	m := started(t, a, 120, 40)
+	_, cmd := m.Update(k('c')) // do not run it yet: the action is in flight
+	if m.busy == nil {
+		t.Fatal("not busy during an action")
+	}
+	if !strings.Contains(plainScreen(m), "esc cancels") {
+		t.Errorf("footer does not show the running action:\n%s", plainScreen(m))
+	}
+	_, cmd2 := m.Update(k('h'))
+	if cmd2 != nil && len(exec(cmd2, 100*time.Millisecond)) > 0 {
+		t.Error("a second action started while busy")
+	}
+	gen := m.gen
+	m.Update(escKey)
+	if m.busy != nil || m.gen == gen {
+		t.Fatal("esc did not cancel")
+	}
+	shown := m.snap
+	for _, msg := range exec(cmd, time.Second) {
+		m.Update(msg)
+	}
+	if m.snap != shown || m.last != nil {
+		t.Error("the cancelled action's reply was applied")
+	}
+}
+
+func TestReadOnlyRefusesActions(t *testing.T) {
+	m := newModel(context.Background(), Config{NoColor: true, Theme: "dark", Now: func() time.Time { return fixedNow }})
+	m.savedAs = "cap.json"
+	m.setSnapshot(formPage("Saved"), false)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	press(t, m, k('c'))
+	if m.busy != nil || !strings.Contains(m.flash, "saved capture") {
+		t.Errorf("click on a saved capture: busy %v, flash %q", m.busy, m.flash)
+	}
+	s := plainScreen(m)
+	if !strings.Contains(s, "saved capture (offline)") || !strings.Contains(s, "actions are disabled") {
+		t.Errorf("read-only state not shown:\n%s", s)
+	}
+}
+
+func TestDialogAcceptAndDismiss(t *testing.T) {
+	for _, accept := range []bool{true, false} {
+		a := newTestActor(formPage("Sign up"))
+		m := started(t, a, 120, 40)
+		m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "dialog", Dialog: &dom.DialogInfo{Type: "confirm", Message: "Delete \x1b[2Jall?"}}}})
+		if m.mode() != keymap.Dialog {
+			t.Fatal("dialog event did not open the dialog")
+		}
+		s := plainScreen(m)
+		if !strings.Contains(s, "JavaScript confirm") || !strings.Contains(s, "Delete all?") {
+			t.Errorf("dialog box:\n%s", s)
+		}
+		key := k('y')
+		if !accept {
+			key = escKey
+		}
+		press(t, m, key)
+		if m.dialog != nil {
+			t.Error("dialog still open")
+		}
+		if len(a.actions) == 0 || a.actions[0].Kind != "dialog" || a.actions[0].Accept != accept {
+			t.Errorf("accept=%v: actions %+v", accept, a.actions)
+		}
+	}
+}
+
+func TestSearchAndFilter(t *testing.T) {
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	press(t, m, k('/'))
+	typeText(t, m, "shadow button")
+	press(t, m, enterKey)
+	if got := m.tree.Selected(); got == nil || got.Name != "Shadow button" {
+		t.Fatalf("search jumped to %v", got)
+	}
+	// by attribute value, then next/prev wrap around
+	press(t, m, k('/'))
+	m.prompt.input.SetValue("")
+	typeText(t, m, "you@example")
+	press(t, m, enterKey)
+	if got := m.tree.SelectedID(); got != "node_10" {
+		t.Fatalf("attribute search selected %s", got)
+	}
+	press(t, m, k('n'))
+	if got := m.tree.SelectedID(); got != "node_10" {
+		t.Errorf("n with one match moved to %s", got)
+	}
+	// filter: only interactive nodes and their ancestors
+	press(t, m, escKey, k('i'))
+	for _, r := range m.tree.rows {
+		if r.node.Tag == "head" || r.node.Tag == "label" {
+			t.Errorf("filter kept %s", r.node.Tag)
+		}
+	}
+	if _, ok := m.tree.index["node_10"]; !ok {
+		t.Error("filter dropped the textbox")
+	}
+	press(t, m, escKey)
+	if m.tree.interactiveOnly {
+		t.Error("esc did not clear the filter")
+	}
+}
+
+func TestTreeKeys(t *testing.T) {
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	m.tree.Select("node_7") // form
+	n := len(m.tree.rows)
+	press(t, m, spaceKey)
+	if len(m.tree.rows) >= n {
+		t.Fatal("space did not collapse the form")
+	}
+	press(t, m, tea.KeyPressMsg{Code: tea.KeyRight})
+	if len(m.tree.rows) != n {
+		t.Fatal("right did not expand the form")
+	}
+	m.tree.Top()
+	press(t, m, k('-'))
+	if len(m.tree.rows) != 4 { // #document, html, head, body
+		t.Errorf("collapse all left %d rows", len(m.tree.rows))
+	}
+	press(t, m, k('+'))
+	if len(m.tree.rows) != len(m.snap.ByID) {
+		t.Errorf("expand all shows %d rows of %d nodes", len(m.tree.rows), len(m.snap.ByID))
+	}
+	press(t, m, tea.KeyPressMsg{Code: tea.KeyHome})
+	if m.tree.cursor != 0 {
+		t.Error("home did not go to the top")
+	}
+	press(t, m, downKey, downKey, upKey)
+	if m.tree.cursor != 1 {
+		t.Errorf("cursor %d after down down up", m.tree.cursor)
+	}
+}
+
+func TestMouseClickSelects(t *testing.T) {
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	s := computeScreen(m.w, m.h)
+	m.tree.Top()
+	m.Update(tea.MouseClickMsg{X: 5, Y: s.tree.y + 1 + 3, Button: tea.MouseLeft})
+	if m.tree.cursor != 3 {
+		t.Errorf("click on row 3 selected row %d", m.tree.cursor)
+	}
+	m.Update(tea.MouseWheelMsg{X: 5, Y: s.tree.y + 2, Button: tea.MouseWheelDown})
+	if m.tree.cursor < 3 {
+		t.Errorf("wheel moved the cursor up: %d", m.tree.cursor)
+	}
+}
+
+func TestQuitKeys(t *testing.T) {
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	for _, key := range []tea.KeyPressMsg{k('q'), {Code: 'c', Mod: tea.ModCtrl}} {
+		_, cmd := m.Update(key)
+		if cmd == nil {
+			t.Fatalf("%s: no command", key)
+		}
+		found := false
+		for _, msg := range exec(cmd, 100*time.Millisecond) {
+			if _, ok := msg.(tea.QuitMsg); ok {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s did not quit", key)
+		}
+	}
+}
+
+func TestHighlightIsDebounced(t *testing.T) {
+	a := newTestActor(formPage("Sign up"))
+	m := started(t, a, 120, 40)
+	m.highlight = true
+	var ticks []tea.Cmd
+	for i := 0; i < 3; i++ {
+		_, cmd := m.Update(downKey)
+		ticks = append(ticks, cmd)
+	}
+	for _, c := range ticks {
+		for _, msg := range exec(c, time.Second) {
+			_, cmd := m.Update(msg)
+			settle(t, m, cmd)
+		}
+	}
+	if len(a.hl) != 1 || a.hl[0] != m.tree.SelectedID() {
+		t.Errorf("highlights %v, want only the last selection %s", a.hl, m.tree.SelectedID())
+	}
+}
