@@ -81,6 +81,10 @@ func (s *Service) hover(ctx context.Context, page Page, t *target, a Action) err
 // point returns where to click the node, in CSS pixels of the top-level
 // viewport. With hitTest it fails OCCLUDED when another element is on top.
 func (s *Service) point(ctx context.Context, page Page, t *target, hitTest bool) (float64, float64, error) {
+	return s.pointOnce(ctx, page, t, hitTest, false)
+}
+
+func (s *Service) pointOnce(ctx context.Context, page Page, t *target, hitTest, retried bool) (float64, float64, error) {
 	// Bring each out-of-process frame into view in its parent, then the node.
 	for _, h := range t.hosts {
 		_ = s.call(ctx, h.sess, "DOM.scrollIntoViewIfNeeded", map[string]any{"backendNodeId": h.node.BackendID}, nil)
@@ -116,11 +120,25 @@ func (s *Service) point(ctx context.Context, page Page, t *target, hitTest bool)
 	x, y := best.x+best.w/2, best.y+best.h/2
 	if hitTest {
 		if err := s.hitTest(ctx, page, t, x, y, ox, oy); err != nil {
-			return 0, 0, err
+			if CodeOf(err) != Occluded || retried {
+				return 0, 0, err
+			}
+			// A sticky header or footer often covers a node scrolled just
+			// into view: centre it and look again before giving up.
+			if s.callOn(ctx, t.sess, t.node.BackendID, centreInView, nil, nil) != nil {
+				return 0, 0, err
+			}
+			return s.pointOnce(ctx, page, t, hitTest, true)
 		}
 	}
 	return x, y, nil
 }
+
+// centreInView scrolls the node to the middle of its scroll containers.
+const centreInView = `function() {
+  const el = this.nodeType === 1 ? this : this.parentElement;
+  if (el) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+}`
 
 // withNode adds the node's description to an error message.
 func withNode(err error, n *VirtualNode) error {
@@ -219,23 +237,35 @@ func (s *Service) frameOffset(ctx context.Context, t *target) (float64, float64,
 
 // viewport returns the size of the top-level visual viewport in CSS pixels.
 func (s *Service) viewport(ctx context.Context, page Page) (float64, float64, error) {
+	m, err := s.metrics(ctx, page)
+	return m.w, m.h, err
+}
+
+type metrics struct{ w, h, scrollX, scrollY float64 }
+
+// metrics returns a target's viewport size and scroll offset (CSS pixels).
+func (s *Service) metrics(ctx context.Context, sess Session) (metrics, error) {
 	var lm struct {
 		Visual struct {
-			W float64 `json:"clientWidth"`
-			H float64 `json:"clientHeight"`
+			W     float64 `json:"clientWidth"`
+			H     float64 `json:"clientHeight"`
+			PageX float64 `json:"pageX"`
+			PageY float64 `json:"pageY"`
 		} `json:"cssVisualViewport"`
 		Layout struct {
-			W float64 `json:"clientWidth"`
-			H float64 `json:"clientHeight"`
+			W     float64 `json:"clientWidth"`
+			H     float64 `json:"clientHeight"`
+			PageX float64 `json:"pageX"`
+			PageY float64 `json:"pageY"`
 		} `json:"cssLayoutViewport"`
 	}
-	if err := s.call(ctx, page, "Page.getLayoutMetrics", nil, &lm); err != nil {
-		return 0, 0, err
+	if err := s.call(ctx, sess, "Page.getLayoutMetrics", nil, &lm); err != nil {
+		return metrics{}, err
 	}
 	if lm.Visual.W > 0 && lm.Visual.H > 0 {
-		return lm.Visual.W, lm.Visual.H, nil
+		return metrics{lm.Visual.W, lm.Visual.H, lm.Visual.PageX, lm.Visual.PageY}, nil
 	}
-	return lm.Layout.W, lm.Layout.H, nil
+	return metrics{lm.Layout.W, lm.Layout.H, lm.Layout.PageX, lm.Layout.PageY}, nil
 }
 
 // hitTest checks that the element at (x, y) is the target, inside it
@@ -268,16 +298,22 @@ func (s *Service) hitTest(ctx context.Context, page Page, t *target, x, y, ox, o
 	return s.occluded(ctx, page, t, sess, hit, t)
 }
 
-// nodeAt returns the backend id of the element a click at (x, y) would hit.
+// nodeAt returns the backend id of the element a click at viewport point
+// (x, y) of sess's frame would hit. DOM.getNodeForLocation takes document
+// coordinates, so the frame's scroll offset is added.
 func (s *Service) nodeAt(ctx context.Context, sess Session, x, y float64) (int64, error) {
+	m, err := s.metrics(ctx, sess)
+	if err != nil {
+		return 0, err
+	}
 	var r struct {
 		BackendNodeID int64 `json:"backendNodeId"`
 	}
 	// pointer-events:none elements are skipped, like a real click skips
 	// them (ignorePointerEventsNone stays false); user-agent shadow DOM is
 	// included so a hit inside an <input> resolves to the input's subtree.
-	err := s.call(ctx, sess, "DOM.getNodeForLocation", map[string]any{
-		"x": int64(math.Floor(x)), "y": int64(math.Floor(y)),
+	err = s.call(ctx, sess, "DOM.getNodeForLocation", map[string]any{
+		"x": int64(math.Floor(x + m.scrollX)), "y": int64(math.Floor(y + m.scrollY)),
 		"includeUserAgentShadowDOM": true, "ignorePointerEventsNone": false,
 	}, &r)
 	if err != nil {

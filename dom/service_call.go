@@ -37,8 +37,10 @@ func (s *Service) call(ctx context.Context, sess Session, method string, params,
 }
 
 func (s *Service) mapErr(ctx, pctx, cctx context.Context, method string, err error) error {
+	// cdpconn already wraps failures as *Error; only its generic
+	// CDP_ERROR is refined here from the browser's message.
 	var de *Error
-	if errors.As(err, &de) {
+	if errors.As(err, &de) && de.Code != CDPError {
 		return de
 	}
 	switch {

@@ -1,0 +1,372 @@
+package dom_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
+	. "domscope/dom"
+)
+
+// actionPages is the folder of this package's fixture pages.
+var actionPages = filepath.Join("..", "testdata", "pages", "actions")
+
+// testSnapshotter is the capture the tests use; nil is the engine's own.
+var testSnapshotter func(ctx context.Context, p Page, prev *Snapshot) (*Snapshot, error) = devSnapshot
+
+// openService opens url in a new tab of the shared browser and starts a
+// service on it with a first snapshot.
+func openService(t *testing.T, url string, cfg ServiceConfig) (*Service, *cdpconn.Page) {
+	t.Helper()
+	p := cdptest.Page(t, url)
+	if cfg.Snapshotter == nil {
+		cfg.Snapshotter = testSnapshotter
+	}
+	svc := NewService(p, cfg)
+	t.Cleanup(func() { _ = svc.Close() })
+	if _, err := svc.Snapshot(ctx(t), false); err != nil {
+		t.Fatalf("first snapshot of %s: %v", url, err)
+	}
+	return svc, p
+}
+
+func ctx(t *testing.T) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+// evalJS evaluates expr in sess's page and returns its JSON value decoded.
+func evalJS(t *testing.T, sess Session, expr string) any {
+	t.Helper()
+	var r struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails any `json:"exceptionDetails"`
+	}
+	c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := sess.Call(c, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &r); err != nil {
+		t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	if r.ExceptionDetails != nil {
+		t.Fatalf("evaluate %s: %v", expr, r.ExceptionDetails)
+	}
+	var v any
+	_ = json.Unmarshal(r.Result.Value, &v)
+	return v
+}
+
+func evalString(t *testing.T, sess Session, expr string) string {
+	t.Helper()
+	v := evalJS(t, sess, expr)
+	s, _ := v.(string)
+	return s
+}
+
+// byAttrID finds the (first) node whose id attribute is id.
+func byAttrID(t *testing.T, s *Snapshot, id string) *VirtualNode {
+	t.Helper()
+	if n := findAttr(s, "id", id); n != nil {
+		return n
+	}
+	t.Fatalf("snapshot #%d has no element with id=%q", s.Seq, id)
+	return nil
+}
+
+func findAttr(s *Snapshot, attr, val string) *VirtualNode {
+	var found *VirtualNode
+	walk(s.Root, func(n *VirtualNode) bool {
+		if found == nil && n.NodeType == ElementNode && n.Attrs[attr] == val {
+			found = n
+		}
+		return found == nil
+	})
+	return found
+}
+
+func walk(n *VirtualNode, f func(*VirtualNode) bool) {
+	stack := []*VirtualNode{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !f(n) {
+			return
+		}
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+	}
+}
+
+// snap returns the service's snapshot (capturing if needed) or fails.
+func snap(t *testing.T, svc *Service) *Snapshot {
+	t.Helper()
+	s, err := svc.Snapshot(ctx(t), false)
+	if err != nil {
+		t.Fatalf("snapshot: %v", err)
+	}
+	return s
+}
+
+// do performs a on the node with attribute id attrID (if given) and checks
+// the rule every action obeys: the snapshot it started from is invalidated.
+func do(t *testing.T, svc *Service, attrID string, a Action) ActionResult {
+	t.Helper()
+	before := snap(t, svc)
+	if attrID != "" {
+		a.ID = byAttrID(t, before, attrID).ID
+	}
+	res := svc.Do(ctx(t), a)
+	if !res.SnapshotInvalidated {
+		t.Errorf("%s: result does not say the snapshot was invalidated", a.Kind)
+	}
+	if cur := svc.Current(); cur == before {
+		t.Errorf("%s: the snapshot from before the action is still current", a.Kind)
+	}
+	return res
+}
+
+func mustOK(t *testing.T, res ActionResult) {
+	t.Helper()
+	if !res.Success {
+		t.Fatalf("%s %s failed: %v", res.Action, res.ID, res.Error)
+	}
+}
+
+func mustCode(t *testing.T, res ActionResult, code Code) {
+	t.Helper()
+	if res.Success || res.Error == nil || res.Error.Code != code {
+		t.Fatalf("%s %s: want %s, got success=%v err=%v", res.Action, res.ID, code, res.Success, res.Error)
+	}
+	if res.Error.Message == "" {
+		t.Errorf("%s: error without a message", code)
+	}
+}
+
+func TestUnknownIDIsNodeNotFound(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, _ := openService(t, base+"/basic.html", ServiceConfig{})
+	res := do(t, svc, "", Action{Kind: "click", ID: "node_999999"})
+	mustCode(t, res, NodeNotFound)
+	if svc.Current() != nil {
+		t.Errorf("a failed action left a current snapshot")
+	}
+}
+
+func TestRemovedNodeIsStale(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	s := snap(t, svc)
+	n := byAttrID(t, s, "remove")
+	evalJS(t, p, "document.getElementById('remove').remove()")
+	res := svc.Do(ctx(t), Action{Kind: "click", ID: n.ID})
+	mustCode(t, res, NodeStale)
+	if !res.SnapshotInvalidated || svc.Current() != nil {
+		t.Errorf("stale click did not invalidate the snapshot")
+	}
+	// Typing into it is stale too, and no node was clicked.
+	s = snap(t, svc)
+	res = svc.Do(ctx(t), Action{Kind: "type", ID: n.ID, Text: "x"})
+	if res.Success {
+		t.Fatalf("typing into a removed node succeeded")
+	}
+	if c := res.Error.Code; c != NodeStale && c != NodeNotFound {
+		t.Fatalf("typing into a removed node: %v", res.Error)
+	}
+	_ = s
+}
+
+func TestOccludedByFixedBanner(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	res := do(t, svc, "under", Action{Kind: "click"})
+	mustCode(t, res, Occluded)
+	if !strings.Contains(res.Error.Message, "banner") {
+		t.Errorf("OCCLUDED does not name the banner: %s", res.Error.Message)
+	}
+	if v := evalJS(t, p, "window.under === true"); v != false {
+		t.Fatalf("the occluded button was clicked")
+	}
+	// force clicks at the point anyway: the banner gets it, not the button.
+	res = do(t, svc, "under", Action{Kind: "click", Force: true})
+	mustOK(t, res)
+	// Accepting the banner removes it; then the button is clickable.
+	mustOK(t, do(t, svc, "accept", Action{Kind: "click"}))
+	mustOK(t, do(t, svc, "under", Action{Kind: "click"}))
+	if v := evalJS(t, p, "window.under === true"); v != true {
+		t.Fatalf("button under the removed banner was not clicked")
+	}
+}
+
+func TestAlertDoesNotHang(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	mustOK(t, do(t, svc, "accept", Action{Kind: "click"})) // the banner covers the buttons
+	start := time.Now()
+	res := do(t, svc, "alert", Action{Kind: "click"})
+	mustOK(t, res)
+	if res.Dialog == nil || res.Dialog.Type != "alert" || res.Dialog.Message != "hello from alert" {
+		t.Fatalf("result does not report the alert: %+v", res.Dialog)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("click with alert took %s", d)
+	}
+	// Snapshots and other actions say a dialog blocks the page.
+	if _, err := svc.Snapshot(ctx(t), true); err == nil || !strings.Contains(err.Error(), "dialog") {
+		t.Fatalf("snapshot with an alert open: %v", err)
+	}
+	res = svc.Do(ctx(t), Action{Kind: "key", Key: "Enter"})
+	if res.Success || res.Dialog == nil {
+		t.Fatalf("a key press with an alert open should fail and name the dialog: %+v", res)
+	}
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: true}))
+	if svc.Dialog() != nil {
+		t.Fatalf("dialog still open after accepting")
+	}
+	if v := evalJS(t, p, "window.afterAlert === true"); v != true {
+		t.Fatalf("the click handler did not finish after the alert was accepted")
+	}
+}
+
+func TestConfirmAndPrompt(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	mustOK(t, do(t, svc, "accept", Action{Kind: "click"}))
+
+	res := do(t, svc, "confirm", Action{Kind: "click"})
+	if res.Dialog == nil || res.Dialog.Type != "confirm" {
+		t.Fatalf("no confirm reported: %+v", res)
+	}
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: false}))
+	if v := evalJS(t, p, "window.confirmed"); v != false {
+		t.Fatalf("dismissed confirm returned %v", v)
+	}
+
+	res = do(t, svc, "prompt", Action{Kind: "click"})
+	if res.Dialog == nil || res.Dialog.Type != "prompt" || res.Dialog.DefaultPrompt != "x" {
+		t.Fatalf("no prompt reported: %+v", res.Dialog)
+	}
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: true, Text: "Ada"}))
+	if v := evalJS(t, p, "window.prompted"); v != "Ada" {
+		t.Fatalf("prompt returned %v", v)
+	}
+	// No dialog open: a dialog action is a clear error.
+	mustCode(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: true}), ValidationError)
+}
+
+func TestBeforeUnloadDoesNotHang(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/dialogs.html", ServiceConfig{})
+	mustOK(t, do(t, svc, "leave", Action{Kind: "click"}))
+	mustOK(t, do(t, svc, "dirty", Action{Kind: "type", Text: "unsaved"}))
+	res := do(t, svc, "", Action{Kind: "navigate", URL: base + "/page2.html"})
+	if res.Dialog == nil || res.Dialog.Type != "beforeunload" {
+		t.Fatalf("navigating away did not report beforeunload: %+v", res)
+	}
+	res = svc.Do(ctx(t), Action{Kind: "dialog", Accept: true})
+	mustOK(t, res)
+	if !strings.HasSuffix(evalString(t, p, "location.href"), "/page2.html") {
+		t.Fatalf("did not leave after accepting beforeunload")
+	}
+}
+
+func TestMaxAgeRebuildsOnRead(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, _ := openService(t, base+"/basic.html", ServiceConfig{MaxAge: 200 * time.Millisecond})
+	a := snap(t, svc)
+	if b := snap(t, svc); b != a {
+		t.Fatalf("a fresh snapshot was rebuilt")
+	}
+	time.Sleep(300 * time.Millisecond)
+	if b := snap(t, svc); b == a || b.Seq <= a.Seq {
+		t.Fatalf("an old snapshot was not rebuilt")
+	}
+}
+
+func TestNavigationInvalidates(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	s := snap(t, svc)
+	evalJS(t, p, "location.href = 'page2.html'")
+	deadline := time.Now().Add(5 * time.Second)
+	for svc.Current() == s && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if svc.Current() == s {
+		t.Fatalf("a navigation the service did not start left the snapshot current")
+	}
+	// And clicking a link reports the navigation.
+	mustOK(t, do(t, svc, "back", Action{Kind: "click"}))
+	res := do(t, svc, "link", Action{Kind: "click"})
+	mustOK(t, res)
+	if !res.Changes.Navigated || !strings.HasSuffix(res.Changes.NewURL, "/page2.html") {
+		t.Fatalf("link click changes: %+v", res.Changes)
+	}
+	res = do(t, svc, "", Action{Kind: "back"})
+	mustOK(t, res)
+	if !strings.HasSuffix(evalString(t, p, "location.href"), "/basic.html") || !res.Changes.Navigated {
+		t.Fatalf("back: %+v at %s", res.Changes, evalString(t, p, "location.href"))
+	}
+	mustOK(t, do(t, svc, "", Action{Kind: "forward"}))
+	mustOK(t, do(t, svc, "", Action{Kind: "reload"}))
+	if !strings.HasSuffix(evalString(t, p, "location.href"), "/page2.html") {
+		t.Fatalf("forward+reload ended at %s", evalString(t, p, "location.href"))
+	}
+	mustCode(t, do(t, svc, "", Action{Kind: "forward"}), ValidationError)
+}
+
+// TestBrowserKilledIsNotAttached runs its own browser: it kills it.
+func TestBrowserKilledIsNotAttached(t *testing.T) {
+	cdptest.Browser(t) // skips without Chromium
+	base, _ := cdptest.Serve(t, actionPages)
+	c, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := cdpconn.Launch(c, cdpconn.LaunchOptions{Headless: true})
+	if err != nil {
+		t.Fatalf("launch: %v", err)
+	}
+	defer b.Close()
+	p, err := b.NewPage(c, base+"/basic.html")
+	if err != nil {
+		t.Fatalf("new page: %v", err)
+	}
+	svc := NewService(p, ServiceConfig{Snapshotter: testSnapshotter})
+	defer svc.Close()
+	s, err := svc.Snapshot(c, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := byAttrID(t, s, "inc").ID
+	killBrowser(t, p)
+	deadline := time.Now().Add(10 * time.Second)
+	for svc.State() == Connected && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	res := svc.Do(c, Action{Kind: "click", ID: id})
+	mustCode(t, res, NotAttached)
+	if svc.Current() != nil {
+		t.Errorf("snapshot still cached after the browser died")
+	}
+	if _, err := svc.Snapshot(c, true); CodeOf(err) != NotAttached {
+		t.Fatalf("snapshot after the browser died: %v", err)
+	}
+	if svc.State() != Disconnected {
+		t.Fatalf("state %s", svc.State())
+	}
+}
+
+// killBrowser ends the browser abruptly: Browser.crash takes the whole
+// browser process down, like a crash or a kill would.
+func killBrowser(t *testing.T, p Page) {
+	t.Helper()
+	c, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	_ = p.Call(c, "Browser.crash", nil, nil) // it never answers
+}
