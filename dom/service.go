@@ -168,6 +168,7 @@ func (s *Service) Snapshot(ctx context.Context, force bool) (*Snapshot, error) {
 
 // capture takes a new snapshot and caches it. Callers hold opMu.
 func (s *Service) capture(ctx context.Context) (*Snapshot, error) {
+	s.waitLoaded(ctx)
 	s.mu.Lock()
 	page, pctx, state, dlg, prev, gen := s.page, s.pageCtx, s.state, s.dialog, s.last, s.gen
 	s.mu.Unlock()

@@ -302,6 +302,9 @@ func TestNavigationInvalidates(t *testing.T) {
 	if svc.Current() == s {
 		t.Fatalf("a navigation the service did not start left the snapshot current")
 	}
+	for !strings.HasSuffix(evalString(t, p, "location.href"), "/page2.html") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
 	// And clicking a link reports the navigation.
 	mustOK(t, do(t, svc, "back", Action{Kind: "click"}))
 	res := do(t, svc, "link", Action{Kind: "click"})

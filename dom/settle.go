@@ -93,3 +93,29 @@ func (s *Service) changesSince(m mark) Changes {
 	}
 	return c
 }
+
+// waitLoaded waits (bounded by NavigationTimeout) while the main frame is
+// loading a new document, so a snapshot does not catch a half-parsed page.
+func (s *Service) waitLoaded(ctx context.Context) {
+	bound := time.NewTimer(s.cfg.NavigationTimeout)
+	defer bound.Stop()
+	for {
+		s.mu.Lock()
+		t := s.track
+		busy := t.navStarted > t.stopped && s.dialog == nil && s.state == Connected
+		pctx := s.pageCtx
+		s.mu.Unlock()
+		if !busy {
+			return
+		}
+		select {
+		case <-t.changed:
+		case <-bound.C:
+			return
+		case <-ctx.Done():
+			return
+		case <-pctx.Done():
+			return
+		}
+	}
+}
