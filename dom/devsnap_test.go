@@ -1,8 +1,8 @@
 package dom_test
 
 import (
-	. "domscope/dom"
 	"context"
+	. "domscope/dom"
 	"encoding/json"
 	"fmt"
 	"strings"
