@@ -144,7 +144,9 @@ func ParseKey(spec string, modifiers []string) (KeyPress, error) {
 	if err != nil {
 		return kp, err
 	}
-	spec = strings.TrimSpace(spec)
+	if spec != " " {
+		spec = strings.TrimSpace(spec)
+	}
 	if spec == "" {
 		return kp, Errorf(ValidationError, nil, "no key given: use a name like Enter, Escape, Tab, ArrowDown, a, F5 or ctrl+a")
 	}
@@ -172,7 +174,10 @@ func ParseKey(spec string, modifiers []string) (KeyPress, error) {
 			}
 		}
 	}
-	def, ok := LookupKey(strings.TrimSpace(keyName))
+	if keyName != " " {
+		keyName = strings.TrimSpace(keyName)
+	}
+	def, ok := LookupKey(keyName)
 	if !ok {
 		return kp, Errorf(ValidationError, nil, "unknown key %q: use a US key name like %s", keyName, strings.Join(sampleKeys(), ", "))
 	}
