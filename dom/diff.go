@@ -1,28 +1,62 @@
 package dom
 
+import (
+	"sort"
+	"strings"
+)
+
 // SnapshotDiff lists node IDs that changed between two snapshots.
 type SnapshotDiff struct {
-	Added, Removed, Renamed []string
+	Added   []string // in next only
+	Removed []string // in prev only
+	Renamed []string // in both, with another name
 }
 
-// Diff compares two snapshots of the same target by node ID.
+// Empty reports whether nothing changed.
+func (d SnapshotDiff) Empty() bool { return len(d.Added)+len(d.Removed)+len(d.Renamed) == 0 }
+
+// Diff compares two snapshots by node ID (IDs survive a rebuild, see
+// BuildOptions.Prev). Lists are sorted by node number.
 func Diff(prev, next *Snapshot) SnapshotDiff {
 	var d SnapshotDiff
-	if prev == nil || next == nil {
-		return d
-	}
-	for id, n := range next.ByID {
-		p, ok := prev.ByID[id]
-		if !ok {
-			d.Added = append(d.Added, id)
-		} else if p.Name != n.Name {
-			d.Renamed = append(d.Renamed, id)
+	if next != nil {
+		for id, n := range next.ByID {
+			var p *VirtualNode
+			if prev != nil {
+				p = prev.ByID[id]
+			}
+			switch {
+			case p == nil:
+				d.Added = append(d.Added, id)
+			case p.Name != n.Name:
+				d.Renamed = append(d.Renamed, id)
+			}
 		}
 	}
-	for id := range prev.ByID {
-		if _, ok := next.ByID[id]; !ok {
-			d.Removed = append(d.Removed, id)
+	if prev != nil {
+		for id := range prev.ByID {
+			if next == nil || next.ByID[id] == nil {
+				d.Removed = append(d.Removed, id)
+			}
 		}
 	}
+	sortIDs(d.Added)
+	sortIDs(d.Removed)
+	sortIDs(d.Renamed)
 	return d
+}
+
+// sortIDs orders "node_N" by N, others after, by text.
+func sortIDs(ids []string) {
+	sort.Slice(ids, func(i, j int) bool {
+		a, aok := idNumber(ids[i])
+		b, bok := idNumber(ids[j])
+		if aok && bok {
+			return a < b
+		}
+		if aok != bok {
+			return aok
+		}
+		return strings.Compare(ids[i], ids[j]) < 0
+	})
 }

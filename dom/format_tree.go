@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -77,8 +78,18 @@ func writeTreeLine(b *strings.Builder, n *VirtualNode, depth int, d Decisions) {
 	b.WriteByte('\n')
 }
 
+// maxIndent caps indentation: a 10,000-deep tree would otherwise print
+// 50 MB of spaces. Deeper lines say their depth instead.
+const maxIndent = 80
+
 func writeIndent(b *strings.Builder, depth int) {
-	for range depth {
+	n := min(depth, maxIndent)
+	for range n {
+		b.WriteByte(' ')
+	}
+	if depth > maxIndent {
+		b.WriteString("^")
+		b.WriteString(strconv.Itoa(depth))
 		b.WriteByte(' ')
 	}
 }
