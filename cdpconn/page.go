@@ -127,7 +127,7 @@ func (p *Page) Frames(ctx context.Context) ([]dom.FrameTarget, error) {
 			// rather than fail the whole page.
 			continue
 		}
-		out = append(out, dom.FrameTarget{TargetID: id, URL: ti.URL, Session: fs.session})
+		out = append(out, dom.FrameTarget{TargetID: id, URL: ti.URL, Session: fs.session, ParentID: string(ti.ParentID)})
 	}
 	p.mu.Lock()
 	var gone []*frameSession

@@ -37,6 +37,9 @@ type FrameTarget struct {
 	TargetID string
 	URL      string
 	Session  Session
+	// ParentID is the target that holds the <iframe>: the page, or another
+	// out-of-process frame for nested ones.
+	ParentID string
 }
 
 // TargetInfo describes a page target of the browser, for choosing a tab.

@@ -1,0 +1,252 @@
+package dom
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+)
+
+// captureTimeout bounds a whole capture whose context has no deadline.
+const captureTimeout = 90 * time.Second
+
+// Capture fetches one snapshot of the page: for the page target and for
+// each out-of-process iframe target, the DOM (pierced: shadow roots, open
+// and closed, and same-process iframe documents), the accessibility tree of
+// every frame, layout and style facts (DOMSnapshot), elements with their own
+// click-family listeners, and where each target sits in the page. Password
+// and credit-card (autocomplete cc-*) values are scrubbed from everything it
+// returns. Errors are *Error: NOT_ATTACHED when the page is gone,
+// SNAPSHOT_FAILED otherwise.
+func Capture(ctx context.Context, p Page) (*RawCapture, error) {
+	if p == nil {
+		return nil, Errorf(NotAttached, nil, "no page to capture: attach to a tab first")
+	}
+	select {
+	case <-p.Done():
+		return nil, Errorf(NotAttached, nil, "the page is no longer attached (tab closed or browser gone)")
+	default:
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, captureTimeout)
+		defer cancel()
+	}
+	start := time.Now()
+	raw := &RawCapture{Version: 1, TargetID: p.TargetID(), Timestamp: start.UTC().Format(time.RFC3339Nano), Timings: map[string]float64{}}
+	var tmu sync.Mutex
+	timed := func(phase string, since time.Time) {
+		tmu.Lock()
+		raw.Timings[phase] += float64(time.Since(since).Microseconds()) / 1000
+		tmu.Unlock()
+	}
+
+	// The page and its out-of-process frames are captured concurrently:
+	// each lives in its own renderer process.
+	t0 := time.Now()
+	frames, err := p.Frames(ctx)
+	timed("frames", t0)
+	if err != nil {
+		return nil, captureErr(err, "listing out-of-process frames")
+	}
+	targets := make([]RawTarget, 1+len(frames))
+	meta := make([]targetMeta, 1+len(frames))
+	errs := make([]error, 1+len(frames))
+	var wg sync.WaitGroup
+	oop := map[string]bool{}
+	for _, f := range frames {
+		oop[f.TargetID] = true
+	}
+	wg.Go(func() {
+		meta[0], errs[0] = captureTarget(ctx, p, p.TargetID(), oop, &targets[0], timed)
+	})
+	for i, f := range frames {
+		wg.Go(func() {
+			targets[i+1].ParentTargetID = f.ParentID
+			meta[i+1], errs[i+1] = captureTarget(ctx, f.Session, f.TargetID, oop, &targets[i+1], timed)
+			if errs[i+1] != nil {
+				targets[i+1].Error = errs[i+1].Error()
+			}
+		})
+	}
+	wg.Wait()
+	if errs[0] != nil {
+		return nil, captureErr(errs[0], "capturing the page")
+	}
+	raw.URL, raw.Title, raw.Viewport = meta[0].url, meta[0].title, meta[0].viewport
+	raw.Targets = append(raw.Targets, targets[0])
+	// A frame that went away mid-capture is kept with its error (so the
+	// user sees it) but without data; it does not fail the page.
+	for i := 1; i < len(targets); i++ {
+		if targets[i].ParentTargetID == "" {
+			targets[i].ParentTargetID = p.TargetID()
+		}
+		raw.Targets = append(raw.Targets, targets[i])
+	}
+
+	t0 = time.Now()
+	placeFrames(ctx, p, frames, raw)
+	timed("frameOffsets", t0)
+
+	t0 = time.Now()
+	scrubCapture(raw)
+	timed("privacy", t0)
+	raw.Timings["total"] = float64(time.Since(start).Microseconds()) / 1000
+	return raw, nil
+}
+
+// targetMeta is what captureTarget learns besides the RawTarget.
+type targetMeta struct {
+	url, title string
+	viewport   Rect // the target's layout viewport in its own document coordinates
+}
+
+// captureTarget fills rt with one target's DOM, AX trees, layout and listeners.
+func captureTarget(ctx context.Context, s Session, targetID string, oop map[string]bool, rt *RawTarget, timed func(string, time.Time)) (targetMeta, error) {
+	var m targetMeta
+	rt.TargetID = targetID
+
+	t0 := time.Now()
+	var ft struct {
+		FrameTree frameTree `json:"frameTree"`
+	}
+	if err := s.Call(ctx, "Page.getFrameTree", nil, &ft); err != nil {
+		return m, err
+	}
+	timed("frameTree", t0)
+	rt.FrameID = ft.FrameTree.Frame.ID
+	rt.URL = ft.FrameTree.Frame.URL
+	m.url = rt.URL
+	// Same-process frames of this target, main frame first. Frames that
+	// are out-of-process targets of their own are captured there.
+	var local []RawFrame
+	stack := []*frameTree{&ft.FrameTree}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if oop[f.Frame.ID] && f.Frame.ID != rt.FrameID {
+			continue
+		}
+		local = append(local, RawFrame{FrameID: f.Frame.ID, ParentFrameID: f.Frame.ParentID, URL: f.Frame.URL, Name: f.Frame.Name})
+		for i := len(f.ChildFrames) - 1; i >= 0; i-- {
+			stack = append(stack, &f.ChildFrames[i])
+		}
+	}
+	rt.Frames = local
+
+	// The renderer answers one command at a time, but sending them together
+	// overlaps its work with the transfer and decoding of earlier replies.
+	var wg sync.WaitGroup
+	var docErr, axErr, layoutErr, lisErr, metaErr error
+	wg.Go(func() {
+		t0 := time.Now()
+		docErr = fetchDocument(ctx, s, rt)
+		timed("document", t0)
+	})
+	rt.AXTrees = make([]json.RawMessage, len(local))
+	axErrs := make([]error, len(local))
+	wg.Go(func() {
+		t0 := time.Now()
+		var fw sync.WaitGroup
+		for i, f := range local {
+			fw.Go(func() {
+				params := map[string]any{}
+				if i > 0 {
+					params["frameId"] = f.FrameID
+				}
+				axErrs[i] = s.Call(ctx, "Accessibility.getFullAXTree", params, &rt.AXTrees[i])
+			})
+		}
+		fw.Wait()
+		axErr = axErrs[0] // a child frame gone mid-capture is not fatal
+		for i := 1; i < len(axErrs); i++ {
+			if axErrs[i] != nil {
+				rt.AXTrees[i] = nil
+			}
+		}
+		timed("axTree", t0)
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		layoutErr = s.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &rt.Layout)
+		timed("layout", t0)
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		rt.Listeners, lisErr = fetchListeners(ctx, s)
+		timed("listeners", t0)
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		m.title, m.viewport, metaErr = fetchMeta(ctx, s)
+		timed("meta", t0)
+	})
+	wg.Wait()
+	for _, e := range []struct {
+		err  error
+		what string
+	}{{docErr, "DOM.getDocument"}, {axErr, "Accessibility.getFullAXTree"}, {layoutErr, "DOMSnapshot.captureSnapshot"}, {lisErr, "DOMDebugger.getEventListeners"}, {metaErr, "reading title and viewport"}} {
+		if e.err != nil {
+			return m, captureErr(e.err, e.what)
+		}
+	}
+	rt.Viewport = m.viewport
+	return m, nil
+}
+
+type frameTree struct {
+	Frame struct {
+		ID       string `json:"id"`
+		ParentID string `json:"parentId"`
+		URL      string `json:"url"`
+		Name     string `json:"name"`
+	} `json:"frame"`
+	ChildFrames []frameTree `json:"childFrames"`
+}
+
+// fetchMeta reads the document title and the layout viewport (in document
+// coordinates: the scroll position and the visible size).
+func fetchMeta(ctx context.Context, s Session) (string, Rect, error) {
+	var ev struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document.title", "returnByValue": true}, &ev); err != nil {
+		return "", Rect{}, err
+	}
+	var lm struct {
+		CSSLayoutViewport struct {
+			PageX        float64 `json:"pageX"`
+			PageY        float64 `json:"pageY"`
+			ClientWidth  float64 `json:"clientWidth"`
+			ClientHeight float64 `json:"clientHeight"`
+		} `json:"cssLayoutViewport"`
+	}
+	if err := s.Call(ctx, "Page.getLayoutMetrics", nil, &lm); err != nil {
+		return "", Rect{}, err
+	}
+	v := lm.CSSLayoutViewport
+	return ev.Result.Value, Rect{X: v.PageX, Y: v.PageY, W: v.ClientWidth, H: v.ClientHeight}, nil
+}
+
+// captureErr classifies an error of the capture: NOT_ATTACHED when the
+// target went away, the original code for timeouts, SNAPSHOT_FAILED else.
+func captureErr(err error, what string) error {
+	var e *Error
+	if errors.As(err, &e) {
+		switch e.Code {
+		case NotAttached, Timeout, SnapshotFailed:
+			if strings.HasPrefix(e.Message, what) {
+				return e
+			}
+			return &Error{Code: e.Code, Message: what + ": " + e.Message, Recoverable: e.Recoverable, Err: e.Err}
+		}
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return Errorf(Timeout, err, "%s: the browser did not answer in time", what)
+	}
+	return Errorf(SnapshotFailed, err, "%s", what)
+}

@@ -1,0 +1,187 @@
+package dom
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// deepChunk is how many DOM levels one reply carries when a tree is too
+// deep for DOM.getDocument{depth:-1}: Chrome converts replies from CBOR to
+// JSON with a nesting limit of about 300, so about 140 elements deep.
+// 60 leaves room for shadow roots and frame documents on the way.
+const deepChunk = 60
+
+// fetchDocument gets the whole pierced DOM of a target into rt.Document,
+// falling back to fetching a deep tree in chunks (rt.DocumentParts).
+func fetchDocument(ctx context.Context, s Session, rt *RawTarget) error {
+	err := s.Call(ctx, "DOM.getDocument", map[string]any{"depth": -1, "pierce": true}, &rt.Document)
+	if err == nil {
+		return nil
+	}
+	if !isStackLimit(err) {
+		return err
+	}
+	rt.Document = nil
+	return fetchDeepDocument(ctx, s, rt)
+}
+
+func isStackLimit(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "stack limit exceeded")
+}
+
+// docNode is the part of a DOM.Node that the capture itself reads.
+type docNode struct {
+	NodeID          int64      `json:"nodeId"`
+	BackendNodeID   int64      `json:"backendNodeId"`
+	NodeType        int        `json:"nodeType"`
+	NodeName        string     `json:"nodeName"`
+	NodeValue       string     `json:"nodeValue"`
+	ChildNodeCount  int        `json:"childNodeCount"`
+	Attributes      []string   `json:"attributes"`
+	Children        []*docNode `json:"children"`
+	ShadowRoots     []*docNode `json:"shadowRoots"`
+	ContentDocument *docNode   `json:"contentDocument"`
+	TemplateContent *docNode   `json:"templateContent"`
+}
+
+// cut reports whether the node's children were left out by a depth limit.
+func (n *docNode) cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
+
+// each calls f for n and every node below it (children, shadow roots,
+// frame documents, template contents), iteratively: trees nest deep.
+func (n *docNode) each(f func(*docNode)) {
+	stack := []*docNode{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == nil {
+			continue
+		}
+		f(x)
+		stack = append(stack, x.Children...)
+		stack = append(stack, x.ShadowRoots...)
+		stack = append(stack, x.ContentDocument, x.TemplateContent)
+	}
+}
+
+// setChildNodes is the DOM.setChildNodes event.
+type setChildNodes struct {
+	ParentID int64      `json:"parentId"`
+	Nodes    []*docNode `json:"nodes"`
+}
+
+// fetchDeepDocument fetches the tree deepChunk levels at a time: the
+// document first, then DOM.requestChildNodes on every node cut off by the
+// depth limit, whose children arrive as DOM.setChildNodes events, until no
+// node is cut off. Each event is kept as it came in rt.DocumentParts.
+func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
+	events, stop := s.Subscribe("DOM.setChildNodes")
+	defer stop()
+	var doc struct {
+		Root *docNode `json:"root"`
+	}
+	depth := deepChunk
+	for {
+		err := s.Call(ctx, "DOM.getDocument", map[string]any{"depth": depth, "pierce": true}, &rt.Document)
+		if err == nil {
+			break
+		}
+		if !isStackLimit(err) || depth <= 4 {
+			return err
+		}
+		depth /= 2
+	}
+	if err := json.Unmarshal(rt.Document, &doc); err != nil || doc.Root == nil {
+		return Errorf(SnapshotFailed, err, "DOM.getDocument: unreadable reply")
+	}
+	var pending []int64
+	collect := func(roots []*docNode) {
+		for _, r := range roots {
+			r.each(func(n *docNode) {
+				if n.cut() {
+					pending = append(pending, n.NodeID)
+				}
+			})
+		}
+	}
+	collect([]*docNode{doc.Root})
+	const maxParts = 1 << 20 // a bound against a page that grows as we read it
+	for len(pending) > 0 {
+		if len(rt.DocumentParts) > maxParts {
+			return Errorf(SnapshotFailed, nil, "the document is too large to fetch (over %d deep chunks)", maxParts)
+		}
+		wave := pending
+		pending = nil
+		want := map[int64]bool{}
+		for _, id := range wave {
+			want[id] = true
+			if err := s.Call(ctx, "DOM.requestChildNodes", map[string]any{"nodeId": id, "depth": depth, "pierce": true}, nil); err != nil {
+				// A node removed meanwhile has nothing left to fetch.
+				delete(want, id)
+			}
+		}
+		// The events come before the replies, so they are queued by now;
+		// the timer only guards against an event Chrome could not send.
+		timer := time.NewTimer(10 * time.Second)
+		for len(want) > 0 {
+			select {
+			case raw, ok := <-events:
+				if !ok {
+					timer.Stop()
+					return Errorf(NotAttached, nil, "the page went away while fetching a deep document")
+				}
+				var ev setChildNodes
+				if err := json.Unmarshal(raw, &ev); err != nil || !want[ev.ParentID] {
+					continue
+				}
+				delete(want, ev.ParentID)
+				rt.DocumentParts = append(rt.DocumentParts, raw)
+				collect(ev.Nodes)
+			case <-timer.C:
+				return Errorf(SnapshotFailed, nil, "fetching a deep document: no children came for %d nodes", len(want))
+			case <-ctx.Done():
+				timer.Stop()
+				return Errorf(Timeout, ctx.Err(), "fetching a deep document (%d chunks so far)", len(rt.DocumentParts))
+			}
+		}
+		timer.Stop()
+	}
+	return nil
+}
+
+// parseDocument reads rt.Document and grafts rt.DocumentParts into it.
+func parseDocument(rt *RawTarget) (*docNode, error) {
+	var doc struct {
+		Root *docNode `json:"root"`
+	}
+	if err := json.Unmarshal(rt.Document, &doc); err != nil {
+		return nil, err
+	}
+	if doc.Root == nil {
+		return nil, fmt.Errorf("no root node")
+	}
+	if len(rt.DocumentParts) == 0 {
+		return doc.Root, nil
+	}
+	byID := map[int64]*docNode{}
+	index := func(n *docNode) { n.each(func(x *docNode) { byID[x.NodeID] = x }) }
+	index(doc.Root)
+	for _, p := range rt.DocumentParts {
+		var ev setChildNodes
+		if err := json.Unmarshal(p, &ev); err != nil {
+			return nil, err
+		}
+		parent := byID[ev.ParentID]
+		if parent == nil {
+			continue
+		}
+		parent.Children = ev.Nodes
+		for _, n := range ev.Nodes {
+			index(n)
+		}
+	}
+	return doc.Root, nil
+}

@@ -1,0 +1,178 @@
+package dom_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+)
+
+// pagesDir is the folder of HTML fixtures.
+var pagesDir = filepath.Join("..", "testdata", "pages")
+
+// openFixture serves testdata/pages on two origins and opens path (which
+// may hold "{other}", replaced by the localhost origin) in a new tab.
+func openFixture(t testing.TB, path string) (*cdpconn.Page, string, string) {
+	t.Helper()
+	u127, ulocal := cdptest.Serve(t, pagesDir)
+	p := cdptest.Page(t, u127+"/"+replaceOther(path, ulocal))
+	return p, u127, ulocal
+}
+
+func replaceOther(path, other string) string {
+	out := []byte{}
+	for i := 0; i < len(path); i++ {
+		if i+7 <= len(path) && path[i:i+7] == "{other}" {
+			out = append(out, other...)
+			i += 6
+			continue
+		}
+		out = append(out, path[i])
+	}
+	return string(out)
+}
+
+// capture runs dom.Capture with a test-sized timeout.
+func capture(t testing.TB, p dom.Page) *dom.RawCapture {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	raw, err := dom.Capture(ctx, p)
+	if err != nil {
+		t.Fatalf("Capture: %v", err)
+	}
+	return raw
+}
+
+// waitFrames waits until the page has n out-of-process frames.
+func waitFrames(t testing.TB, p dom.Page, n int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for {
+		fs, err := p.Frames(ctx)
+		if err == nil && len(fs) >= n {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waiting for %d out-of-process frames: got %d (%v)", n, len(fs), err)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// tnode is a DOM node as the tests read it.
+type tnode struct {
+	NodeID          int64    `json:"nodeId"`
+	BackendNodeID   int64    `json:"backendNodeId"`
+	NodeType        int      `json:"nodeType"`
+	NodeName        string   `json:"nodeName"`
+	NodeValue       string   `json:"nodeValue"`
+	ShadowRootType  string   `json:"shadowRootType"`
+	FrameID         string   `json:"frameId"`
+	Attributes      []string `json:"attributes"`
+	Children        []*tnode `json:"children"`
+	ShadowRoots     []*tnode `json:"shadowRoots"`
+	ContentDocument *tnode   `json:"contentDocument"`
+	// set by flatten
+	shadow string // the type of the nearest enclosing shadow root
+	target string
+	depth  int
+}
+
+func (n *tnode) attr(name string) string {
+	for i := 0; i+1 < len(n.Attributes); i += 2 {
+		if n.Attributes[i] == name {
+			return n.Attributes[i+1]
+		}
+	}
+	return ""
+}
+
+// allNodes flattens every target's document (with deep parts grafted) into
+// one list, tagging each node with its target and enclosing shadow type.
+func allNodes(t testing.TB, raw *dom.RawCapture) []*tnode {
+	t.Helper()
+	var out []*tnode
+	for _, rt := range raw.Targets {
+		if rt.Error != "" {
+			continue
+		}
+		var doc struct {
+			Root *tnode `json:"root"`
+		}
+		if err := json.Unmarshal(rt.Document, &doc); err != nil || doc.Root == nil {
+			t.Fatalf("target %s: document: %v", rt.TargetID, err)
+		}
+		byID := map[int64]*tnode{}
+		var parts []struct {
+			ParentID int64    `json:"parentId"`
+			Nodes    []*tnode `json:"nodes"`
+		}
+		for _, p := range rt.DocumentParts {
+			var ev struct {
+				ParentID int64    `json:"parentId"`
+				Nodes    []*tnode `json:"nodes"`
+			}
+			if err := json.Unmarshal(p, &ev); err != nil {
+				t.Fatalf("part: %v", err)
+			}
+			parts = append(parts, ev)
+		}
+		walk := func(root *tnode, shadow string, depth int) {
+			type item struct {
+				n      *tnode
+				shadow string
+				depth  int
+			}
+			stack := []item{{root, shadow, depth}}
+			for len(stack) > 0 {
+				it := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				n := it.n
+				n.shadow, n.target, n.depth = it.shadow, rt.TargetID, it.depth
+				if n.ShadowRootType != "" {
+					n.shadow = n.ShadowRootType
+				}
+				byID[n.NodeID] = n
+				out = append(out, n)
+				for _, c := range n.Children {
+					stack = append(stack, item{c, n.shadow, it.depth + 1})
+				}
+				for _, c := range n.ShadowRoots {
+					stack = append(stack, item{c, n.shadow, it.depth + 1})
+				}
+				if n.ContentDocument != nil {
+					stack = append(stack, item{n.ContentDocument, n.shadow, it.depth + 1})
+				}
+			}
+		}
+		walk(doc.Root, "", 0)
+		for _, p := range parts {
+			parent := byID[p.ParentID]
+			if parent == nil {
+				t.Fatalf("part for unknown parent %d", p.ParentID)
+			}
+			for _, n := range p.Nodes {
+				walk(n, parent.shadow, parent.depth+1)
+			}
+		}
+	}
+	return out
+}
+
+// byAttrID finds the element with id attribute id.
+func byAttrID(nodes []*tnode, id string) *tnode {
+	for _, n := range nodes {
+		if n.NodeType == dom.ElementNode && n.attr("id") == id {
+			return n
+		}
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package dom
+
+import (
+	"context"
+	"slices"
+)
+
+// listenerGroup names the remote objects the capture makes, so they are
+// released together.
+const listenerGroup = "domscope-capture"
+
+// fetchListeners lists the elements that have a click-family listener on
+// themselves, with one DOMDebugger.getEventListeners call on the document
+// (depth -1, pierce: shadow roots and same-process frames). Listeners on
+// the document, <html> and <body> are delegating roots, not clickables.
+func fetchListeners(ctx context.Context, s Session) ([]RawListener, error) {
+	var ev struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document", "objectGroup": listenerGroup}, &ev); err != nil {
+		return nil, err
+	}
+	defer func() {
+		_ = s.Call(context.WithoutCancel(ctx), "Runtime.releaseObjectGroup", map[string]any{"objectGroup": listenerGroup}, nil)
+	}()
+	if ev.Result.ObjectID == "" {
+		return nil, nil
+	}
+	var desc struct {
+		Node struct {
+			BackendNodeID int64 `json:"backendNodeId"`
+			Children      []struct {
+				BackendNodeID int64  `json:"backendNodeId"`
+				NodeName      string `json:"nodeName"`
+				Children      []struct {
+					BackendNodeID int64  `json:"backendNodeId"`
+					NodeName      string `json:"nodeName"`
+				} `json:"children"`
+			} `json:"children"`
+		} `json:"node"`
+	}
+	if err := s.Call(ctx, "DOM.describeNode", map[string]any{"objectId": ev.Result.ObjectID, "depth": 2}, &desc); err != nil {
+		return nil, err
+	}
+	roots := map[int64]bool{desc.Node.BackendNodeID: true}
+	for _, c := range desc.Node.Children {
+		if c.NodeName == "HTML" {
+			roots[c.BackendNodeID] = true
+			for _, cc := range c.Children {
+				if cc.NodeName == "BODY" {
+					roots[cc.BackendNodeID] = true
+				}
+			}
+		}
+	}
+	var res struct {
+		Listeners []struct {
+			Type          string `json:"type"`
+			BackendNodeID int64  `json:"backendNodeId"`
+		} `json:"listeners"`
+	}
+	if err := s.Call(ctx, "DOMDebugger.getEventListeners", map[string]any{"objectId": ev.Result.ObjectID, "depth": -1, "pierce": true}, &res); err != nil {
+		return nil, err
+	}
+	var out []RawListener
+	seen := map[RawListener]bool{}
+	for _, l := range res.Listeners {
+		if l.BackendNodeID == 0 || roots[l.BackendNodeID] || !slices.Contains(ListenerTypes, l.Type) {
+			continue
+		}
+		rl := RawListener{BackendID: l.BackendNodeID, Type: l.Type}
+		if !seen[rl] {
+			seen[rl] = true
+			out = append(out, rl)
+		}
+	}
+	return out, nil
+}

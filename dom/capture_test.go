@@ -1,0 +1,263 @@
+package dom_test
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+)
+
+func TestCaptureShadowRoots(t *testing.T) {
+	p, _, _ := openFixture(t, "shadow.html")
+	raw := capture(t, p)
+	nodes := allNodes(t, raw)
+	for id, shadow := range map[string]string{"open-btn": "open", "closed-btn": "closed", "closed-listener": "closed"} {
+		n := byAttrID(nodes, id)
+		if n == nil {
+			t.Fatalf("#%s missing from the capture", id)
+		}
+		if n.shadow != shadow {
+			t.Errorf("#%s is in a %q shadow root, want %q", id, n.shadow, shadow)
+		}
+	}
+	var nested bool
+	for _, n := range nodes {
+		nested = nested || (n.NodeName == "A" && n.attr("href") == "/deep")
+	}
+	if !nested {
+		t.Error("the link in a shadow root nested in a closed one is missing")
+	}
+	// The listener inside the closed root is found.
+	cl := byAttrID(nodes, "closed-listener")
+	if !hasListener(raw.Targets[0], cl.BackendNodeID, "click") {
+		t.Errorf("no click listener for the div in the closed shadow root: %+v", raw.Targets[0].Listeners)
+	}
+	if len(raw.Targets[0].AXTrees) != 1 || len(raw.Targets[0].Layout) == 0 {
+		t.Errorf("AX trees %d, layout %d bytes", len(raw.Targets[0].AXTrees), len(raw.Targets[0].Layout))
+	}
+	if raw.Title != "Shadow roots" || !strings.HasSuffix(raw.URL, "/shadow.html") || raw.TargetID != p.TargetID() {
+		t.Errorf("title %q url %q target %q", raw.Title, raw.URL, raw.TargetID)
+	}
+}
+
+func hasListener(rt dom.RawTarget, backend int64, typ string) bool {
+	for _, l := range rt.Listeners {
+		if l.BackendID == backend && l.Type == typ {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCaptureListeners(t *testing.T) {
+	p, _, _ := openFixture(t, "nonsemantic.html")
+	raw := capture(t, p)
+	nodes := allNodes(t, raw)
+	rt := raw.Targets[0]
+	for id, typ := range map[string]string{"listener-div": "click", "mousedown-div": "mousedown", "onclick-div": "click"} {
+		n := byAttrID(nodes, id)
+		if n == nil || !hasListener(rt, n.BackendNodeID, typ) {
+			t.Errorf("no %s listener for #%s: %+v", typ, id, rt.Listeners)
+		}
+	}
+	for _, n := range nodes {
+		switch n.NodeName {
+		case "BODY", "HTML", "#document":
+			for _, l := range rt.Listeners {
+				if l.BackendID == n.BackendNodeID {
+					t.Errorf("delegating root %s listed as clickable (%s)", n.NodeName, l.Type)
+				}
+			}
+		}
+	}
+	if ul := byAttrID(nodes, "delegated"); ul != nil {
+		for _, l := range rt.Listeners {
+			if l.BackendID == ul.BackendNodeID {
+				t.Errorf("a keydown listener was listed as click-family: %+v", l)
+			}
+		}
+	}
+	if len(rt.Listeners) > 4 {
+		t.Errorf("unexpected listeners: %+v", rt.Listeners)
+	}
+}
+
+func TestCaptureFrames(t *testing.T) {
+	p, _, ulocal := openFixture(t, "frames.html?other={other}")
+	waitFrames(t, p, 1)
+	raw := capture(t, p)
+	if len(raw.Targets) != 2 {
+		t.Fatalf("targets %d, want the page and one out-of-process frame", len(raw.Targets))
+	}
+	page, oopif := raw.Targets[0], raw.Targets[1]
+	if oopif.ParentTargetID != page.TargetID || !strings.HasPrefix(oopif.URL, ulocal) || oopif.Error != "" {
+		t.Fatalf("oopif target %+v", oopif)
+	}
+	nodes := allNodes(t, raw)
+	var inPage, inOOPIF int
+	for _, n := range nodes {
+		if n.attr("id") == "inner-btn" {
+			if n.target == page.TargetID {
+				inPage++
+			} else if n.target == oopif.TargetID {
+				inOOPIF++
+			}
+		}
+	}
+	if inPage != 1 || inOOPIF != 1 {
+		t.Fatalf("frame buttons: %d in the page's same-origin frame, %d in the cross-origin target; want 1 and 1", inPage, inOOPIF)
+	}
+	// The cross-origin frame's <iframe> in the page names its frame.
+	cross := byAttrID(nodes, "cross")
+	if cross == nil || cross.FrameID != oopif.FrameID || oopif.OwnerBackendID != cross.BackendNodeID {
+		t.Fatalf("cross iframe %+v, oopif frame %s owner %d", cross, oopif.FrameID, oopif.OwnerBackendID)
+	}
+	// left 400 + border 3 + padding 4; top 100 + 3 + 4; 300x150 content.
+	if !near(oopif.Offset, dom.Rect{X: 407, Y: 107, W: 300, H: 150}) {
+		t.Errorf("oopif offset %+v", oopif.Offset)
+	}
+	// The same-origin frame: an AX tree of its own and its offset.
+	if len(page.Frames) != 2 || len(page.AXTrees) != 2 || page.AXTrees[1] == nil {
+		t.Fatalf("page frames %+v, AX trees %d", page.Frames, len(page.AXTrees))
+	}
+	if !near(page.Frames[1].Offset, dom.Rect{X: 12, Y: 102, W: 300, H: 150}) {
+		t.Errorf("same-origin frame offset %+v", page.Frames[1].Offset)
+	}
+	if len(oopif.AXTrees) != 1 || len(oopif.Layout) == 0 {
+		t.Errorf("oopif AX %d layout %d", len(oopif.AXTrees), len(oopif.Layout))
+	}
+	il := byAttrID(nodes, "inner-listener")
+	var found bool
+	for _, n := range nodes {
+		if n.attr("id") == "inner-listener" && n.target == oopif.TargetID {
+			found = hasListener(oopif, n.BackendNodeID, "click")
+		}
+	}
+	if il == nil || !found {
+		t.Errorf("no listener for the div in the cross-origin frame: %+v", oopif.Listeners)
+	}
+	b, _ := json.Marshal(raw)
+	if strings.Contains(string(b), "frame-secret-pw") {
+		t.Error("the frame's password value is in the capture")
+	}
+}
+
+func near(a, b dom.Rect) bool {
+	return math.Abs(a.X-b.X) < 1 && math.Abs(a.Y-b.Y) < 1 && math.Abs(a.W-b.W) < 1 && math.Abs(a.H-b.H) < 1
+}
+
+func TestCapturePrivacy(t *testing.T) {
+	for _, tc := range []struct {
+		page    string
+		secrets []string
+		kept    []string
+	}{
+		{"privacy.html", []string{"attr-secret-pw-123", "typed-secret-pw-456", "4111111111111111", "9876", "12/34", `12\/34`}, []string{"visible-user", "Card number"}},
+		{"semantic.html", []string{"correct-horse-battery", "typed-secret-pw-991"}, []string{"ada@example.com", "Mathematician."}},
+	} {
+		t.Run(tc.page, func(t *testing.T) {
+			p, _, _ := openFixture(t, tc.page)
+			raw := capture(t, p)
+			b, err := json.Marshal(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := string(b)
+			for _, sec := range tc.secrets {
+				if strings.Contains(s, sec) {
+					t.Errorf("secret %q is in the marshalled capture", sec)
+				}
+			}
+			for _, k := range tc.kept {
+				if !strings.Contains(s, k) {
+					t.Errorf("%q was scrubbed but is not secret", k)
+				}
+			}
+			// The capture must still be valid JSON in every part.
+			var back dom.RawCapture
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatal(err)
+			}
+			for _, rt := range back.Targets {
+				for _, blob := range append([]json.RawMessage{rt.Document, rt.Layout}, rt.AXTrees...) {
+					if !json.Valid(blob) {
+						t.Fatal("a scrubbed part is not valid JSON")
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestCaptureDeepPage(t *testing.T) {
+	p, _, _ := openFixture(t, "deep.html")
+	raw := capture(t, p)
+	rt := raw.Targets[0]
+	if len(rt.DocumentParts) == 0 {
+		t.Fatal("a 10,000-deep page came back without parts: Chrome's nesting limit changed? check the fallback")
+	}
+	nodes := allNodes(t, raw)
+	deepest := byAttrID(nodes, "deepest")
+	if deepest == nil {
+		t.Fatal("the deepest button is missing")
+	}
+	if deepest.depth < 10000 {
+		t.Errorf("deepest button at depth %d, want > 10000", deepest.depth)
+	}
+	var lvl int
+	for _, n := range nodes {
+		if n.attr("class") == "lvl" {
+			lvl++
+		}
+	}
+	if lvl != 10000 {
+		t.Errorf("%d nested divs, want 10000", lvl)
+	}
+}
+
+func TestCaptureHostileStrings(t *testing.T) {
+	p, _, _ := openFixture(t, "hostile.html")
+	raw := capture(t, p)
+	b, err := json.Marshal(raw)
+	if err != nil || !json.Valid(b) {
+		t.Fatalf("marshal: %v", err)
+	}
+	// Page strings are kept as they are (views sanitize them): the escape
+	// sequences and the NUL survive the round trip through JSON.
+	nodes := allNodes(t, raw)
+	btn := byAttrID(nodes, "js-btn")
+	if btn == nil || len(btn.Children) == 0 {
+		t.Fatal("the JS-made button is missing")
+	}
+	if text := btn.Children[0].NodeValue; !strings.Contains(text, "\x1b[2J") || !strings.Contains(text, "\x00") {
+		t.Errorf("button text %q lost its control characters", text)
+	}
+	if !strings.Contains(btn.attr("aria-label"), "\x1b[1;1H\a") {
+		t.Errorf("aria-label %q", btn.attr("aria-label"))
+	}
+}
+
+func TestCaptureDetachedPage(t *testing.T) {
+	b := cdptest.Browser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p, err := b.NewPage(ctx, "about:blank")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Detach(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = dom.Capture(ctx, p)
+	if dom.CodeOf(err) != dom.NotAttached {
+		t.Fatalf("capture of a detached page: %v, want NOT_ATTACHED", err)
+	}
+	if _, err := dom.Capture(ctx, nil); dom.CodeOf(err) != dom.NotAttached {
+		t.Fatalf("capture of nil: %v", err)
+	}
+}
