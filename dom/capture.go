@@ -110,7 +110,7 @@ func captureTarget(ctx context.Context, s Session, targetID string, oop map[stri
 
 	t0 := time.Now()
 	var ft struct {
-		FrameTree frameTree `json:"frameTree"`
+		FrameTree capFrameTree `json:"frameTree"`
 	}
 	if err := s.Call(ctx, "Page.getFrameTree", nil, &ft); err != nil {
 		return m, err
@@ -122,7 +122,7 @@ func captureTarget(ctx context.Context, s Session, targetID string, oop map[stri
 	// Same-process frames of this target, main frame first. Frames that
 	// are out-of-process targets of their own are captured there.
 	var local []RawFrame
-	stack := []*frameTree{&ft.FrameTree}
+	stack := []*capFrameTree{&ft.FrameTree}
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -196,14 +196,14 @@ func captureTarget(ctx context.Context, s Session, targetID string, oop map[stri
 	return m, nil
 }
 
-type frameTree struct {
+type capFrameTree struct {
 	Frame struct {
 		ID       string `json:"id"`
 		ParentID string `json:"parentId"`
 		URL      string `json:"url"`
 		Name     string `json:"name"`
 	} `json:"frame"`
-	ChildFrames []frameTree `json:"childFrames"`
+	ChildFrames []capFrameTree `json:"childFrames"`
 }
 
 // fetchMeta reads the document title and the layout viewport (in document

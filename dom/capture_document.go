@@ -32,8 +32,8 @@ func isStackLimit(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "stack limit exceeded")
 }
 
-// docNode is the part of a DOM.Node that the capture itself reads.
-type docNode struct {
+// capNode is the part of a DOM.Node that the capture itself reads.
+type capNode struct {
 	NodeID          int64      `json:"nodeId"`
 	BackendNodeID   int64      `json:"backendNodeId"`
 	NodeType        int        `json:"nodeType"`
@@ -41,19 +41,19 @@ type docNode struct {
 	NodeValue       string     `json:"nodeValue"`
 	ChildNodeCount  int        `json:"childNodeCount"`
 	Attributes      []string   `json:"attributes"`
-	Children        []*docNode `json:"children"`
-	ShadowRoots     []*docNode `json:"shadowRoots"`
-	ContentDocument *docNode   `json:"contentDocument"`
-	TemplateContent *docNode   `json:"templateContent"`
+	Children        []*capNode `json:"children"`
+	ShadowRoots     []*capNode `json:"shadowRoots"`
+	ContentDocument *capNode   `json:"contentDocument"`
+	TemplateContent *capNode   `json:"templateContent"`
 }
 
 // cut reports whether the node's children were left out by a depth limit.
-func (n *docNode) cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
+func (n *capNode) cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
 
 // each calls f for n and every node below it (children, shadow roots,
 // frame documents, template contents), iteratively: trees nest deep.
-func (n *docNode) each(f func(*docNode)) {
-	stack := []*docNode{n}
+func (n *capNode) each(f func(*capNode)) {
+	stack := []*capNode{n}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -67,10 +67,10 @@ func (n *docNode) each(f func(*docNode)) {
 	}
 }
 
-// setChildNodes is the DOM.setChildNodes event.
-type setChildNodes struct {
+// capChildNodes is the DOM.setChildNodes event.
+type capChildNodes struct {
 	ParentID int64      `json:"parentId"`
-	Nodes    []*docNode `json:"nodes"`
+	Nodes    []*capNode `json:"nodes"`
 }
 
 // fetchDeepDocument fetches the tree deepChunk levels at a time: the
@@ -81,7 +81,7 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 	events, stop := s.Subscribe("DOM.setChildNodes")
 	defer stop()
 	var doc struct {
-		Root *docNode `json:"root"`
+		Root *capNode `json:"root"`
 	}
 	depth := deepChunk
 	for {
@@ -98,16 +98,16 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 		return Errorf(SnapshotFailed, err, "DOM.getDocument: unreadable reply")
 	}
 	var pending []int64
-	collect := func(roots []*docNode) {
+	collect := func(roots []*capNode) {
 		for _, r := range roots {
-			r.each(func(n *docNode) {
+			r.each(func(n *capNode) {
 				if n.cut() {
 					pending = append(pending, n.NodeID)
 				}
 			})
 		}
 	}
-	collect([]*docNode{doc.Root})
+	collect([]*capNode{doc.Root})
 	const maxParts = 1 << 20 // a bound against a page that grows as we read it
 	for len(pending) > 0 {
 		if len(rt.DocumentParts) > maxParts {
@@ -133,7 +133,7 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 					timer.Stop()
 					return Errorf(NotAttached, nil, "the page went away while fetching a deep document")
 				}
-				var ev setChildNodes
+				var ev capChildNodes
 				if err := json.Unmarshal(raw, &ev); err != nil || !want[ev.ParentID] {
 					continue
 				}
@@ -152,10 +152,10 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 	return nil
 }
 
-// parseDocument reads rt.Document and grafts rt.DocumentParts into it.
-func parseDocument(rt *RawTarget) (*docNode, error) {
+// parseCapturedDocument reads rt.Document and grafts rt.DocumentParts into it.
+func parseCapturedDocument(rt *RawTarget) (*capNode, error) {
 	var doc struct {
-		Root *docNode `json:"root"`
+		Root *capNode `json:"root"`
 	}
 	if err := json.Unmarshal(rt.Document, &doc); err != nil {
 		return nil, err
@@ -166,11 +166,11 @@ func parseDocument(rt *RawTarget) (*docNode, error) {
 	if len(rt.DocumentParts) == 0 {
 		return doc.Root, nil
 	}
-	byID := map[int64]*docNode{}
-	index := func(n *docNode) { n.each(func(x *docNode) { byID[x.NodeID] = x }) }
+	byID := map[int64]*capNode{}
+	index := func(n *capNode) { n.each(func(x *capNode) { byID[x.NodeID] = x }) }
 	index(doc.Root)
 	for _, p := range rt.DocumentParts {
-		var ev setChildNodes
+		var ev capChildNodes
 		if err := json.Unmarshal(p, &ev); err != nil {
 			return nil, err
 		}

@@ -12,19 +12,19 @@ import (
 	"domscope/dom"
 )
 
-// pagesDir is the folder of HTML fixtures.
-var pagesDir = filepath.Join("..", "testdata", "pages")
+// capPagesDir is the folder of HTML fixtures.
+var capPagesDir = filepath.Join("..", "testdata", "pages")
 
-// openFixture serves testdata/pages on two origins and opens path (which
+// capOpen serves testdata/pages on two origins and opens path (which
 // may hold "{other}", replaced by the localhost origin) in a new tab.
-func openFixture(t testing.TB, path string) (*cdpconn.Page, string, string) {
+func capOpen(t testing.TB, path string) (*cdpconn.Page, string, string) {
 	t.Helper()
-	u127, ulocal := cdptest.Serve(t, pagesDir)
-	p := cdptest.Page(t, u127+"/"+replaceOther(path, ulocal))
+	u127, ulocal := cdptest.Serve(t, capPagesDir)
+	p := cdptest.Page(t, u127+"/"+capReplaceOther(path, ulocal))
 	return p, u127, ulocal
 }
 
-func replaceOther(path, other string) string {
+func capReplaceOther(path, other string) string {
 	out := []byte{}
 	for i := 0; i < len(path); i++ {
 		if i+7 <= len(path) && path[i:i+7] == "{other}" {
@@ -38,7 +38,7 @@ func replaceOther(path, other string) string {
 }
 
 // capture runs dom.Capture with a test-sized timeout.
-func capture(t testing.TB, p dom.Page) *dom.RawCapture {
+func capRaw(t testing.TB, p dom.Page) *dom.RawCapture {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -49,8 +49,8 @@ func capture(t testing.TB, p dom.Page) *dom.RawCapture {
 	return raw
 }
 
-// waitFrames waits until the page has n out-of-process frames.
-func waitFrames(t testing.TB, p dom.Page, n int) {
+// capWaitFrames waits until the page has n out-of-process frames.
+func capWaitFrames(t testing.TB, p dom.Page, n int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -67,26 +67,26 @@ func waitFrames(t testing.TB, p dom.Page, n int) {
 	}
 }
 
-// tnode is a DOM node as the tests read it.
-type tnode struct {
-	NodeID          int64    `json:"nodeId"`
-	BackendNodeID   int64    `json:"backendNodeId"`
-	NodeType        int      `json:"nodeType"`
-	NodeName        string   `json:"nodeName"`
-	NodeValue       string   `json:"nodeValue"`
-	ShadowRootType  string   `json:"shadowRootType"`
-	FrameID         string   `json:"frameId"`
-	Attributes      []string `json:"attributes"`
-	Children        []*tnode `json:"children"`
-	ShadowRoots     []*tnode `json:"shadowRoots"`
-	ContentDocument *tnode   `json:"contentDocument"`
+// capNode is a DOM node as the tests read it.
+type capNode struct {
+	NodeID          int64      `json:"nodeId"`
+	BackendNodeID   int64      `json:"backendNodeId"`
+	NodeType        int        `json:"nodeType"`
+	NodeName        string     `json:"nodeName"`
+	NodeValue       string     `json:"nodeValue"`
+	ShadowRootType  string     `json:"shadowRootType"`
+	FrameID         string     `json:"frameId"`
+	Attributes      []string   `json:"attributes"`
+	Children        []*capNode `json:"children"`
+	ShadowRoots     []*capNode `json:"shadowRoots"`
+	ContentDocument *capNode   `json:"contentDocument"`
 	// set by flatten
 	shadow string // the type of the nearest enclosing shadow root
 	target string
 	depth  int
 }
 
-func (n *tnode) attr(name string) string {
+func (n *capNode) attr(name string) string {
 	for i := 0; i+1 < len(n.Attributes); i += 2 {
 		if n.Attributes[i] == name {
 			return n.Attributes[i+1]
@@ -95,39 +95,39 @@ func (n *tnode) attr(name string) string {
 	return ""
 }
 
-// allNodes flattens every target's document (with deep parts grafted) into
+// capAllNodes flattens every target's document (with deep parts grafted) into
 // one list, tagging each node with its target and enclosing shadow type.
-func allNodes(t testing.TB, raw *dom.RawCapture) []*tnode {
+func capAllNodes(t testing.TB, raw *dom.RawCapture) []*capNode {
 	t.Helper()
-	var out []*tnode
+	var out []*capNode
 	for _, rt := range raw.Targets {
 		if rt.Error != "" {
 			continue
 		}
 		var doc struct {
-			Root *tnode `json:"root"`
+			Root *capNode `json:"root"`
 		}
 		if err := json.Unmarshal(rt.Document, &doc); err != nil || doc.Root == nil {
 			t.Fatalf("target %s: document: %v", rt.TargetID, err)
 		}
-		byID := map[int64]*tnode{}
+		byID := map[int64]*capNode{}
 		var parts []struct {
-			ParentID int64    `json:"parentId"`
-			Nodes    []*tnode `json:"nodes"`
+			ParentID int64      `json:"parentId"`
+			Nodes    []*capNode `json:"nodes"`
 		}
 		for _, p := range rt.DocumentParts {
 			var ev struct {
-				ParentID int64    `json:"parentId"`
-				Nodes    []*tnode `json:"nodes"`
+				ParentID int64      `json:"parentId"`
+				Nodes    []*capNode `json:"nodes"`
 			}
 			if err := json.Unmarshal(p, &ev); err != nil {
 				t.Fatalf("part: %v", err)
 			}
 			parts = append(parts, ev)
 		}
-		walk := func(root *tnode, shadow string, depth int) {
+		walk := func(root *capNode, shadow string, depth int) {
 			type item struct {
-				n      *tnode
+				n      *capNode
 				shadow string
 				depth  int
 			}
@@ -167,8 +167,8 @@ func allNodes(t testing.TB, raw *dom.RawCapture) []*tnode {
 	return out
 }
 
-// byAttrID finds the element with id attribute id.
-func byAttrID(nodes []*tnode, id string) *tnode {
+// capByID finds the element with id attribute id.
+func capByID(nodes []*capNode, id string) *capNode {
 	for _, n := range nodes {
 		if n.NodeType == dom.ElementNode && n.attr("id") == id {
 			return n

@@ -16,7 +16,7 @@ const minSubstringSecret = 4
 
 // sensitive reports whether an element's value must never be captured:
 // password inputs and fields whose autocomplete names a credit-card part.
-func sensitive(n *docNode) bool {
+func sensitive(n *capNode) bool {
 	if n.NodeType != ElementNode {
 		return false
 	}
@@ -76,13 +76,13 @@ func targetSecrets(t *RawTarget) []string {
 	if !mayHoldSecrets(t.Document) && !anyMayHoldSecrets(t.DocumentParts) {
 		return nil
 	}
-	root, err := parseDocument(t)
+	root, err := parseCapturedDocument(t)
 	if err != nil {
 		return nil
 	}
 	var secrets []string
 	ids := map[int64]bool{}
-	root.each(func(n *docNode) {
+	root.each(func(n *capNode) {
 		if !sensitive(n) {
 			return
 		}
@@ -93,7 +93,7 @@ func targetSecrets(t *RawTarget) []string {
 		}
 		// The field's own subtree (its user-agent shadow root holds the
 		// text being edited).
-		n.each(func(x *docNode) {
+		n.each(func(x *capNode) {
 			ids[x.BackendNodeID] = true
 			if x.NodeType == TextNode {
 				secrets = append(secrets, x.NodeValue)
@@ -128,8 +128,8 @@ func snapshotValues(layout []byte, ids map[int64]bool) []string {
 		Documents []struct {
 			Nodes struct {
 				BackendNodeID []int64       `json:"backendNodeId"`
-				InputValue    rareStringRaw `json:"inputValue"`
-				TextValue     rareStringRaw `json:"textValue"`
+				InputValue    capRareString `json:"inputValue"`
+				TextValue     capRareString `json:"textValue"`
 			} `json:"nodes"`
 		} `json:"documents"`
 		Strings []string `json:"strings"`
@@ -139,7 +139,7 @@ func snapshotValues(layout []byte, ids map[int64]bool) []string {
 	}
 	var out []string
 	for _, d := range snap.Documents {
-		for _, rs := range []rareStringRaw{d.Nodes.InputValue, d.Nodes.TextValue} {
+		for _, rs := range []capRareString{d.Nodes.InputValue, d.Nodes.TextValue} {
 			for k, idx := range rs.Index {
 				if idx < 0 || idx >= len(d.Nodes.BackendNodeID) || k >= len(rs.Value) {
 					continue
@@ -153,8 +153,8 @@ func snapshotValues(layout []byte, ids map[int64]bool) []string {
 	return out
 }
 
-// rareStringRaw is DOMSnapshot's RareStringData: node indexes and string-table indexes.
-type rareStringRaw struct {
+// capRareString is DOMSnapshot's RareStringData: node indexes and string-table indexes.
+type capRareString struct {
 	Index []int `json:"index"`
 	Value []int `json:"value"`
 }

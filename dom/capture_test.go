@@ -13,11 +13,11 @@ import (
 )
 
 func TestCaptureShadowRoots(t *testing.T) {
-	p, _, _ := openFixture(t, "shadow.html")
-	raw := capture(t, p)
-	nodes := allNodes(t, raw)
+	p, _, _ := capOpen(t, "shadow.html")
+	raw := capRaw(t, p)
+	nodes := capAllNodes(t, raw)
 	for id, shadow := range map[string]string{"open-btn": "open", "closed-btn": "closed", "closed-listener": "closed"} {
-		n := byAttrID(nodes, id)
+		n := capByID(nodes, id)
 		if n == nil {
 			t.Fatalf("#%s missing from the capture", id)
 		}
@@ -33,8 +33,8 @@ func TestCaptureShadowRoots(t *testing.T) {
 		t.Error("the link in a shadow root nested in a closed one is missing")
 	}
 	// The listener inside the closed root is found.
-	cl := byAttrID(nodes, "closed-listener")
-	if !hasListener(raw.Targets[0], cl.BackendNodeID, "click") {
+	cl := capByID(nodes, "closed-listener")
+	if !capHasListener(raw.Targets[0], cl.BackendNodeID, "click") {
 		t.Errorf("no click listener for the div in the closed shadow root: %+v", raw.Targets[0].Listeners)
 	}
 	if len(raw.Targets[0].AXTrees) != 1 || len(raw.Targets[0].Layout) == 0 {
@@ -45,7 +45,7 @@ func TestCaptureShadowRoots(t *testing.T) {
 	}
 }
 
-func hasListener(rt dom.RawTarget, backend int64, typ string) bool {
+func capHasListener(rt dom.RawTarget, backend int64, typ string) bool {
 	for _, l := range rt.Listeners {
 		if l.BackendID == backend && l.Type == typ {
 			return true
@@ -55,13 +55,13 @@ func hasListener(rt dom.RawTarget, backend int64, typ string) bool {
 }
 
 func TestCaptureListeners(t *testing.T) {
-	p, _, _ := openFixture(t, "nonsemantic.html")
-	raw := capture(t, p)
-	nodes := allNodes(t, raw)
+	p, _, _ := capOpen(t, "nonsemantic.html")
+	raw := capRaw(t, p)
+	nodes := capAllNodes(t, raw)
 	rt := raw.Targets[0]
 	for id, typ := range map[string]string{"listener-div": "click", "mousedown-div": "mousedown", "onclick-div": "click"} {
-		n := byAttrID(nodes, id)
-		if n == nil || !hasListener(rt, n.BackendNodeID, typ) {
+		n := capByID(nodes, id)
+		if n == nil || !capHasListener(rt, n.BackendNodeID, typ) {
 			t.Errorf("no %s listener for #%s: %+v", typ, id, rt.Listeners)
 		}
 	}
@@ -75,7 +75,7 @@ func TestCaptureListeners(t *testing.T) {
 			}
 		}
 	}
-	if ul := byAttrID(nodes, "delegated"); ul != nil {
+	if ul := capByID(nodes, "delegated"); ul != nil {
 		for _, l := range rt.Listeners {
 			if l.BackendID == ul.BackendNodeID {
 				t.Errorf("a keydown listener was listed as click-family: %+v", l)
@@ -88,17 +88,17 @@ func TestCaptureListeners(t *testing.T) {
 }
 
 func TestCaptureFrames(t *testing.T) {
-	p, _, ulocal := openFixture(t, "frames.html?other={other}")
-	waitFrames(t, p, 1)
-	raw := capture(t, p)
+	p, _, ulocal := capOpen(t, "frames.html?other={other}")
+	capWaitFrames(t, p, 1)
+	raw := capRaw(t, p)
 	if len(raw.Targets) != 2 {
 		t.Fatalf("targets %d, want the page and one out-of-process frame", len(raw.Targets))
 	}
 	page, oopif := raw.Targets[0], raw.Targets[1]
 	if oopif.ParentTargetID != page.TargetID || !strings.HasPrefix(oopif.URL, ulocal) || oopif.Error != "" {
-		t.Fatalf("oopif target %+v", oopif)
+		t.Fatalf("oopif target %s parent %s url %s error %q", oopif.TargetID, oopif.ParentTargetID, oopif.URL, oopif.Error)
 	}
-	nodes := allNodes(t, raw)
+	nodes := capAllNodes(t, raw)
 	var inPage, inOOPIF int
 	for _, n := range nodes {
 		if n.attr("id") == "inner-btn" {
@@ -113,29 +113,29 @@ func TestCaptureFrames(t *testing.T) {
 		t.Fatalf("frame buttons: %d in the page's same-origin frame, %d in the cross-origin target; want 1 and 1", inPage, inOOPIF)
 	}
 	// The cross-origin frame's <iframe> in the page names its frame.
-	cross := byAttrID(nodes, "cross")
+	cross := capByID(nodes, "cross")
 	if cross == nil || cross.FrameID != oopif.FrameID || oopif.OwnerBackendID != cross.BackendNodeID {
 		t.Fatalf("cross iframe %+v, oopif frame %s owner %d", cross, oopif.FrameID, oopif.OwnerBackendID)
 	}
 	// left 400 + border 3 + padding 4; top 100 + 3 + 4; 300x150 content.
-	if !near(oopif.Offset, dom.Rect{X: 407, Y: 107, W: 300, H: 150}) {
+	if !capNear(oopif.Offset, dom.Rect{X: 407, Y: 107, W: 300, H: 150}) {
 		t.Errorf("oopif offset %+v", oopif.Offset)
 	}
 	// The same-origin frame: an AX tree of its own and its offset.
 	if len(page.Frames) != 2 || len(page.AXTrees) != 2 || page.AXTrees[1] == nil {
 		t.Fatalf("page frames %+v, AX trees %d", page.Frames, len(page.AXTrees))
 	}
-	if !near(page.Frames[1].Offset, dom.Rect{X: 12, Y: 102, W: 300, H: 150}) {
+	if !capNear(page.Frames[1].Offset, dom.Rect{X: 12, Y: 102, W: 300, H: 150}) {
 		t.Errorf("same-origin frame offset %+v", page.Frames[1].Offset)
 	}
 	if len(oopif.AXTrees) != 1 || len(oopif.Layout) == 0 {
 		t.Errorf("oopif AX %d layout %d", len(oopif.AXTrees), len(oopif.Layout))
 	}
-	il := byAttrID(nodes, "inner-listener")
+	il := capByID(nodes, "inner-listener")
 	var found bool
 	for _, n := range nodes {
 		if n.attr("id") == "inner-listener" && n.target == oopif.TargetID {
-			found = hasListener(oopif, n.BackendNodeID, "click")
+			found = capHasListener(oopif, n.BackendNodeID, "click")
 		}
 	}
 	if il == nil || !found {
@@ -147,7 +147,7 @@ func TestCaptureFrames(t *testing.T) {
 	}
 }
 
-func near(a, b dom.Rect) bool {
+func capNear(a, b dom.Rect) bool {
 	return math.Abs(a.X-b.X) < 1 && math.Abs(a.Y-b.Y) < 1 && math.Abs(a.W-b.W) < 1 && math.Abs(a.H-b.H) < 1
 }
 
@@ -161,8 +161,8 @@ func TestCapturePrivacy(t *testing.T) {
 		{"semantic.html", []string{"correct-horse-battery", "typed-secret-pw-991"}, []string{"ada@example.com", "Mathematician."}},
 	} {
 		t.Run(tc.page, func(t *testing.T) {
-			p, _, _ := openFixture(t, tc.page)
-			raw := capture(t, p)
+			p, _, _ := capOpen(t, tc.page)
+			raw := capRaw(t, p)
 			b, err := json.Marshal(raw)
 			if err != nil {
 				t.Fatal(err)
@@ -195,14 +195,14 @@ func TestCapturePrivacy(t *testing.T) {
 }
 
 func TestCaptureDeepPage(t *testing.T) {
-	p, _, _ := openFixture(t, "deep.html")
-	raw := capture(t, p)
+	p, _, _ := capOpen(t, "deep.html")
+	raw := capRaw(t, p)
 	rt := raw.Targets[0]
 	if len(rt.DocumentParts) == 0 {
 		t.Fatal("a 10,000-deep page came back without parts: Chrome's nesting limit changed? check the fallback")
 	}
-	nodes := allNodes(t, raw)
-	deepest := byAttrID(nodes, "deepest")
+	nodes := capAllNodes(t, raw)
+	deepest := capByID(nodes, "deepest")
 	if deepest == nil {
 		t.Fatal("the deepest button is missing")
 	}
@@ -221,16 +221,16 @@ func TestCaptureDeepPage(t *testing.T) {
 }
 
 func TestCaptureHostileStrings(t *testing.T) {
-	p, _, _ := openFixture(t, "hostile.html")
-	raw := capture(t, p)
+	p, _, _ := capOpen(t, "hostile.html")
+	raw := capRaw(t, p)
 	b, err := json.Marshal(raw)
 	if err != nil || !json.Valid(b) {
 		t.Fatalf("marshal: %v", err)
 	}
 	// Page strings are kept as they are (views sanitize them): the escape
 	// sequences and the NUL survive the round trip through JSON.
-	nodes := allNodes(t, raw)
-	btn := byAttrID(nodes, "js-btn")
+	nodes := capAllNodes(t, raw)
+	btn := capByID(nodes, "js-btn")
 	if btn == nil || len(btn.Children) == 0 {
 		t.Fatal("the JS-made button is missing")
 	}
