@@ -183,7 +183,7 @@ func (s *Service) fillDiff(res *ActionResult, prev, next *Snapshot) {
 	d := Diff(prev, next)
 	added, removed := len(d.Added), len(d.Removed)
 	res.Changes.Added, res.Changes.Removed, res.Changes.Renamed = added, removed, len(d.Renamed)
-	if added+removed > 0 {
+	if added+removed+len(d.Renamed) > 0 {
 		res.Changes.DomChanged = true
 	}
 	if !res.Changes.Navigated {
