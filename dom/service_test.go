@@ -21,7 +21,7 @@ var testSnapshotter func(ctx context.Context, p Page, prev *Snapshot) (*Snapshot
 
 // openService opens url in a new tab of the shared browser and starts a
 // service on it with a first snapshot.
-func openService(t *testing.T, url string, cfg ServiceConfig) (*Service, *cdpconn.Page) {
+func openService(t testing.TB, url string, cfg ServiceConfig) (*Service, *cdpconn.Page) {
 	t.Helper()
 	p := cdptest.Page(t, url)
 	if cfg.Snapshotter == nil {
@@ -35,7 +35,7 @@ func openService(t *testing.T, url string, cfg ServiceConfig) (*Service, *cdpcon
 	return svc, p
 }
 
-func ctx(t *testing.T) context.Context {
+func ctx(t testing.TB) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	return c
@@ -71,7 +71,7 @@ func evalString(t *testing.T, sess Session, expr string) string {
 }
 
 // byAttrID finds the (first) node whose id attribute is id.
-func byAttrID(t *testing.T, s *Snapshot, id string) *VirtualNode {
+func byAttrID(t testing.TB, s *Snapshot, id string) *VirtualNode {
 	t.Helper()
 	if n := findAttr(s, "id", id); n != nil {
 		return n
@@ -106,7 +106,7 @@ func walk(n *VirtualNode, f func(*VirtualNode) bool) {
 }
 
 // snap returns the service's snapshot (capturing if needed) or fails.
-func snap(t *testing.T, svc *Service) *Snapshot {
+func snap(t testing.TB, svc *Service) *Snapshot {
 	t.Helper()
 	s, err := svc.Snapshot(ctx(t), false)
 	if err != nil {
@@ -372,4 +372,89 @@ func killBrowser(t *testing.T, p Page) {
 	c, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	_ = p.Call(c, "Browser.crash", nil, nil) // it never answers
+}
+
+func TestReconnectAfterTabClosed(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	b := cdptest.Browser(t)
+	p := cdptest.Page(t, base+"/basic.html")
+	reconnects := 0
+	svc := NewService(p, ServiceConfig{Snapshotter: testSnapshotter, Reconnect: func(c context.Context) (Page, error) {
+		reconnects++
+		np, err := b.OpenPage(c, base+"/page2.html")
+		if err == nil {
+			t.Cleanup(func() { _ = np.Detach() })
+		}
+		return np, err
+	}})
+	defer svc.Close()
+	if _, err := svc.Snapshot(ctx(t), false); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.Detach() // closes the tab this test opened
+	deadline := time.Now().Add(10 * time.Second)
+	sawReconnecting := false
+	for time.Now().Before(deadline) {
+		st := svc.State()
+		if st == Reconnecting {
+			sawReconnecting = true
+			if res := svc.Do(ctx(t), Action{Kind: "key", Key: "a"}); res.Error == nil || res.Error.Code != NotAttached {
+				t.Fatalf("action while reconnecting: %+v", res)
+			}
+		}
+		if st == Connected && reconnects > 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if svc.State() != Connected || reconnects == 0 {
+		t.Fatalf("state %s after %d reconnects (saw reconnecting: %v)", svc.State(), reconnects, sawReconnecting)
+	}
+	s, err := svc.Snapshot(ctx(t), false)
+	if err != nil || !strings.HasSuffix(s.URL, "/page2.html") {
+		t.Fatalf("snapshot after reconnect: %v", err)
+	}
+}
+
+// TestConcurrentUse hammers one service from several goroutines (as the
+// TUI's commands do); run with -race.
+func TestConcurrentUse(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	id := byAttrID(t, snap(t, svc), "inc").ID
+	mustOK(t, do(t, svc, "accept", Action{Kind: "click"}))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range svc.Events() {
+		}
+	}()
+	errs := make(chan error, 40)
+	for g := 0; g < 4; g++ {
+		go func() {
+			for i := 0; i < 5; i++ {
+				if res := svc.Do(ctx(t), Action{Kind: "click", ID: id}); !res.Success {
+					errs <- res.Error
+					continue
+				}
+				if _, err := svc.Snapshot(ctx(t), i%2 == 0); err != nil {
+					errs <- err
+					continue
+				}
+				_ = svc.Current()
+				_ = svc.State()
+				errs <- nil
+			}
+		}()
+	}
+	for i := 0; i < 20; i++ {
+		if err := <-errs; err != nil {
+			t.Errorf("concurrent use: %v", err)
+		}
+	}
+	if v := evalJS(t, p, "window.clicks"); v != float64(20) {
+		t.Fatalf("clicks = %v, want 20", v)
+	}
+	_ = svc.Close()
+	<-done // Close ends Events
 }
