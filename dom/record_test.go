@@ -1,0 +1,157 @@
+package dom_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+)
+
+// record makes TestRecord capture the fixture pages from real Chromium into
+// testdata/captures: go test ./dom -run TestRecord -record
+var record = flag.Bool("record", false, "record captures of testdata/pages and the synthetic corpus into testdata/captures")
+
+// capturesDir holds the recordings that build and flatten tests replay.
+var capturesDir = filepath.Join("..", "testdata", "captures")
+
+// gzipOver is the size above which a recording is stored gzipped.
+const gzipOver = 1 << 20
+
+// recordings lists what TestRecord captures: name -> page path ("{other}"
+// is the second origin). frame-inner.html is only a frame of frames.html.
+var recordings = map[string]string{
+	"semantic":    "semantic.html",
+	"nonsemantic": "nonsemantic.html",
+	"hidden":      "hidden.html",
+	"shadow":      "shadow.html",
+	"frames":      "frames.html?other={other}",
+	"privacy":     "privacy.html",
+	"hostile":     "hostile.html",
+	"deep":        "deep.html",
+}
+
+// syntheticRecordings are pages of the shared corpus (50000 is captured
+// at run time by the benchmarks, never recorded: too big for the repository).
+var syntheticRecordings = []string{"synthetic-1000", "synthetic-5000", "synthetic-10000"}
+
+func TestRecord(t *testing.T) {
+	if !*record {
+		t.Skip("recording only with -record")
+	}
+	if err := os.MkdirAll(capturesDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, path := range recordings {
+		t.Run(name, func(t *testing.T) {
+			p, _, _ := capOpen(t, path)
+			if strings.Contains(path, "{other}") {
+				capWaitFrames(t, p, 1)
+			}
+			writeRecording(t, name, capRaw(t, p))
+		})
+	}
+	for _, name := range syntheticRecordings {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
+			u, _ := cdptest.Serve(t, dir)
+			p := cdptest.Page(t, u+"/"+name+".html")
+			writeRecording(t, name, capRaw(t, p))
+		})
+	}
+}
+
+// writeRecording saves raw as <name>.json, or <name>.json.gz when big,
+// and removes the other form so only one recording of a page exists.
+func writeRecording(t *testing.T, name string, raw *dom.RawCapture) {
+	t.Helper()
+	raw.Timings = nil // timings differ on every run; keep recordings diffable
+	b, err := json.Marshal(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 256<<10 {
+		var out bytes.Buffer
+		if err := json.Indent(&out, b, "", " "); err == nil {
+			b = out.Bytes()
+		}
+	}
+	plain := filepath.Join(capturesDir, name+".json")
+	zipped := plain + ".gz"
+	if len(b) > gzipOver {
+		var z bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		zw.Write(b)
+		zw.Close()
+		err = os.WriteFile(zipped, z.Bytes(), 0o644)
+		os.Remove(plain)
+	} else {
+		err = os.WriteFile(plain, append(b, '\n'), 0o644)
+		os.Remove(zipped)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %d targets, %d bytes", name, len(raw.Targets), len(b))
+}
+
+// LoadRecording reads testdata/captures/<name>.json or .json.gz; tests of
+// other packages read the files directly with the same rule.
+func loadRecording(t testing.TB, name string) *dom.RawCapture {
+	t.Helper()
+	path := filepath.Join(capturesDir, name+".json")
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		zb, zerr := os.ReadFile(path + ".gz")
+		if zerr != nil {
+			t.Fatalf("no recording %s(.gz): %v", path, zerr)
+		}
+		zr, zerr := gzip.NewReader(bytes.NewReader(zb))
+		if zerr != nil {
+			t.Fatal(zerr)
+		}
+		var out bytes.Buffer
+		if _, zerr := out.ReadFrom(zr); zerr != nil {
+			t.Fatal(zerr)
+		}
+		b, err = out.Bytes(), nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw dom.RawCapture
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &raw
+}
+
+// TestRecordingsArePrivate checks the committed recordings: no secret of
+// the fixture pages is in any of them, and each has the page target.
+func TestRecordingsArePrivate(t *testing.T) {
+	secrets := []string{"correct-horse-battery", "typed-secret-pw-991", "attr-secret-pw-123", "typed-secret-pw-456", "4111111111111111", "frame-secret-pw"}
+	for name := range recordings {
+		if _, err := os.Stat(filepath.Join(capturesDir, name+".json")); err != nil {
+			if _, err := os.Stat(filepath.Join(capturesDir, name+".json.gz")); err != nil {
+				t.Errorf("recording %s is missing: run go test ./dom -run TestRecord -record", name)
+				continue
+			}
+		}
+		raw := loadRecording(t, name)
+		if len(raw.Targets) == 0 || raw.Targets[0].TargetID != raw.TargetID {
+			t.Errorf("%s: no page target", name)
+		}
+		b, _ := json.Marshal(raw)
+		for _, s := range secrets {
+			if bytes.Contains(b, []byte(s)) {
+				t.Errorf("%s: secret %q recorded", name, s)
+			}
+		}
+	}
+}
