@@ -97,7 +97,7 @@ func Launch(ctx context.Context, opts LaunchOptions) (*Browser, error) {
 		"--password-store=basic", "--use-mock-keychain",
 	}
 	if headless {
-		args = append(args, "--headless", "--hide-scrollbars", "--mute-audio")
+		args = append(args, "--headless", "--hide-scrollbars", "--mute-audio", "--window-size=1280,800")
 	}
 	if opts.NoSandbox || os.Geteuid() == 0 {
 		args = append(args, "--no-sandbox")
