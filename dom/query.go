@@ -176,11 +176,19 @@ func Resolve(ctx context.Context, a Actor, q Query) (*VirtualNode, error) {
 		}
 		found = both
 	}
-	var visible []*VirtualNode
+	var visible, rendered []*VirtualNode
 	for _, n := range found {
-		if n.Visible {
+		switch {
+		case n.Visible:
 			visible = append(visible, n)
+		case n.Hidden == HiddenOpacity || n.Hidden == HiddenAriaHidden:
+			// Drawn and clickable though hidden from an agent's view (the
+			// transparent checkbox over a styled label, for one).
+			rendered = append(rendered, n)
 		}
+	}
+	if len(visible) == 0 {
+		visible = rendered
 	}
 	i := 0
 	if q.Nth != nil {

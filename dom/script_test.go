@@ -47,7 +47,7 @@ func TestRunScript(t *testing.T) {
 		`{"action":"wait","for":{"css":"#spawned"},"timeout":3000}`,
 		`{"action":"wait","ms":10}`,
 		`{"action":"snapshot"}`,
-		`{"action":"click","target":{"text":"go to page"}}`,
+		`{"action":"click","target":{"role":"link","nameContains":"page 2"}}`,
 	)
 	if err != nil {
 		t.Fatalf("script failed: %v\n%s", err, out)

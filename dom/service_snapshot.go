@@ -15,6 +15,22 @@ func (s *Service) snapshotter() func(ctx context.Context, p Page, prev *Snapshot
 }
 
 func (s *Service) captureAndBuild(ctx context.Context, p Page, prev *Snapshot) (*Snapshot, error) {
-	_ = time.Now()
-	return nil, Errorf(SnapshotFailed, nil, "the capture engine is not built in yet")
+	start := time.Now()
+	raw, err := Capture(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	captured := time.Now()
+	snap, err := Build(raw, BuildOptions{Prev: prev, Disabled: s.cfg.Disabled})
+	if err != nil {
+		return nil, err
+	}
+	snap.Taken = start
+	if snap.CaptureTime == 0 {
+		snap.CaptureTime = captured.Sub(start)
+	}
+	if snap.BuildTime == 0 {
+		snap.BuildTime = time.Since(captured)
+	}
+	return snap, nil
 }

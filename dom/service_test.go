@@ -17,7 +17,7 @@ import (
 var actionPages = filepath.Join("..", "testdata", "pages", "actions")
 
 // testSnapshotter is the capture the tests use; nil is the engine's own.
-var testSnapshotter func(ctx context.Context, p Page, prev *Snapshot) (*Snapshot, error) = devSnapshot
+var testSnapshotter func(ctx context.Context, p Page, prev *Snapshot) (*Snapshot, error)
 
 // openService opens url in a new tab of the shared browser and starts a
 // service on it with a first snapshot.
