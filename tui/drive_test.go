@@ -13,7 +13,7 @@ import (
 // exec runs a command (and the commands of a batch) and returns the
 // messages that came back within wait. Commands that block longer (the
 // clock, the event listener, debounce ticks) are left behind.
-func exec(cmd tea.Cmd, wait time.Duration) []tea.Msg {
+func runCmd(cmd tea.Cmd, wait time.Duration) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
@@ -31,7 +31,7 @@ func exec(cmd tea.Cmd, wait time.Duration) []tea.Msg {
 	case tea.BatchMsg:
 		var out []tea.Msg
 		for _, c := range msg {
-			out = append(out, exec(c, wait)...)
+			out = append(out, runCmd(c, wait)...)
 		}
 		return out
 	}
@@ -44,7 +44,7 @@ func settle(t *testing.T, m *Model, cmd tea.Cmd) {
 	t.Helper()
 	for i := 0; i < 20 && cmd != nil; i++ {
 		var next []tea.Cmd
-		for _, msg := range exec(cmd, 50*time.Millisecond) {
+		for _, msg := range runCmd(cmd, 50*time.Millisecond) {
 			switch msg.(type) {
 			case spinner.TickMsg, clockMsg, hlTickMsg:
 				continue

@@ -194,7 +194,7 @@ func TestBusyRefusesSecondActionAndEscDropsReply(t *testing.T) {
 		t.Errorf("footer does not show the running action:\n%s", plainScreen(m))
 	}
 	_, cmd2 := m.Update(k('h'))
-	if cmd2 != nil && len(exec(cmd2, 100*time.Millisecond)) > 0 {
+	if cmd2 != nil && len(runCmd(cmd2, 100*time.Millisecond)) > 0 {
 		t.Error("a second action started while busy")
 	}
 	gen := m.gen
@@ -203,7 +203,7 @@ func TestBusyRefusesSecondActionAndEscDropsReply(t *testing.T) {
 		t.Fatal("esc did not cancel")
 	}
 	shown := m.snap
-	for _, msg := range exec(cmd, time.Second) {
+	for _, msg := range runCmd(cmd, time.Second) {
 		m.Update(msg)
 	}
 	if m.snap != shown || m.last != nil {
@@ -341,7 +341,7 @@ func TestQuitKeys(t *testing.T) {
 			t.Fatalf("%s: no command", key)
 		}
 		found := false
-		for _, msg := range exec(cmd, 100*time.Millisecond) {
+		for _, msg := range runCmd(cmd, 100*time.Millisecond) {
 			if _, ok := msg.(tea.QuitMsg); ok {
 				found = true
 			}
@@ -362,7 +362,7 @@ func TestHighlightIsDebounced(t *testing.T) {
 		ticks = append(ticks, cmd)
 	}
 	for _, c := range ticks {
-		for _, msg := range exec(c, time.Second) {
+		for _, msg := range runCmd(c, time.Second) {
 			_, cmd := m.Update(msg)
 			settle(t, m, cmd)
 		}

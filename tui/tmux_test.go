@@ -1,0 +1,193 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+)
+
+// The full-program tests run this test binary as the program, inside a
+// real terminal (tmux), attached to the test's shared Chromium:
+// DOMSCOPE_TUI_CHILD=1 makes TestMain run the UI instead of the tests.
+func TestMain(m *testing.M) {
+	if os.Getenv("DOMSCOPE_TUI_CHILD") != "" {
+		os.Exit(child())
+	}
+	cdptest.Main(m)
+}
+
+// child runs the real UI on one page of an existing browser.
+func child() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	b, err := cdpconn.Connect(ctx, os.Getenv("DOMSCOPE_TUI_WS"), false)
+	if err != nil {
+		fmt.Println("DOMSCOPE-CHILD connect:", err)
+		return 2
+	}
+	defer b.Close()
+	p, err := b.OpenPage(ctx, os.Getenv("DOMSCOPE_TUI_URL"))
+	if err != nil {
+		fmt.Println("DOMSCOPE-CHILD open:", err)
+		return 2
+	}
+	svc := dom.NewService(p, dom.ServiceConfig{VisualEffects: true})
+	err = Run(ctx, Config{Actor: svc, Browser: b, Theme: "dark",
+		NewActor: func(p dom.Page) dom.Actor { return dom.NewService(p, dom.ServiceConfig{VisualEffects: true}) }})
+	_ = svc.Close()
+	_ = p.Detach()
+	fmt.Println("DOMSCOPE-CHILD-EXIT err:", err)
+	return 0
+}
+
+// term is the program running in a tmux pane of its own tmux server.
+type term struct {
+	t      *testing.T
+	socket string
+	raw    string // everything the program wrote to the terminal
+}
+
+func (tm *term) tmux(args ...string) string {
+	tm.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", tm.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		tm.t.Fatalf("tmux %v: %v: %s", args, err, out)
+	}
+	return string(out)
+}
+
+// startTerm runs the UI on url in a w×h terminal.
+func startTerm(t *testing.T, url string, w, h int) *term {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set and tmux is missing")
+		}
+		t.Skip("skipping: tmux is not installed")
+	}
+	b := cdptest.Browser(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := &term{t: t, socket: fmt.Sprintf("domscope-test-%d-%d", os.Getpid(), time.Now().UnixNano()%1e6),
+		raw: filepath.Join(t.TempDir(), "raw.out")}
+	env := []string{"DOMSCOPE_TUI_CHILD=1", "DOMSCOPE_TUI_WS=" + b.WebSocketURL(), "DOMSCOPE_TUI_URL=" + url, "TERM=xterm-256color"}
+	cmd := "env " + strings.Join(quoteAll(env), " ") + " " + shellQuote(exe) + " -test.run=^$"
+	tm.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
+	tm.tmux("set-option", "-g", "remain-on-exit", "on")
+	tm.tmux("set-option", "-g", "set-clipboard", "on")
+	tm.tmux("pipe-pane", "-t", "t", "-o", "cat >> "+shellQuote(tm.raw))
+	return tm
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = shellQuote(s)
+	}
+	return out
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// screen is what the terminal shows now.
+func (tm *term) screen() string { return tm.tmux("capture-pane", "-p", "-t", "t") }
+
+func (tm *term) keys(keys ...string) {
+	tm.t.Helper()
+	for _, k := range keys {
+		tm.tmux("send-keys", "-t", "t", k)
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+func (tm *term) text(s string) {
+	tm.t.Helper()
+	tm.tmux("send-keys", "-t", "t", "-l", s)
+	time.Sleep(50 * time.Millisecond)
+}
+
+// waitFor polls the screen until ok says yes, or fails after d.
+func (tm *term) waitFor(what string, d time.Duration, ok func(screen string) bool) string {
+	tm.t.Helper()
+	deadline := time.Now().Add(d)
+	var s string
+	for time.Now().Before(deadline) {
+		s = tm.screen()
+		if ok(s) {
+			return s
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tm.t.Fatalf("timed out after %s waiting for %s; screen:\n%s", d, what, s)
+	return ""
+}
+
+func (tm *term) waitText(text string, d time.Duration) string {
+	tm.t.Helper()
+	return tm.waitFor(fmt.Sprintf("%q", text), d, func(s string) bool { return strings.Contains(s, text) })
+}
+
+func (tm *term) format(f string) string {
+	return strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "t", f))
+}
+
+// quit presses q and checks the terminal came back as it was: primary
+// screen, cursor shown, mouse reporting off.
+func (tm *term) quit() {
+	tm.t.Helper()
+	tm.keys("q")
+	tm.waitFor("the program to exit", 15*time.Second, func(string) bool { return tm.format("#{pane_dead}") == "1" })
+	checks := map[string]string{"#{alternate_on}": "0", "#{cursor_flag}": "1", "#{mouse_any_flag}": "0",
+		"#{mouse_button_flag}": "0", "#{mouse_standard_flag}": "0", "#{mouse_sgr_flag}": "0"}
+	for f, want := range checks {
+		if got := tm.format(f); got != want {
+			tm.t.Errorf("after quit %s = %s, want %s (terminal not restored)", f, got, want)
+		}
+	}
+	if s := tm.screen(); !strings.Contains(s, "DOMSCOPE-CHILD-EXIT err: <nil>") {
+		tm.t.Errorf("program did not exit cleanly:\n%s", s)
+	}
+}
+
+// columns splits a screen of the side-by-side layout into the tree pane
+// (left) and the flat pane (right) at column split.
+func columns(screen string, split int) (left, right string) {
+	var l, r strings.Builder
+	for _, line := range strings.Split(screen, "\n") {
+		l.WriteString(ansi.Cut(line, 0, split) + "\n")
+		r.WriteString(ansi.Cut(line, split, 1000) + "\n")
+	}
+	return l.String(), r.String()
+}
+
+func tokensOf(t *testing.T, screen string) string {
+	t.Helper()
+	for _, line := range strings.Split(screen, "\n") {
+		if i := strings.Index(line, " tokens"); i > 0 && strings.Contains(line, "Flattened") {
+			j := strings.LastIndex(line[:i], " ")
+			return line[j+1 : i]
+		}
+	}
+	t.Fatalf("no token count on screen:\n%s", screen)
+	return ""
+}
+
+func osexec(socket string, args ...string) (string, error) {
+	out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
+	return string(out), err
+}
