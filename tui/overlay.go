@@ -139,13 +139,31 @@ func (m *Model) rulesOverlay(cursorKey string) *overlay {
 		}
 		return m.st.OK.Render("[x] on ")
 	}
-	o.header("Tier rules (rebuild the tree from the same capture)")
-	for _, r := range dom.TierRules() {
-		o.add(box(m.tierOff[r.Name])+" "+views.Pad(r.Name, 26)+" "+m.st.Dim.Render(r.Doc), "tier:"+r.Name)
+	// how many nodes each rule decided on this page: what a toggle will move
+	used := map[string]int{}
+	if m.snap != nil {
+		for _, n := range m.snap.ByID {
+			used["tier:"+n.Why]++
+		}
 	}
-	o.header("Flatten rules (re-flatten at once)")
+	for _, d := range m.dec {
+		used["flatten:"+d.Rule]++
+	}
+	count := func(k string) string {
+		if n := used[k]; n > 0 {
+			return views.Pad(commas(n), 7)
+		}
+		return views.Pad("·", 7)
+	}
+	o.header("Tier rules (rebuild the tree from the same capture) · nodes")
+	for _, r := range dom.TierRules() {
+		k := "tier:" + r.Name
+		o.add(box(m.tierOff[r.Name])+" "+views.Pad(r.Name, 26)+" "+count(k)+m.st.Dim.Render(r.Doc), k)
+	}
+	o.header("Flatten rules (re-flatten at once) · nodes")
 	for _, r := range dom.FlattenRules() {
-		o.add(box(m.flatOpts.Disabled[r.Name])+" "+views.Pad(r.Name, 26)+" "+m.st.Dim.Render(r.Doc), "flatten:"+r.Name)
+		k := "flatten:" + r.Name
+		o.add(box(m.flatOpts.Disabled[r.Name])+" "+views.Pad(r.Name, 26)+" "+count(k)+m.st.Dim.Render(r.Doc), k)
 	}
 	o.first()
 	for i, k := range o.keys {

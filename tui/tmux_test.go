@@ -32,6 +32,16 @@ func TestMain(m *testing.M) {
 func child() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if f := os.Getenv("DOMSCOPE_TUI_FIXTURE"); f != "" {
+		// a hand-built tree, for looking at the UI without a browser
+		s := formPage("Sign up")
+		if f == "big" {
+			s = bigPage(50000)
+		}
+		err := Run(ctx, Config{Actor: newTestActor(s), Theme: os.Getenv("DOMSCOPE_TUI_THEME")})
+		fmt.Println("DOMSCOPE-CHILD-EXIT err:", err)
+		return 0
+	}
 	b, err := cdpconn.Connect(ctx, os.Getenv("DOMSCOPE_TUI_WS"), false)
 	if err != nil {
 		fmt.Println("DOMSCOPE-CHILD connect:", err)
