@@ -134,8 +134,11 @@ func (m *Model) flatBox(r rect) []string {
 	}
 	title := "Flattened for the LLM (" + format + ")"
 	right := commas(m.flat.tokens) + " tokens"
-	if m.sd != nil {
-		right = commas(m.sd.NodeCount) + " nodes · " + right
+	if m.sd != nil && r.w >= 70 {
+		right += " · " + commas(m.sd.NodeCount) + " nodes"
+	}
+	if r.w < views.Width(title)+views.Width(right)+8 {
+		title = "Flat (" + format + ")"
 	}
 	selID := m.tree.SelectedID()
 	target := m.counterpartLine(selID)
