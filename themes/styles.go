@@ -2,6 +2,7 @@ package themes
 
 import (
 	"image/color"
+	"strings"
 
 	"charm.land/lipgloss/v2"
 
@@ -12,61 +13,90 @@ import (
 type Styles struct {
 	NoColor bool
 
-	Semantic, NonSemantic, Structural, Hidden lipgloss.Style
+	Semantic, NonSemantic, Structural, Hidden Ink
 
-	Title, Accent, Dim, Bold, Error, OK, Warn lipgloss.Style
-	BorderStyle                               lipgloss.Style
-	Selected                                  lipgloss.Style // cursor row in the focused pane
-	SelectedBlur                              lipgloss.Style // cursor row in the other pane
-	Match                                     lipgloss.Style
-	Added, Renamed, Removed                   lipgloss.Style
-	Key, KeyDesc                              lipgloss.Style
-	Badge                                     lipgloss.Style
+	Title, Accent, Dim, DimBold, Bold, Error, OK, Warn Ink
+	BorderStyle                                        Ink
+	Selected                                           Ink // cursor row in the focused pane
+	SelectedBlur                                       Ink // cursor row in the other pane
+	Match                                              Ink
+	Added, Renamed, Removed                            Ink
+	Key, KeyDesc                                       Ink
+	Badge                                              Ink
+}
+
+// Ink is a lipgloss style reduced to the escape sequences it wraps text
+// in, computed once. Rendering is then two string concatenations: lipgloss
+// Render per cell run is where big frames lose their milliseconds. It
+// suits single-line text without padding, margins or borders, which is all
+// the views ask of it.
+type Ink struct{ pre, post string }
+
+// NewInk captures a style's opening and closing sequences.
+func NewInk(st lipgloss.Style) Ink {
+	const mark = "\x00"
+	r := st.Render(mark)
+	i := strings.Index(r, mark)
+	if i < 0 {
+		return Ink{}
+	}
+	return Ink{pre: r[:i], post: r[i+len(mark):]}
+}
+
+// Render wraps s in the style.
+func (k Ink) Render(s string) string {
+	if s == "" || k.pre == "" {
+		return s
+	}
+	return k.pre + s + k.post
 }
 
 // New builds the styles for a palette. noColor gives plain output that
 // still marks the selection (reverse video) and emphasis (bold), for
 // NO_COLOR and for golden files.
 func New(p Palette, noColor bool) Styles {
-	fg := func(c color.Color) lipgloss.Style {
+	fgs := func(c color.Color) lipgloss.Style {
 		if noColor {
 			return lipgloss.NewStyle()
 		}
 		return lipgloss.NewStyle().Foreground(c)
 	}
+	fg := func(c color.Color) Ink { return NewInk(fgs(c)) }
+	ink := NewInk
 	s := Styles{NoColor: noColor}
 	s.Semantic = fg(p.Semantic)
 	s.NonSemantic = fg(p.NonSemantic)
 	s.Structural = fg(p.Structural)
-	s.Hidden = fg(p.Hidden).Faint(true)
-	s.Title = fg(p.Accent).Bold(true)
+	s.Hidden = ink(fgs(p.Hidden).Faint(true))
+	s.Title = ink(fgs(p.Accent).Bold(true))
 	s.Accent = fg(p.Accent)
 	s.Dim = fg(p.Dim)
-	s.Bold = lipgloss.NewStyle().Bold(true)
-	s.Error = fg(p.Error).Bold(true)
+	s.Bold = ink(lipgloss.NewStyle().Bold(true))
+	s.DimBold = ink(fgs(p.Dim).Bold(true))
+	s.Error = ink(fgs(p.Error).Bold(true))
 	s.OK = fg(p.OK)
 	s.Warn = fg(p.Warn)
 	s.BorderStyle = fg(p.Border)
-	s.Added = fg(p.Added).Bold(true)
-	s.Renamed = fg(p.Renamed).Bold(true)
+	s.Added = ink(fgs(p.Added).Bold(true))
+	s.Renamed = ink(fgs(p.Renamed).Bold(true))
 	s.Removed = fg(p.Error)
-	s.Key = fg(p.Accent).Bold(true)
+	s.Key = ink(fgs(p.Accent).Bold(true))
 	s.KeyDesc = fg(p.Dim)
 	s.Badge = fg(p.Accent)
 	if noColor {
-		s.Selected = lipgloss.NewStyle().Reverse(true)
-		s.SelectedBlur = lipgloss.NewStyle().Underline(true)
-		s.Match = lipgloss.NewStyle().Underline(true)
+		s.Selected = ink(lipgloss.NewStyle().Reverse(true))
+		s.SelectedBlur = ink(lipgloss.NewStyle().Underline(true))
+		s.Match = ink(lipgloss.NewStyle().Underline(true))
 	} else {
-		s.Selected = lipgloss.NewStyle().Background(p.SelectBG).Bold(true)
-		s.SelectedBlur = lipgloss.NewStyle().Background(p.SelectBG)
-		s.Match = lipgloss.NewStyle().Background(p.MatchBG)
+		s.Selected = ink(lipgloss.NewStyle().Background(p.SelectBG).Bold(true))
+		s.SelectedBlur = ink(lipgloss.NewStyle().Background(p.SelectBG))
+		s.Match = ink(lipgloss.NewStyle().Background(p.MatchBG))
 	}
 	return s
 }
 
 // Tier is the style of a node's tier; hidden nodes are dimmed whatever their tier.
-func (s Styles) Tier(t dom.Tier, hidden bool) lipgloss.Style {
+func (s Styles) Tier(t dom.Tier, hidden bool) Ink {
 	if hidden {
 		return s.Hidden
 	}

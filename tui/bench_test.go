@@ -31,7 +31,9 @@ func bigPage(n int) *dom.Snapshot {
 	return f.s
 }
 
-func benchModel(b *testing.B, n int) *Model {
+func benchModel(b *testing.B, n int) *Model { return benchModelT(b, n) }
+
+func benchModelT(b testing.TB, n int) *Model {
 	b.Helper()
 	s := bigPage(n)
 	m := newModel(context.Background(), Config{Actor: newTestActor(s), Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})

@@ -53,9 +53,9 @@ func child() int {
 		fmt.Println("DOMSCOPE-CHILD open:", err)
 		return 2
 	}
-	svc := dom.NewService(p, dom.ServiceConfig{VisualEffects: true})
+	svc := dom.NewService(p, serviceConfig())
 	err = Run(ctx, Config{Actor: svc, Browser: b, Theme: "dark",
-		NewActor: func(p dom.Page) dom.Actor { return dom.NewService(p, dom.ServiceConfig{VisualEffects: true}) }})
+		NewActor: func(p dom.Page) dom.Actor { return dom.NewService(p, serviceConfig()) }})
 	_ = svc.Close()
 	_ = p.Detach()
 	fmt.Println("DOMSCOPE-CHILD-EXIT err:", err)
@@ -95,7 +95,8 @@ func startTerm(t *testing.T, url string, w, h int) *term {
 	tm := &term{t: t, socket: fmt.Sprintf("domscope-test-%d-%d", os.Getpid(), time.Now().UnixNano()%1e6),
 		raw: filepath.Join(t.TempDir(), "raw.out")}
 	env := []string{"DOMSCOPE_TUI_CHILD=1", "DOMSCOPE_TUI_WS=" + b.WebSocketURL(), "DOMSCOPE_TUI_URL=" + url, "TERM=xterm-256color"}
-	cmd := "env " + strings.Join(quoteAll(env), " ") + " " + shellQuote(exe) + " -test.run=^$"
+	// the shell stays after the program so the restored terminal can be inspected
+	cmd := "env " + strings.Join(quoteAll(env), " ") + " " + shellQuote(exe) + " -test.run=^$; sleep 60"
 	tm.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	tm.tmux("set-option", "-g", "remain-on-exit", "on")
@@ -121,7 +122,12 @@ func (tm *term) keys(keys ...string) {
 	tm.t.Helper()
 	for _, k := range keys {
 		tm.tmux("send-keys", "-t", "t", k)
-		time.Sleep(30 * time.Millisecond)
+		// a key right after Escape would read as alt+key
+		if k == "Escape" {
+			time.Sleep(250 * time.Millisecond)
+		} else {
+			time.Sleep(30 * time.Millisecond)
+		}
 	}
 }
 
@@ -161,7 +167,7 @@ func (tm *term) format(f string) string {
 func (tm *term) quit() {
 	tm.t.Helper()
 	tm.keys("q")
-	tm.waitFor("the program to exit", 15*time.Second, func(string) bool { return tm.format("#{pane_dead}") == "1" })
+	tm.waitText("DOMSCOPE-CHILD-EXIT", 15*time.Second)
 	checks := map[string]string{"#{alternate_on}": "0", "#{cursor_flag}": "1", "#{mouse_any_flag}": "0",
 		"#{mouse_button_flag}": "0", "#{mouse_standard_flag}": "0", "#{mouse_sgr_flag}": "0"}
 	for f, want := range checks {
@@ -200,4 +206,23 @@ func tokensOf(t *testing.T, screen string) string {
 func osexec(socket string, args ...string) (string, error) {
 	out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
 	return string(out), err
+}
+
+// serviceConfig is the service as domscope runs it: real capture and build.
+func serviceConfig() dom.ServiceConfig {
+	return dom.ServiceConfig{VisualEffects: true,
+		Snapshotter: func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error) {
+			t0 := time.Now()
+			raw, err := dom.Capture(ctx, p)
+			if err != nil {
+				return nil, err
+			}
+			took := time.Since(t0)
+			s, err := dom.Build(raw, dom.BuildOptions{Prev: prev})
+			if err != nil {
+				return nil, err
+			}
+			s.Taken, s.CaptureTime = t0, took
+			return s, nil
+		}}
 }

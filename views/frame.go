@@ -21,7 +21,7 @@ func Box(st themes.Styles, title, right string, body []string, w, h int, focused
 		return out
 	}
 	bs := st.BorderStyle
-	ts := st.Dim.Bold(true)
+	ts := st.DimBold
 	if focused {
 		bs = st.Accent
 		ts = st.Title

@@ -1,0 +1,134 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+)
+
+// The whole program in a real terminal against real Chromium: find the
+// new-todo textbox with search, type a todo with Enter, see it in both
+// panes after the automatic re-snapshot, switch a flatten rule and see the
+// flat pane change, quit and find the terminal restored.
+func TestTodoMVCFullProgram(t *testing.T) {
+	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
+	base, _ := cdptest.Serve(t, dir)
+	tm := startTerm(t, base+"/react/index.html", 140, 44)
+	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "snapshot #") && strings.Contains(s, "tokens") && !strings.Contains(s, "first snapshot")
+	})
+	s := tm.screen()
+	if !strings.Contains(s, "● connected") {
+		t.Fatalf("no connection state on screen:\n%s", s)
+	}
+
+	// search for the new-todo textbox
+	tm.keys("/")
+	tm.text("new-todo")
+	tm.keys("Enter")
+	s = tm.waitText("match 1 of", 5*time.Second)
+	if !strings.Contains(s, "input.new-todo") || !strings.Contains(s, "role textbox") {
+		t.Fatalf("search did not select the new-todo textbox:\n%s", s)
+	}
+
+	// type a todo and press Enter in the page (alt+enter in the prompt)
+	tm.keys("t")
+	tm.waitText("type into", 5*time.Second)
+	tm.text("buy oat milk")
+	tm.keys("M-Enter")
+	s = tm.waitFor("the todo in both panes", 30*time.Second, func(s string) bool {
+		l, r := columns(s, computeScreen(140, 44).flat.x)
+		return strings.Contains(s, "last action: type") && strings.Contains(l, "buy oat milk") && strings.Contains(r, "buy oat milk")
+	})
+	if !strings.Contains(s, `type "buy oat milk\n" on node_`) || !strings.Contains(s, "→ ok") {
+		t.Errorf("details do not show the action result:\n%s", s)
+	}
+	if !strings.Contains(s, "added") {
+		t.Errorf("no change summary after the action:\n%s", s)
+	}
+
+	// switch hoist-structural off: the flat view changes with no capture
+	before := tokensOf(t, s)
+	tm.keys("x")
+	tm.waitText("Flatten rules", 5*time.Second)
+	downs := len(dom.TierRules())
+	for i, r := range dom.FlattenRules() {
+		if r.Name == "hoist-structural" {
+			downs += i
+		}
+	}
+	for i := 0; i < downs; i++ {
+		tm.keys("Down")
+	}
+	tm.keys("Space")
+	s = tm.waitText("[ ] off hoist-structural", 5*time.Second)
+	after := tokensOf(t, s)
+	if after == before {
+		t.Errorf("token count unchanged (%s) after switching hoist-structural off", before)
+	}
+	tm.keys("Escape")
+	tm.quit()
+}
+
+// A hostile page's title, names, text and attributes carry escape
+// sequences and control characters: none of them reaches the terminal.
+func TestHostilePageFullProgram(t *testing.T) {
+	dir := t.TempDir()
+	page := `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body>
+<button id="b" data-evil="">Press</button><p id="p">para</p><a href="#" id="a">link</a>
+<script>
+const E = "\x1b]52;c;SE9TVElMRQ==\x07\x1b[2J\x1b[38;5;199mPINK\u009b1m\x07B\x08\x00\r\n\u202eRTL";
+document.title = "HostileTitle" + E;
+const b = document.getElementById("b");
+b.textContent = "HostileButton" + E;
+b.setAttribute("data-evil", E);
+b.setAttribute("aria-label", "HostileLabel" + E);
+document.getElementById("p").textContent = "HostileText" + E + " wide 日本語 e\u0301";
+document.getElementById("a").textContent = "Link" + E;
+</script></body></html>`
+	if err := os.WriteFile(filepath.Join(dir, "hostile.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := cdptest.Serve(t, dir)
+	tm := startTerm(t, base+"/hostile.html", 140, 44)
+	s := tm.waitFor("the hostile page", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "HostileLabel") && strings.Contains(s, "tokens")
+	})
+	if !strings.Contains(s, "日本語") {
+		t.Errorf("wide text lost:\n%s", s)
+	}
+	// move around, open the details of every node, switch formats
+	for i := 0; i < 12; i++ {
+		tm.keys("Down")
+	}
+	tm.keys("f", "Tab", "Down", "Down", "Tab", "?", "Escape", "d", "Escape")
+	time.Sleep(300 * time.Millisecond)
+	s = tm.screen()
+	if !strings.Contains(s, "HostileTitle") {
+		t.Errorf("the title is not shown at all:\n%s", s)
+	}
+	if buf, err := osexec(tm.socket, "show-buffer"); err == nil && strings.Contains(buf, "HOSTILE") {
+		t.Errorf("the page set the clipboard through OSC 52: %q", buf)
+	}
+	if title := tm.format("#{pane_title}"); strings.ContainsAny(title, "\x1b\x07") {
+		t.Errorf("pane title carries controls: %q", title)
+	}
+	tm.quit()
+	raw, err := os.ReadFile(tm.raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"\x1b]52;", "\x1b[38;5;199m", "\xc2\x9b", "\x07B\x08", "\u202e", "SE9TVElMRQ==\x07"} {
+		if strings.Contains(string(raw), bad) {
+			t.Errorf("the program wrote the page's %q to the terminal", bad)
+		}
+	}
+	if !strings.Contains(string(raw), "HostileButton") {
+		t.Errorf("raw output capture did not work (no page text in %d bytes)", len(raw))
+	}
+}
