@@ -1,6 +1,9 @@
 package dom
 
-import "context"
+import (
+	"context"
+	"sync"
+)
 
 // placeFrames finds where each frame sits: same-process child frames in
 // their target's main document, out-of-process targets in the page. It
@@ -16,17 +19,22 @@ func placeFrames(ctx context.Context, p Page, frames []FrameTarget, raw *RawCapt
 	for i := range raw.Targets {
 		byTarget[raw.Targets[i].TargetID] = &raw.Targets[i]
 	}
+	// Sent together: each is a cheap command, so the round trips dominate.
+	var wg sync.WaitGroup
 	for i := range raw.Targets {
 		t := &raw.Targets[i]
 		s := sessions[t.TargetID]
 		for j := 1; j < len(t.Frames); j++ {
 			f := &t.Frames[j]
-			if box, owner, ok := ownerBox(ctx, s, f.FrameID); ok {
-				f.OwnerBackendID = owner
-				f.Offset = Rect{X: box.X + t.Viewport.X, Y: box.Y + t.Viewport.Y, W: box.W, H: box.H}
-			}
+			wg.Go(func() {
+				if box, owner, ok := ownerBox(ctx, s, f.FrameID); ok {
+					f.OwnerBackendID = owner
+					f.Offset = Rect{X: box.X + t.Viewport.X, Y: box.Y + t.Viewport.Y, W: box.W, H: box.H}
+				}
+			})
 		}
 	}
+	wg.Wait()
 	// Out-of-process frames, parents before children (nesting is shallow;
 	// a bounded number of passes also guards against a bad parent chain).
 	placed := map[string]bool{p.TargetID(): true}

@@ -1,0 +1,73 @@
+package dom_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+)
+
+// BenchmarkCapture measures a whole dom.Capture of the synthetic corpus
+// pages next to the floor of a DOM-first, AX-enriched snapshot:
+// DOM.getDocument{depth:-1,pierce:true} + Accessibility.getFullAXTree alone,
+// on the same page in the same run. Each iteration runs the floor and then
+// the capture, so both see the same browser state; the metrics are
+// floor-ms, capture-ms and overhead-% (capture over floor).
+//
+//	go test ./dom -run '^$' -bench BenchmarkCapture -benchtime 5x
+func BenchmarkCapture(b *testing.B) {
+	for _, name := range []string{"synthetic-10000", "synthetic-50000"} {
+		b.Run(name, func(b *testing.B) {
+			dir := filepath.Join(cdptest.Shared(b), "corpus", "synthetic")
+			u, _ := cdptest.Serve(b, dir)
+			p := cdptest.Page(b, u+"/"+name+".html")
+			ctx := context.Background()
+			// One warm-up of each, so the first iteration does not pay
+			// for Chrome's lazy set-up of the DOM and AX agents.
+			floor(b, ctx, p)
+			if _, err := dom.Capture(ctx, p); err != nil {
+				b.Fatal(err)
+			}
+			var floorTotal, captureTotal time.Duration
+			var last *dom.RawCapture
+			b.ResetTimer()
+			for b.Loop() {
+				t0 := time.Now()
+				floor(b, ctx, p)
+				t1 := time.Now()
+				raw, err := dom.Capture(ctx, p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				floorTotal += t1.Sub(t0)
+				captureTotal += time.Since(t1)
+				last = raw
+			}
+			n := float64(b.N)
+			f := float64(floorTotal.Milliseconds()) / n
+			c := float64(captureTotal.Milliseconds()) / n
+			b.ReportMetric(f, "floor-ms")
+			b.ReportMetric(c, "capture-ms")
+			b.ReportMetric(100*(c-f)/f, "overhead-%")
+			for k, v := range last.Timings {
+				b.ReportMetric(v, k+"-ms")
+			}
+		})
+	}
+}
+
+// floor is DOM.getDocument + Accessibility.getFullAXTree alone, sent one
+// after the other, each reply read in full.
+func floor(b *testing.B, ctx context.Context, p dom.Page) {
+	var doc, ax json.RawMessage
+	if err := p.Call(ctx, "DOM.getDocument", map[string]any{"depth": -1, "pierce": true}, &doc); err != nil {
+		b.Fatal(err)
+	}
+	if err := p.Call(ctx, "Accessibility.getFullAXTree", map[string]any{}, &ax); err != nil {
+		b.Fatal(err)
+	}
+}
