@@ -75,13 +75,17 @@ func fetchWebSocketURL(ctx context.Context, u *url.URL) (string, error) {
 	if err != nil {
 		msg := "no browser at " + base
 		var op *net.OpError
+		cause := err
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
 			msg += fmt.Sprintf(" (no answer in %s)", versionTimeout)
+			cause = nil
 		case errors.As(err, &op) && strings.Contains(op.Error(), "refused"):
 			msg += " (connection refused)"
+			cause = nil
 		}
-		return "", dom.Errorf(dom.AttachFailed, err,
+		// A classified cause is said in msg; an unknown one is appended.
+		return "", dom.Errorf(dom.AttachFailed, cause,
 			"%s: start Chrome with --remote-debugging-port=%s, or use --launch", msg, portOf(u))
 	}
 	defer resp.Body.Close()

@@ -1,0 +1,328 @@
+// Command domscope shows what an LLM browser agent sees of a page: the
+// complete VirtualNode tree next to the flattened view an LLM receives.
+//
+//	domscope snapshot [--format json|text|tree] [--backend-ids] [--out FILE] [--stats]
+//	                  [--endpoint URL | --launch] [--url URL | --target SPEC | --demo] [--allow-remote]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"domscope/cdpconn"
+	"domscope/dom"
+	"domscope/dom/demo"
+)
+
+// Exit codes: 1 for failures, 2 for connection problems and bad usage.
+const (
+	exitFail    = 1
+	exitConnect = 2
+)
+
+// command is one subcommand. The integrator adds "demo", "run", "open" and
+// the bare TUI (no subcommand) to commands below; each gets its own flags
+// and the shared connection flags through connFlags.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string) error
+}
+
+var commands = map[string]command{
+	"snapshot": {"print one snapshot of a page and exit", runSnapshot},
+	// "demo": serve dom/demo, launch Chromium and open the TUI on it.
+	// "run":  replay a file of actions (dom.RunScript).
+	// "open": show a saved capture with no browser.
+}
+
+// defaultCommand runs when no subcommand is given (the TUI, later). Until
+// then it prints the usage.
+var defaultCommand func(ctx context.Context, args []string) error
+
+func main() {
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := dispatch(ctx, os.Args[1:])
+	cancel()
+	if err != nil {
+		os.Exit(report(err))
+	}
+}
+
+func dispatch(ctx context.Context, args []string) error {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		if args[0] == "help" {
+			usage(os.Stdout)
+			return nil
+		}
+		c, ok := commands[args[0]]
+		if !ok {
+			return usageError{fmt.Sprintf("unknown command %q (try: domscope help)", args[0])}
+		}
+		return c.run(ctx, args[1:])
+	}
+	if defaultCommand != nil {
+		return defaultCommand(ctx, args)
+	}
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+		usage(os.Stdout)
+		return nil
+	}
+	usage(os.Stderr)
+	return usageError{"no command given"}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: domscope <command> [flags]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nrun 'domscope <command> --help' for its flags")
+}
+
+// usageError is bad command-line input.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// report prints err as one line on stderr and returns the exit code.
+func report(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintln(os.Stderr, "domscope: "+sanitize(msg))
+	var ue usageError
+	if errors.As(err, &ue) {
+		return exitConnect
+	}
+	switch dom.CodeOf(err) {
+	case dom.AttachFailed, dom.TargetNotFound, dom.NotAttached:
+		return exitConnect
+	}
+	return exitFail
+}
+
+// sanitize drops control characters (page titles and URLs can hold escape
+// sequences) from a message for the terminal.
+func sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// connFlags are the flags every command that talks to a browser shares.
+type connFlags struct {
+	endpoint    string
+	launch      bool
+	url         string
+	target      string
+	allowRemote bool
+	demo        bool
+	headless    bool
+	timeout     time.Duration
+}
+
+func (c *connFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "DevTools endpoint: http://host:port or ws://host:port/devtools/browser/<id>")
+	fs.BoolVar(&c.launch, "launch", false, "launch a local Chromium (headless when there is no display) instead of connecting")
+	fs.StringVar(&c.url, "url", "", "open this URL in a new tab (closed again on exit)")
+	fs.StringVar(&c.target, "target", "", "attach to an existing tab: target id, 0-based index, or URL/title substring")
+	fs.BoolVar(&c.allowRemote, "allow-remote", false, "allow a non-loopback endpoint (a CDP port is full control of a browser)")
+	fs.BoolVar(&c.demo, "demo", false, "serve the built-in demo pages on loopback and open them")
+	fs.BoolVar(&c.headless, "headless", false, "with --launch: headless even when a display is available")
+	fs.DurationVar(&c.timeout, "timeout", 90*time.Second, "give up on the browser after this long")
+}
+
+// session is an attached page and what must be closed after it.
+type session struct {
+	browser *cdpconn.Browser
+	page    dom.Page
+	closers []func()
+}
+
+func (s *session) Close() {
+	if s.page != nil {
+		_ = s.page.Detach()
+	}
+	if s.browser != nil {
+		_ = s.browser.Close()
+	}
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		s.closers[i]()
+	}
+}
+
+// open connects (or launches) and attaches to the page the flags name.
+func (c *connFlags) open(ctx context.Context) (*session, error) {
+	s := &session{}
+	url := c.url
+	if c.demo {
+		base, stop, err := demo.Serve()
+		if err != nil {
+			return nil, err
+		}
+		s.closers = append(s.closers, stop)
+		if url == "" {
+			url = base + "/"
+		} else if !strings.Contains(url, "://") {
+			url = base + "/" + strings.TrimPrefix(url, "/")
+		}
+	}
+	if url != "" && c.target != "" {
+		s.Close()
+		return nil, usageError{"give --url (or --demo) or --target, not both"}
+	}
+	var err error
+	if c.launch {
+		s.browser, err = cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: c.headless})
+	} else {
+		s.browser, err = cdpconn.Connect(ctx, c.endpoint, c.allowRemote)
+	}
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	if url != "" {
+		s.page, err = s.browser.NewPage(ctx, url)
+	} else {
+		var tabs []dom.TargetInfo
+		if tabs, err = s.browser.Targets(ctx); err == nil {
+			var t dom.TargetInfo
+			if t, err = cdpconn.PickTarget(tabs, c.target); err == nil {
+				s.page, err = s.browser.Attach(ctx, t.ID)
+			}
+		}
+	}
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func runSnapshot(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("snapshot", flag.ContinueOnError)
+	fs.SetOutput(os.Stderr)
+	var conn connFlags
+	conn.register(fs)
+	format := fs.String("format", "text", "output format: json, text or tree")
+	backendIDs := fs.Bool("backend-ids", false, "add \"backendNodeId\" to every node in json output")
+	out := fs.String("out", "", "write the output to this file instead of stdout")
+	stats := fs.Bool("stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: domscope snapshot [flags]\n\nPrints one snapshot of a page and exits.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	switch *format {
+	case "json", "text", "tree":
+	default:
+		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", *format)}
+	}
+	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
+	defer cancel()
+
+	s, err := conn.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+
+	t0 := time.Now()
+	raw, err := dom.Capture(ctx, s.page)
+	if err != nil {
+		return err
+	}
+	captureTime := time.Since(t0)
+	t1 := time.Now()
+	snap, err := dom.Build(raw, dom.BuildOptions{})
+	if err != nil {
+		return err
+	}
+	snap.CaptureTime, snap.BuildTime = captureTime, time.Since(t1)
+	opts := dom.DefaultOptions()
+	opts.IncludeBackendIDs = *backendIDs
+	t2 := time.Now()
+	sd, dec := dom.Flatten(snap, opts)
+	var text string
+	switch *format {
+	case "json":
+		b, err := dom.FormatJSON(sd)
+		if err != nil {
+			return err
+		}
+		text = string(b)
+	case "text":
+		text = dom.FormatText(sd)
+	case "tree":
+		text = dom.FormatTree(snap, dec)
+	}
+	flattenTime := time.Since(t2)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	if *out != "" {
+		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+			return err
+		}
+	} else if _, err := io.WriteString(os.Stdout, text); err != nil {
+		return err
+	}
+	if *stats {
+		printStats(os.Stderr, snap, text, *format, captureTime, snap.BuildTime, flattenTime)
+	}
+	return nil
+}
+
+// printStats writes the --stats lines.
+func printStats(w io.Writer, snap *dom.Snapshot, out, format string, capture, build, flatten time.Duration) {
+	var nodes, hidden int
+	tiers := map[dom.Tier]int{}
+	stack := []*dom.VirtualNode{snap.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil {
+			continue
+		}
+		nodes++
+		tiers[n.Tier]++
+		if !n.Visible {
+			hidden++
+		}
+		stack = append(stack, n.Children...)
+	}
+	fmt.Fprintf(w, "tokens (o200k, %s): %d\n", format, dom.CountTokens(out))
+	fmt.Fprintf(w, "nodes: %d (semantic %d, non-semantic %d, structural %d; hidden %d)\n",
+		nodes, tiers[dom.Semantic], tiers[dom.NonSemantic], tiers[dom.Structural], hidden)
+	fmt.Fprintf(w, "frames: %d, out-of-process targets: %d\n", len(snap.Frames), len(snap.Raw.Targets)-1)
+	fmt.Fprintf(w, "capture %s, build %s, flatten+format %s\n", ms(capture), ms(build), ms(flatten))
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }
