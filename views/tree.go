@@ -101,6 +101,9 @@ func TreeLine(st themes.Styles, r TreeRow, w int, sel Sel) string {
 		right = " " + tierCode(n)
 	}
 	leftW := w - Width(right)
+	if right != "" {
+		leftW-- // keep a gap before the right column
+	}
 	prefix := mark + " " + strings.Repeat(" ", indent) + depthTag + arrow
 
 	if sel != NotSelected {
@@ -116,7 +119,7 @@ func TreeLine(st themes.Styles, r TreeRow, w int, sel Sel) string {
 		if badges != "" {
 			plain += " " + badges
 		}
-		line := Pad(plain, leftW) + right
+		line := Pad(plain, leftW) + gap(right) + right
 		if sel == Focused {
 			return st.Selected.Render(line)
 		}
@@ -155,7 +158,7 @@ func TreeLine(st themes.Styles, r TreeRow, w int, sel Sel) string {
 		body = st.Match.Render(body)
 	}
 	b.WriteString(body)
-	line := Pad(b.String(), leftW)
+	line := Pad(b.String(), leftW) + gap(right)
 	if right != "" {
 		decStyle := st.Dim
 		if r.Decided && r.Decision.Kind == dom.Keep {
@@ -233,4 +236,11 @@ func label(n *dom.VirtualNode) (tag, hints, name, badges string) {
 		bs = append(bs, "("+Trunc(Clean(n.Hidden), 20)+")")
 	}
 	return tag, hints, name, strings.Join(bs, " ")
+}
+
+func gap(right string) string {
+	if right == "" {
+		return ""
+	}
+	return " "
 }

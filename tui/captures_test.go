@@ -1,0 +1,126 @@
+package tui
+
+import (
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"domscope/dom"
+)
+
+// recorded loads a capture recorded from real Chromium (testdata/captures,
+// written by go test ./dom -run TestRecord -record) and builds it.
+func recorded(t testing.TB, name string) *dom.Snapshot {
+	t.Helper()
+	path := filepath.Join("..", "testdata", "captures", name+".json")
+	var r io.Reader
+	f, err := os.Open(path)
+	if err != nil {
+		f, err = os.Open(path + ".gz")
+		if err != nil {
+			t.Fatalf("no recorded capture %s: %v", name, err)
+		}
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = gz
+	} else {
+		r = f
+	}
+	defer f.Close()
+	var raw dom.RawCapture
+	if err := json.NewDecoder(r).Decode(&raw); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	s, err := dom.Build(&raw, dom.BuildOptions{})
+	if err != nil {
+		t.Fatalf("building %s: %v", name, err)
+	}
+	s.Seq, s.CaptureTime = 1, 120*time.Millisecond
+	s.Taken = fixedNow.Add(-2 * time.Second)
+	return s
+}
+
+// Goldens of recorded pages at the three sizes (80 columns stacks the panes).
+func TestGoldenRecordedCaptures(t *testing.T) {
+	for _, name := range []string{"semantic", "nonsemantic", "shadow", "frames"} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+			m := started(t, newTestActor(recorded(t, name)), sz[0], sz[1])
+			golden(t, fmt.Sprintf("%s-%dx%d", name, sz[0], sz[1]), plainScreen(m))
+		}
+	}
+}
+
+// A recorded hostile page renders inert.
+func TestRecordedHostileCapture(t *testing.T) {
+	m := started(t, newTestActor(recorded(t, "hostile")), 120, 40)
+	for i := 0; i < 30; i++ {
+		if r, ok := bad(m.render()); ok {
+			t.Fatalf("row %d: control %U reached the screen", m.tree.cursor, r)
+		}
+		press(t, m, downKey)
+	}
+}
+
+// Export a real capture, open the file with no browser, and see the same
+// tree and flat view with actions disabled.
+func TestExportOpenRoundTrip(t *testing.T) {
+	snap := recorded(t, "semantic")
+	m := started(t, newTestActor(snap), 120, 40)
+	toggleRule(t, m, "flatten:hoist-structural")
+	press(t, m, escKey)
+	path := filepath.Join(t.TempDir(), "semantic.json")
+	press(t, m, k('e'))
+	m.prompt.input.SetValue(path)
+	press(t, m, enterKey)
+	if !strings.Contains(m.flash, "saved") {
+		t.Fatalf("export: %q", m.flash)
+	}
+	c, err := dom.ReadCaptureFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	om := newModel(context.Background(), Config{Saved: path, NoColor: true, Now: func() time.Time { return fixedNow }})
+	if err := om.openSaved("semantic.json", c); err != nil {
+		t.Fatal(err)
+	}
+	om.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	if len(om.snap.ByID) != len(snap.ByID) {
+		t.Errorf("reopened tree has %d nodes, want %d", len(om.snap.ByID), len(snap.ByID))
+	}
+	if strings.Join(om.flat.lines, "\n") != strings.Join(m.flat.lines, "\n") {
+		t.Error("reopened flat view differs (the switched-off rule was not restored?)")
+	}
+	press(t, om, k('c'))
+	if !strings.Contains(om.flash, "saved capture") {
+		t.Errorf("click offline: %q", om.flash)
+	}
+	if s := plainScreen(om); !strings.Contains(s, "saved capture (offline)") {
+		t.Errorf("offline state not shown:\n%s", s)
+	}
+}
+
+// BenchmarkViewRecorded10k renders a frame of a recorded 10k-element page.
+func BenchmarkViewRecorded10k(b *testing.B) {
+	s := recorded(b, "synthetic-10000")
+	m := newModel(context.Background(), Config{Actor: newTestActor(s), Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	m.setSnapshot(s, false)
+	down := tea.KeyPressMsg{Code: tea.KeyDown}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.Update(down)
+		m.View()
+	}
+}
