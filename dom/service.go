@@ -178,13 +178,20 @@ func (s *Service) capture(ctx context.Context) (*Snapshot, error) {
 	if dlg != nil {
 		return nil, Errorf(SnapshotFailed, nil, "a JavaScript %s dialog is open (%q) and blocks the page: accept or dismiss it first (action \"dialog\")", dlg.Type, clip(dlg.Message, 80))
 	}
-	cctx, cancel := s.callCtx(ctx, pctx, 4*s.cfg.CallTimeout)
+	dctx, opened, stop := s.dialogCtx(ctx)
+	defer stop()
+	cctx, cancel := s.callCtx(dctx, pctx, 4*s.cfg.CallTimeout)
 	defer cancel()
 	start := time.Now()
 	snap, err := s.snapshotter()(cctx, page, prev)
 	if err != nil {
 		if pctx.Err() != nil {
 			return nil, notAttached(Disconnected)
+		}
+		if opened() {
+			de := s.dialogErr("the snapshot").(*Error)
+			de.Code = SnapshotFailed
+			return nil, de
 		}
 		if ctx.Err() == nil && cctx.Err() != nil {
 			return nil, Errorf(Timeout, err, "the page did not answer the snapshot within %s", 4*s.cfg.CallTimeout)

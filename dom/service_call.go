@@ -27,13 +27,58 @@ func (s *Service) call(ctx context.Context, sess Session, method string, params,
 	s.mu.Lock()
 	pctx := s.pageCtx
 	s.mu.Unlock()
-	cctx, cancel := s.callCtx(ctx, pctx, s.cfg.CallTimeout)
+	dctx, opened, stop := s.dialogCtx(ctx)
+	defer stop()
+	cctx, cancel := s.callCtx(dctx, pctx, s.cfg.CallTimeout)
 	defer cancel()
 	err := sess.Call(cctx, method, params, result)
 	if err == nil {
 		return nil
 	}
+	if opened() {
+		return s.dialogErr(method)
+	}
 	return s.mapErr(ctx, pctx, cctx, method, err)
+}
+
+// dialogCtx derives a context that ends when a JavaScript dialog opens (a
+// dialog blocks the renderer, so calls waiting on it would only time out).
+// When a dialog is already open, nothing is watched: handling it is what
+// the caller is doing. opened reports whether a dialog ended the context.
+func (s *Service) dialogCtx(ctx context.Context) (context.Context, func() bool, func()) {
+	s.mu.Lock()
+	sig, open := s.dialogSig, s.dialog != nil
+	s.mu.Unlock()
+	if open {
+		return ctx, func() bool { return false }, func() {}
+	}
+	dctx, cancel := context.WithCancel(ctx)
+	fired := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			close(fired)
+			cancel()
+		case <-dctx.Done():
+		}
+	}()
+	opened := func() bool {
+		select {
+		case <-fired:
+			return ctx.Err() == nil
+		default:
+			return false
+		}
+	}
+	return dctx, opened, cancel
+}
+
+func (s *Service) dialogErr(during string) error {
+	d := s.Dialog()
+	if d == nil {
+		return Errorf(CDPError, nil, "a JavaScript dialog opened during %s", during)
+	}
+	return Errorf(CDPError, nil, "a JavaScript %s dialog (%q) opened during %s and blocks the page: handle it with {\"action\":\"dialog\",\"accept\":true} (or false)", d.Type, clip(d.Message, 80), during)
 }
 
 func (s *Service) mapErr(ctx, pctx, cctx context.Context, method string, err error) error {

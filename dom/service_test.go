@@ -458,3 +458,33 @@ func TestConcurrentUse(t *testing.T) {
 	_ = svc.Close()
 	<-done // Close ends Events
 }
+
+// TestDialogFromTimerDoesNotHang: an alert the page opens on its own, at
+// any moment, never makes a snapshot or an action wait for the timeout.
+func TestDialogFromTimerDoesNotHang(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	mustOK(t, do(t, svc, "accept", Action{Kind: "click"}))
+	mustOK(t, do(t, svc, "later", Action{Kind: "click"}))
+	deadline := time.Now().Add(5 * time.Second)
+	for svc.Dialog() == nil && time.Now().Before(deadline) {
+		start := time.Now()
+		_, _ = svc.Snapshot(ctx(t), true)
+		if d := time.Since(start); d > 3*time.Second {
+			t.Fatalf("a snapshot took %s while a dialog opened", d)
+		}
+	}
+	if svc.Dialog() == nil {
+		t.Fatalf("the delayed alert never showed up")
+	}
+	if _, err := svc.Snapshot(ctx(t), true); err == nil || !strings.Contains(err.Error(), "dialog") {
+		t.Fatalf("snapshot with the alert open: %v", err)
+	}
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: true}))
+	if v := evalJS(t, p, "window.laterDone"); v != true {
+		t.Fatalf("page did not continue after the alert")
+	}
+	if _, err := svc.Snapshot(ctx(t), true); err != nil {
+		t.Fatalf("snapshot after the alert: %v", err)
+	}
+}
