@@ -203,6 +203,8 @@ func Default() KeyMap {
 			"enter":     "jump to the counterpart in the other pane (prompt: submit)",
 			"tab":       "switch between the tree and the flat pane",
 			"/":         "search by name, role, tag, id, attribute name or value",
+			"n":         "next search match",
+			"N":         "previous search match",
 			"i":         "show only interactive nodes and their ancestors",
 			"f":         "flat pane format: text ↔ json (token count follows)",
 			"x":         "tier and flatten rules: toggle one and see the flat view change",

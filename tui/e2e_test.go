@@ -132,3 +132,65 @@ document.getElementById("a").textContent = "Link" + E;
 		t.Errorf("raw output capture did not work (no page text in %d bytes)", len(raw))
 	}
 }
+
+// A click that opens a JavaScript confirm: the dialog shows its text, y
+// accepts it, and the page's answer shows in the next snapshot.
+func TestDialogFullProgram(t *testing.T) {
+	dir := t.TempDir()
+	page := `<!doctype html><html><head><meta charset="utf-8"><title>waiting</title></head><body>
+<button onclick="document.title = 'answer: ' + confirm('Delete everything?')">Delete all</button>
+</body></html>`
+	if err := os.WriteFile(filepath.Join(dir, "dialog.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := cdptest.Serve(t, dir)
+	tm := startTerm(t, base+"/dialog.html", 120, 40)
+	tm.waitText("“waiting”", 30*time.Second)
+	tm.waitText(`button "Delete all"`, 10*time.Second)
+	tm.keys("c")
+	s := tm.waitText("JavaScript confirm", 15*time.Second)
+	if !strings.Contains(s, "Delete everything?") {
+		t.Fatalf("dialog text not shown:\n%s", s)
+	}
+	tm.keys("y")
+	tm.waitText("“answer: true”", 15*time.Second)
+	tm.quit()
+}
+
+// T lists the browser's tabs and attaches to the one picked.
+func TestTabPickerFullProgram(t *testing.T) {
+	dir := t.TempDir()
+	for name, title := range map[string]string{"one.html": "First tab", "two.html": "Second tab"} {
+		page := `<!doctype html><html><head><title>` + title + `</title></head><body><button>` + title + ` button</button></body></html>`
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base, _ := cdptest.Serve(t, dir)
+	cdptest.Page(t, base+"/two.html") // another tab of the same browser
+	tm := startTerm(t, base+"/one.html", 120, 40)
+	tm.waitText("“First tab”", 30*time.Second)
+	tm.keys("T")
+	s := tm.waitText("Tabs · pick one", 10*time.Second)
+	if !strings.Contains(s, "Second tab") {
+		t.Fatalf("tab list lacks the other tab:\n%s", s)
+	}
+	// move the cursor onto the second tab
+	for i := 0; i < 10 && !strings.Contains(lineWith(tm.screen(), "▶"), "Second tab"); i++ {
+		tm.keys("Down")
+		time.Sleep(200 * time.Millisecond) // let the frame reach the screen before looking again
+	}
+	tm.keys("Enter")
+	tm.waitText("“Second tab”", 15*time.Second)
+	tm.waitText(`button "Second tab button"`, 15*time.Second)
+	tm.quit()
+}
+
+func lineWith(screen, mark string) string {
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, mark) && strings.Contains(l, "http") {
+			return l
+		}
+	}
+	return ""
+}

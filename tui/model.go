@@ -170,14 +170,23 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 	m.syncFromTree()
 }
 
-// selectStart puts the cursor on the first interactive node, or on body.
+// selectStart puts the cursor on the first visible control (a node with
+// an interactive role), else the first non-semantic interactive node, else body.
 func (m *Model) selectStart() {
-	var pick *dom.VirtualNode
+	var pick, fallback *dom.VirtualNode
 	walk(m.snap.Root, func(n *dom.VirtualNode) {
-		if pick == nil && n.Hidden == "" && interactive(n) {
+		if pick != nil || n.Hidden != "" || !interactive(n) {
+			return
+		}
+		if n.Tier == dom.Semantic {
 			pick = n
+		} else if fallback == nil {
+			fallback = n
 		}
 	})
+	if pick == nil {
+		pick = fallback
+	}
 	if pick == nil {
 		walk(m.snap.Root, func(n *dom.VirtualNode) {
 			if pick == nil && n.Tag == "body" {

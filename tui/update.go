@@ -403,6 +403,10 @@ func (m *Model) act(a dom.Action) tea.Cmd {
 	m.clearCache()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
 		res := actor.Do(ctx, a)
+		if res.Dialog != nil {
+			// the page is blocked until the dialog is answered: snapshot after
+			return snapshotMsg{gen: gen, res: &res, desc: desc}
+		}
 		snap, err := actor.Snapshot(ctx, false)
 		snap, err = withTierRules(snap, err, off)
 		return snapshotMsg{gen: gen, snap: snap, err: err, res: &res, desc: desc}
@@ -474,6 +478,9 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 			m.stale = "snapshot failed"
 		}
 		return nil
+	}
+	if msg.snap == nil {
+		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
 	m.setSnapshot(msg.snap, msg.rebuilt)
 	if msg.rebuilt && m.overlay != nil && m.overlay.kind == overlayRules {

@@ -84,7 +84,7 @@ func TestSelectionSurvivesResnapshot(t *testing.T) {
 		t.Errorf("last action = %+v %q", m.last, m.lastDesc)
 	}
 	s := plainScreen(m)
-	for _, want := range []string{"last action: click on node_10 → ok", "+1 added", "~1 renamed"} {
+	for _, want := range []string{"last action: click on node_10 → ok", "+1 added", "~1 renamed", "+ new"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}

@@ -169,6 +169,14 @@ func (m *Model) flatBox(r rect) []string {
 				ln = note
 			}
 		}
+		if ln == "" && n != nil && (i == 0 || m.flat.ids[i-1] != n.ID) {
+			switch m.marks[n.ID] {
+			case views.Added:
+				ln = "+ new"
+			case views.Renamed:
+				ln = "~ renamed"
+			}
+		}
 		body = append(body, views.FlatLine(m.st, m.flat.lines[i], n, inner, sel, ln))
 	}
 	if len(m.flat.lines) == 0 {
