@@ -183,7 +183,7 @@ func (s *Service) capture(ctx context.Context) (*Snapshot, error) {
 	cctx, cancel := s.callCtx(dctx, pctx, 4*s.cfg.CallTimeout)
 	defer cancel()
 	start := time.Now()
-	snap, err := s.snapshotter()(cctx, page, prev)
+	snap, err := s.runSnapshotter(cctx, page, prev)
 	if err != nil {
 		if pctx.Err() != nil {
 			return nil, notAttached(Disconnected)
@@ -275,4 +275,33 @@ func (s *Service) String() string {
 		id = s.page.TargetID()
 	}
 	return fmt.Sprintf("Service{target %s, %s}", id, s.state)
+}
+
+// runSnapshotter runs the capture on its own goroutine and returns when it
+// ends or ctx does, whichever is first: a call the capture makes may not
+// honour cancellation (a dialog blocks the renderer), and the service must
+// answer at once. An abandoned capture finishes in the background, bounded
+// by the connection's own timeouts, and its result is dropped.
+func (s *Service) runSnapshotter(ctx context.Context, page Page, prev *Snapshot) (*Snapshot, error) {
+	type result struct {
+		snap *Snapshot
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		var r result
+		defer func() {
+			if p := recover(); p != nil {
+				r = result{nil, Errorf(SnapshotFailed, nil, "internal error while snapshotting: %v (please report it)", p)}
+			}
+			ch <- r
+		}()
+		r.snap, r.err = s.snapshotter()(ctx, page, prev)
+	}()
+	select {
+	case r := <-ch:
+		return r.snap, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
