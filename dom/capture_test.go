@@ -261,3 +261,43 @@ func TestCaptureDetachedPage(t *testing.T) {
 		t.Fatalf("capture of nil: %v", err)
 	}
 }
+
+func TestCaptureNestedCrossOriginFrames(t *testing.T) {
+	p, _, _ := capOpen(t, "frames-nested.html?other={other}")
+	capWaitFrames(t, p, 2)
+	raw := capRaw(t, p)
+	if len(raw.Targets) != 3 {
+		t.Fatalf("targets %d, want the page and two nested out-of-process frames", len(raw.Targets))
+	}
+	byID := map[string]dom.RawTarget{}
+	for _, rt := range raw.Targets {
+		byID[rt.TargetID] = rt
+	}
+	var mid, inner dom.RawTarget
+	for _, rt := range raw.Targets[1:] {
+		switch {
+		case strings.Contains(rt.URL, "frame-mid.html"):
+			mid = rt
+		case strings.Contains(rt.URL, "frame-inner.html"):
+			inner = rt
+		}
+	}
+	if mid.TargetID == "" || inner.TargetID == "" {
+		t.Fatalf("frames: %+v", raw.Targets[1:])
+	}
+	if mid.ParentTargetID != raw.TargetID || inner.ParentTargetID != mid.TargetID {
+		t.Fatalf("parents: mid %s (want page %s), inner %s (want mid %s)", mid.ParentTargetID, raw.TargetID, inner.ParentTargetID, mid.TargetID)
+	}
+	// outer iframe at 50,60; the inner one at 20,40 inside it.
+	if !capNear(mid.Offset, dom.Rect{X: 50, Y: 60, W: 400, H: 200}) || !capNear(inner.Offset, dom.Rect{X: 70, Y: 100, W: 200, H: 80}) {
+		t.Errorf("offsets: mid %+v inner %+v", mid.Offset, inner.Offset)
+	}
+	nodes := capAllNodes(t, raw)
+	var found bool
+	for _, n := range nodes {
+		found = found || (n.attr("id") == "inner-btn" && n.target == inner.TargetID)
+	}
+	if !found {
+		t.Error("the button of the innermost frame is missing")
+	}
+}

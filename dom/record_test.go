@@ -27,14 +27,15 @@ const gzipOver = 1 << 20
 // recordings lists what TestRecord captures: name -> page path ("{other}"
 // is the second origin). frame-inner.html is only a frame of frames.html.
 var recordings = map[string]string{
-	"semantic":    "semantic.html",
-	"nonsemantic": "nonsemantic.html",
-	"hidden":      "hidden.html",
-	"shadow":      "shadow.html",
-	"frames":      "frames.html?other={other}",
-	"privacy":     "privacy.html",
-	"hostile":     "hostile.html",
-	"deep":        "deep.html",
+	"semantic":      "semantic.html",
+	"nonsemantic":   "nonsemantic.html",
+	"hidden":        "hidden.html",
+	"shadow":        "shadow.html",
+	"frames":        "frames.html?other={other}",
+	"frames-nested": "frames-nested.html?other={other}",
+	"privacy":       "privacy.html",
+	"hostile":       "hostile.html",
+	"deep":          "deep.html",
 }
 
 // syntheticRecordings are pages of the shared corpus (50000 is captured
@@ -52,7 +53,7 @@ func TestRecord(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p, _, _ := capOpen(t, path)
 			if strings.Contains(path, "{other}") {
-				capWaitFrames(t, p, 1)
+				capWaitFrames(t, p, strings.Count(path, "nested")+1)
 			}
 			writeRecording(t, name, capRaw(t, p))
 		})
