@@ -3,11 +3,15 @@ package dom
 import (
 	"context"
 	"slices"
+	"time"
 )
 
 // listenerGroup names the remote objects the capture makes, so they are
 // released together.
 const listenerGroup = "domscope-capture"
+
+// releaseTimeout bounds the release of the capture's remote objects.
+const releaseTimeout = 5 * time.Second
 
 // fetchListeners lists the elements that have a click-family listener on
 // themselves, with one DOMDebugger.getEventListeners call on the document
@@ -22,8 +26,14 @@ func fetchListeners(ctx context.Context, s Session) ([]RawListener, error) {
 	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document", "objectGroup": listenerGroup}, &ev); err != nil {
 		return nil, err
 	}
+	// Released in the background with a bound of its own: a capture that
+	// was canceled (a dialog blocks the page) must return at once.
 	defer func() {
-		_ = s.Call(context.WithoutCancel(ctx), "Runtime.releaseObjectGroup", map[string]any{"objectGroup": listenerGroup}, nil)
+		go func() {
+			rctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
+			defer cancel()
+			_ = s.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": listenerGroup}, nil)
+		}()
 	}()
 	if ev.Result.ObjectID == "" {
 		return nil, nil

@@ -301,3 +301,34 @@ func TestCaptureNestedCrossOriginFrames(t *testing.T) {
 		t.Error("the button of the innermost frame is missing")
 	}
 }
+
+func TestCaptureWithDialogOpenReturnsInTime(t *testing.T) {
+	p, _, _ := capOpen(t, "semantic.html")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	dialogs, stop := p.Subscribe("Page.javascriptDialogOpening")
+	defer stop()
+	// Open an alert without waiting for it (it blocks the page's script).
+	go func() {
+		_ = p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "setTimeout(() => alert('hi'), 0)"}, nil)
+	}()
+	select {
+	case <-dialogs:
+	case <-ctx.Done():
+		t.Fatal("no dialog opened")
+	}
+	defer func() {
+		_ = p.Call(ctx, "Page.handleJavaScriptDialog", map[string]any{"accept": true}, nil)
+	}()
+	cctx, ccancel := context.WithTimeout(ctx, 3*time.Second)
+	defer ccancel()
+	start := time.Now()
+	_, err := dom.Capture(cctx, p)
+	took := time.Since(start)
+	// Chrome may or may not answer while an alert is up; either way the
+	// capture must end within its deadline (plus a little), never hang.
+	if took > 6*time.Second {
+		t.Fatalf("capture with a dialog open took %s (err %v)", took, err)
+	}
+	t.Logf("capture with a dialog open: %v after %s", err, took)
+}
