@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"context"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,4 +196,53 @@ func lineWith(screen, mark string) string {
 		}
 	}
 	return ""
+}
+
+// When the tab goes away under the UI, the header says so and actions
+// fail with a clear message instead of hanging.
+func TestLostTabFullProgram(t *testing.T) {
+	dir := t.TempDir()
+	page := `<!doctype html><html><head><title>Doomed tab</title></head><body><button>Press</button></body></html>`
+	if err := os.WriteFile(filepath.Join(dir, "doomed.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := cdptest.Serve(t, dir)
+	tm := startTerm(t, base+"/doomed.html", 120, 40)
+	tm.waitText("“Doomed tab”", 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ts, err := cdptest.Browser(t).Targets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := false
+	for _, tg := range ts {
+		if strings.HasSuffix(tg.URL, "/doomed.html") {
+			// close it the way a user would, from outside our connection
+			u, err := url.Parse(cdptest.Browser(t).WebSocketURL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := http.Get("http://" + u.Host + "/json/close/" + tg.ID)
+			if err != nil {
+				t.Fatalf("closing the tab: %v", err)
+			}
+			resp.Body.Close()
+			closed = true
+		}
+	}
+	if !closed {
+		t.Fatal("the UI's tab is not in the browser's target list")
+	}
+	tm.waitFor("the lost state", 20*time.Second, func(s string) bool {
+		return strings.Contains(s, "page lost") || strings.Contains(s, "reconnecting")
+	})
+	tm.keys("c")
+	s := tm.waitFor("the click to fail clearly", 20*time.Second, func(s string) bool {
+		return strings.Contains(s, "last action: click") && !strings.Contains(s, "→ ok")
+	})
+	if !strings.Contains(s, "NOT_ATTACHED") && !strings.Contains(s, "TARGET_NOT_FOUND") && !strings.Contains(s, "CDP_ERROR") {
+		t.Errorf("no error code for the click on a closed tab:\n%s", s)
+	}
+	tm.quit()
 }

@@ -208,21 +208,5 @@ func osexec(socket string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// serviceConfig is the service as domscope runs it: real capture and build.
-func serviceConfig() dom.ServiceConfig {
-	return dom.ServiceConfig{VisualEffects: true,
-		Snapshotter: func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error) {
-			t0 := time.Now()
-			raw, err := dom.Capture(ctx, p)
-			if err != nil {
-				return nil, err
-			}
-			took := time.Since(t0)
-			s, err := dom.Build(raw, dom.BuildOptions{Prev: prev})
-			if err != nil {
-				return nil, err
-			}
-			s.Taken, s.CaptureTime = t0, took
-			return s, nil
-		}}
-}
+// serviceConfig is the service as domscope runs it (with the click ripple).
+func serviceConfig() dom.ServiceConfig { return dom.ServiceConfig{VisualEffects: true} }

@@ -407,6 +407,9 @@ func (m *Model) act(a dom.Action) tea.Cmd {
 			// the page is blocked until the dialog is answered: snapshot after
 			return snapshotMsg{gen: gen, res: &res, desc: desc}
 		}
+		if res.Error != nil && (res.Error.Code == dom.NotAttached || res.Error.Code == dom.TargetNotFound) {
+			return snapshotMsg{gen: gen, res: &res, desc: desc} // no page to snapshot
+		}
 		snap, err := actor.Snapshot(ctx, false)
 		snap, err = withTierRules(snap, err, off)
 		return snapshotMsg{gen: gen, snap: snap, err: err, res: &res, desc: desc}

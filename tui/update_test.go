@@ -371,3 +371,32 @@ func TestHighlightIsDebounced(t *testing.T) {
 		t.Errorf("highlights %v, want only the last selection %s", a.hl, m.tree.SelectedID())
 	}
 }
+
+func TestConnectionStateIsShown(t *testing.T) {
+	a := newTestActor(formPage("Sign up"), formPage("Sign up"))
+	m := started(t, a, 120, 40)
+	m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "state", State: dom.Reconnecting}}})
+	if s := plainScreen(m); !strings.Contains(s, "reconnecting") {
+		t.Errorf("reconnecting not shown:\n%s", s)
+	}
+	m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "state", State: dom.Disconnected}}})
+	if s := plainScreen(m); !strings.Contains(s, "✗ page lost") {
+		t.Errorf("lost state not shown:\n%s", s)
+	}
+	// back: a fresh snapshot is taken by itself
+	seq := m.snap
+	_, cmd := m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "state", State: dom.Connected}}})
+	settle(t, m, cmd)
+	if s := plainScreen(m); !strings.Contains(s, "● connected") {
+		t.Errorf("connected not shown:\n%s", s)
+	}
+	if m.snap == seq {
+		t.Error("no new snapshot after the connection came back")
+	}
+	// events from a tab we left are ignored
+	other := newTestActor()
+	m.Update(eventsMsg{actor: other, events: []dom.Event{{Kind: "state", State: dom.Disconnected}}})
+	if m.conn != dom.Connected {
+		t.Error("an old tab's event changed the state")
+	}
+}

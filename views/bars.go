@@ -36,14 +36,14 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 	case d.State == dom.Reconnecting:
 		state = st.Warn.Render("◌ reconnecting…")
 	default:
-		state = st.Error.Render("✗ browser lost")
+		state = st.Error.Render("✗ page lost (T picks a tab)")
 	}
 	snap := st.Dim.Render("no snapshot yet")
 	if d.HasSnap {
 		snap = fmt.Sprintf("snapshot #%d, %s, %s ago", d.Seq, Millis(d.Capture), age(d.Age))
 	}
 	right := state + " · " + snap
-	if d.Stale != "" {
+	if d.Stale != "" && (d.State == dom.Connected || d.Offline != "") {
 		right += " · " + st.Warn.Render(d.Stale+" (r)")
 	}
 	left := st.Title.Render("domscope")
