@@ -1,6 +1,5 @@
 package dom
 
-import "encoding/json"
 
 // box is one layout entry of DOMSnapshot: bounds already shifted into the
 // target's top document, and computed style values.
@@ -61,7 +60,7 @@ func indexTarget(rt *RawTarget) (*targetIndex, error) {
 	ti.root = root
 	for _, raw := range rt.AXTrees {
 		var t axTree
-		if json.Unmarshal(raw, &t) != nil {
+		if decodeJSON(raw, &t) != nil {
 			continue
 		}
 		for i := range t.Nodes {
@@ -82,7 +81,7 @@ func indexTarget(rt *RawTarget) (*targetIndex, error) {
 	}
 	if len(rt.Layout) > 0 {
 		var snap snapCapture
-		if json.Unmarshal(rt.Layout, &snap) == nil {
+		if decodeJSON(rt.Layout, &snap) == nil {
 			ti.indexLayout(&snap)
 		}
 	}

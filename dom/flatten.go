@@ -323,7 +323,7 @@ func (f *flat) emit(fr frame, v *VirtualNode, rule string) int32 {
 	if f.opts.IncludeBackendIDs {
 		sn.BackendNodeID = v.BackendID
 	}
-	r := rec{sn: sn, v: v, parent: fr.parent, group: rule == FlatKeepGroup || (rule == FlatKeepSemantic && !isInteractive(v) && !isAtomic(v))}
+	r := rec{sn: sn, v: v, parent: fr.parent, group: (rule == FlatKeepGroup || rule == FlatKeepSemantic) && !isInteractive(v) && !isAtomic(v)}
 	if fr.parent < 0 {
 		r.pos = len(f.sd.Nodes)
 		f.sd.Nodes = append(f.sd.Nodes, sn)

@@ -86,7 +86,7 @@ var interactiveAXRoles = map[string]bool{
 }
 
 func isInteractive(n *VirtualNode) bool {
-	return n.Tier == NonSemantic || (n.Tier == Semantic && (interactiveRoles[n.Role] || interactiveAXRoles[n.Role]))
+	return n.Tier == NonSemantic || (n.Tier == Semantic && (interactiveRoles[n.Role] || interactiveAXRoles[n.Role] || n.Tag == "details"))
 }
 
 // atomicRoles have no descendants in the output; their text is their name.
