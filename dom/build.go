@@ -22,7 +22,7 @@ type facts struct {
 	target      int32
 	ax          *axNode
 	box         *box
-	elements    int32 // elements in the subtree, itself included
+	elements    int32 // elements in the light-DOM subtree, itself included
 	hasBoxBelow bool  // some descendant has a layout box
 	ua          bool  // inside a user-agent shadow root
 	redact      bool  // inside a password or cc-* field
@@ -200,8 +200,8 @@ func (b *builder) walk() {
 			c := next(r.ContentDocument, fid)
 			c.ua = false
 			stack = append(stack, c)
-		} else if r.FrameID != "" && n.NodeType == ElementNode {
-			if k, ok := b.byFrame[r.FrameID]; ok && !b.targets[k].stitched {
+		} else if n.NodeType == ElementNode {
+			if k, ok := b.oopHost(it.target, r); ok {
 				stack = append(stack, b.stitch(k, idx, n))
 			}
 		}
@@ -211,17 +211,40 @@ func (b *builder) walk() {
 	}
 }
 
+// oopHost finds the out-of-process target whose <iframe> is r (in target
+// t): by the owner recorded in the capture, else by frame id.
+func (b *builder) oopHost(t int32, r *cdpNode) (int, bool) {
+	if len(b.targets) < 2 {
+		return 0, false
+	}
+	parent := b.raw.Targets[t].TargetID
+	for k := 1; k < len(b.targets); k++ {
+		rt := b.raw.Targets[k]
+		if !b.targets[k].stitched && rt.OwnerBackendID != 0 && rt.OwnerBackendID == r.BackendNodeID &&
+			(rt.ParentTargetID == "" || rt.ParentTargetID == parent) {
+			return k, true
+		}
+	}
+	if r.FrameID != "" {
+		if k, ok := b.byFrame[r.FrameID]; ok && !b.targets[k].stitched {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // stitch makes the work item that puts out-of-process target k's document
 // under its <iframe> host, shifted to where the frame sits in the page.
 func (b *builder) stitch(k int, hostIdx int32, host *VirtualNode) item {
 	t := b.targets[k]
 	t.stitched = true
 	rt := t.raw
-	dx, dy := rt.Offset.X, rt.Offset.Y
-	if dx == 0 && dy == 0 && host.Bounds.W > 0 {
+	// the target's main-document bounds + Offset - its own scroll
+	dx, dy := rt.Offset.X-rt.Viewport.X, rt.Offset.Y-rt.Viewport.Y
+	if rt.Offset == (Rect{}) && host.Bounds.W > 0 {
 		vp := t.docViewport
-		dx = host.Bounds.X + (host.Bounds.W-vp.W)/2
-		dy = host.Bounds.Y + (host.Bounds.H-vp.H)/2
+		dx = host.Bounds.X + (host.Bounds.W-vp.W)/2 - rt.Viewport.X
+		dy = host.Bounds.Y + (host.Bounds.H-vp.H)/2 - rt.Viewport.Y
 	}
 	fid := rt.FrameID
 	if fid == "" {
@@ -258,7 +281,11 @@ func (b *builder) countSubtrees() {
 		}
 		if p := f.parent; p >= 0 {
 			pf := &b.facts[p]
-			pf.elements += f.elements
+			// elements count the light DOM only, as querySelectorAll does:
+			// not shadow roots nor frame documents
+			if n := b.nodes[i]; n.NodeType != DocumentNode && n.NodeType != FragmentNode {
+				pf.elements += f.elements
+			}
 			if f.box != nil || f.hasBoxBelow {
 				pf.hasBoxBelow = true
 			}

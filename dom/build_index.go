@@ -1,6 +1,5 @@
 package dom
 
-
 // box is one layout entry of DOMSnapshot: bounds already shifted into the
 // target's top document, and computed style values.
 type box struct {
@@ -58,6 +57,9 @@ func indexTarget(rt *RawTarget) (*targetIndex, error) {
 		return nil, err
 	}
 	ti.root = root
+	if err := graftParts(root, rt.DocumentParts); err != nil {
+		return nil, err
+	}
 	for _, raw := range rt.AXTrees {
 		var t axTree
 		if decodeJSON(raw, &t) != nil {
@@ -118,8 +120,25 @@ func (ti *targetIndex) indexLayout(snap *snapCapture) {
 		}
 		return Rect{}, false
 	}
-	// Each pass places child documents whose parent is placed; documents
-	// usually come parent first, so one pass is typical.
+	// The capture says where each same-process frame sits (RawFrame.Offset,
+	// its <iframe>'s content box in the target's main document).
+	frames := map[string]Rect{}
+	for _, fr := range ti.raw.Frames {
+		if fr.OwnerBackendID != 0 || fr.Offset != (Rect{}) {
+			frames[fr.FrameID] = fr.Offset
+		}
+	}
+	for d := 1; d < len(docs); d++ {
+		fid := docs[d].FrameID
+		if fid < 0 || fid >= len(snap.Strings) {
+			continue
+		}
+		if off, ok := frames[snap.Strings[fid]]; ok {
+			shifts[d] = shift{dx: off.X - docs[d].ScrollOffsetX, dy: off.Y - docs[d].ScrollOffsetY, ok: true}
+		}
+	}
+	// Otherwise: each pass places child documents whose parent is placed,
+	// at the centre of the <iframe>'s box (borders taken as even).
 	for pass := 0; pass < len(docs); pass++ {
 		changed := false
 		for p := range docs {

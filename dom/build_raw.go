@@ -22,6 +22,7 @@ func decodeJSON(data []byte, v any) error {
 // cdpNode is the part of a CDP DOM.Node that Build reads. dom must not
 // import cdproto, so these are our own minimal structs.
 type cdpNode struct {
+	NodeID          int64      `json:"nodeId"`
 	BackendNodeID   int64      `json:"backendNodeId"`
 	NodeType        int        `json:"nodeType"`
 	NodeName        string     `json:"nodeName"`
@@ -57,6 +58,48 @@ func parseDocument(data []byte) (*cdpNode, error) {
 		return &n, nil
 	}
 	return parseDocumentDeep(data)
+}
+
+// graftParts attaches the DOM.setChildNodes parts of a document fetched in
+// chunks (RawTarget.DocumentParts) under the nodes they belong to.
+func graftParts(root *cdpNode, parts []json.RawMessage) error {
+	if root == nil || len(parts) == 0 {
+		return nil
+	}
+	byID := map[int64]*cdpNode{}
+	index := func(n *cdpNode) {
+		stack := []*cdpNode{n}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if x == nil {
+				continue
+			}
+			byID[x.NodeID] = x
+			stack = append(stack, x.Children...)
+			stack = append(stack, x.ShadowRoots...)
+			stack = append(stack, x.ContentDocument, x.TemplateContent)
+		}
+	}
+	index(root)
+	for i, raw := range parts {
+		var part struct {
+			ParentID int64      `json:"parentId"`
+			Nodes    []*cdpNode `json:"nodes"`
+		}
+		if err := decodeJSON(raw, &part); err != nil {
+			return fmt.Errorf("document part %d: %w", i, err)
+		}
+		p := byID[part.ParentID]
+		if p == nil {
+			continue // its parent went away between replies
+		}
+		p.Children = part.Nodes
+		for _, n := range part.Nodes {
+			index(n)
+		}
+	}
+	return nil
 }
 
 // parseDocumentDeep decodes a Node tree with an explicit stack.
@@ -217,6 +260,8 @@ func setScalar(n *cdpNode, key string, t json.Token) {
 	s, _ := t.(string)
 	num, _ := t.(json.Number)
 	switch key {
+	case "nodeId":
+		n.NodeID, _ = strconv.ParseInt(string(num), 10, 64)
 	case "backendNodeId":
 		n.BackendNodeID, _ = strconv.ParseInt(string(num), 10, 64)
 	case "nodeType":

@@ -404,7 +404,7 @@ func (f *flat) collapse() {
 	}
 	for k := len(f.recs) - 1; k >= 0; k-- {
 		r := &f.recs[k]
-		if !r.group || r.sn.Name != "" || r.sn.Role == "text" {
+		if !r.group || r.sn.Role == "text" {
 			continue
 		}
 		var repl *SerializedNode
@@ -415,7 +415,11 @@ func (f *flat) collapse() {
 				repl = c
 			}
 		}
+		// a name is no reason to stay when the only child says the same
+		named := r.sn.Name != "" && !(kids == 1 && repl.Name == r.sn.Name)
 		switch {
+		case named:
+			continue
 		case kids == 1 && single:
 			f.dec[r.v.ID] = Decision{Kind: Hoist, Rule: FlatCollapseSingle, Into: f.dec[r.v.ID].Into}
 		case kids == 0 && empty:

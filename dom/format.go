@@ -97,7 +97,7 @@ func writeTextLine(b *strings.Builder, n *SerializedNode, depth int) {
 		b.WriteByte(' ')
 		b.WriteString(quote(n.Text))
 	}
-	if n.InputType != "" && n.InputType != n.Role && !(n.InputType == "checkbox" || n.InputType == "radio") {
+	if n.InputType != "" && impliedType[n.Role] != n.InputType && n.InputType != n.Role {
 		b.WriteString(" type=")
 		b.WriteString(escapeLine(n.InputType))
 	}
@@ -151,6 +151,12 @@ func writeTriState(b *strings.Builder, v, yes, no string) {
 	}
 }
 
+// impliedType is the input type a role already says.
+var impliedType = map[string]string{
+	"checkbox": "checkbox", "radio": "radio", "slider": "range", "spinbutton": "number",
+	"searchbox": "search", "button": "submit", "textbox": "text",
+}
+
 // textRole is the role word of the text format: headings as h1..h6, the
 // tag where the role is generic, Chrome's internal names made plain.
 func textRole(n *SerializedNode) string {
@@ -161,6 +167,10 @@ func textRole(n *SerializedNode) string {
 		}
 	case "generic", "none", "presentation", "":
 		if n.Tag != "" {
+			return n.Tag
+		}
+	case "group":
+		if n.Tag == "details" || n.Tag == "fieldset" {
 			return n.Tag
 		}
 	case "DisclosureTriangle":

@@ -137,7 +137,7 @@ func (b *builder) heuristic(i int) string {
 		}
 	}
 	if !ruleOff(off, RuleListener) && b.targets[f.target].listeners[n.BackendID] &&
-		n.Tag != "html" && n.Tag != "body" && f.elements <= bigContainer {
+		n.Tag != "html" && n.Tag != "body" && f.elements-1 <= bigContainer {
 		return RuleListener
 	}
 	if !ruleOff(off, RuleCursorPointer) && b.cursor(i) == "pointer" && (f.parent < 0 || b.cursor(int(f.parent)) != "pointer") {
@@ -179,7 +179,7 @@ func (b *builder) heuristic(i int) string {
 	return ""
 }
 
-// bigContainer is the element count above which an own listener is taken
+// bigContainer is the descendant element count above which an own listener is taken
 // as event delegation (a root handling its children's clicks), not an
 // action of the element itself.
 const bigContainer = 30

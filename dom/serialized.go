@@ -80,14 +80,17 @@ type Options struct {
 	IncludeBoundingBoxes bool
 	IncludeBackendIDs    bool
 	MaxDepth             int // default 100
-	MaxInteractive       int // default 1000
+	// MaxInteractive caps interactive nodes (0 = no cap, the default: every
+	// actionable element must reach the agent; seed 002 suggests 1000 to
+	// bound tokens on huge pages).
+	MaxInteractive int
 	// Disabled names the flatten rules switched off.
 	Disabled map[string]bool
 }
 
 // DefaultOptions are the flatten defaults of DESIGN section 3.
 func DefaultOptions() Options {
-	return Options{IncludeOffscreen: true, MaxDepth: 100, MaxInteractive: 1000}
+	return Options{IncludeOffscreen: true, MaxDepth: 100}
 }
 
 // Rule is a named, switchable heuristic, listed in the UI and named by
