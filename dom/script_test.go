@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -127,5 +130,29 @@ func TestRunScriptSnapshots(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(lines[1]), &sd); err != nil || !strings.HasSuffix(sd.Snapshot.URL, "/basic.html") {
 		t.Fatalf("snapshot line does not decode: %v %+v", err, sd.Snapshot.URL)
+	}
+}
+
+// TestRunScriptTodoMVC replays the example script of testdata/scripts on
+// the React TodoMVC, with role, name, test id and text queries resolved in
+// real snapshots, and checks the page's own list afterwards.
+func TestRunScriptTodoMVC(t *testing.T) {
+	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
+	base, _ := cdptest.Serve(t, dir)
+	svc, p := openService(t, base+"/react/index.html", ServiceConfig{})
+	f, err := os.Open(filepath.Join("..", "testdata", "scripts", "todomvc-react.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out bytes.Buffer
+	if err := RunScript(ctx(t), svc, f, &out, RunOptions{Snapshots: "text"}); err != nil {
+		t.Fatalf("script failed: %v\n%s", err, out.String())
+	}
+	if got := pageTodos(t, p, todoApps["react"]); !reflect.DeepEqual(got, []string{"Buy milk", "Write code"}) {
+		t.Fatalf("page lists %q after the script\n%s", got, out.String())
+	}
+	if !strings.Contains(out.String(), `"Write code"`) || !strings.Contains(out.String(), "# snapshot #") {
+		t.Fatalf("snapshots missing from the output:\n%s", out.String())
 	}
 }
