@@ -1,6 +1,7 @@
 package dom_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -171,5 +172,21 @@ func TestClickInFrames(t *testing.T) {
 	mustOK(t, svc.Do(ctx(t), Action{Kind: "type", ID: input.ID, Text: "über"}))
 	if v := evalString(t, frames[0].Session, "window.frameValue"); v != "über" {
 		t.Fatalf("cross-origin input holds %q", v)
+	}
+}
+
+// TestHashNavigationIsReported: a same-document navigation (a TodoMVC
+// filter link) is a navigation with its new URL.
+func TestHashNavigationIsReported(t *testing.T) {
+	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
+	base, _ := cdptest.Serve(t, dir)
+	svc, _ := openService(t, base+"/react/index.html", ServiceConfig{})
+	input := findNode(snap(t, svc), func(n *VirtualNode) bool { return hasClass(n, "new-todo") })
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "type", ID: input.ID, Text: "one\n"}))
+	active := findNode(snap(t, svc), func(n *VirtualNode) bool { return n.Tag == "a" && n.Attrs["href"] == "#/active" })
+	res := svc.Do(ctx(t), Action{Kind: "click", ID: active.ID})
+	mustOK(t, res)
+	if !res.Changes.Navigated || !strings.HasSuffix(res.Changes.NewURL, "#/active") {
+		t.Fatalf("changes: %+v", res.Changes)
 	}
 }

@@ -140,6 +140,7 @@ func (s *Service) attach(p Page) {
 	if s.closed {
 		s.mu.Unlock()
 		pstop()
+		_ = p.Detach() // a page reconnected after Close: let it go
 		return
 	}
 	s.page = p
@@ -246,11 +247,16 @@ func (s *Service) onEvent(p Page, method string, raw json.RawMessage) {
 		}
 		if method == "Page.frameStartedLoading" {
 			t.navStarted++
-		} else {
-			t.stopped++
+		} else if t.stopped < t.navStarted {
+			t.stopped++ // clamped: a load event may have settled it already
 		}
 	case "Page.loadEventFired":
 		t.loaded++
+		// The main document loaded: whatever stop events went missing,
+		// nothing is loading now.
+		if t.stopped < t.navStarted {
+			t.stopped = t.navStarted
+		}
 	case "Page.javascriptDialogOpening":
 		var ev struct {
 			Message       string `json:"message"`

@@ -85,7 +85,7 @@ func (s *Service) changesSince(m mark) Changes {
 	defer s.mu.Unlock()
 	t := s.track
 	c := Changes{
-		Navigated:  t.navigated > m.navigated || (t.url != "" && t.url != m.url && m.url != ""),
+		Navigated:  t.navigated > m.navigated || t.url != m.url,
 		DomChanged: t.mutations > m.mutations || t.navigated > m.navigated,
 	}
 	if c.Navigated {
@@ -111,6 +111,10 @@ func (s *Service) waitLoaded(ctx context.Context) {
 		select {
 		case <-t.changed:
 		case <-bound.C:
+			// Never wait on the same lost stop event twice.
+			s.mu.Lock()
+			s.track.stopped = s.track.navStarted
+			s.mu.Unlock()
 			return
 		case <-ctx.Done():
 			return
