@@ -50,6 +50,8 @@ type Model struct {
 	gen  int // bumped whenever the shown snapshot may change; stale replies are dropped
 	snap *dom.Snapshot
 	prev *dom.Snapshot // the snapshot before, for the diff list
+	// newDoc: the last snapshot is a new document (nothing survived)
+	newDoc bool
 
 	marks    map[string]views.Mark
 	diff     dom.SnapshotDiff
@@ -148,6 +150,16 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 		if old != nil && old.TargetID == s.TargetID {
 			m.diff = dom.Diff(old, s)
 			m.hasDiff = true
+		}
+		if m.hasDiff && len(m.diff.Removed) == len(old.ByID) {
+			// a new document (navigation, reload): nothing survived, so
+			// marking every node as new says nothing; start over instead
+			m.hasDiff, first = false, true
+			m.newDoc = true
+		} else {
+			m.newDoc = false
+		}
+		if m.hasDiff {
 			m.marks = make(map[string]views.Mark, len(m.diff.Added)+len(m.diff.Renamed))
 			for _, id := range m.diff.Added {
 				m.marks[id] = views.Added

@@ -177,6 +177,10 @@ func (m *Model) rulesOverlay(cursorKey string) *overlay {
 // diffOverlay lists what changed between the last two snapshots.
 func (m *Model) diffOverlay() *overlay {
 	o := &overlay{kind: overlayDiff, title: "Changes since the previous snapshot", foot: "enter jumps to the node · esc close"}
+	if m.newDoc {
+		o.header("The page is a new document (navigation or reload): every node is new.")
+		return o
+	}
 	if !m.hasDiff {
 		o.header("No previous snapshot of this tab to compare with yet.")
 		return o

@@ -400,3 +400,30 @@ func TestConnectionStateIsShown(t *testing.T) {
 		t.Error("an old tab's event changed the state")
 	}
 }
+
+// After a navigation nothing survives: no marks, and the cursor starts
+// over on the new page's first control.
+func TestNavigationStartsOver(t *testing.T) {
+	next := formPage("Next page")
+	// renumber every node: a new document shares no IDs with the old one
+	byID := map[string]*dom.VirtualNode{}
+	for _, n := range next.ByID {
+		n.ID = "node_5" + strings.TrimPrefix(n.ID, "node_")
+		byID[n.ID] = n
+	}
+	next.ByID = byID
+	next.URL = "http://127.0.0.1:8080/next.html"
+	a := newTestActor(formPage("Sign up"), next)
+	m := started(t, a, 120, 40)
+	m.tree.Select("node_3") // head
+	press(t, m, k('c'))
+	if len(m.marks) != 0 {
+		t.Errorf("%d nodes marked after a navigation", len(m.marks))
+	}
+	if got := m.tree.Selected(); got == nil || got.Attr("id") != "email" {
+		t.Errorf("selection after navigation = %v, want the first control", got)
+	}
+	if s := plainScreen(m); !strings.Contains(s, "a new document") {
+		t.Errorf("no new-document note:\n%s", s)
+	}
+}

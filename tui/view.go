@@ -203,6 +203,9 @@ func (m *Model) detailsBody(r rect) []string {
 		}
 		d.Frame = m.frameOf(n)
 	}
+	if m.newDoc {
+		d.Changes = m.st.Dim.Render("changes: a new document (navigation or reload): every node is new")
+	}
 	if m.hasDiff {
 		dd := m.diff
 		if len(dd.Added)+len(dd.Removed)+len(dd.Renamed) > 0 {
