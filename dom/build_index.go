@@ -61,20 +61,11 @@ func indexTarget(rt *RawTarget) (*targetIndex, error) {
 		return nil, err
 	}
 	for _, raw := range rt.AXTrees {
-		var t axTree
-		if decodeJSON(raw, &t) != nil {
+		if len(raw) == 0 {
 			continue
 		}
-		for i := range t.Nodes {
-			n := &t.Nodes[i]
-			if n.BackendID == 0 {
-				continue
-			}
-			// The first tree (the target's main frame) wins over repeats.
-			if _, dup := ti.ax[n.BackendID]; !dup {
-				ti.ax[n.BackendID] = n
-			}
-		}
+		// a tree that does not decode is skipped: the DOM still builds
+		_ = decodeAXTree(raw, ti.ax)
 	}
 	for _, l := range rt.Listeners {
 		if clickFamily[l.Type] || l.Type == "" {
@@ -82,9 +73,9 @@ func indexTarget(rt *RawTarget) (*targetIndex, error) {
 		}
 	}
 	if len(rt.Layout) > 0 {
-		var snap snapCapture
-		if decodeJSON(rt.Layout, &snap) == nil {
-			ti.indexLayout(&snap)
+		// a layout that does not decode leaves every node without a box
+		if snap, err := decodeSnapshot(rt.Layout); err == nil {
+			ti.indexLayout(snap)
 		}
 	}
 	return ti, nil

@@ -1,0 +1,112 @@
+package dom_test
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+)
+
+// Benchmarks of the pure part of a snapshot: Build (decode the raw CDP
+// results, index, walk, classify), Flatten and FormatText, on a recording
+// of synthetic-10000 and on synthetic-50000 captured once from real
+// Chromium at the start (skipped without the shared corpus):
+//
+//	go test ./dom -run '^$' -bench 'Build|Flatten|Snapshot' -benchmem
+
+func BenchmarkBuild10k(b *testing.B)    { benchBuild(b, rec10k(b)) }
+func BenchmarkFlatten10k(b *testing.B)  { benchFlatten(b, rec10k(b)) }
+func BenchmarkSnapshot10k(b *testing.B) { benchAll(b, rec10k(b)) }
+func BenchmarkBuild50k(b *testing.B)    { benchBuild(b, rec50k(b)) }
+func BenchmarkFlatten50k(b *testing.B)  { benchFlatten(b, rec50k(b)) }
+func BenchmarkSnapshot50k(b *testing.B) { benchAll(b, rec50k(b)) }
+
+func rec10k(b *testing.B) *dom.RawCapture { return loadRecording(b, "synthetic-10000") }
+
+var (
+	once50k sync.Once
+	raw50k  *dom.RawCapture
+)
+
+// rec50k captures synthetic-50000 once per benchmark binary (too big to
+// commit as a recording).
+func rec50k(b *testing.B) *dom.RawCapture {
+	once50k.Do(func() {
+		dir := filepath.Join(cdptest.Shared(b), "corpus", "synthetic")
+		u, _ := cdptest.Serve(b, dir)
+		p := cdptest.Page(b, u+"/synthetic-50000.html")
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		r, err := dom.Capture(ctx, p)
+		if err != nil {
+			b.Fatalf("capture: %v", err)
+		}
+		raw50k = r
+	})
+	if raw50k == nil {
+		b.Skip("no capture of synthetic-50000")
+	}
+	return raw50k
+}
+
+func nodesOf(b *testing.B, raw *dom.RawCapture) int {
+	s, err := dom.Build(raw, dom.BuildOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return len(s.ByID)
+}
+
+func perNode(b *testing.B, nodes int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+	b.ReportMetric(float64(nodes), "nodes")
+}
+
+func benchBuild(b *testing.B, raw *dom.RawCapture) {
+	nodes := nodesOf(b, raw)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := dom.Build(raw, dom.BuildOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	perNode(b, nodes)
+}
+
+func benchFlatten(b *testing.B, raw *dom.RawCapture) {
+	s, err := dom.Build(raw, dom.BuildOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		dom.Flatten(s, dom.DefaultOptions())
+	}
+	perNode(b, len(s.ByID))
+}
+
+// benchAll is what a re-snapshot costs on top of the capture: build with
+// the previous snapshot (IDs kept), flatten, text.
+func benchAll(b *testing.B, raw *dom.RawCapture) {
+	prev, err := dom.Build(raw, dom.BuildOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		s, err := dom.Build(raw, dom.BuildOptions{Prev: prev})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sd, _ := dom.Flatten(s, dom.DefaultOptions())
+		_ = dom.FormatText(sd)
+	}
+	perNode(b, len(prev.ByID))
+}
