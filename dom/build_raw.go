@@ -316,10 +316,6 @@ type axNode struct {
 	BackendID  int64        `json:"backendDOMNodeId"`
 }
 
-type axTree struct {
-	Nodes []axNode `json:"nodes"`
-}
-
 // rareInts / rareStrings / rareBools are DOMSnapshot's sparse columns.
 type rareInts struct {
 	Index []int `json:"index"`
