@@ -124,3 +124,49 @@ func BenchmarkViewRecorded10k(b *testing.B) {
 		m.View()
 	}
 }
+
+// Switching a tier rule off rebuilds the same capture without it (no
+// browser call): nodes it made non-semantic fall back, the flat pane follows.
+func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
+	a := newTestActor(recorded(t, "nonsemantic"))
+	m := started(t, a, 120, 40)
+	var ids []string
+	for id, n := range m.snap.ByID {
+		if n.Why == dom.RuleOnclick {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		t.Fatal("the recorded page has no node made non-semantic by onclick")
+	}
+	before := strings.Join(m.flat.lines, "\n")
+	m.tree.Select(ids[0])
+	// an inline onclick also registers a listener: switch both heuristics off
+	toggleRule(t, m, "tier:"+dom.RuleOnclick)
+	press(t, m, escKey)
+	toggleRule(t, m, "tier:"+dom.RuleListener)
+	if m.busy != nil {
+		t.Fatal("still rebuilding")
+	}
+	for _, id := range ids {
+		n := m.snap.Node(id)
+		if n == nil {
+			t.Fatalf("%s lost in the rebuild (IDs must survive)", id)
+		}
+		if n.Why == dom.RuleOnclick || n.Why == dom.RuleListener {
+			t.Errorf("%s still non-semantic by %s", id, n.Why)
+		}
+	}
+	if m.tree.SelectedID() != ids[0] {
+		t.Errorf("selection moved to %s", m.tree.SelectedID())
+	}
+	if strings.Join(m.flat.lines, "\n") == before {
+		t.Error("the flat pane did not change")
+	}
+	if len(a.actions) != 0 {
+		t.Errorf("the rebuild talked to the page: %+v", a.actions)
+	}
+	if s := plainScreen(m); !strings.Contains(s, "[ ] off heuristic:onclick") {
+		t.Errorf("rules list:\n%s", s)
+	}
+}
