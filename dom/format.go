@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 )
@@ -20,7 +21,14 @@ func FormatJSON(sd *SerializedDom) ([]byte, error) {
 		}
 		sd = &c
 	}
-	return json.Marshal(sd)
+	// no HTML escaping: "&" in a URL stays one character (and fewer tokens)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(sd); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // FormatText writes the flattened tree for an LLM, one node per line,
