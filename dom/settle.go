@@ -24,6 +24,7 @@ func (s *Service) mark() mark {
 func (s *Service) settle(ctx context.Context, m mark) {
 	quietBound := time.Now().Add(s.cfg.SettleTimeout)
 	var navBound time.Time
+	probes := 0
 	for {
 		s.mu.Lock()
 		t := s.track
@@ -52,8 +53,18 @@ func (s *Service) settle(ctx context.Context, m mark) {
 				last = t.lastChange
 			}
 			quietFor := now.Sub(last)
-			if quietFor >= s.cfg.QuietWindow || now.After(quietBound) {
+			if now.After(quietBound) {
 				return
+			}
+			if quietFor >= s.cfg.QuietWindow {
+				// Quiet by the clock; but on a busy machine the page's own
+				// timers (a render debounced with setTimeout 0) may not have
+				// run yet. Give its event loop a turn, then look again.
+				if probes >= 3 || !s.pageIdle(ctx, t.mutations) {
+					return
+				}
+				probes++
+				continue
 			}
 			wait = s.cfg.QuietWindow - quietFor
 		}
@@ -122,4 +133,28 @@ func (s *Service) waitLoaded(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// idleProbe resolves after the page's next frame and a macrotask after it
+// (or 50 ms when frames do not run, as in a background tab): by then
+// timers queued by an action's handlers have had their turn.
+const idleProbe = `new Promise((r) => {
+  const done = () => setTimeout(r, 0);
+  requestAnimationFrame(done);
+  setTimeout(done, 50);
+})`
+
+// pageIdle gives the page's event loop a turn and reports whether the DOM
+// changed meanwhile (so settling must go on).
+func (s *Service) pageIdle(ctx context.Context, mutationsBefore int64) bool {
+	page, _, err := s.session()
+	if err != nil {
+		return false
+	}
+	if s.call(ctx, page, "Runtime.evaluate", map[string]any{"expression": idleProbe, "awaitPromise": true, "returnByValue": true}, nil) != nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.track.mutations != mutationsBefore
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -35,6 +36,11 @@ var todoApps = map[string]todoApp{
 	"react":          {"/react/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
 	"vue":            {"/vue/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
 	"angular":        {"/angular/browser/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
+	"preact":         {"/preact/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
+	"svelte":         {"/svelte/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
+	"jquery":         {"/jquery/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
+	"javascript-es6": {"/javascript-es6/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
+	"backbone":       {"/backbone/index.html", "new-todo", "toggle", "clear-completed", ".todo-list li", "label", ".todo-list li.completed"},
 	"lit":            {"/lit/index.html", "new-todo", "toggle", "clear-completed", "li:has(.toggle)", "label", "li.completed"},
 	"web-components": {"/web-components/index.html", "new-todo-input", "toggle-todo-input", "clear-completed-button", ".todo-item", ".todo-item-text", "todo-item[item-completed=true]"},
 }
@@ -48,6 +54,7 @@ func pageTodos(t *testing.T, p Session, app todoApp) []string {
 	for _, x := range v.([]any) {
 		out = append(out, x.(string))
 	}
+	sort.Strings(out) // some builds list the newest first
 	return out
 }
 
@@ -80,6 +87,7 @@ func snapTodos(s *Snapshot, app todoApp) []string {
 		}
 		return true
 	})
+	sort.Strings(out)
 	return out
 }
 
@@ -118,7 +126,7 @@ func within(anc *VirtualNode, f func(*VirtualNode) bool) *VirtualNode {
 func TestTodoMVC(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
-	for _, name := range []string{"react", "vue", "angular", "web-components", "lit"} {
+	for _, name := range []string{"react", "vue", "angular", "web-components", "lit", "preact", "svelte", "jquery", "javascript-es6", "backbone"} {
 		t.Run(name, func(t *testing.T) {
 			app := todoApps[name]
 			svc, p := openService(t, base+app.path, ServiceConfig{})
