@@ -64,11 +64,12 @@ func Capture(ctx context.Context, p Page) (*RawCapture, error) {
 	})
 	for i, f := range frames {
 		wg.Go(func() {
-			targets[i+1].ParentTargetID = f.ParentID
 			meta[i+1], errs[i+1] = captureTarget(ctx, f.Session, f.TargetID, oop, &targets[i+1], timed)
 			if errs[i+1] != nil {
-				targets[i+1].Error = errs[i+1].Error()
+				// Keep no partial data: a frame is either whole or marked.
+				targets[i+1] = RawTarget{TargetID: f.TargetID, URL: f.URL, Error: errs[i+1].Error()}
 			}
+			targets[i+1].ParentTargetID = f.ParentID
 		})
 	}
 	wg.Wait()
