@@ -2,7 +2,6 @@ package dom
 
 import (
 	"bytes"
-	"errors"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -13,32 +12,14 @@ import (
 // AX trees are the largest part of a capture, several MB on a big page.
 func decodeAXTree(data []byte, m map[int64]*axNode) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
-	if err := expectKind(dec, '{'); err != nil {
-		return err
-	}
-	for dec.PeekKind() != '}' {
-		k, err := dec.ReadToken()
-		if err != nil {
-			return err
+	ad := &axDecoder{dec: dec, intern: map[string]string{}}
+	return readObject(dec, func(key string) error {
+		if key != "nodes" {
+			return dec.SkipValue()
 		}
-		if k.String() != "nodes" || dec.PeekKind() != '[' {
-			if err := dec.SkipValue(); err != nil {
-				return err
-			}
-			continue
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return err
-		}
-		for dec.PeekKind() != ']' {
-			if dec.PeekKind() != '{' {
-				if err := dec.SkipValue(); err != nil {
-					return err
-				}
-				continue
-			}
+		return readArray(dec, func() error {
 			n := &axNode{}
-			if err := decodeAXNode(dec, n); err != nil {
+			if err := ad.node(n); err != nil {
 				return err
 			}
 			if n.BackendID != 0 {
@@ -46,162 +27,115 @@ func decodeAXTree(data []byte, m map[int64]*axNode) error {
 					m[n.BackendID] = n
 				}
 			}
-		}
-		if _, err := dec.ReadToken(); err != nil {
-			return err
-		}
-	}
-	_, err := dec.ReadToken()
-	return err
+			return nil
+		})
+	})
 }
 
-func expectKind(dec *jsontext.Decoder, k jsontext.Kind) error {
-	t, err := dec.ReadToken()
-	if err != nil {
-		return err
-	}
-	if t.Kind() != k {
-		return errors.New("ax tree: unexpected JSON")
-	}
-	return nil
+// axDecoder reads AX nodes; intern shares the strings that repeat across
+// nodes (roles, property names, "true"), which saves most allocations.
+type axDecoder struct {
+	dec    *jsontext.Decoder
+	intern map[string]string
+	buf    []byte
 }
 
-func decodeAXNode(dec *jsontext.Decoder, n *axNode) error {
-	if err := expectKind(dec, '{'); err != nil {
-		return err
-	}
-	for dec.PeekKind() != '}' {
-		k, err := dec.ReadToken()
-		if err != nil {
-			return err
-		}
-		key := k.String()
+func (a *axDecoder) node(n *axNode) error {
+	dec := a.dec
+	return readObject(dec, func(key string) error {
 		switch key {
 		case "ignored":
 			t, err := dec.ReadToken()
-			if err != nil {
-				return err
-			}
-			n.Ignored = t.Kind() == 't'
+			n.Ignored = err == nil && t.Kind() == 't'
+			return err
 		case "backendDOMNodeId":
 			t, err := dec.ReadToken()
-			if err != nil {
-				return err
-			}
-			if t.Kind() == '0' {
+			if err == nil && t.Kind() == '0' {
 				n.BackendID = t.Int()
 			}
-		case "role", "name", "value":
-			v, err := decodeAXValue(dec)
-			if err != nil {
-				return err
-			}
-			switch key {
-			case "role":
-				n.Role = v
-			case "name":
-				n.Name = v
-			default:
-				n.Value = v
-			}
+			return err
+		case "role":
+			v, _, err := a.value(true)
+			n.Role = v
+			return err
+		case "name":
+			v, ok, err := a.value(false)
+			n.Name, n.HasName = v, ok
+			return err
+		case "value":
+			v, _, err := a.value(false)
+			n.Value = v
+			return err
 		case "properties":
-			if dec.PeekKind() != '[' {
-				if err := dec.SkipValue(); err != nil {
-					return err
-				}
-				continue
-			}
-			if _, err := dec.ReadToken(); err != nil {
-				return err
-			}
-			for dec.PeekKind() != ']' {
-				p, err := decodeAXProperty(dec)
-				if err != nil {
-					return err
-				}
+			return readArray(dec, func() error {
+				var p axProperty
+				err := readObject(dec, func(key string) error {
+					switch key {
+					case "name":
+						t, err := dec.ReadValue()
+						if err == nil {
+							p.Name = a.text(t, true)
+						}
+						return err
+					case "value":
+						v, _, err := a.value(true)
+						p.Value = v
+						return err
+					}
+					return dec.SkipValue()
+				})
 				if p.Name != "" {
 					n.Properties = append(n.Properties, p)
 				}
-			}
-			if _, err := dec.ReadToken(); err != nil {
 				return err
-			}
-		default:
-			if err := dec.SkipValue(); err != nil {
-				return err
-			}
+			})
 		}
-	}
-	_, err := dec.ReadToken()
-	return err
+		return dec.SkipValue()
+	})
 }
 
-func decodeAXProperty(dec *jsontext.Decoder) (axProperty, error) {
-	var p axProperty
-	if dec.PeekKind() != '{' {
-		return p, dec.SkipValue()
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return p, err
-	}
-	for dec.PeekKind() != '}' {
-		k, err := dec.ReadToken()
+// value reads an AXValue object and returns its "value" as text.
+func (a *axDecoder) value(intern bool) (string, bool, error) {
+	var out string
+	found := false
+	err := readObject(a.dec, func(key string) error {
+		if key != "value" {
+			return a.dec.SkipValue()
+		}
+		raw, err := a.dec.ReadValue()
 		if err != nil {
-			return p, err
+			return err
 		}
-		switch k.String() {
-		case "name":
-			t, err := dec.ReadToken()
-			if err != nil {
-				return p, err
-			}
-			if t.Kind() == '"' {
-				p.Name = t.String()
-			}
-		case "value":
-			v, err := decodeAXValue(dec)
-			if err != nil {
-				return p, err
-			}
-			if v != nil {
-				p.Value = *v
-			}
-		default:
-			if err := dec.SkipValue(); err != nil {
-				return p, err
-			}
+		switch raw.Kind() {
+		case '{', '[':
+			return nil // node lists and the like: not read
 		}
-	}
-	_, err := dec.ReadToken()
-	return p, err
+		out, found = a.text(raw, intern), true
+		return nil
+	})
+	return out, found, err
 }
 
-// decodeAXValue reads an AXValue object, keeping its "value" raw.
-func decodeAXValue(dec *jsontext.Decoder) (*axValue, error) {
-	if dec.PeekKind() != '{' {
-		return nil, dec.SkipValue()
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return nil, err
-	}
-	v := &axValue{}
-	for dec.PeekKind() != '}' {
-		k, err := dec.ReadToken()
+// text turns a raw scalar into text: strings unquoted, others as written.
+func (a *axDecoder) text(raw jsontext.Value, intern bool) string {
+	b := []byte(raw)
+	if raw.Kind() == '"' {
+		var err error
+		a.buf, err = jsontext.AppendUnquote(a.buf[:0], raw)
 		if err != nil {
-			return nil, err
+			return ""
 		}
-		if k.String() == "value" { // k is read before the next call voids it
-			raw, err := dec.ReadValue()
-			if err != nil {
-				return nil, err
-			}
-			v.Value = raw.Clone()
-			continue
-		}
-		if err := dec.SkipValue(); err != nil {
-			return nil, err
-		}
+		b = a.buf
 	}
-	_, err := dec.ReadToken()
-	return v, err
+	if !intern && raw.Kind() == '"' {
+		return string(b)
+	}
+	if s, ok := a.intern[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(a.intern) < 4096 {
+		a.intern[s] = s
+	}
+	return s
 }

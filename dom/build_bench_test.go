@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -61,21 +62,34 @@ func nodesOf(b *testing.B, raw *dom.RawCapture) int {
 	return len(s.ByID)
 }
 
-func perNode(b *testing.B, nodes int) {
+// perNode reports wall time per node and the process CPU time per op
+// (user+system, from getrusage): on a shared, loaded machine wall time
+// counts the wait for a core, CPU time does not.
+func perNode(b *testing.B, nodes int, cpu0 time.Duration) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
 	b.ReportMetric(float64(nodes), "nodes")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func benchBuild(b *testing.B, raw *dom.RawCapture) {
 	nodes := nodesOf(b, raw)
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		if _, err := dom.Build(raw, dom.BuildOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	perNode(b, nodes)
+	perNode(b, nodes, cpu0)
 }
 
 func benchFlatten(b *testing.B, raw *dom.RawCapture) {
@@ -85,10 +99,11 @@ func benchFlatten(b *testing.B, raw *dom.RawCapture) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		dom.Flatten(s, dom.DefaultOptions())
 	}
-	perNode(b, len(s.ByID))
+	perNode(b, len(s.ByID), cpu0)
 }
 
 // benchAll is what a re-snapshot costs on top of the capture: build with
@@ -100,6 +115,7 @@ func benchAll(b *testing.B, raw *dom.RawCapture) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		s, err := dom.Build(raw, dom.BuildOptions{Prev: prev})
 		if err != nil {
@@ -108,5 +124,5 @@ func benchAll(b *testing.B, raw *dom.RawCapture) {
 		sd, _ := dom.Flatten(s, dom.DefaultOptions())
 		_ = dom.FormatText(sd)
 	}
-	perNode(b, len(prev.ByID))
+	perNode(b, len(prev.ByID), cpu0)
 }

@@ -30,8 +30,8 @@ func (b *builder) describe(i int) {
 	n, f := b.nodes[i], &b.facts[i]
 	ax := f.ax
 	axRole := ""
-	if ax != nil && !ax.Ignored && ax.Role != nil {
-		axRole = ax.Role.String()
+	if ax != nil && !ax.Ignored && ax.Role != "" {
+		axRole = ax.Role
 	}
 	switch n.NodeType {
 	case ElementNode:
@@ -58,8 +58,8 @@ func (b *builder) describe(i int) {
 		return
 	}
 	// Name: AX name > aria-label (and other own labels) > text.
-	if ax != nil && !ax.Ignored && ax.Name != nil {
-		n.Name = cleanName(ax.Name.String())
+	if ax != nil && !ax.Ignored && ax.HasName {
+		n.Name = cleanName(ax.Name)
 	}
 	if n.Name == "" && n.NodeType == ElementNode {
 		n.Name = cleanName(attrName(n))
@@ -125,7 +125,7 @@ func (b *builder) states(i int) {
 			if !axStates[p.Name] {
 				continue
 			}
-			v := p.Value.String()
+			v := p.Value
 			switch v {
 			case "false", "undefined", "":
 				if !falseMatters[p.Name] || v != "false" {
@@ -138,8 +138,8 @@ func (b *builder) states(i int) {
 			}
 			set(k, v)
 		}
-		if ax.Value != nil && !f.redact {
-			if v := ax.Value.String(); v != "" {
+		if ax.Value != "" && !f.redact {
+			if v := ax.Value; v != "" {
 				set("value", truncate(v, MaxNameLen))
 			}
 		}

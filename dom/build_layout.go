@@ -139,15 +139,33 @@ func readObject(dec *jsontext.Decoder, f func(key string) error) error {
 			}
 			return err
 		}
-		k, err := dec.ReadToken()
+		// names are read raw and looked up, not unquoted: an allocation
+		// per key was most of the decoding garbage
+		k, err := dec.ReadValue()
 		if err != nil {
 			return err
 		}
-		if err := f(k.String()); err != nil {
+		key := ""
+		if len(k) >= 2 {
+			key = knownKeys[string(k[1:len(k)-1])]
+		}
+		if err := f(key); err != nil {
 			return err
 		}
 	}
 }
+
+// knownKeys are the object keys the stream decoders read; any other key
+// reaches them as "" and is skipped.
+var knownKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"strings", "documents", "documentURL", "frameId", "scrollOffsetX",
+		"scrollOffsetY", "nodes", "backendNodeId", "contentDocumentIndex", "index", "value", "layout",
+		"nodeIndex", "styles", "bounds", "ignored", "backendDOMNodeId", "role", "name", "properties"} {
+		m[k] = k
+	}
+	return m
+}()
 
 // readArray calls f for each element of the array that comes next; f must
 // consume it. A non-array is skipped.

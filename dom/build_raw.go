@@ -282,38 +282,23 @@ func setScalar(n *cdpNode, key string, t json.Token) {
 	}
 }
 
-// axValue is a CDP Accessibility.AXValue; Value is kept raw (string, bool,
-// number or token).
-type axValue struct {
-	Type  string         `json:"type"`
-	Value jsontext.Value `json:"value"`
-}
-
-func (v *axValue) String() string {
-	if v == nil || len(v.Value) == 0 {
-		return ""
-	}
-	if v.Value[0] == '"' {
-		var s string
-		if decodeJSON(v.Value, &s) == nil {
-			return s
-		}
-	}
-	return string(v.Value)
-}
-
+// axProperty is one AX property with its value as text ("true", "2", "mixed").
 type axProperty struct {
-	Name  string  `json:"name"`
-	Value axValue `json:"value"`
+	Name  string
+	Value string
 }
 
+// axNode is the part of an Accessibility.AXNode that Build reads; values
+// are kept as text (strings unquoted; booleans, numbers and tokens as
+// written). HasName tells an empty name from none.
 type axNode struct {
-	Ignored    bool         `json:"ignored"`
-	Role       *axValue     `json:"role"`
-	Name       *axValue     `json:"name"`
-	Value      *axValue     `json:"value"`
-	Properties []axProperty `json:"properties"`
-	BackendID  int64        `json:"backendDOMNodeId"`
+	Ignored    bool
+	Role       string
+	Name       string
+	HasName    bool
+	Value      string
+	Properties []axProperty
+	BackendID  int64
 }
 
 // rareInts / rareStrings / rareBools are DOMSnapshot's sparse columns.
