@@ -54,6 +54,7 @@ func Flatten(s *Snapshot, opts Options) (*SerializedDom, Decisions) {
 	f.dec = make(Decisions, len(f.order))
 	f.walk()
 	f.dedupeLabels()
+	f.mergeTexts()
 	f.collapse()
 	if f.capped > 0 {
 		sd.Nodes = append(sd.Nodes, &SerializedNode{ID: f.cappedID, Role: "more", Tag: "#marker",
@@ -482,6 +483,68 @@ func (f *flat) dedupeLabels() {
 			fix(c)
 		}
 	}
+}
+
+// mergeTexts joins text nodes that follow each other under one parent (a
+// paragraph split by inline <code> or <b> around a link) into one line, up
+// to MaxTextLen: fewer lines, fewer tokens, and it reads as the page does.
+func (f *flat) mergeTexts() {
+	if !f.on(FlatTextRun) {
+		return
+	}
+	fix := func(l []*SerializedNode) {
+		var run *SerializedNode
+		for i, n := range l {
+			if n == nil {
+				continue
+			}
+			if n.Role != "text" || len(n.Children) > 0 {
+				run = nil
+				continue
+			}
+			if run != nil && len(run.Text)+1+len(n.Text) <= MaxTextLen && f.sameBlock(run, n) {
+				run.Text += " " + n.Text
+				f.dec[n.ID] = Decision{Kind: Drop, Rule: FlatMergedIntoBlock, Into: run.ID}
+				l[i] = nil
+				continue
+			}
+			run = n
+		}
+	}
+	fix(f.sd.Nodes)
+	for k := range f.recs {
+		if c := f.recs[k].sn.Children; len(c) > 1 {
+			fix(c)
+		}
+	}
+}
+
+// sameBlock reports whether two text nodes are runs of one block (a
+// paragraph and the inline elements in it), not two paragraphs.
+func (f *flat) sameBlock(a, b *SerializedNode) bool {
+	ba, bb := f.blockOf(a), f.blockOf(b)
+	return ba != nil && ba == bb
+}
+
+func (f *flat) blockOf(n *SerializedNode) *VirtualNode {
+	v := f.s.ByID[n.ID]
+	for i := 0; v != nil && i < 32; i++ {
+		if v.NodeType == ElementNode && !inlineTags[v.Tag] {
+			if i == 0 {
+				return nil // a text block of its own
+			}
+			return v
+		}
+		v = v.Parent
+	}
+	return nil
+}
+
+var inlineTags = map[string]bool{
+	"a": true, "abbr": true, "b": true, "bdi": true, "bdo": true, "cite": true, "code": true,
+	"data": true, "dfn": true, "em": true, "i": true, "kbd": true, "mark": true, "q": true,
+	"s": true, "samp": true, "small": true, "span": true, "strong": true, "sub": true, "sup": true,
+	"time": true, "u": true, "var": true, "label": true, "font": true,
 }
 
 func compact(l []*SerializedNode) []*SerializedNode {
