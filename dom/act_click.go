@@ -12,6 +12,15 @@ import (
 // quad, checks that the node (not something over it) would get the click,
 // and dispatches a real mouse click on the top-level page.
 func (s *Service) click(ctx context.Context, page Page, t *target, a Action, res *ActionResult) (*DialogInfo, error) {
+	if t.node.Tag == "option" && a.Button == "" && a.ClickCount <= 1 && len(a.Modifiers) == 0 {
+		// An <option> is chosen, not clicked: a real click on it lands in
+		// the browser's own popup, which the page never sees.
+		v, ok := t.node.Attrs["value"]
+		if !ok {
+			v = strings.TrimSpace(textOf(t.node))
+		}
+		return nil, s.selectOption(ctx, t, v)
+	}
 	button := strings.ToLower(a.Button)
 	if button == "" {
 		button = "left"
@@ -103,13 +112,13 @@ func (s *Service) pointOnce(ctx context.Context, page Page, t *target, hitTest, 
 	if err != nil {
 		return 0, 0, err
 	}
-	vw, vh, err := s.viewport(ctx, page)
+	pm, err := s.metrics(ctx, page)
 	if err != nil {
 		return 0, 0, err
 	}
 	best, bestArea := rect{}, 0.0
 	for _, q := range quads {
-		r := q.bounds().shift(ox, oy).clip(rect{0, 0, vw, vh})
+		r := q.bounds().shift(ox, oy).clip(rect{0, 0, pm.w, pm.h})
 		if a := r.w * r.h; a > bestArea {
 			best, bestArea = r, a
 		}
@@ -119,7 +128,7 @@ func (s *Service) pointOnce(ctx context.Context, page Page, t *target, hitTest, 
 	}
 	x, y := best.x+best.w/2, best.y+best.h/2
 	if hitTest {
-		if err := s.hitTest(ctx, page, t, x, y, ox, oy); err != nil {
+		if err := s.hitTest(ctx, page, t, x, y, ox, oy, pm); err != nil {
 			if CodeOf(err) != Occluded || retried {
 				return 0, 0, err
 			}
@@ -272,27 +281,32 @@ func (s *Service) metrics(ctx context.Context, sess Session) (metrics, error) {
 // (shadow-including), or a label of it. For a node in an out-of-process
 // frame, the page must hit the frame's <iframe>, then the frame's own
 // session must hit the node at frame coordinates.
-func (s *Service) hitTest(ctx context.Context, page Page, t *target, x, y, ox, oy float64) error {
-	sess, hx, hy := Session(page), x, y
+func (s *Service) hitTest(ctx context.Context, page Page, t *target, x, y, ox, oy float64, pm metrics) error {
+	sess, hx, hy, m := Session(page), x, y, &pm
 	if len(t.hosts) > 0 {
 		outer := t.hosts[0]
-		hit, err := s.nodeAt(ctx, page, x, y)
+		hit, err := s.nodeAt(ctx, page, x, y, m)
 		if err != nil {
 			return err
 		}
 		if hit != outer.node.BackendID {
 			return s.occluded(ctx, page, t, page, hit, &target{node: outer.node, sess: page, snap: t.snap})
 		}
-		sess, hx, hy = t.sess, x-ox, y-oy
+		sess, hx, hy, m = t.sess, x-ox, y-oy, nil
 	}
-	hit, err := s.nodeAt(ctx, sess, hx, hy)
+	hit, err := s.nodeAt(ctx, sess, hx, hy, m)
 	if err != nil {
 		return err
 	}
-	if hit == t.node.BackendID {
+	// A text node is hit through the element that holds it.
+	anchor := t.node
+	if anchor.NodeType == TextNode && anchor.Parent != nil {
+		anchor = anchor.Parent
+	}
+	if hit == t.node.BackendID || hit == anchor.BackendID {
 		return nil
 	}
-	if n := findBackend(t.snap, t.node.TargetID, hit, page.TargetID()); n != nil && contains(t.node, n) {
+	if n := findBackend(t.snap, t.node.TargetID, hit, page.TargetID()); n != nil && contains(anchor, n) {
 		return nil
 	}
 	return s.occluded(ctx, page, t, sess, hit, t)
@@ -301,18 +315,22 @@ func (s *Service) hitTest(ctx context.Context, page Page, t *target, x, y, ox, o
 // nodeAt returns the backend id of the element a click at viewport point
 // (x, y) of sess's frame would hit. DOM.getNodeForLocation takes document
 // coordinates, so the frame's scroll offset is added.
-func (s *Service) nodeAt(ctx context.Context, sess Session, x, y float64) (int64, error) {
-	m, err := s.metrics(ctx, sess)
-	if err != nil {
-		return 0, err
+func (s *Service) nodeAt(ctx context.Context, sess Session, x, y float64, known *metrics) (int64, error) {
+	if known == nil {
+		m, err := s.metrics(ctx, sess)
+		if err != nil {
+			return 0, err
+		}
+		known = &m
 	}
+	m := *known
 	var r struct {
 		BackendNodeID int64 `json:"backendNodeId"`
 	}
 	// pointer-events:none elements are skipped, like a real click skips
 	// them (ignorePointerEventsNone stays false); user-agent shadow DOM is
 	// included so a hit inside an <input> resolves to the input's subtree.
-	err = s.call(ctx, sess, "DOM.getNodeForLocation", map[string]any{
+	err := s.call(ctx, sess, "DOM.getNodeForLocation", map[string]any{
 		"x": int64(math.Floor(x + m.scrollX)), "y": int64(math.Floor(y + m.scrollY)),
 		"includeUserAgentShadowDOM": true, "ignorePointerEventsNone": false,
 	}, &r)
@@ -326,7 +344,7 @@ func (s *Service) nodeAt(ctx context.Context, sess Session, x, y float64) (int64
 // element at the click point: is the hit inside the target (crossing shadow
 // roots and same-origin frames), or a label of it? It also names the hit.
 const occludeCheck = `function(hit) {
-  const t = this;
+  const t = this.nodeType === 3 ? this.parentNode : this;
   const up = (n) => {
     if (n.assignedSlot) return n.assignedSlot;
     if (n.parentNode) return n.parentNode;
@@ -438,9 +456,31 @@ func (s *Service) resolveObject(ctx context.Context, sess Session, backend int64
 	return r.Object.ObjectID, nil
 }
 
-// release frees a remote object; best effort, it must not delay the action.
+// release frees a remote object in the background: best effort, it must
+// not delay the action.
 func (s *Service) release(sess Session, obj string) {
-	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.CallTimeout)
-	defer cancel()
-	_ = sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": obj}, nil)
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.CallTimeout)
+		defer cancel()
+		_ = sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": obj}, nil)
+	}()
+}
+
+// textOf is the text under a node, from the snapshot.
+func textOf(n *VirtualNode) string {
+	var b strings.Builder
+	walkNodes(n, func(c *VirtualNode) {
+		if c.NodeType == TextNode {
+			b.WriteString(c.Text)
+		}
+	})
+	return b.String()
 }

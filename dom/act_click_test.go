@@ -190,3 +190,36 @@ func TestHashNavigationIsReported(t *testing.T) {
 		t.Fatalf("changes: %+v", res.Changes)
 	}
 }
+
+func TestClickTextNodeAndOption(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	mustOK(t, do(t, svc, "accept", Action{Kind: "click"}))
+	// The text inside a button: the button gets the click.
+	btn := byAttrID(t, snap(t, svc), "inc")
+	var text *VirtualNode
+	for _, c := range btn.Children {
+		if c.NodeType == TextNode {
+			text = c
+		}
+	}
+	if text == nil {
+		t.Fatalf("button has no text node in the snapshot")
+	}
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "click", ID: text.ID}))
+	if v := evalJS(t, p, "window.clicks"); v != float64(1) {
+		t.Fatalf("clicking the button's text: clicks = %v", v)
+	}
+	// Clicking an <option> chooses it.
+	var banana *VirtualNode
+	walk(snap(t, svc).Root, func(n *VirtualNode) bool {
+		if n.Tag == "option" && n.Attrs["value"] == "b" {
+			banana = n
+		}
+		return banana == nil
+	})
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "click", ID: banana.ID}))
+	if v := evalJS(t, p, "window.changed"); v != "b" {
+		t.Fatalf("clicking an option: change = %v", v)
+	}
+}
