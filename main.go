@@ -21,6 +21,7 @@ import (
 	"domscope/cdpconn"
 	"domscope/dom"
 	"domscope/dom/demo"
+	"domscope/tui"
 )
 
 // Exit codes: 1 for failures, 2 for connection problems and bad usage.
@@ -39,14 +40,13 @@ type command struct {
 
 var commands = map[string]command{
 	"snapshot": {"print one snapshot of a page and exit", runSnapshot},
-	// "demo": serve dom/demo, launch Chromium and open the TUI on it.
-	// "run":  replay a file of actions (dom.RunScript).
-	// "open": show a saved capture with no browser.
+	"demo":     {"serve the built-in demo pages, launch Chromium and open the UI on them", runDemo},
+	"run":      {"replay a file of JSON-line actions against a page (- reads stdin)", runScript},
+	"open":     {"show a capture saved from the UI (e) with no browser", runOpen},
 }
 
-// defaultCommand runs when no subcommand is given (the TUI, later). Until
-// then it prints the usage.
-var defaultCommand func(ctx context.Context, args []string) error
+// defaultCommand runs when no subcommand is given: the UI on an attached page.
+var defaultCommand = runUI
 
 func main() {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -69,19 +69,12 @@ func dispatch(ctx context.Context, args []string) error {
 		}
 		return c.run(ctx, args[1:])
 	}
-	if defaultCommand != nil {
-		return defaultCommand(ctx, args)
-	}
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		usage(os.Stdout)
-		return nil
-	}
-	usage(os.Stderr)
-	return usageError{"no command given"}
+	return defaultCommand(ctx, args)
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: domscope <command> [flags]")
+	fmt.Fprintln(w, "usage: domscope [flags]            open the UI on a page (--endpoint, --launch, --url, --target)")
+	fmt.Fprintln(w, "       domscope <command> [flags]")
 	fmt.Fprintln(w, "\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -326,3 +319,182 @@ func printStats(w io.Writer, snap *dom.Snapshot, out, format string, capture, bu
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }
+
+// uiFlags are the flags of the commands that open the UI.
+type uiFlags struct {
+	theme       string
+	noColor     bool
+	noHighlight bool
+	noEffects   bool
+}
+
+func (u *uiFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&u.theme, "theme", "auto", "colours: auto (ask the terminal), dark or light")
+	fs.BoolVar(&u.noColor, "no-color", false, "draw without colour (also when $NO_COLOR is set)")
+	fs.BoolVar(&u.noHighlight, "no-highlight", false, "start with the browser-side highlight of the selection off")
+	fs.BoolVar(&u.noEffects, "no-effects", false, "no click ripple in the browser")
+}
+
+// parseFlags parses args into fs and refuses positional arguments beyond max.
+func parseFlags(fs *flag.FlagSet, args []string, max int) error {
+	fs.SetOutput(os.Stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > max {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(max))}
+	}
+	return nil
+}
+
+// runUI opens the UI on the page the connection flags name.
+func runUI(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("domscope", flag.ContinueOnError)
+	var conn connFlags
+	var ui uiFlags
+	conn.register(fs)
+	ui.register(fs)
+	fs.Usage = func() {
+		usage(os.Stderr)
+		fmt.Fprintln(os.Stderr, "\nflags of the UI:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, 0); err != nil {
+		return err
+	}
+	return openUI(ctx, conn, ui)
+}
+
+// runDemo serves the embedded demo pages, launches Chromium and opens the UI.
+func runDemo(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	var conn connFlags
+	var ui uiFlags
+	conn.register(fs)
+	ui.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: domscope demo [flags]\n\nServes the demo pages built into the binary on loopback, launches a local\nChromium (or uses --endpoint when given) and opens the UI on them.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, 0); err != nil {
+		return err
+	}
+	conn.demo = true
+	if !flagGiven(fs, "endpoint") {
+		conn.launch = true
+	}
+	return openUI(ctx, conn, ui)
+}
+
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
+	openCtx, cancel := context.WithTimeout(ctx, conn.timeout)
+	s, err := conn.open(openCtx)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	cfg := dom.ServiceConfig{VisualEffects: !ui.noEffects}
+	newActor := func(p dom.Page) dom.Actor {
+		c := cfg
+		c.Reconnect = conn.reconnect(p.TargetID())
+		return dom.NewService(p, c)
+	}
+	actor := newActor(s.page)
+	defer func() { _ = actor.Close() }()
+	return tui.Run(ctx, tui.Config{
+		Actor:       actor,
+		Browser:     s.browser,
+		NewActor:    newActor,
+		Theme:       ui.theme,
+		NoColor:     ui.noColor,
+		NoHighlight: ui.noHighlight,
+	})
+}
+
+// reconnect returns the service's hook to get the same tab back after the
+// connection was lost: only for a browser we attached to (one we launched is
+// gone with its process).
+func (c *connFlags) reconnect(targetID string) func(ctx context.Context) (dom.Page, error) {
+	if c.launch {
+		return nil
+	}
+	return func(ctx context.Context) (dom.Page, error) {
+		b, err := cdpconn.Connect(ctx, c.endpoint, c.allowRemote)
+		if err != nil {
+			return nil, err
+		}
+		p, err := b.Attach(ctx, targetID)
+		if err != nil {
+			_ = b.Close()
+			return nil, err
+		}
+		return p, nil
+	}
+}
+
+// runOpen shows a saved capture with no browser.
+func runOpen(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("open", flag.ContinueOnError)
+	var ui uiFlags
+	ui.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: domscope open [flags] FILE\n\nShows a capture saved from the UI (key e) with no browser.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, 1); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{"open needs the capture file to show"}
+	}
+	return tui.Run(ctx, tui.Config{Saved: fs.Arg(0), Theme: ui.theme, NoColor: ui.noColor})
+}
+
+// runScript replays a file of actions, printing each result.
+func runScript(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	var conn connFlags
+	conn.register(fs)
+	snapshots := fs.String("snapshots", "", "print the snapshot after each step: text or json")
+	keepGoing := fs.Bool("keep-going", false, "run the remaining steps after a failed one")
+	effects := fs.Bool("effects", false, "show a click ripple in the browser")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: domscope run [flags] FILE\n\nReplays FILE (JSON lines, one action each; - reads stdin) against the page\nand prints each result. Exit code 1 when a step fails.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args, 1); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{"run needs a file of actions (or - for stdin)"}
+	}
+	var in io.Reader = os.Stdin
+	if name := fs.Arg(0); name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	openCtx, cancel := context.WithTimeout(ctx, conn.timeout)
+	s, err := conn.open(openCtx)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	actor := dom.NewService(s.page, dom.ServiceConfig{VisualEffects: *effects})
+	defer func() { _ = actor.Close() }()
+	return dom.RunScript(ctx, actor, in, os.Stdout, dom.RunOptions{Snapshots: *snapshots, KeepGoing: *keepGoing})
+}
