@@ -258,3 +258,65 @@ func TestLaunchAndClose(t *testing.T) {
 		t.Fatalf("targets after close: %v", err)
 	}
 }
+
+func TestBrowserCrashEndsPages(t *testing.T) {
+	if _, err := cdpconn.FindChrome(); err != nil {
+		cdptest.Browser(t) // skips or fails with the shared message
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	p, err := b.NewPage(ctx, "about:blank")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Process().Kill(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p.Done():
+	case <-time.After(15 * time.Second):
+		t.Fatal("Done not closed after the browser died")
+	}
+	start := time.Now()
+	err = p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "1"}, nil)
+	if dom.CodeOf(err) != dom.NotAttached || time.Since(start) > 5*time.Second {
+		t.Fatalf("call on a dead browser: %v after %s", err, time.Since(start))
+	}
+	if _, err := b.Targets(ctx); dom.CodeOf(err) != dom.NotAttached {
+		t.Fatalf("targets of a dead browser: %v", err)
+	}
+	if _, err := dom.Capture(ctx, p); dom.CodeOf(err) != dom.NotAttached {
+		t.Fatalf("capture on a dead browser: %v", err)
+	}
+}
+
+func TestTabClosedEndsAttachedPage(t *testing.T) {
+	b := cdptest.Browser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	owner, err := b.NewPage(ctx, "about:blank")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := b.Attach(ctx, owner.TargetID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Detach()
+	if err := owner.Detach(); err != nil { // closes the tab: the program opened it
+		t.Fatal(err)
+	}
+	select {
+	case <-p.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("Done not closed after the tab closed")
+	}
+	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "1"}, nil); dom.CodeOf(err) != dom.NotAttached {
+		t.Fatalf("call on a closed tab: %v", err)
+	}
+}

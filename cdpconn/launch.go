@@ -221,3 +221,12 @@ func lastLines(s string, n int) string {
 	}
 	return strings.Join(lines, " | ")
 }
+
+// Process is the browser process Launch started, or nil for a browser
+// this program connected to.
+func (b *Browser) Process() *os.Process {
+	if b.launched == nil || b.launched.cmd == nil {
+		return nil
+	}
+	return b.launched.cmd.Process
+}
