@@ -332,3 +332,50 @@ func TestCaptureWithDialogOpenReturnsInTime(t *testing.T) {
 	}
 	t.Logf("capture with a dialog open: %v after %s", err, took)
 }
+
+// TestCaptureBuildFrameBounds checks the frame offsets end to end: after
+// dom.Build, buttons inside a same-origin and a cross-origin frame have
+// their places in the page, also with the page scrolled.
+func TestCaptureBuildFrameBounds(t *testing.T) {
+	p, _, _ := capOpen(t, "frames.html?other={other}")
+	capWaitFrames(t, p, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "window.scrollTo(0, 40)"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw := capRaw(t, p)
+	if raw.Viewport.Y != 40 {
+		t.Fatalf("viewport %+v, want scrolled by 40", raw.Viewport)
+	}
+	snap, err := dom.Build(raw, dom.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]dom.Rect{ // top-left of the frames' content boxes (body margin 0)
+		raw.Targets[0].TargetID: {X: 12, Y: 102},
+		raw.Targets[1].TargetID: {X: 407, Y: 107},
+	}
+	seen := 0
+	stack := []*dom.VirtualNode{snap.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stack = append(stack, n.Children...)
+		if n.Attr("id") != "inner-btn" {
+			continue
+		}
+		seen++
+		w, ok := want[n.TargetID]
+		if !ok {
+			t.Errorf("button in unexpected target %s", n.TargetID)
+			continue
+		}
+		if math.Abs(n.Bounds.X-w.X) > 1 || math.Abs(n.Bounds.Y-w.Y) > 1 || n.Bounds.W == 0 {
+			t.Errorf("button in target %s at %+v, want top-left %v,%v", n.TargetID, n.Bounds, w.X, w.Y)
+		}
+	}
+	if seen != 2 {
+		t.Fatalf("found %d frame buttons, want 2", seen)
+	}
+}
