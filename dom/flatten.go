@@ -198,7 +198,7 @@ func (f *flat) decide(fr frame) (DecisionKind, string) {
 		return Drop, FlatDropUAShadow
 	}
 	if v.Hidden != "" && !f.opts.IncludeHidden && f.on(FlatDropInvisible) {
-		if dropReason(v.Hidden) {
+		if dropReason(v.Hidden) || len(v.Children) == 0 {
 			return Drop, FlatDropInvisible
 		}
 		return Hoist, FlatHoistInvisible
