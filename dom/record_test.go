@@ -5,8 +5,11 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,8 +21,14 @@ import (
 // testdata/captures: go test ./dom -run TestRecord -record
 var record = flag.Bool("record", false, "record captures of testdata/pages and the synthetic corpus into testdata/captures")
 
-// capturesDir holds the recordings that build and flatten tests replay.
-var capturesDir = filepath.Join("..", "testdata", "captures")
+// capturesDir holds the recordings that build and flatten tests replay
+// ($DOMSCOPE_RECORD_DIR records elsewhere, to compare before committing).
+var capturesDir = func() string {
+	if d := os.Getenv("DOMSCOPE_RECORD_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "testdata", "captures")
+}()
 
 // gzipOver is the size above which a recording is stored gzipped.
 const gzipOver = 1 << 20
@@ -73,10 +82,12 @@ func TestRecord(t *testing.T) {
 func writeRecording(t *testing.T, name string, raw *dom.RawCapture) {
 	t.Helper()
 	raw.Timings = nil // timings differ on every run; keep recordings diffable
+	raw.Timestamp = "2026-01-01T00:00:00Z"
 	b, err := json.Marshal(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
+	b = stabilize(b, raw)
 	if len(b) < 256<<10 {
 		var out bytes.Buffer
 		if err := json.Indent(&out, b, "", " "); err == nil {
@@ -101,6 +112,50 @@ func writeRecording(t *testing.T, name string, raw *dom.RawCapture) {
 	}
 	t.Logf("%s: %d targets, %d bytes", name, len(raw.Targets), len(b))
 }
+
+// stabilize makes a recording the same from run to run: the random ports of
+// the test servers become 8001, 8002, ... (in order of first appearance)
+// and the random target and frame ids become TARGET0001..., FRAME0001...,
+// so re-recording an unchanged page changes no golden file.
+func stabilize(b []byte, raw *dom.RawCapture) []byte {
+	ports := map[string]string{}
+	b = portRE.ReplaceAllFunc(b, func(m []byte) []byte {
+		sub := portRE.FindSubmatch(m)
+		port := string(m[len(sub[1])+len(sub[2]):])
+		if ports[port] == "" {
+			ports[port] = fmt.Sprint(8001 + len(ports))
+		}
+		return []byte(string(sub[1]) + string(sub[2]) + ports[port])
+	})
+	var ids []string
+	add := func(id string) {
+		if len(id) >= 16 && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	add(raw.TargetID)
+	for _, t := range raw.Targets {
+		add(t.TargetID)
+		add(t.FrameID)
+		for _, f := range t.Frames {
+			add(f.FrameID)
+		}
+	}
+	for i, id := range ids {
+		kind := "FRAME"
+		for _, t := range raw.Targets {
+			if t.TargetID == id {
+				kind = "TARGET"
+			}
+		}
+		// Same length as Chrome's ids, so nothing else shifts.
+		repl := fmt.Sprintf("%s%0*d", kind, len(id)-len(kind), i+1)
+		b = bytes.ReplaceAll(b, []byte(id), []byte(repl))
+	}
+	return b
+}
+
+var portRE = regexp.MustCompile(`(127\.0\.0\.1|localhost)(:|%3A)[0-9]{2,5}`)
 
 // LoadRecording reads testdata/captures/<name>.json or .json.gz; tests of
 // other packages read the files directly with the same rule.
