@@ -19,6 +19,9 @@ type Query struct {
 	TestID       string `json:"testid,omitempty"`       // data-testid, data-test, data-cy or data-test-id
 	CSS          string `json:"css,omitempty"`          // a selector run on the top-level document
 	Nth          *int   `json:"nth,omitempty"`
+	// Unique makes several visible matches an error (naming them) instead
+	// of taking the first.
+	Unique bool `json:"unique,omitempty"`
 }
 
 // Empty reports whether the query names nothing.
@@ -42,6 +45,9 @@ func (q Query) String() string {
 	add("css", q.CSS)
 	if q.Nth != nil {
 		parts = append(parts, fmt.Sprintf("nth=%d", *q.Nth))
+	}
+	if q.Unique {
+		parts = append(parts, "unique")
 	}
 	return "{" + strings.Join(parts, " ") + "}"
 }
@@ -189,6 +195,9 @@ func Resolve(ctx context.Context, a Actor, q Query) (*VirtualNode, error) {
 	}
 	if len(visible) == 0 {
 		visible = rendered
+	}
+	if q.Unique && q.Nth == nil && len(visible) > 1 {
+		return nil, Errorf(ValidationError, nil, "%s is ambiguous: %d visible matches: %s; narrow it or add \"nth\"", q, len(visible), nameNodes(visible, 8))
 	}
 	i := 0
 	if q.Nth != nil {

@@ -117,7 +117,8 @@ func RunScript(ctx context.Context, a Actor, r io.Reader, w io.Writer, opts RunO
 			if firstErr == nil {
 				firstErr = err
 			}
-			if !opts.KeepGoing {
+			// Without a page every further step would fail the same way.
+			if !opts.KeepGoing || res.Error.Code == NotAttached {
 				return err
 			}
 		}

@@ -99,18 +99,22 @@ func TestRunScriptStopsOnFailure(t *testing.T) {
 		`not json`,
 		`{"action":"fly"}`,
 		`{"action":"click","target":{}}`,
+		`{"action":"click","target":{"role":"button","unique":true}}`,
 		`{"action":"click","target":{"css":"#accept"}}`,
 	)
-	if err == nil || len(res) != 5 {
+	if err == nil || len(res) != 6 {
 		t.Fatalf("keep-going: err=%v, %d results\n%s", err, len(res), out)
 	}
-	for i, want := range []Code{NodeNotFound, ValidationError, ValidationError, ValidationError} {
+	for i, want := range []Code{NodeNotFound, ValidationError, ValidationError, ValidationError, ValidationError} {
 		if res[i].Success || res[i].Error.Code != want {
 			t.Errorf("step %d: want %s, got %+v", i+1, want, res[i].Error)
 		}
 	}
-	if !res[4].Success {
-		t.Errorf("last step failed: %+v", res[4].Error)
+	if !strings.Contains(res[4].Error.Message, "ambiguous") || !strings.Contains(res[4].Error.Message, "Click me") {
+		t.Errorf("ambiguous query does not name candidates: %s", res[4].Error.Message)
+	}
+	if !res[5].Success {
+		t.Errorf("last step failed: %+v", res[5].Error)
 	}
 }
 
