@@ -91,6 +91,17 @@ func TestConnectHTTPAndAttachDetachKeepsTab(t *testing.T) {
 	ws := b.WebSocketURL()
 	hostport := strings.TrimPrefix(ws, "ws://")
 	hostport = hostport[:strings.Index(hostport, "/")]
+	// Every spelling of the endpoint reaches the same browser.
+	for _, ep := range []string{hostport, "ws://" + hostport, ws} {
+		bx, err := cdpconn.Connect(ctx, ep, false)
+		if err != nil {
+			t.Fatalf("connect %s: %v", ep, err)
+		}
+		if _, err := bx.Targets(ctx); err != nil {
+			t.Fatalf("targets via %s: %v", ep, err)
+		}
+		bx.Close()
+	}
 	b2, err := cdpconn.Connect(ctx, "http://"+hostport, false)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
