@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
 )
@@ -377,5 +378,46 @@ func TestCaptureBuildFrameBounds(t *testing.T) {
 	}
 	if seen != 2 {
 		t.Fatalf("found %d frame buttons, want 2", seen)
+	}
+}
+
+// TestEngineConnectionErrors covers what a user meets first: a dead
+// endpoint is a clear, quick error, and capturing a tab of "their" browser
+// and detaching leaves the tab open.
+func TestEngineConnectionErrors(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	start := time.Now()
+	_, err := cdpconn.Connect(ctx, "http://127.0.0.1:9", false)
+	if dom.CodeOf(err) != dom.AttachFailed || !strings.Contains(err.Error(), "no browser at http://127.0.0.1:9") || time.Since(start) > 10*time.Second {
+		t.Fatalf("dead endpoint: %v after %s", err, time.Since(start))
+	}
+
+	users, _, _ := capOpen(t, "semantic.html") // stands for a tab the user opened
+	b := cdptest.Browser(t)
+	tabs, err := b.Targets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick, err := cdpconn.PickTarget(tabs, users.TargetID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := b.Attach(ctx, pick.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw, err := dom.Capture(ctx, p); err != nil || raw.Title != "Semantic controls" {
+		t.Fatalf("capture of an attached tab: %v", err)
+	}
+	if err := p.Detach(); err != nil {
+		t.Fatal(err)
+	}
+	tabs, err = b.Targets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cdpconn.PickTarget(tabs, users.TargetID()); err != nil {
+		t.Fatalf("the tab is gone after Detach: %v", err)
 	}
 }
