@@ -23,6 +23,10 @@ type RunOptions struct {
 	KeepGoing bool
 	// StepTimeout bounds one step. Default 60 s.
 	StepTimeout time.Duration
+	// FindTimeout is how long a target query keeps looking (re-snapshotting)
+	// for a node that is not there yet, as when the page still renders.
+	// Default 2 s; negative: look once.
+	FindTimeout time.Duration
 }
 
 // Step is one line of a script: an action and its target.
@@ -77,6 +81,9 @@ const maxWait = 60 * time.Second
 func RunScript(ctx context.Context, a Actor, r io.Reader, w io.Writer, opts RunOptions) error {
 	if opts.StepTimeout <= 0 {
 		opts.StepTimeout = 60 * time.Second
+	}
+	if opts.FindTimeout == 0 {
+		opts.FindTimeout = 2 * time.Second
 	}
 	switch opts.Snapshots {
 	case "", "text", "json":
@@ -186,7 +193,7 @@ func runStep(ctx context.Context, a Actor, line string, opts RunOptions) (res St
 		return fail(Errorf(ValidationError, nil, "give either \"id\" or \"target\", not both"))
 	}
 	if st.Target != nil {
-		n, err := Resolve(sctx, a, *st.Target)
+		n, err := resolveWaiting(sctx, a, *st.Target, opts.FindTimeout)
 		if err != nil {
 			return fail(err)
 		}
@@ -258,4 +265,25 @@ func writeJSONLine(w io.Writer, v any) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// resolveWaiting resolves q, and while nothing matches, re-snapshots and
+// tries again until limit: a replayed step may run before the page has
+// rendered what the agent saw.
+func resolveWaiting(ctx context.Context, a Actor, q Query, limit time.Duration) (*VirtualNode, error) {
+	deadline := time.Now().Add(limit)
+	for {
+		n, err := Resolve(ctx, a, q)
+		if err == nil || CodeOf(err) != NodeNotFound || q.ID != "" || !time.Now().Before(deadline) {
+			return n, err
+		}
+		select {
+		case <-time.After(150 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, err
+		}
+		if _, serr := a.Snapshot(ctx, true); serr != nil {
+			return nil, err
+		}
+	}
 }
