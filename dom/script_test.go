@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
@@ -80,7 +81,7 @@ func TestRunScript(t *testing.T) {
 func TestRunScriptStopsOnFailure(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
-	res, out, err := runLines(t, svc, RunOptions{},
+	res, out, err := runLines(t, svc, RunOptions{FindTimeout: -1},
 		`{"action":"click","target":{"role":"button","name":"No such button"}}`,
 		`{"action":"click","target":{"css":"#accept"}}`,
 	)
@@ -94,7 +95,7 @@ func TestRunScriptStopsOnFailure(t *testing.T) {
 		t.Fatalf("a step after the failure ran")
 	}
 	// KeepGoing runs everything and still reports the failure.
-	res, out, err = runLines(t, svc, RunOptions{KeepGoing: true},
+	res, out, err = runLines(t, svc, RunOptions{KeepGoing: true, FindTimeout: 300 * time.Millisecond},
 		`{"action":"click","target":{"role":"button","name":"No such button"}}`,
 		`not json`,
 		`{"action":"fly"}`,
