@@ -41,6 +41,9 @@ type Changes struct {
 	Added      int    `json:"added,omitempty"`
 	Removed    int    `json:"removed,omitempty"`
 	Renamed    int    `json:"renamed,omitempty"` // nodes whose accessible name changed
+	// Unsettled is true when the page was still loading or changing when
+	// the settle bound ran out (the snapshot after it may be mid-change).
+	Unsettled bool `json:"unsettled,omitempty"`
 }
 
 // DialogInfo is a JavaScript dialog open on the page.

@@ -86,8 +86,12 @@ type Service struct {
 	dialog    *DialogInfo
 	dialogSig chan struct{} // closed when a dialog opens
 	track     tracker
-	highlight *VirtualNode
-	closed    bool
+	mutTimes  []time.Time // recent DOM mutation event times, oldest first
+	// observedSince is when the first capture on this page ended: DOM
+	// mutation events are only sent for nodes a capture has fetched.
+	observedSince time.Time
+	highlight     *VirtualNode
+	closed        bool
 
 	events *eventPump
 	wg     sync.WaitGroup
@@ -206,6 +210,9 @@ func (s *Service) capture(ctx context.Context) (*Snapshot, error) {
 		snap.Taken = start
 	}
 	s.mu.Lock()
+	if s.observedSince.IsZero() {
+		s.observedSince = time.Now()
+	}
 	s.seq++
 	snap.Seq = s.seq
 	s.last = snap

@@ -113,8 +113,9 @@ func (s *Service) do(ctx context.Context, a Action, res *ActionResult) error {
 		// The page is blocked by the dialog: no settling, no snapshot.
 		return nil
 	}
-	s.settle(ctx, mark)
+	settled := s.settle(ctx, mark)
 	ch := s.changesSince(mark)
+	ch.Unsettled = !settled
 	res.Changes = ch
 	if d := s.Dialog(); d != nil {
 		res.Dialog = d

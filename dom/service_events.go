@@ -149,6 +149,8 @@ func (s *Service) attach(p Page) {
 	s.dialog = nil
 	s.dialogSig = make(chan struct{})
 	s.track = tracker{changed: make(chan struct{})}
+	s.observedSince = time.Time{}
+	s.mutTimes = nil
 	s.mu.Unlock()
 
 	var cancels []func()
@@ -211,6 +213,7 @@ func (s *Service) onEvent(p Page, method string, raw json.RawMessage) {
 	case "DOM.documentUpdated":
 		t.mutations++
 		t.lastChange = time.Now()
+		s.noteMutationLocked(t.lastChange)
 		s.invalidateLocked()
 	case "Page.frameNavigated":
 		var ev struct {
@@ -283,6 +286,7 @@ func (s *Service) onEvent(p Page, method string, raw json.RawMessage) {
 	default: // DOM mutations
 		t.mutations++
 		t.lastChange = time.Now()
+		s.noteMutationLocked(t.lastChange)
 	}
 	notify()
 }

@@ -488,3 +488,25 @@ func TestDialogFromTimerDoesNotHang(t *testing.T) {
 		t.Fatalf("snapshot after the alert: %v", err)
 	}
 }
+
+// TestSettleOnBusyPage: a page whose DOM changes all the time (a clock)
+// still settles after an action instead of running into the bound.
+func TestSettleOnBusyPage(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/ticker.html", ServiceConfig{SettleTimeout: 20 * time.Second})
+	time.Sleep(300 * time.Millisecond) // let the background rate show
+	for i := 0; i < 3; i++ {
+		res := do(t, svc, "go", Action{Kind: "click"})
+		mustOK(t, res)
+		t.Logf("click %d: %.0f ms", i, res.DurationMs)
+		if res.Changes.Unsettled {
+			t.Fatalf("click %d on a ticking page did not settle: %+v", i, res.Changes)
+		}
+		if !res.Changes.DomChanged {
+			t.Fatalf("no DOM change reported")
+		}
+	}
+	if v := evalJS(t, p, "window.went"); v != float64(3) {
+		t.Fatalf("went = %v", v)
+	}
+}

@@ -2,6 +2,8 @@ package dom
 
 import (
 	"context"
+	"math"
+	"sort"
 	"time"
 )
 
@@ -9,33 +11,68 @@ import (
 type mark struct {
 	tracker
 	at time.Time
+	// background is the page's own DOM mutation rate (events per second)
+	// before the action: a clock or a ticker that never stops must not
+	// keep every action waiting for its settle bound.
+	background float64
 }
+
+// backgroundSpan is how far back the background mutation rate is measured.
+const backgroundSpan = 2 * time.Second
 
 func (s *Service) mark() mark {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return mark{tracker: s.track, at: time.Now()}
+	now := time.Now()
+	m := mark{tracker: s.track, at: now}
+	// Mutation events flow only for nodes a capture has seen: measure over
+	// the time since the first capture when that is shorter than the span.
+	span := backgroundSpan
+	if !s.observedSince.IsZero() && now.Sub(s.observedSince) < span {
+		span = now.Sub(s.observedSince)
+	}
+	if span >= 50*time.Millisecond {
+		m.background = float64(s.mutationsSinceLocked(now.Add(-span))) / span.Seconds()
+	}
+	return m
+}
+
+// maxMutTimes bounds the remembered mutation times.
+const maxMutTimes = 4096
+
+func (s *Service) noteMutationLocked(now time.Time) {
+	s.mutTimes = append(s.mutTimes, now)
+	if len(s.mutTimes) > maxMutTimes {
+		s.mutTimes = append(s.mutTimes[:0:0], s.mutTimes[maxMutTimes/2:]...)
+	}
+}
+
+// mutationsSinceLocked counts the DOM mutation events after t.
+func (s *Service) mutationsSinceLocked(t time.Time) int {
+	i := sort.Search(len(s.mutTimes), func(i int) bool { return s.mutTimes[i].After(t) })
+	return len(s.mutTimes) - i
 }
 
 // settle waits until the page is done reacting to an action: a navigation
 // that started is waited for until the main frame stops loading (bounded by
 // NavigationTimeout); then the DOM must stay quiet for QuietWindow (bounded
 // by SettleTimeout). A dialog, a lost page or ctx ends the wait at once.
-func (s *Service) settle(ctx context.Context, m mark) {
+func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 	quietBound := time.Now().Add(s.cfg.SettleTimeout)
 	var navBound time.Time
 	probes := 0
 	for {
+		now := time.Now()
 		s.mu.Lock()
 		t := s.track
 		dialog := s.dialog != nil
 		connected := s.state == Connected
 		pctx := s.pageCtx
+		recent := s.mutationsSinceLocked(now.Add(-s.cfg.QuietWindow))
 		s.mu.Unlock()
 		if dialog || !connected {
-			return
+			return true
 		}
-		now := time.Now()
 		wait := time.Duration(0)
 		if t.navStarted > m.navStarted && t.stopped <= stoppedAfterStart(m, t) {
 			// A navigation is under way: wait for it to finish loading.
@@ -44,29 +81,31 @@ func (s *Service) settle(ctx context.Context, m mark) {
 				quietBound = navBound.Add(s.cfg.SettleTimeout)
 			}
 			if now.After(navBound) {
-				return
+				return false
 			}
 			wait = navBound.Sub(now)
 		} else {
-			last := m.at
-			if t.lastChange.After(last) {
-				last = t.lastChange
-			}
-			quietFor := now.Sub(last)
 			if now.After(quietBound) {
-				return
+				return false
 			}
-			if quietFor >= s.cfg.QuietWindow {
+			// Quiet: a whole window since the action began in which the
+			// DOM changed no more than the page's background rate allows.
+			allowed := allowance(m.background, s.cfg.QuietWindow)
+			sinceStart := now.Sub(m.at)
+			if sinceStart >= s.cfg.QuietWindow && recent <= allowed {
 				// Quiet by the clock; but on a busy machine the page's own
 				// timers (a render debounced with setTimeout 0) may not have
 				// run yet. Give its event loop a turn, then look again.
-				if probes >= 3 || !s.pageIdle(ctx, t.mutations) {
-					return
+				if probes >= 3 || !s.pageIdle(ctx, m.background) {
+					return true
 				}
 				probes++
 				continue
 			}
-			wait = s.cfg.QuietWindow - quietFor
+			wait = s.cfg.QuietWindow / 4
+			if sinceStart < s.cfg.QuietWindow {
+				wait = s.cfg.QuietWindow - sinceStart
+			}
 		}
 		timer := time.NewTimer(wait)
 		select {
@@ -74,10 +113,10 @@ func (s *Service) settle(ctx context.Context, m mark) {
 		case <-timer.C:
 		case <-ctx.Done():
 			timer.Stop()
-			return
+			return true
 		case <-pctx.Done():
 			timer.Stop()
-			return
+			return true
 		}
 		timer.Stop()
 	}
@@ -145,16 +184,28 @@ const idleProbe = `new Promise((r) => {
 })`
 
 // pageIdle gives the page's event loop a turn and reports whether the DOM
-// changed meanwhile (so settling must go on).
-func (s *Service) pageIdle(ctx context.Context, mutationsBefore int64) bool {
+// changed meanwhile more than its background rate explains (so settling
+// must go on).
+func (s *Service) pageIdle(ctx context.Context, background float64) bool {
 	page, _, err := s.session()
 	if err != nil {
 		return false
 	}
+	start := time.Now()
 	if s.call(ctx, page, "Runtime.evaluate", map[string]any{"expression": idleProbe, "awaitPromise": true, "returnByValue": true}, nil) != nil {
 		return false
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.track.mutations != mutationsBefore
+	return s.mutationsSinceLocked(start) > allowance(background, max(time.Since(start), s.cfg.QuietWindow))
+}
+
+// allowance is how many mutation events a page with this background rate
+// makes in d by itself, with slack for its bursts (one tick of a clock is
+// several CDP events at once).
+func allowance(background float64, d time.Duration) int {
+	if background <= 0 {
+		return 0
+	}
+	return int(math.Ceil(background * d.Seconds() * 1.5))
 }
