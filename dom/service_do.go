@@ -100,8 +100,8 @@ func (s *Service) do(ctx context.Context, a Action, res *ActionResult) error {
 	case "dialog":
 		err = s.handleDialog(ctx, page, a)
 	}
-	// Whatever happened, the action ran against the page: invalidate again
-	// (events may have re-cached nothing, but a capture may have raced).
+	// Resolving may have cached a fresh snapshot; whatever the action did,
+	// that one is stale now too.
 	s.Invalidate()
 	if dlg != nil {
 		res.Dialog = dlg
