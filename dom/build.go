@@ -286,7 +286,9 @@ func (b *builder) countSubtrees() {
 			if n := b.nodes[i]; n.NodeType != DocumentNode && n.NodeType != FragmentNode {
 				pf.elements += f.elements
 			}
-			if f.box != nil || f.hasBoxBelow {
+			// a frame's boxes are its own: they do not make its <iframe>
+			// a display:contents element
+			if (f.box != nil || f.hasBoxBelow) && b.nodes[i].NodeType != DocumentNode {
 				pf.hasBoxBelow = true
 			}
 		}

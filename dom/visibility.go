@@ -36,6 +36,12 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			}
 		}
 	}
+	// a frame's document is seen only through its <iframe>: a hidden,
+	// zero-size or unrendered host hides the whole frame
+	if n.NodeType == DocumentNode && parent != nil && parent.NodeType == ElementNode && parent.Hidden != "" && parent.Hidden != HiddenOpacity {
+		n.Hidden, drop[i] = HiddenInherited, true
+		return
+	}
 	switch n.NodeType {
 	case ElementNode:
 		if strings.EqualFold(strings.TrimSpace(n.Attrs["aria-hidden"]), "true") {

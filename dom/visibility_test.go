@@ -82,3 +82,25 @@ func findSerialized(l []*SerializedNode, id string) *SerializedNode {
 	}
 	return nil
 }
+
+func TestHiddenIframeHidesItsDocument(t *testing.T) {
+	frame := func(host *tn) *tn {
+		host.kids = []*tn{{tag: "#document", kids: []*tn{el("html", nil, el("body", nil,
+			el("button", []string{"id", "t"}, txt("In frame")).ax("button", "In frame")))}}}
+		return page(host)
+	}
+	for name, host := range map[string]*tn{
+		"display:none": el("iframe", nil).contents(),
+		"zero size":    el("iframe", nil).at(0, 0, 0, 0),
+		"aria-hidden":  el("iframe", []string{"aria-hidden", "true"}),
+	} {
+		s := mustBuild(t, frame(host), BuildOptions{})
+		if n := findNode(s, byAttr("id", "t")); n.Visible {
+			t.Errorf("%s: button in a hidden frame is visible", name)
+		}
+	}
+	s := mustBuild(t, frame(el("iframe", nil)), BuildOptions{})
+	if n := findNode(s, byAttr("id", "t")); !n.Visible {
+		t.Errorf("button in a shown frame is hidden: %s", n.Hidden)
+	}
+}
