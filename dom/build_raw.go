@@ -46,16 +46,8 @@ func parseDocument(data []byte) (*cdpNode, error) {
 	if len(bytes.TrimSpace(data)) == 0 || bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
 		return nil, nil
 	}
-	var wrap struct {
-		Root *cdpNode `json:"root"`
-		cdpNode
-	}
-	if err := decodeJSON(data, &wrap); err == nil {
-		if wrap.Root != nil {
-			return wrap.Root, nil
-		}
-		n := wrap.cdpNode
-		return &n, nil
+	if n, err := parseDocumentStream(data); err == nil {
+		return n, nil
 	}
 	return parseDocumentDeep(data)
 }
