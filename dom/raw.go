@@ -81,7 +81,14 @@ type RawTarget struct {
 }
 
 // LayoutStyles are the computed styles asked of DOMSnapshot.captureSnapshot, in order.
-var LayoutStyles = []string{"display", "visibility", "opacity", "cursor", "pointer-events", "position", "overflow"}
+//
+// Each style costs every capture: on synthetic-50000 the snapshot takes
+// about 950 ms of CPU with no styles, 1150 ms with the first four and
+// 1340 ms with seven (display, visibility, opacity, cursor, pointer-events,
+// position, overflow), so only the styles a rule reads are asked for. Keep
+// the order: recordings made with a longer list are read by name through
+// this prefix.
+var LayoutStyles = []string{"display", "visibility", "opacity", "cursor", "pointer-events"}
 
 // RawFrame is one same-process frame of a target.
 type RawFrame struct {
