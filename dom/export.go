@@ -39,6 +39,9 @@ type SavedCapture struct {
 	// LastAction is the result of the last action before saving, if any:
 	// often the reason the capture was saved.
 	LastAction *ActionResult `json:"lastAction,omitempty"`
+	// LastActionDesc says what that action was, as the TUI showed it
+	// (`type "a@b.c\n" on node_6`).
+	LastActionDesc string `json:"lastActionDesc,omitempty"`
 }
 
 // SavedDecision is a Decision in readable form.
@@ -140,7 +143,10 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 	if err := dec.Decode(&c); err != nil {
 		return nil, Errorf(ValidationError, err, "not a domscope capture file (expected the JSON written by `e` in domscope)")
 	}
-	if c.Version == 0 || c.Version > SavedCaptureVersion {
+	if c.Version == 0 {
+		return nil, Errorf(ValidationError, nil, "not a domscope capture file (no version; expected the JSON written by `e` in domscope)")
+	}
+	if c.Version > SavedCaptureVersion {
 		return nil, Errorf(ValidationError, nil, "capture file version %d is not supported (this domscope reads version %d)", c.Version, SavedCaptureVersion)
 	}
 	if c.Raw == nil || len(c.Raw.Targets) == 0 {

@@ -68,6 +68,7 @@ func TestReadCaptureErrors(t *testing.T) {
 		{"garbage", "not json", "not a domscope capture"},
 		{"future version", `{"version": 99, "raw": {"targets": [{}]}}`, "version 99"},
 		{"no raw data", `{"version": 1}`, "no raw CDP data"},
+		{"empty object", `{}`, "not a domscope capture"},
 	}
 	for _, tc := range tests {
 		_, err := ReadCapture(strings.NewReader(tc.in))

@@ -76,7 +76,8 @@ func TestRecordedHostileCapture(t *testing.T) {
 // tree and flat view with actions disabled.
 func TestExportOpenRoundTrip(t *testing.T) {
 	snap := recorded(t, "semantic")
-	m := started(t, newTestActor(snap), 120, 40)
+	m := started(t, newTestActor(snap, recorded(t, "semantic")), 120, 40)
+	press(t, m, k('h')) // an action, so the file carries a last result
 	toggleRule(t, m, "flatten:hoist-structural")
 	press(t, m, escKey)
 	path := filepath.Join(t.TempDir(), "semantic.json")
@@ -100,6 +101,9 @@ func TestExportOpenRoundTrip(t *testing.T) {
 	}
 	if strings.Join(om.flat.lines, "\n") != strings.Join(m.flat.lines, "\n") {
 		t.Error("reopened flat view differs (the switched-off rule was not restored?)")
+	}
+	if om.lastDesc != m.lastDesc || om.last == nil {
+		t.Errorf("last action after open: %q, want %q", om.lastDesc, m.lastDesc)
 	}
 	press(t, om, k('c'))
 	if !strings.Contains(om.flash, "saved capture") {

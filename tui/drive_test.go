@@ -10,9 +10,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// exec runs a command (and the commands of a batch) and returns the
-// messages that came back within wait. Commands that block longer (the
-// clock, the event listener, debounce ticks) are left behind.
+// runCmd runs a command (and the commands of a batch) and returns the
+// messages that came back within wait. The test actor has no event
+// channel and tests never start the clock, so no command blocks for long:
+// wait is generous, for slow machines.
 func runCmd(cmd tea.Cmd, wait time.Duration) []tea.Msg {
 	if cmd == nil {
 		return nil
@@ -44,7 +45,7 @@ func settle(t *testing.T, m *Model, cmd tea.Cmd) {
 	t.Helper()
 	for i := 0; i < 20 && cmd != nil; i++ {
 		var next []tea.Cmd
-		for _, msg := range runCmd(cmd, 50*time.Millisecond) {
+		for _, msg := range runCmd(cmd, 5*time.Second) {
 			switch msg.(type) {
 			case spinner.TickMsg, clockMsg, hlTickMsg:
 				continue

@@ -94,13 +94,13 @@ type testActor struct {
 	mu      sync.Mutex
 	snaps   []*dom.Snapshot // returned in turn by Snapshot
 	actions []dom.Action
-	events  chan dom.Event
+	events  chan dom.Event // nil: tests deliver events as messages, so no command blocks
 	hl      []string
 	result  dom.ActionResult
 }
 
 func newTestActor(snaps ...*dom.Snapshot) *testActor {
-	return &testActor{snaps: snaps, events: make(chan dom.Event, 8), result: dom.ActionResult{Success: true, SnapshotInvalidated: true, Duration: 12 * time.Millisecond}}
+	return &testActor{snaps: snaps, result: dom.ActionResult{Success: true, SnapshotInvalidated: true, Duration: 12 * time.Millisecond}}
 }
 
 func (a *testActor) Snapshot(ctx context.Context, force bool) (*dom.Snapshot, error) {

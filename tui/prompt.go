@@ -29,6 +29,10 @@ func newPrompt(kind promptKind, title, id, value, placeholder string, width int)
 	in.Prompt = "› "
 	in.Placeholder = placeholder
 	in.CharLimit = 4096
+	// a steady cursor: no blink ticks re-rendering the whole screen twice a second
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
 	in.SetWidth(max(width-len(title)-6, 10))
 	in.SetValue(value)
 	in.CursorEnd()

@@ -98,10 +98,16 @@ func (m *Model) openSaved(name string, c *dom.SavedCapture) error {
 	}
 	m.tierOff = copySet(c.TierDisabledSet())
 	m.last = c.LastAction
-	if c.LastAction != nil {
-		m.lastDesc = c.LastAction.Action
-		if c.LastAction.ID != "" {
-			m.lastDesc += " on " + c.LastAction.ID
+	if r := c.LastAction; r != nil {
+		if r.Duration == 0 && r.DurationMs > 0 {
+			r.Duration = time.Duration(r.DurationMs * float64(time.Millisecond))
+		}
+		m.lastDesc = c.LastActionDesc
+		if m.lastDesc == "" {
+			m.lastDesc = r.Action
+			if r.ID != "" {
+				m.lastDesc += " on " + r.ID
+			}
 		}
 	}
 	m.setSnapshot(s, false)

@@ -782,12 +782,15 @@ func (m *Model) export(path string) tea.Cmd {
 	if path == "" {
 		return nil
 	}
-	s, opts, off, last := m.snap, m.flatOpts, copySet(m.tierOff), m.last
+	s, opts, off, last, desc := m.snap, m.flatOpts, copySet(m.tierOff), m.last, m.lastDesc
 	opts.Disabled = copySet(opts.Disabled)
 	return safe(func() tea.Msg {
 		c, err := dom.NewSavedCapture(s, opts, off, last)
 		if err != nil {
 			return exportedMsg{path, err}
+		}
+		if last != nil {
+			c.LastActionDesc = desc
 		}
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs

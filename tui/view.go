@@ -104,6 +104,9 @@ func (m *Model) treeBox(r rect) []string {
 		title += " (" + commas(len(m.snap.ByID)) + " nodes)"
 	}
 	right := ""
+	if len(m.tree.rows) > m.tree.height {
+		right = commas(m.tree.cursor+1) + "/" + commas(len(m.tree.rows))
+	}
 	if m.tree.interactiveOnly {
 		right = "interactive only · " + commas(len(m.tree.rows)) + " rows"
 	}

@@ -39,7 +39,10 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 		state = st.Error.Render("✗ page lost (T picks a tab)")
 	}
 	snap := st.Dim.Render("no snapshot yet")
-	if d.HasSnap {
+	switch {
+	case d.HasSnap && d.Offline != "":
+		snap = "captured " + age(d.Age) + " ago"
+	case d.HasSnap:
 		snap = fmt.Sprintf("snapshot #%d, %s, %s ago", d.Seq, Millis(d.Capture), age(d.Age))
 	}
 	right := state + " · " + snap
@@ -73,8 +76,10 @@ func age(d time.Duration) string {
 		return fmt.Sprintf("%d s", int(d.Seconds()))
 	case d < time.Hour:
 		return fmt.Sprintf("%d min", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h", int(d.Hours()))
 	}
-	return fmt.Sprintf("%d h", int(d.Hours()))
+	return fmt.Sprintf("%d days", int(d.Hours()/24))
 }
 
 // Hints renders key hints "c click  t type …" to fit w cells.
