@@ -59,3 +59,19 @@ func TestKeysReachThePage(t *testing.T) {
 	}
 	mustCode(t, svc.Do(ctx(t), Action{Kind: "key", Key: "Hyper+q"}), ValidationError)
 }
+
+func TestNavigateRefusesJavaScriptURLs(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/basic.html", ServiceConfig{})
+	mustCode(t, do(t, svc, "", Action{Kind: "navigate", URL: "javascript:window.pwned=1"}), ValidationError)
+	mustCode(t, do(t, svc, "", Action{Kind: "navigate", URL: "  "}), ValidationError)
+	if v := evalJS(t, p, "window.pwned === undefined"); v != true {
+		t.Fatalf("a javascript: URL ran")
+	}
+	res := do(t, svc, "", Action{Kind: "snapshot"})
+	mustOK(t, res)
+	if svc.Current() == nil {
+		t.Fatalf("a snapshot action left no current snapshot")
+	}
+	mustCode(t, do(t, svc, "", Action{Kind: "fly"}), ValidationError)
+}

@@ -102,6 +102,10 @@ func (s *Service) Highlight(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	if d := s.Dialog(); d != nil {
+		// The renderer is blocked in the dialog; the overlay would wait.
+		return Errorf(ValidationError, nil, "a JavaScript %s dialog is open: handle it first", d.Type)
+	}
 	if id == "" {
 		s.mu.Lock()
 		s.highlight = nil

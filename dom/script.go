@@ -67,7 +67,7 @@ type StepResult struct {
 }
 
 // scriptKinds are the step actions RunScript knows: Do's plus its own.
-var scriptKinds = append([]string{"wait", "snapshot"}, ActionKinds...)
+var scriptKinds = append([]string{"wait"}, ActionKinds...)
 
 // maxWait bounds any wait a script asks for.
 const maxWait = 60 * time.Second

@@ -7,7 +7,7 @@ import (
 )
 
 // ActionKinds lists the actions Do understands.
-var ActionKinds = []string{"click", "type", "key", "scroll", "hover", "select", "navigate", "back", "forward", "reload", "dialog"}
+var ActionKinds = []string{"click", "type", "key", "scroll", "hover", "select", "navigate", "back", "forward", "reload", "dialog", "snapshot"}
 
 // Do performs one action. It never panics, always invalidates the cached
 // snapshot, waits for the page to settle, and (on success) re-snapshots so
@@ -66,6 +66,16 @@ func (s *Service) do(ctx context.Context, a Action, res *ActionResult) error {
 	if d := s.Dialog(); d != nil && a.Kind != "dialog" {
 		res.Dialog = d
 		return Errorf(ValidationError, nil, "a JavaScript %s dialog is open (%q): handle it first with {\"action\":\"dialog\",\"accept\":true} (or false)", d.Type, clip(d.Message, 80))
+	}
+
+	if a.Kind == "snapshot" {
+		// A fresh capture on request: the invalidation above forces it.
+		next, err := s.capture(ctx)
+		if err != nil {
+			return err
+		}
+		s.fillDiff(res, prev, next)
+		return nil
 	}
 
 	var t *target
