@@ -179,9 +179,17 @@ func TestTabPickerFullProgram(t *testing.T) {
 		t.Fatalf("tab list lacks the other tab:\n%s", s)
 	}
 	// move the cursor onto the second tab
-	for i := 0; i < 10 && !strings.Contains(lineWith(tm.screen(), "▶"), "Second tab"); i++ {
+	// one step at a time, each confirmed on screen (a loaded machine draws late)
+	for i := 0; i < 10; i++ {
+		cur := lineWith(tm.screen(), "▶")
+		if strings.Contains(cur, "Second tab") {
+			break
+		}
 		tm.keys("Down")
-		time.Sleep(200 * time.Millisecond) // let the frame reach the screen before looking again
+		tm.waitFor("the cursor to move", 10*time.Second, func(s string) bool { return lineWith(s, "▶") != cur })
+	}
+	if cur := lineWith(tm.screen(), "▶"); !strings.Contains(cur, "Second tab") {
+		t.Fatalf("cursor not on the second tab: %q\n%s", cur, tm.screen())
 	}
 	tm.keys("Enter")
 	tm.waitText("“Second tab”", 15*time.Second)

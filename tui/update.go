@@ -575,6 +575,7 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		return nil
 	}
 	if m.snap != nil && t.ID == m.snap.TargetID {
+		m.setFlash("already on this tab", false)
 		return nil
 	}
 	b, mk := m.cfg.Browser, m.cfg.NewActor
