@@ -130,7 +130,15 @@ type KeyMap struct {
 
 // Doc is the longer explanation of a binding for the help screen, keyed
 // by its help key. The footer shows the short Help().Desc.
-func (km KeyMap) Doc(b key.Binding) string { return km.Docs[b.Help().Key] }
+// A doc keyed "key·desc" is for that binding only (enter means different
+// things in the panes and in a prompt).
+func (km KeyMap) Doc(b key.Binding) string {
+	h := b.Help()
+	if d, ok := km.Docs[h.Key+"·"+h.Desc]; ok {
+		return d
+	}
+	return km.Docs[h.Key]
+}
 
 // Default returns domscope's bindings.
 func Default() KeyMap {
@@ -198,33 +206,34 @@ func Default() KeyMap {
 		ListClose:  b("esc/q", "close", "esc", "q"),
 
 		Docs: map[string]string{
-			"→":         "expand the node, or move into its first child",
-			"←":         "collapse the node, or move to its parent",
-			"enter":     "jump to the counterpart in the other pane (prompt: submit)",
-			"tab":       "switch between the tree and the flat pane",
-			"/":         "search by name, role, tag, id, attribute name or value",
-			"n":         "next search match",
-			"N":         "previous search match",
-			"i":         "show only interactive nodes and their ancestors",
-			"f":         "flat pane format: text ↔ json (token count follows)",
-			"x":         "tier and flatten rules: toggle one and see the flat view change",
-			"d":         "nodes added, renamed, removed by the last action",
-			"c":         "click the selected node",
-			"t":         "type into the selected node (alt+enter also presses Enter)",
-			"k":         "press a key: Enter, Escape, Tab, ArrowDown, ctrl+a, shift+Tab…",
-			"h":         "move the mouse over the selected node",
-			"s":         "select an option of the selected <select> by value or label",
-			"J":         "scroll the page down",
-			"K":         "scroll the page up",
-			"g":         "navigate to a URL",
-			"R":         "reload the page",
-			"r":         "take a new snapshot now",
-			"l":         "highlight the selected node in the browser (on/off)",
-			"T":         "pick another tab of the browser",
-			"e":         "save raw capture, tree, flat view and decisions to a file",
-			"esc":       "cancel the running action, close, or clear search/filter",
-			"alt+enter": "type the text, then press Enter in the page",
-			"ctrl+c":    "quit from anywhere",
+			"→":                 "expand the node, or move into its first child",
+			"←":                 "collapse the node, or move to its parent",
+			"enter·counterpart": "jump to the counterpart in the other pane",
+			"enter·submit":      "submit the prompt",
+			"tab":               "switch between the tree and the flat pane",
+			"/":                 "search by name, role, tag, id, attribute name or value",
+			"n":                 "next search match",
+			"N":                 "previous search match",
+			"i":                 "show only interactive nodes and their ancestors",
+			"f":                 "flat pane format: text ↔ json (token count follows)",
+			"x":                 "tier and flatten rules: toggle one and see the flat view change",
+			"d":                 "nodes added, renamed, removed by the last action",
+			"c":                 "click the selected node",
+			"t":                 "type into the selected node (alt+enter also presses Enter)",
+			"k":                 "press a key: Enter, Escape, Tab, ArrowDown, ctrl+a, shift+Tab…",
+			"h":                 "move the mouse over the selected node",
+			"s":                 "select an option of the selected <select> by value or label",
+			"J":                 "scroll the page down",
+			"K":                 "scroll the page up",
+			"g":                 "navigate to a URL",
+			"R":                 "reload the page",
+			"r":                 "take a new snapshot now",
+			"l":                 "highlight the selected node in the browser (on/off)",
+			"T":                 "pick another tab of the browser",
+			"e":                 "save raw capture, tree, flat view and decisions to a file",
+			"esc":               "cancel the running action, close, or clear search/filter",
+			"alt+enter":         "type the text, then press Enter in the page",
+			"ctrl+c":            "quit from anywhere",
 		},
 	}
 }
