@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -425,5 +426,22 @@ func TestNavigationStartsOver(t *testing.T) {
 	}
 	if s := plainScreen(m); !strings.Contains(s, "a new document") {
 		t.Errorf("no new-document note:\n%s", s)
+	}
+}
+
+func TestBackgroundPicksPalette(t *testing.T) {
+	m := newModel(context.Background(), Config{Actor: newTestActor(formPage("x")), Theme: "auto"})
+	m.Update(tea.BackgroundColorMsg{Color: color.White})
+	if m.dark {
+		t.Error("a white background kept the dark palette")
+	}
+	m.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if !m.dark {
+		t.Error("a black background kept the light palette")
+	}
+	fixed := newModel(context.Background(), Config{Actor: newTestActor(formPage("x")), Theme: "light"})
+	fixed.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if fixed.dark {
+		t.Error("an explicit light theme was overridden")
 	}
 }
