@@ -139,12 +139,7 @@ func TestClickInFrames(t *testing.T) {
 	mustOK(t, svc.Do(ctx(t), Action{Kind: "click", ID: cross.ID}))
 	mustOK(t, svc.Do(ctx(t), Action{Kind: "click", ID: same.ID}))
 	// Each frame's own document changed; the parent heard from both.
-	t.Logf("messages %s", evalString(t, p, "JSON.stringify(window.messages)"))
 	frames, err := p.Frames(ctx(t))
-	for _, f := range frames {
-		t.Logf("frame %s %s", f.TargetID, f.URL)
-	}
-	t.Logf("cross node target %s", cross.TargetID)
 	if err != nil || len(frames) == 0 {
 		t.Fatalf("no out-of-process frame: %v", err)
 	}
@@ -221,5 +216,43 @@ func TestClickTextNodeAndOption(t *testing.T) {
 	mustOK(t, svc.Do(ctx(t), Action{Kind: "click", ID: banana.ID}))
 	if v := evalJS(t, p, "window.changed"); v != "b" {
 		t.Fatalf("clicking an option: change = %v", v)
+	}
+}
+
+// TestAlertInCrossOriginFrame: a dialog opened by an out-of-process frame
+// is reported and handled like the page's own.
+func TestAlertInCrossOriginFrame(t *testing.T) {
+	base, other := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/frames.html?xo="+other, ServiceConfig{})
+	var btn *VirtualNode
+	deadline := time.Now().Add(10 * time.Second)
+	for btn == nil && time.Now().Before(deadline) {
+		s, err := svc.Snapshot(ctx(t), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk(s.Root, func(n *VirtualNode) bool {
+			if n.Attrs["id"] == "framealert" && n.TargetID != "" && n.TargetID != p.TargetID() {
+				btn = n
+			}
+			return btn == nil
+		})
+	}
+	if btn == nil {
+		t.Fatalf("cross-origin frame not captured")
+	}
+	start := time.Now()
+	res := svc.Do(ctx(t), Action{Kind: "click", ID: btn.ID})
+	mustOK(t, res)
+	if res.Dialog == nil || res.Dialog.Message != "from the frame" {
+		t.Fatalf("frame alert not reported (after %s): %+v", time.Since(start), res)
+	}
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: true}))
+	frames, err := p.Frames(ctx(t))
+	if err != nil || len(frames) == 0 {
+		t.Fatalf("frames: %v", err)
+	}
+	if v := evalJS(t, frames[0].Session, "window.afterFrameAlert === true"); v != true {
+		t.Fatalf("frame did not continue after its alert was accepted")
 	}
 }

@@ -46,7 +46,13 @@ func (s *Service) handleDialog(ctx context.Context, page Page, a Action) error {
 	if a.Accept && a.Text != "" {
 		params["promptText"] = a.Text
 	}
-	err := s.call(ctx, page, "Page.handleJavaScriptDialog", params, nil)
+	s.mu.Lock()
+	sess := s.dialogSess
+	s.mu.Unlock()
+	if sess == nil {
+		sess = page
+	}
+	err := s.call(ctx, sess, "Page.handleJavaScriptDialog", params, nil)
 	if err != nil && strings.Contains(strings.ToLower(err.Error()), "no dialog is showing") {
 		s.mu.Lock()
 		if s.dialog != nil {

@@ -85,8 +85,12 @@ type Service struct {
 	gen       int // bumped on every invalidation
 	dialog    *DialogInfo
 	dialogSig chan struct{} // closed when a dialog opens
-	track     tracker
-	mutTimes  []time.Time // recent DOM mutation event times, oldest first
+	// dialogSess is the session that reported the open dialog (the page,
+	// or an out-of-process frame): it is the one that can close it.
+	dialogSess Session
+	watched    map[string]bool // frame targets whose dialogs are followed
+	track      tracker
+	mutTimes   []time.Time // recent DOM mutation event times, oldest first
 	// observedSince is when the first capture on this page ended: DOM
 	// mutation events are only sent for nodes a capture has fetched.
 	observedSince time.Time

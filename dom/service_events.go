@@ -151,6 +151,7 @@ func (s *Service) attach(p Page) {
 	s.track = tracker{changed: make(chan struct{})}
 	s.observedSince = time.Time{}
 	s.mutTimes = nil
+	s.watched = map[string]bool{}
 	s.mu.Unlock()
 
 	var cancels []func()
@@ -166,7 +167,7 @@ func (s *Service) attach(p Page) {
 					if !ok {
 						return
 					}
-					s.onEvent(p, method, raw)
+					s.onEvent(p, p, method, raw)
 				case <-pctx.Done():
 					return
 				}
@@ -197,7 +198,7 @@ func (s *Service) attach(p Page) {
 }
 
 // onEvent updates the service from one CDP event of page p.
-func (s *Service) onEvent(p Page, method string, raw json.RawMessage) {
+func (s *Service) onEvent(p Page, from Session, method string, raw json.RawMessage) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.page != p {
@@ -272,6 +273,7 @@ func (s *Service) onEvent(p Page, method string, raw json.RawMessage) {
 			close(s.dialogSig) // closed exactly while a dialog is open
 		}
 		s.dialog = d
+		s.dialogSess = from
 		s.events.send(Event{Kind: "dialog", Dialog: d})
 	case "Page.javascriptDialogClosed":
 		if s.dialog != nil {
@@ -352,4 +354,41 @@ func (s *Service) reconnect(hook func(ctx context.Context) (Page, error)) {
 	s.page = nil
 	s.mu.Unlock()
 	s.events.send(Event{Kind: "state", State: Disconnected, Err: Errorf(NotAttached, lastErr, "could not reconnect after %d attempts", s.cfg.ReconnectAttempts)})
+}
+
+// watchFrame follows the dialogs of an out-of-process frame: they are
+// reported on the frame's own target, and handled there. Once per frame
+// target per page; the subscriptions end with the page.
+func (s *Service) watchFrame(ctx context.Context, p Page, targetID string, fs Session) {
+	if targetID == "" || targetID == p.TargetID() {
+		return // the page's own events are followed from attach
+	}
+	s.mu.Lock()
+	if s.page != p || s.watched[targetID] {
+		s.mu.Unlock()
+		return
+	}
+	s.watched[targetID] = true
+	pctx := s.pageCtx
+	s.mu.Unlock()
+	for _, m := range []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"} {
+		ch, cancel := fs.Subscribe(m)
+		s.wg.Add(1)
+		go func(method string) {
+			defer s.wg.Done()
+			defer cancel()
+			for {
+				select {
+				case raw, ok := <-ch:
+					if !ok {
+						return
+					}
+					s.onEvent(p, fs, method, raw)
+				case <-pctx.Done():
+					return
+				}
+			}
+		}(m)
+	}
+	_ = s.call(ctx, fs, "Page.enable", nil, nil)
 }

@@ -99,6 +99,10 @@ func (s *Service) resolve(ctx context.Context, page Page, snap *Snapshot, id str
 			return nil, err
 		}
 		t.sess = ss
+		for _, h := range t.hosts {
+			s.watchFrame(ctx, page, h.node.TargetID, h.sess)
+		}
+		s.watchFrame(ctx, page, n.TargetID, ss)
 	}
 	return t, nil
 }
