@@ -2,7 +2,7 @@
 # installs what it needs (Chromium from Debian's package) on a fresh machine.
 GO ?= $(shell command -v go || echo /usr/local/go/bin/go)
 
-.PHONY: demo test build chromium bench vet
+.PHONY: demo test build chromium tmux bench vet
 
 build:
 	$(GO) build -o domscope .
@@ -14,13 +14,20 @@ chromium:
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+# The UI's full-program tests drive the program in a real terminal.
+tmux:
+	@command -v tmux >/dev/null 2>&1 || { \
+	  echo "installing tmux"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq tmux >/dev/null; }
+
 demo: chromium build
 	./domscope demo
 
 vet:
 	$(GO) vet ./...
 
-test: chromium vet
+test: chromium tmux vet
 	$(GO) test -timeout 25m ./...
 
 bench: chromium
