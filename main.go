@@ -396,6 +396,10 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 }
 
 func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
+	if conn.launch {
+		// Chromium takes a few seconds to start; say so before the screen opens.
+		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
+	}
 	openCtx, cancel := context.WithTimeout(ctx, conn.timeout)
 	s, err := conn.open(openCtx)
 	cancel()
