@@ -39,9 +39,14 @@ type ServiceConfig struct {
 	// Snapshotter replaces Capture+Build (tests, recorded captures). prev is
 	// the last snapshot, for ID stability.
 	Snapshotter func(ctx context.Context, p Page, prev *Snapshot) (*Snapshot, error)
+	// Now is the clock that ages snapshots (tests); default time.Now.
+	Now func() time.Time
 }
 
 func (c ServiceConfig) withDefaults() ServiceConfig {
+	if c.Now == nil {
+		c.Now = time.Now
+	}
 	if c.MaxAge <= 0 {
 		c.MaxAge = 30 * time.Second
 	}
@@ -167,7 +172,7 @@ func (s *Service) Snapshot(ctx context.Context, force bool) (*Snapshot, error) {
 		s.mu.Lock()
 		cur := s.current
 		s.mu.Unlock()
-		if cur != nil && time.Since(cur.Taken) <= s.cfg.MaxAge {
+		if s.fresh(cur) {
 			return cur, nil
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 )
 
 // target is a node resolved for an action: the session that owns its
@@ -41,7 +40,7 @@ func (s *Service) snapshotForAction(ctx context.Context) (*Snapshot, error) {
 }
 
 func (s *Service) fresh(snap *Snapshot) bool {
-	return snap != nil && !snap.Taken.IsZero() && time.Since(snap.Taken) <= s.cfg.MaxAge
+	return snap != nil && !snap.Taken.IsZero() && s.cfg.Now().Sub(snap.Taken) <= s.cfg.MaxAge
 }
 
 // resolve finds id in the snapshot and the session to act on it with.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -279,12 +280,22 @@ func TestBeforeUnloadDoesNotHang(t *testing.T) {
 
 func TestMaxAgeRebuildsOnRead(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
-	svc, _ := openService(t, base+"/basic.html", ServiceConfig{MaxAge: 200 * time.Millisecond})
+	// A clock the test moves, so a slow capture on a busy machine cannot
+	// age the snapshot on its own.
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	svc, _ := openService(t, base+"/basic.html", ServiceConfig{MaxAge: 30 * time.Second, Now: clock})
 	a := snap(t, svc)
+	mu.Lock()
+	now = a.Taken.Add(29 * time.Second)
+	mu.Unlock()
 	if b := snap(t, svc); b != a {
 		t.Fatalf("a fresh snapshot was rebuilt")
 	}
-	time.Sleep(300 * time.Millisecond)
+	mu.Lock()
+	now = a.Taken.Add(31 * time.Second)
+	mu.Unlock()
 	if b := snap(t, svc); b == a || b.Seq <= a.Seq {
 		t.Fatalf("an old snapshot was not rebuilt")
 	}
