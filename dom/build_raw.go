@@ -19,8 +19,8 @@ func decodeJSON(data []byte, v any) error {
 	return jsonv2.Unmarshal(data, v, jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 }
 
-// cdpNode is the part of a CDP DOM.Node that Build reads. dom must not
-// import cdproto, so these are our own minimal structs.
+// cdpNode is the part of a CDP DOM.Node that Capture and Build read. dom
+// must not import cdproto, so these are our own minimal structs.
 type cdpNode struct {
 	NodeID          int64      `json:"nodeId"`
 	BackendNodeID   int64      `json:"backendNodeId"`
@@ -28,6 +28,7 @@ type cdpNode struct {
 	NodeName        string     `json:"nodeName"`
 	LocalName       string     `json:"localName"`
 	NodeValue       string     `json:"nodeValue"`
+	ChildNodeCount  int        `json:"childNodeCount"` // read by Capture to find cut-off subtrees
 	Children        []*cdpNode `json:"children"`
 	Attributes      []string   `json:"attributes"`
 	FrameID         string     `json:"frameId"`

@@ -32,28 +32,13 @@ func isStackLimit(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "stack limit exceeded")
 }
 
-// capNode is the part of a DOM.Node that the capture itself reads.
-type capNode struct {
-	NodeID          int64      `json:"nodeId"`
-	BackendNodeID   int64      `json:"backendNodeId"`
-	NodeType        int        `json:"nodeType"`
-	NodeName        string     `json:"nodeName"`
-	NodeValue       string     `json:"nodeValue"`
-	ChildNodeCount  int        `json:"childNodeCount"`
-	Attributes      []string   `json:"attributes"`
-	Children        []*capNode `json:"children"`
-	ShadowRoots     []*capNode `json:"shadowRoots"`
-	ContentDocument *capNode   `json:"contentDocument"`
-	TemplateContent *capNode   `json:"templateContent"`
-}
-
 // cut reports whether the node's children were left out by a depth limit.
-func (n *capNode) cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
+func (n *cdpNode) cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
 
 // each calls f for n and every node below it (children, shadow roots,
 // frame documents, template contents), iteratively: trees nest deep.
-func (n *capNode) each(f func(*capNode)) {
-	stack := []*capNode{n}
+func (n *cdpNode) each(f func(*cdpNode)) {
+	stack := []*cdpNode{n}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -70,7 +55,7 @@ func (n *capNode) each(f func(*capNode)) {
 // capChildNodes is the DOM.setChildNodes event.
 type capChildNodes struct {
 	ParentID int64      `json:"parentId"`
-	Nodes    []*capNode `json:"nodes"`
+	Nodes    []*cdpNode `json:"nodes"`
 }
 
 // fetchDeepDocument fetches the tree deepChunk levels at a time: the
@@ -81,7 +66,7 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 	events, stop := s.Subscribe("DOM.setChildNodes")
 	defer stop()
 	var doc struct {
-		Root *capNode `json:"root"`
+		Root *cdpNode `json:"root"`
 	}
 	depth := deepChunk
 	for {
@@ -98,16 +83,16 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 		return Errorf(SnapshotFailed, err, "DOM.getDocument: unreadable reply")
 	}
 	var pending []int64
-	collect := func(roots []*capNode) {
+	collect := func(roots []*cdpNode) {
 		for _, r := range roots {
-			r.each(func(n *capNode) {
+			r.each(func(n *cdpNode) {
 				if n.cut() {
 					pending = append(pending, n.NodeID)
 				}
 			})
 		}
 	}
-	collect([]*capNode{doc.Root})
+	collect([]*cdpNode{doc.Root})
 	const maxParts = 1 << 20 // a bound against a page that grows as we read it
 	for len(pending) > 0 {
 		if len(rt.DocumentParts) > maxParts {
@@ -153,9 +138,9 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 }
 
 // parseCapturedDocument reads rt.Document and grafts rt.DocumentParts into it.
-func parseCapturedDocument(rt *RawTarget) (*capNode, error) {
+func parseCapturedDocument(rt *RawTarget) (*cdpNode, error) {
 	var doc struct {
-		Root *capNode `json:"root"`
+		Root *cdpNode `json:"root"`
 	}
 	if err := json.Unmarshal(rt.Document, &doc); err != nil {
 		return nil, err
@@ -166,8 +151,8 @@ func parseCapturedDocument(rt *RawTarget) (*capNode, error) {
 	if len(rt.DocumentParts) == 0 {
 		return doc.Root, nil
 	}
-	byID := map[int64]*capNode{}
-	index := func(n *capNode) { n.each(func(x *capNode) { byID[x.NodeID] = x }) }
+	byID := map[int64]*cdpNode{}
+	index := func(n *cdpNode) { n.each(func(x *cdpNode) { byID[x.NodeID] = x }) }
 	index(doc.Root)
 	for _, p := range rt.DocumentParts {
 		var ev capChildNodes

@@ -16,7 +16,7 @@ const minSubstringSecret = 4
 
 // sensitive reports whether an element's value must never be captured:
 // password inputs and fields whose autocomplete names a credit-card part.
-func sensitive(n *capNode) bool {
+func sensitive(n *cdpNode) bool {
 	if n.NodeType != ElementNode {
 		return false
 	}
@@ -82,7 +82,7 @@ func targetSecrets(t *RawTarget) []string {
 	}
 	var secrets []string
 	ids := map[int64]bool{}
-	root.each(func(n *capNode) {
+	root.each(func(n *cdpNode) {
 		if !sensitive(n) {
 			return
 		}
@@ -93,7 +93,7 @@ func targetSecrets(t *RawTarget) []string {
 		}
 		// The field's own subtree (its user-agent shadow root holds the
 		// text being edited).
-		n.each(func(x *capNode) {
+		n.each(func(x *cdpNode) {
 			ids[x.BackendNodeID] = true
 			if x.NodeType == TextNode {
 				secrets = append(secrets, x.NodeValue)
