@@ -224,14 +224,8 @@ func runSnapshot(ctx context.Context, args []string) error {
 		fmt.Fprintln(os.Stderr, "usage: domscope snapshot [flags]\n\nPrints one snapshot of a page and exits.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return usageError{err.Error()}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	if err := parseFlags(fs, args, 0); err != nil {
+		return err
 	}
 	switch *format {
 	case "json", "text", "tree":
@@ -395,14 +389,20 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	return given
 }
 
+// openWithin opens the page the flags name, giving up after --timeout; the
+// session itself lives as long as ctx.
+func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
+	openCtx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	return c.open(openCtx)
+}
+
 func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 	if conn.launch {
 		// Chromium takes a few seconds to start; say so before the screen opens.
 		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
 	}
-	openCtx, cancel := context.WithTimeout(ctx, conn.timeout)
-	s, err := conn.open(openCtx)
-	cancel()
+	s, err := conn.openWithin(ctx)
 	if err != nil {
 		return err
 	}
@@ -491,9 +491,7 @@ func runScript(ctx context.Context, args []string) error {
 		defer f.Close()
 		in = f
 	}
-	openCtx, cancel := context.WithTimeout(ctx, conn.timeout)
-	s, err := conn.open(openCtx)
-	cancel()
+	s, err := conn.openWithin(ctx)
 	if err != nil {
 		return err
 	}
