@@ -15,6 +15,7 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
+	"domscope/dom/demo"
 )
 
 // record makes TestRecord capture the fixture pages from real Chromium into
@@ -47,6 +48,18 @@ var recordings = map[string]string{
 	"deep":          "deep.html",
 }
 
+// demoRecordings are pages of the demo built into the binary (dom/demo):
+// name -> path and how many out-of-process frames to wait for. The UI's
+// goldens show them.
+var demoRecordings = map[string]struct {
+	path   string
+	frames int
+}{
+	"demo-index":      {"index.html", 0},
+	"demo-todo":       {"todo.html", 0},
+	"demo-components": {"components.html", 1},
+}
+
 // syntheticRecordings are pages of the shared corpus (50000 is captured
 // at run time by the benchmarks, never recorded: too big for the repository).
 var syntheticRecordings = []string{"synthetic-1000", "synthetic-5000", "synthetic-10000"}
@@ -63,6 +76,20 @@ func TestRecord(t *testing.T) {
 			p, _, _ := capOpen(t, path)
 			if strings.Contains(path, "{other}") {
 				capWaitFrames(t, p, strings.Count(path, "nested")+1)
+			}
+			writeRecording(t, name, capRaw(t, p))
+		})
+	}
+	for name, d := range demoRecordings {
+		t.Run(name, func(t *testing.T) {
+			base, stop, err := demo.Serve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stop()
+			p := cdptest.Page(t, base+"/"+d.path)
+			if d.frames > 0 {
+				capWaitFrames(t, p, d.frames)
 			}
 			writeRecording(t, name, capRaw(t, p))
 		})

@@ -51,9 +51,10 @@ func recorded(t testing.TB, name string) *dom.Snapshot {
 	return s
 }
 
-// Goldens of recorded pages at the three sizes (80 columns stacks the panes).
+// Goldens of recorded pages, the built-in demo first, at the three sizes
+// (80 columns stacks the panes).
 func TestGoldenRecordedCaptures(t *testing.T) {
-	for _, name := range []string{"semantic", "nonsemantic", "shadow", "frames"} {
+	for _, name := range []string{"demo-index", "demo-todo", "demo-components", "semantic", "nonsemantic", "shadow", "frames"} {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 			m := started(t, newTestActor(recorded(t, name)), sz[0], sz[1])
 			golden(t, fmt.Sprintf("%s-%dx%d", name, sz[0], sz[1]), plainScreen(m))
