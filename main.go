@@ -291,20 +291,13 @@ func runSnapshot(ctx context.Context, args []string) error {
 func printStats(w io.Writer, snap *dom.Snapshot, out, format string, capture, build, flatten time.Duration) {
 	var nodes, hidden int
 	tiers := map[dom.Tier]int{}
-	stack := []*dom.VirtualNode{snap.Root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n == nil {
-			continue
-		}
+	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
 		nodes++
 		tiers[n.Tier]++
 		if !n.Visible {
 			hidden++
 		}
-		stack = append(stack, n.Children...)
-	}
+	})
 	fmt.Fprintf(w, "tokens (o200k, %s): %d\n", format, dom.CountTokens(out))
 	fmt.Fprintf(w, "nodes: %d (semantic %d, non-semantic %d, structural %d; hidden %d)\n",
 		nodes, tiers[dom.Semantic], tiers[dom.NonSemantic], tiers[dom.Structural], hidden)

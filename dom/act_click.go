@@ -477,7 +477,7 @@ func (s *Service) release(sess Session, obj string) {
 // textOf is the text under a node, from the snapshot.
 func textOf(n *VirtualNode) string {
 	var b strings.Builder
-	walkNodes(n, func(c *VirtualNode) {
+	Walk(n, func(c *VirtualNode) {
 		if c.NodeType == TextNode {
 			b.WriteString(c.Text)
 		}

@@ -65,7 +65,7 @@ func FindNodes(snap *Snapshot, q Query) []*VirtualNode {
 		return nil
 	}
 	var out []*VirtualNode
-	walkNodes(snap.Root, func(n *VirtualNode) {
+	Walk(snap.Root, func(n *VirtualNode) {
 		if matches(n, q) {
 			out = append(out, n)
 		}
@@ -73,9 +73,12 @@ func FindNodes(snap *Snapshot, q Query) []*VirtualNode {
 	return out
 }
 
-// walkNodes visits the tree in document order without recursion (pages
-// nest thousands deep).
-func walkNodes(root *VirtualNode, f func(*VirtualNode)) {
+// Walk visits root and every node below it in document order, without
+// recursion (pages nest thousands deep). A nil root visits nothing.
+func Walk(root *VirtualNode, f func(*VirtualNode)) {
+	if root == nil {
+		return
+	}
 	stack := []*VirtualNode{root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]

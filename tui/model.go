@@ -186,7 +186,7 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 // an interactive role), else the first non-semantic interactive node, else body.
 func (m *Model) selectStart() {
 	var pick, fallback *dom.VirtualNode
-	walk(m.snap.Root, func(n *dom.VirtualNode) {
+	dom.Walk(m.snap.Root, func(n *dom.VirtualNode) {
 		if pick != nil || n.Hidden != "" || !interactive(n) {
 			return
 		}
@@ -200,7 +200,7 @@ func (m *Model) selectStart() {
 		pick = fallback
 	}
 	if pick == nil {
-		walk(m.snap.Root, func(n *dom.VirtualNode) {
+		dom.Walk(m.snap.Root, func(n *dom.VirtualNode) {
 			if pick == nil && n.Tag == "body" {
 				pick = n
 			}
@@ -287,7 +287,7 @@ func (m *Model) runSearch(q string, jump bool) {
 	}
 	lq := strings.ToLower(q)
 	has := func(s string) bool { return s != "" && strings.Contains(strings.ToLower(s), lq) }
-	walk(m.snap.Root, func(n *dom.VirtualNode) {
+	dom.Walk(m.snap.Root, func(n *dom.VirtualNode) {
 		hit := n.ID == dom.NormalizeID(q) || has(n.Tag) || has(n.Role) || has(n.Name) || has(n.Text)
 		if !hit {
 			for k, v := range n.Attrs {

@@ -113,7 +113,7 @@ func (p *TreePane) rebuild() {
 // interactiveSet is every interactive node and its ancestors.
 func interactiveSet(root *dom.VirtualNode) map[*dom.VirtualNode]bool {
 	keep := map[*dom.VirtualNode]bool{}
-	walk(root, func(n *dom.VirtualNode) {
+	dom.Walk(root, func(n *dom.VirtualNode) {
 		if !interactive(n) {
 			return
 		}
@@ -142,22 +142,6 @@ func interactive(n *dom.VirtualNode) bool {
 		return interactiveRoles[strings.ToLower(n.Role)]
 	}
 	return false
-}
-
-// walk visits every node in document order without recursion.
-func walk(root *dom.VirtualNode, f func(*dom.VirtualNode)) {
-	if root == nil {
-		return
-	}
-	stack := []*dom.VirtualNode{root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		f(n)
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
-		}
-	}
 }
 
 // Selected returns the node under the cursor, or nil.
@@ -223,7 +207,7 @@ func (p *TreePane) find(id string) *dom.VirtualNode {
 	if p.root == nil {
 		return nil
 	}
-	walk(p.root, func(n *dom.VirtualNode) {
+	dom.Walk(p.root, func(n *dom.VirtualNode) {
 		if hit == nil && n.ID == id {
 			hit = n
 		}
