@@ -18,9 +18,7 @@ type FlatPane struct {
 	ids    []string       // node ID per line ("" for none)
 	first  map[string]int // node ID -> its first line
 	tokens int
-	cursor int
-	offset int
-	height int
+	viewport
 }
 
 var (
@@ -118,38 +116,14 @@ func (p *FlatPane) Move(delta int) { p.cursor += delta; p.clamp() }
 func (p *FlatPane) Top()           { p.cursor = 0; p.clamp() }
 func (p *FlatPane) Bottom()        { p.cursor = len(p.lines) - 1; p.clamp() }
 
-func (p *FlatPane) clamp() {
-	p.cursor = min(p.cursor, len(p.lines)-1)
-	p.cursor = max(p.cursor, 0)
-	p.scrollToCursor()
-}
+func (p *FlatPane) clamp() { p.viewport.clamp(len(p.lines)) }
 
-func (p *FlatPane) SetHeight(h int) { p.height = max(h, 1); p.scrollToCursor() }
+func (p *FlatPane) SetHeight(h int) { p.setHeight(h, len(p.lines)) }
 
-func (p *FlatPane) scrollToCursor() {
-	h := max(p.height, 1)
-	if p.cursor < p.offset {
-		p.offset = p.cursor
-	}
-	if p.cursor >= p.offset+h {
-		p.offset = p.cursor - h + 1
-	}
-	p.offset = min(p.offset, max(len(p.lines)-h, 0))
-	p.offset = max(p.offset, 0)
-}
+func (p *FlatPane) scrollToCursor() { p.follow(len(p.lines)) }
 
 // Scroll moves the view (mouse wheel), dragging the cursor along.
-func (p *FlatPane) Scroll(delta int) {
-	h := max(p.height, 1)
-	p.offset = min(max(p.offset+delta, 0), max(len(p.lines)-h, 0))
-	if p.cursor < p.offset {
-		p.cursor = p.offset
-	}
-	if p.cursor >= p.offset+h {
-		p.cursor = p.offset + h - 1
-	}
-	p.clamp()
-}
+func (p *FlatPane) Scroll(delta int) { p.scroll(delta, len(p.lines)) }
 
 // ShowLine scrolls so line i is visible without moving the cursor.
 func (p *FlatPane) ShowLine(i int) {

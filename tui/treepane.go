@@ -32,9 +32,7 @@ type TreePane struct {
 	rows    []treeRow
 	version int            // bumped on every rebuild: cached rows show expansion arrows
 	index   map[string]int // node ID -> row
-	cursor  int
-	offset  int
-	height  int
+	viewport
 }
 
 func newTreePane() TreePane {
@@ -225,51 +223,16 @@ func (p *TreePane) Move(delta int) {
 func (p *TreePane) Top()    { p.cursor = 0; p.clamp() }
 func (p *TreePane) Bottom() { p.cursor = len(p.rows) - 1; p.clamp() }
 
-func (p *TreePane) clamp() {
-	if p.cursor >= len(p.rows) {
-		p.cursor = len(p.rows) - 1
-	}
-	if p.cursor < 0 {
-		p.cursor = 0
-	}
-	p.scrollToCursor()
-}
+func (p *TreePane) clamp() { p.viewport.clamp(len(p.rows)) }
 
 // SetHeight sets the number of rows on screen.
-func (p *TreePane) SetHeight(h int) {
-	p.height = max(h, 1)
-	p.scrollToCursor()
-}
+func (p *TreePane) SetHeight(h int) { p.setHeight(h, len(p.rows)) }
 
-func (p *TreePane) scrollToCursor() {
-	h := max(p.height, 1)
-	if p.cursor < p.offset {
-		p.offset = p.cursor
-	}
-	if p.cursor >= p.offset+h {
-		p.offset = p.cursor - h + 1
-	}
-	if maxOff := len(p.rows) - h; p.offset > maxOff {
-		p.offset = max(maxOff, 0)
-	}
-	if p.offset < 0 {
-		p.offset = 0
-	}
-}
+func (p *TreePane) scrollToCursor() { p.follow(len(p.rows)) }
 
 // Scroll moves the view by delta rows, dragging the cursor along when it
 // would leave the screen (mouse wheel).
-func (p *TreePane) Scroll(delta int) {
-	h := max(p.height, 1)
-	p.offset = min(max(p.offset+delta, 0), max(len(p.rows)-h, 0))
-	if p.cursor < p.offset {
-		p.cursor = p.offset
-	}
-	if p.cursor >= p.offset+h {
-		p.cursor = p.offset + h - 1
-	}
-	p.clamp()
-}
+func (p *TreePane) Scroll(delta int) { p.scroll(delta, len(p.rows)) }
 
 // Expand opens the selected node, or moves into its first child when open.
 func (p *TreePane) Expand() {
