@@ -106,7 +106,7 @@ func (s *Service) typeText(ctx context.Context, page Page, t *target, text strin
 			return nil, withNode(err, t.node)
 		}
 		if got != nil && !sameText(info.Kind, *got, body) && !(info.Direct && strings.EqualFold(*got, body)) {
-			if info.Type == "password" || strings.HasPrefix(t.node.Attr("autocomplete"), "cc-") {
+			if info.Type == "password" || t.node.Sensitive() {
 				return nil, Errorf(ValidationError, nil, "typed %d characters into %s but it holds %d (the page changed or limited the input)", len([]rune(body)), t.node.ID, len([]rune(*got)))
 			}
 			return nil, Errorf(ValidationError, nil, "typed %q into %s (%s) but it now holds %q (maxlength, an input mask or a script changed it)", clip(body, 200), t.node.ID, describeNode(t.node), clip(*got, 200))

@@ -162,7 +162,7 @@ func (b *builder) walk() {
 		if n.Tag == "details" {
 			_, f.detailsOpen = n.Attrs["open"]
 		}
-		if n.Tag == "input" && isPrivateInput(n.Attrs) {
+		if isPrivateInput(n.Tag, n.Attrs) {
 			redactAttrs(n.Attrs)
 			f.redact = true
 		}

@@ -14,8 +14,8 @@ import (
 // so a one-letter password does not erase that letter everywhere.
 const minSubstringSecret = 4
 
-// sensitive reports whether an element's value must never be captured:
-// password inputs and fields whose autocomplete names a credit-card part.
+// sensitive reports whether a captured DOM node is a sensitive field
+// (SensitiveField decides).
 func sensitive(n *cdpNode) bool {
 	if n.NodeType != ElementNode {
 		return false
@@ -29,15 +29,7 @@ func sensitive(n *cdpNode) bool {
 			ac = n.Attributes[i+1]
 		}
 	}
-	if strings.EqualFold(n.NodeName, "INPUT") && strings.EqualFold(strings.TrimSpace(typ), "password") {
-		return true
-	}
-	for _, tok := range strings.Fields(strings.ToLower(ac)) {
-		if strings.HasPrefix(tok, "cc-") {
-			return true
-		}
-	}
-	return false
+	return sensitiveValues(n.NodeName, typ, ac)
 }
 
 // scrubCapture removes the values of sensitive fields from every part of

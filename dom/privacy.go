@@ -2,19 +2,63 @@ package dom
 
 import "strings"
 
-// isPrivateInput reports whether an <input>'s value must never be kept: a
-// password field, or one whose autocomplete names a payment card field
-// (cc-number, cc-csc, cc-exp...).
-func isPrivateInput(attrs map[string]string) bool {
-	if strings.EqualFold(strings.TrimSpace(attrs["type"]), "password") {
+// SensitiveField is the one place that decides whether a form field's value
+// is secret. A field is sensitive when it is an <input type=password>, or
+// when its autocomplete attribute holds, in any case and anywhere in its
+// token list, current-password, new-password, one-time-code or a cc-* token
+// (cc-number, cc-csc, cc-exp, ...). The autocomplete rule applies to any
+// element (a type=text input behind a show-password toggle, a textarea),
+// since the value is secret whatever holds it. attrs maps attribute names,
+// in any case, to values.
+func SensitiveField(tag string, attrs map[string]string) bool {
+	var typ, ac string
+	for k, v := range attrs {
+		switch strings.ToLower(k) {
+		case "type":
+			typ = v
+		case "autocomplete":
+			ac = v
+		}
+	}
+	return sensitiveValues(tag, typ, ac)
+}
+
+// sensitiveValues is SensitiveField on the three facts it reads.
+func sensitiveValues(tag, typ, autocomplete string) bool {
+	if strings.EqualFold(tag, "input") && strings.EqualFold(strings.TrimSpace(typ), "password") {
 		return true
 	}
-	for _, tok := range strings.Fields(strings.ToLower(attrs["autocomplete"])) {
-		if strings.HasPrefix(tok, "cc-") {
+	for _, tok := range strings.Fields(strings.ToLower(autocomplete)) {
+		switch {
+		case tok == "current-password", tok == "new-password", tok == "one-time-code",
+			strings.HasPrefix(tok, "cc-"):
 			return true
 		}
 	}
 	return false
+}
+
+// Sensitive reports whether n is a sensitive field (see SensitiveField).
+func (n *VirtualNode) Sensitive() bool {
+	return n != nil && n.NodeType == ElementNode && SensitiveField(n.Tag, n.Attrs)
+}
+
+// Mask stands for text typed into or held by a sensitive field wherever it
+// would otherwise be shown: prompts, action descriptions, run output.
+const Mask = "••••"
+
+// MaskIf returns Mask for non-empty text when sensitive is true, else text.
+func MaskIf(sensitive bool, text string) string {
+	if sensitive && text != "" {
+		return Mask
+	}
+	return text
+}
+
+// isPrivateInput reports whether a field's served value must be dropped
+// from its attributes.
+func isPrivateInput(tag string, attrs map[string]string) bool {
+	return SensitiveField(tag, attrs)
 }
 
 // redactAttrs removes the value a private field was served with.
