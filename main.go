@@ -21,6 +21,8 @@ import (
 	"domscope/cdpconn"
 	"domscope/dom"
 	"domscope/dom/demo"
+	"domscope/dom/live"
+	"domscope/dom/script"
 	"domscope/tui"
 )
 
@@ -241,18 +243,10 @@ func runSnapshot(ctx context.Context, args []string) error {
 	}
 	defer s.Close()
 
-	t0 := time.Now()
-	raw, err := dom.Capture(ctx, s.page)
+	snap, err := dom.Take(ctx, s.page, dom.BuildOptions{})
 	if err != nil {
 		return err
 	}
-	captureTime := time.Since(t0)
-	t1 := time.Now()
-	snap, err := dom.Build(raw, dom.BuildOptions{})
-	if err != nil {
-		return err
-	}
-	snap.CaptureTime, snap.BuildTime = captureTime, time.Since(t1)
 	opts := dom.DefaultOptions()
 	opts.IncludeBackendIDs = *backendIDs
 	t2 := time.Now()
@@ -282,7 +276,7 @@ func runSnapshot(ctx context.Context, args []string) error {
 		return err
 	}
 	if *stats {
-		printStats(os.Stderr, snap, text, *format, captureTime, snap.BuildTime, flattenTime)
+		printStats(os.Stderr, snap, text, *format, snap.CaptureTime, snap.BuildTime, flattenTime)
 	}
 	return nil
 }
@@ -400,11 +394,11 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 		return err
 	}
 	defer s.Close()
-	cfg := dom.ServiceConfig{VisualEffects: !ui.noEffects}
+	cfg := live.Config{VisualEffects: !ui.noEffects}
 	newActor := func(p dom.Page) dom.Actor {
 		c := cfg
 		c.Reconnect = conn.reconnect(p.TargetID())
-		return dom.NewService(p, c)
+		return live.NewService(p, c)
 	}
 	actor := newActor(s.page)
 	defer func() { _ = actor.Close() }()
@@ -489,7 +483,7 @@ func runScript(ctx context.Context, args []string) error {
 		return err
 	}
 	defer s.Close()
-	actor := dom.NewService(s.page, dom.ServiceConfig{VisualEffects: *effects})
+	actor := live.NewService(s.page, live.Config{VisualEffects: *effects})
 	defer func() { _ = actor.Close() }()
-	return dom.RunScript(ctx, actor, in, os.Stdout, dom.RunOptions{Snapshots: *snapshots, KeepGoing: *keepGoing})
+	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing})
 }

@@ -2,14 +2,37 @@ package dom
 
 import (
 	"context"
+	"errors"
 	"time"
 )
+
+// ActionKind names what an Action does.
+type ActionKind string
+
+// The action kinds, in the order messages list them.
+const (
+	KindClick    ActionKind = "click"
+	KindType     ActionKind = "type"
+	KindKey      ActionKind = "key"
+	KindScroll   ActionKind = "scroll"
+	KindHover    ActionKind = "hover"
+	KindSelect   ActionKind = "select"
+	KindNavigate ActionKind = "navigate"
+	KindBack     ActionKind = "back"
+	KindForward  ActionKind = "forward"
+	KindReload   ActionKind = "reload"
+	KindDialog   ActionKind = "dialog"
+	KindSnapshot ActionKind = "snapshot"
+)
+
+// ActionKinds lists every kind an Actor's Do understands.
+var ActionKinds = []ActionKind{KindClick, KindType, KindKey, KindScroll, KindHover, KindSelect, KindNavigate, KindBack, KindForward, KindReload, KindDialog, KindSnapshot}
 
 // Action is one thing to do to a page: what the TUI's keys and `domscope run`
 // lines turn into.
 type Action struct {
-	Kind string `json:"action"` // click, type, key, scroll, hover, select, navigate, back, forward, reload, dialog, snapshot
-	ID   string `json:"id,omitempty"`
+	Kind ActionKind `json:"action"`
+	ID   string     `json:"id,omitempty"`
 
 	// click
 	Button     string `json:"button,omitempty"` // left (default), right, middle
@@ -53,9 +76,9 @@ type DialogInfo struct {
 	DefaultPrompt string `json:"defaultPrompt,omitempty"`
 }
 
-// ActionResult is the outcome of one action (seed 004, DESIGN section 4).
+// ActionResult is the outcome of one action, as an agent receives it.
 type ActionResult struct {
-	Action              string        `json:"action"`
+	Action              ActionKind    `json:"action"`
 	ID                  string        `json:"id,omitempty"`
 	Success             bool          `json:"success"`
 	Duration            time.Duration `json:"-"`
@@ -65,6 +88,16 @@ type ActionResult struct {
 	SnapshotInvalidated bool          `json:"snapshotInvalidated"`
 	Changes             Changes       `json:"changes"`
 	Dialog              *DialogInfo   `json:"dialog,omitempty"`
+}
+
+// ErrorOf returns err as an *Error: the one it is or wraps, else a
+// CDP_ERROR that wraps it.
+func ErrorOf(err error) *Error {
+	var de *Error
+	if errors.As(err, &de) {
+		return de
+	}
+	return Errorf(CDPError, err, "action failed")
 }
 
 // ConnState is the state of the service's connection to its page.
@@ -108,6 +141,10 @@ type Actor interface {
 	Do(ctx context.Context, a Action) ActionResult
 	// Highlight shows (id != "") or hides (id == "") the browser overlay for a node.
 	Highlight(ctx context.Context, id string) error
+	// SetTierRules switches tier rules off for every later build and
+	// rebuilds the latest snapshot with them, keeping its IDs (nil when
+	// there is none yet).
+	SetTierRules(disabled map[string]bool) (*Snapshot, error)
 	// Events delivers invalidations, dialogs and connection changes.
 	Events() <-chan Event
 	State() ConnState

@@ -145,46 +145,48 @@ func ownText(n *VirtualNode) string {
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// Resolve finds the node a query names in the actor's current snapshot
-// (taking one if needed). The first visible match wins; no visible match,
-// or an empty query, is an error that names the candidates.
-func Resolve(ctx context.Context, a Actor, q Query) (*VirtualNode, error) {
-	if q.Empty() {
-		return nil, Errorf(ValidationError, nil, "empty target: give an id or a query with role/name/nameContains/text/testid/css")
+// nearMisses names visible nodes that match part of the query, to help fix it.
+func nearMisses(snap *Snapshot, q Query) string {
+	var loose Query
+	switch {
+	case q.Role != "" && (q.Name != "" || q.NameContains != "" || q.Text != "" || q.TestID != ""):
+		loose = Query{Role: q.Role}
+	case q.Name != "":
+		loose = Query{NameContains: q.Name}
+	case q.Text != "" && len(q.Text) > 3:
+		loose = Query{Text: q.Text[:len(q.Text)/2]}
+	default:
+		return ""
 	}
-	snap, err := a.Snapshot(ctx, false)
-	if err != nil {
-		return nil, err
+	var vis []*VirtualNode
+	for _, n := range FindNodes(snap, loose) {
+		if n.Visible {
+			vis = append(vis, n)
+		}
 	}
-	if q.ID != "" && q.Role == "" && q.Name == "" && q.NameContains == "" && q.Text == "" && q.TestID == "" && q.CSS == "" {
-		n := snap.Node(q.ID)
-		if n == nil {
-			return nil, Errorf(NodeNotFound, nil, "%s is not in the current snapshot", NormalizeID(q.ID))
-		}
-		return n, nil
+	if len(vis) == 0 {
+		return ""
 	}
-	found := FindNodes(snap, q)
-	if q.CSS != "" {
-		cq, ok := a.(CSSQuerier)
-		if !ok {
-			return nil, Errorf(ValidationError, nil, "css queries need a live page")
+	return "; candidates: " + nameNodes(vis, 8)
+}
+
+func nameNodes(ns []*VirtualNode, max int) string {
+	var parts []string
+	for i, n := range ns {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("… %d more", len(ns)-max))
+			break
 		}
-		css, err := cq.QueryCSS(ctx, q.CSS)
-		if err != nil {
-			return nil, err
-		}
-		in := map[*VirtualNode]bool{}
-		for _, n := range css {
-			in[n] = true
-		}
-		var both []*VirtualNode
-		for _, n := range found {
-			if in[n] {
-				both = append(both, n)
-			}
-		}
-		found = both
+		parts = append(parts, NodeLabel(n, 40))
 	}
+	return strings.Join(parts, ", ")
+}
+
+// Pick chooses the node a query names among found, the nodes of snap that
+// match it: the first visible one (or the Nth), else one drawn though
+// hidden from an agent's view. Nothing to pick, or several visible matches
+// for a Unique query, is an error that names the candidates.
+func Pick(snap *Snapshot, q Query, found []*VirtualNode) (*VirtualNode, error) {
 	var visible, rendered []*VirtualNode
 	for _, n := range found {
 		switch {
@@ -218,89 +220,16 @@ func Resolve(ctx context.Context, a Actor, q Query) (*VirtualNode, error) {
 	return nil, Errorf(NodeNotFound, nil, "nothing matches %s%s", q, nearMisses(snap, q))
 }
 
-// nearMisses names visible nodes that match part of the query, to help fix it.
-func nearMisses(snap *Snapshot, q Query) string {
-	var loose Query
-	switch {
-	case q.Role != "" && (q.Name != "" || q.NameContains != "" || q.Text != "" || q.TestID != ""):
-		loose = Query{Role: q.Role}
-	case q.Name != "":
-		loose = Query{NameContains: q.Name}
-	case q.Text != "" && len(q.Text) > 3:
-		loose = Query{Text: q.Text[:len(q.Text)/2]}
-	default:
-		return ""
-	}
-	var vis []*VirtualNode
-	for _, n := range FindNodes(snap, loose) {
-		if n.Visible {
-			vis = append(vis, n)
-		}
-	}
-	if len(vis) == 0 {
-		return ""
-	}
-	return "; candidates: " + nameNodes(vis, 8)
+// NodeLabel names a node for messages: its id, role and name (clipped to
+// max runes).
+func NodeLabel(n *VirtualNode, max int) string {
+	return fmt.Sprintf("%s %s %q", n.ID, n.Role, clip(collapse(n.Name), max))
 }
 
-func nameNodes(ns []*VirtualNode, max int) string {
-	var parts []string
-	for i, n := range ns {
-		if i == max {
-			parts = append(parts, fmt.Sprintf("… %d more", len(ns)-max))
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s %s %q", n.ID, n.Role, clip(collapse(n.Name), 40)))
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
 	}
-	return strings.Join(parts, ", ")
-}
-
-// QueryCSS runs a selector on the top-level document and maps the matches
-// to nodes of the current snapshot (matches the snapshot lacks are left out).
-func (s *Service) QueryCSS(ctx context.Context, selector string) ([]*VirtualNode, error) {
-	page, _, err := s.session()
-	if err != nil {
-		return nil, err
-	}
-	snap, err := s.Snapshot(ctx, false)
-	if err != nil {
-		return nil, err
-	}
-	s.opMu.Lock()
-	defer s.opMu.Unlock()
-	var doc struct {
-		Root struct {
-			NodeID int64 `json:"nodeId"`
-		} `json:"root"`
-	}
-	if err := s.call(ctx, page, "DOM.getDocument", map[string]any{"depth": 0}, &doc); err != nil {
-		return nil, err
-	}
-	var qs struct {
-		NodeIDs []int64 `json:"nodeIds"`
-	}
-	if err := s.call(ctx, page, "DOM.querySelectorAll", map[string]any{"nodeId": doc.Root.NodeID, "selector": selector}, &qs); err != nil {
-		if CodeOf(err) == CDPError {
-			return nil, Errorf(ValidationError, err, "bad CSS selector %q", selector)
-		}
-		return nil, err
-	}
-	var out []*VirtualNode
-	for i, id := range qs.NodeIDs {
-		if i == 200 {
-			break
-		}
-		var d struct {
-			Node struct {
-				BackendNodeID int64 `json:"backendNodeId"`
-			} `json:"node"`
-		}
-		if err := s.call(ctx, page, "DOM.describeNode", map[string]any{"nodeId": id}, &d); err != nil {
-			continue
-		}
-		if n := findBackend(snap, page.TargetID(), d.Node.BackendNodeID, page.TargetID()); n != nil {
-			out = append(out, n)
-		}
-	}
-	return out, nil
+	return string(r[:n]) + "…"
 }

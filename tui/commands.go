@@ -74,28 +74,6 @@ func safe(cmd tea.Cmd) tea.Cmd {
 	}
 }
 
-// withTierRules rebuilds a fresh snapshot with the user's tier rules when
-// some are switched off (the service builds with the defaults). Prev keeps
-// every node ID.
-func withTierRules(s *dom.Snapshot, err error, off map[string]bool) (*dom.Snapshot, error) {
-	if err != nil || s == nil || s.Raw == nil || len(off) == 0 {
-		return s, err
-	}
-	return rebuild(s, off)
-}
-
-func rebuild(s *dom.Snapshot, off map[string]bool) (*dom.Snapshot, error) {
-	ns, err := dom.Build(s.Raw, dom.BuildOptions{Prev: s, Disabled: off})
-	if err != nil {
-		return nil, err
-	}
-	ns.Seq, ns.Taken, ns.CaptureTime = s.Seq, s.Taken, s.CaptureTime
-	if ns.TargetID == "" {
-		ns.TargetID = s.TargetID
-	}
-	return ns, nil
-}
-
 func copySet(m map[string]bool) map[string]bool {
 	out := make(map[string]bool, len(m))
 	for k, v := range m {
@@ -144,7 +122,7 @@ func clock() tea.Cmd {
 
 // describe is how an action reads in the details pane.
 func describe(a dom.Action) string {
-	s := a.Kind
+	s := string(a.Kind)
 	switch a.Kind {
 	case "type":
 		s += fmt.Sprintf(" %q", a.Text)

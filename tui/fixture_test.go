@@ -118,6 +118,22 @@ func (a *testActor) Snapshot(ctx context.Context, force bool) (*dom.Snapshot, er
 
 func (a *testActor) Current() *dom.Snapshot { return nil }
 
+// SetTierRules rebuilds the next prepared snapshot with the rules, as the
+// service rebuilds its latest one.
+func (a *testActor) SetTierRules(off map[string]bool) (*dom.Snapshot, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.snaps) == 0 || a.snaps[0].Raw == nil {
+		return nil, nil
+	}
+	ns, err := dom.Rebuild(a.snaps[0], off)
+	if err != nil {
+		return nil, err
+	}
+	a.snaps[0] = ns
+	return ns, nil
+}
+
 func (a *testActor) Do(ctx context.Context, act dom.Action) dom.ActionResult {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -104,7 +104,7 @@ func (m *Model) openSaved(name string, c *dom.SavedCapture) error {
 		}
 		m.lastDesc = c.LastActionDesc
 		if m.lastDesc == "" {
-			m.lastDesc = r.Action
+			m.lastDesc = string(r.Action)
 			if r.ID != "" {
 				m.lastDesc += " on " + r.ID
 			}

@@ -16,6 +16,7 @@ import (
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
+	"domscope/dom/live"
 )
 
 // The full-program tests run this test binary as the program, inside a
@@ -53,9 +54,9 @@ func child() int {
 		fmt.Println("DOMSCOPE-CHILD open:", err)
 		return 2
 	}
-	svc := dom.NewService(p, serviceConfig())
+	svc := live.NewService(p, serviceConfig())
 	err = Run(ctx, Config{Actor: svc, Browser: b, Theme: "dark",
-		NewActor: func(p dom.Page) dom.Actor { return dom.NewService(p, serviceConfig()) }})
+		NewActor: func(p dom.Page) dom.Actor { return live.NewService(p, serviceConfig()) }})
 	_ = svc.Close()
 	_ = p.Detach()
 	fmt.Println("DOMSCOPE-CHILD-EXIT err:", err)
@@ -209,4 +210,4 @@ func osexec(socket string, args ...string) (string, error) {
 }
 
 // serviceConfig is the service as domscope runs it (with the click ripple).
-func serviceConfig() dom.ServiceConfig { return dom.ServiceConfig{VisualEffects: true} }
+func serviceConfig() live.Config { return live.Config{VisualEffects: true} }

@@ -397,7 +397,7 @@ func (m *Model) act(a dom.Action) tea.Cmd {
 		return nil
 	}
 	desc := describe(a)
-	actor, off := m.actor, copySet(m.tierOff)
+	actor := m.actor
 	// Marks show what the previous action changed; a new action starts clean.
 	m.marks = nil
 	m.clearCache()
@@ -411,7 +411,6 @@ func (m *Model) act(a dom.Action) tea.Cmd {
 			return snapshotMsg{gen: gen, res: &res, desc: desc} // no page to snapshot
 		}
 		snap, err := actor.Snapshot(ctx, false)
-		snap, err = withTierRules(snap, err, off)
 		return snapshotMsg{gen: gen, snap: snap, err: err, res: &res, desc: desc}
 	})
 }
@@ -421,10 +420,9 @@ func (m *Model) refresh(force bool, label string) tea.Cmd {
 	if !m.live() {
 		return nil
 	}
-	actor, off := m.actor, copySet(m.tierOff)
+	actor := m.actor
 	return m.startOp(label, func(ctx context.Context, gen int) tea.Msg {
 		snap, err := actor.Snapshot(ctx, force)
-		snap, err = withTierRules(snap, err, off)
 		return snapshotMsg{gen: gen, snap: snap, err: err}
 	})
 }
@@ -578,13 +576,17 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		m.setFlash("already on this tab", false)
 		return nil
 	}
-	b, mk := m.cfg.Browser, m.cfg.NewActor
+	b, mk, off := m.cfg.Browser, m.cfg.NewActor, copySet(m.tierOff)
 	return m.startOp("attaching to “"+views.Clean(t.Title)+"”", func(ctx context.Context, gen int) tea.Msg {
 		p, err := b.Attach(ctx, t.ID)
 		if err != nil {
 			return attachedMsg{gen: gen, err: err}
 		}
-		return attachedMsg{gen: gen, actor: mk(p), target: t}
+		a := mk(p)
+		if _, err := a.SetTierRules(off); err != nil {
+			return attachedMsg{gen: gen, err: err}
+		}
+		return attachedMsg{gen: gen, actor: a, target: t}
 	})
 }
 
@@ -681,10 +683,21 @@ func (m *Model) toggleRule(k string) tea.Cmd {
 		}
 		m.tierOff[name] = !m.tierOff[name]
 		snap, off := m.snap, copySet(m.tierOff)
+		actor := m.actor
+		if !m.live() {
+			actor = nil
+		}
 		m.overlay = m.rulesOverlay(k)
 		m.layoutOverlay()
 		return m.startOp("rebuilding with "+name+" "+onOff(!off[name]), func(ctx context.Context, gen int) tea.Msg {
-			ns, err := rebuild(snap, off)
+			if actor == nil { // a saved capture: no service to ask
+				ns, err := dom.Rebuild(snap, off)
+				return snapshotMsg{gen: gen, snap: ns, err: err, rebuilt: true}
+			}
+			ns, err := actor.SetTierRules(off)
+			if ns == nil && err == nil {
+				ns, err = actor.Snapshot(ctx, false)
+			}
 			return snapshotMsg{gen: gen, snap: ns, err: err, rebuilt: true}
 		})
 	}

@@ -1,0 +1,95 @@
+// Package domtest holds the test helpers the engine's packages share: a
+// service on a page of the shared test browser, evaluating JavaScript in a
+// page, walking a tree, finding the repository's testdata.
+package domtest
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+	"domscope/dom/live"
+)
+
+// Testdata is the path of a file or folder under the repository's
+// testdata/, wherever the test runs from.
+func Testdata(elem ...string) string {
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata")
+	return filepath.Join(append([]string{root}, elem...)...)
+}
+
+// ActionPages is the folder of the fixture pages for actions.
+var ActionPages = Testdata("pages", "actions")
+
+// OpenService opens url in a new tab of the shared browser and starts a
+// service on it with a first snapshot.
+func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdpconn.Page) {
+	t.Helper()
+	p := cdptest.Page(t, url)
+	svc := live.NewService(p, cfg)
+	t.Cleanup(func() { _ = svc.Close() })
+	if _, err := svc.Snapshot(Ctx(t), false); err != nil {
+		t.Fatalf("first snapshot of %s: %v", url, err)
+	}
+	return svc, p
+}
+
+// Ctx is a context for one test's browser work, bounded so nothing hangs.
+func Ctx(t testing.TB) context.Context {
+	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+// EvalJS evaluates expr in sess's page and returns its JSON value decoded.
+func EvalJS(t *testing.T, sess dom.Session, expr string) any {
+	t.Helper()
+	var r struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails any `json:"exceptionDetails"`
+	}
+	c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := sess.Call(c, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &r); err != nil {
+		t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	if r.ExceptionDetails != nil {
+		t.Fatalf("evaluate %s: %v", expr, r.ExceptionDetails)
+	}
+	var v any
+	_ = json.Unmarshal(r.Result.Value, &v)
+	return v
+}
+
+// EvalString is EvalJS for an expression whose value is a string.
+func EvalString(t *testing.T, sess dom.Session, expr string) string {
+	t.Helper()
+	v := EvalJS(t, sess, expr)
+	s, _ := v.(string)
+	return s
+}
+
+// Walk visits n and the nodes below it in document order until f returns
+// false.
+func Walk(n *dom.VirtualNode, f func(*dom.VirtualNode) bool) {
+	stack := []*dom.VirtualNode{n}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !f(n) {
+			return
+		}
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+	}
+}

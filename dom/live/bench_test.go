@@ -1,0 +1,119 @@
+package live_test
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+	. "domscope/dom"
+	. "domscope/dom/live"
+)
+
+// benchAction measures one action end to end as a user feels it: resolve,
+// act, settle (the DOM quiet window included), re-snapshot.
+func benchAction(b *testing.B, url string, cfg Config, mk func(s *Snapshot) Action) {
+	svc, _ := openService(b, url, cfg)
+	var snapTime time.Duration
+	n := 0
+	for b.Loop() {
+		if cfg.NoResnapshot {
+			b.StopTimer() // the capture an action needs is not the action's cost
+		}
+		s := snap(b, svc)
+		if cfg.NoResnapshot {
+			b.StartTimer()
+		}
+		res := svc.Do(ctx(b), mk(s))
+		if !res.Success {
+			b.Fatalf("%s failed: %v", res.Action, res.Error)
+		}
+		if cur := svc.Current(); cur != nil {
+			snapTime += cur.CaptureTime + cur.BuildTime
+			n++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/op")
+	// (b.Elapsed excludes stopped time.)
+	if n > 0 {
+		b.ReportMetric(float64(snapTime.Microseconds())/1000/float64(n), "snapshot-ms/op")
+	}
+}
+
+func smallPage(b *testing.B) string {
+	base, _ := cdptest.Serve(b, actionPages)
+	return base + "/basic.html"
+}
+
+func synthetic10k(b *testing.B) string {
+	base, _ := cdptest.Serve(b, filepath.Join(cdptest.Shared(b), "corpus", "synthetic"))
+	return base + "/synthetic-10000.html"
+}
+
+// firstMatch returns the first element node for which f holds.
+func firstMatch(b *testing.B, s *Snapshot, f func(n *VirtualNode) bool) string {
+	var id string
+	walk(s.Root, func(n *VirtualNode) bool {
+		if id == "" && n.NodeType == ElementNode && f(n) {
+			id = n.ID
+		}
+		return id == ""
+	})
+	if id == "" {
+		b.Fatalf("no matching node in the snapshot")
+	}
+	return id
+}
+
+func clickTarget(small bool) func(n *VirtualNode) bool {
+	if small {
+		return func(n *VirtualNode) bool { return n.Attrs["id"] == "mod" }
+	}
+	return func(n *VirtualNode) bool { return n.Tag == "button" && n.Attrs["type"] == "button" }
+}
+
+func typeTarget(small bool) func(n *VirtualNode) bool {
+	if small {
+		return func(n *VirtualNode) bool { return n.Attrs["id"] == "keys" }
+	}
+	return func(n *VirtualNode) bool { return n.Tag == "input" && n.Attrs["name"] == "f4" }
+}
+
+func benchPages(b *testing.B, f func(b *testing.B, url string, small bool)) {
+	b.Run("small", func(b *testing.B) { f(b, smallPage(b), true) })
+	b.Run("synthetic-10000", func(b *testing.B) { f(b, synthetic10k(b), false) })
+}
+
+func BenchmarkClick(b *testing.B) {
+	benchPages(b, func(b *testing.B, url string, small bool) {
+		benchAction(b, url, Config{}, func(s *Snapshot) Action {
+			return Action{Kind: "click", ID: firstMatch(b, s, clickTarget(small)), Force: !small}
+		})
+	})
+}
+
+func BenchmarkType(b *testing.B) {
+	benchPages(b, func(b *testing.B, url string, small bool) {
+		benchAction(b, url, Config{}, func(s *Snapshot) Action {
+			return Action{Kind: "type", ID: firstMatch(b, s, typeTarget(small)), Text: "hello world"}
+		})
+	})
+}
+
+func BenchmarkKey(b *testing.B) {
+	benchPages(b, func(b *testing.B, url string, small bool) {
+		benchAction(b, url, Config{}, func(s *Snapshot) Action {
+			return Action{Kind: "key", ID: firstMatch(b, s, typeTarget(small)), Key: "a"}
+		})
+	})
+}
+
+// BenchmarkClickNoResnapshot is the click alone (resolve, act, settle)
+// without the re-snapshot, to tell the action's cost from the capture's.
+func BenchmarkClickNoResnapshot(b *testing.B) {
+	benchPages(b, func(b *testing.B, url string, small bool) {
+		benchAction(b, url, Config{NoResnapshot: true}, func(s *Snapshot) Action {
+			return Action{Kind: "click", ID: firstMatch(b, s, clickTarget(small)), Force: !small}
+		})
+	})
+}

@@ -1,0 +1,226 @@
+package live
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"domscope/dom"
+)
+
+// nodeNeed says whether an action acts on a node.
+type nodeNeed int
+
+const (
+	noNode       nodeNeed = iota
+	nodeRequired          // the action needs a node id
+	nodeOptional          // a node is focused or scrolled first when an id is given
+)
+
+// handler performs one kind of action on a resolved target (nil when the
+// kind takes no node or none was given). A dialog that opened and blocks
+// the page is returned, not an error.
+type handler func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, res *dom.ActionResult) (*dom.DialogInfo, error)
+
+// actionSpec is how Do performs one kind of action.
+type actionSpec struct {
+	node nodeNeed
+	// run performs it; nil means the action is the fresh capture itself.
+	run handler
+}
+
+// actions is every action kind Do performs (dom.ActionKinds, one row each).
+var actions = map[dom.ActionKind]actionSpec{
+	dom.KindClick: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, res *dom.ActionResult) (*dom.DialogInfo, error) {
+		return s.click(ctx, page, t, a, res)
+	}},
+	dom.KindHover: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		return nil, s.hover(ctx, page, t, a)
+	}},
+	dom.KindType: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		return s.typeText(ctx, page, t, a.Text)
+	}},
+	dom.KindSelect: {nodeRequired, func(s *Service, ctx context.Context, _ dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		return nil, s.selectOption(ctx, t, a.Value)
+	}},
+	dom.KindKey: {nodeOptional, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		return s.pressKey(ctx, page, t, a.Key, a.Modifiers)
+	}},
+	dom.KindScroll: {nodeOptional, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		return nil, s.scroll(ctx, page, t, a.DX, a.DY)
+	}},
+	dom.KindNavigate: {noNode, navigateHandler},
+	dom.KindBack:     {noNode, navigateHandler},
+	dom.KindForward:  {noNode, navigateHandler},
+	dom.KindReload:   {noNode, navigateHandler},
+	dom.KindDialog: {noNode, func(s *Service, ctx context.Context, page dom.Page, _ *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		return nil, s.handleDialog(ctx, page, a)
+	}},
+	dom.KindSnapshot: {noNode, nil},
+}
+
+func navigateHandler(s *Service, ctx context.Context, page dom.Page, _ *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+	return s.navigate(ctx, page, a)
+}
+
+// needsNode says whether a must resolve a node before it runs.
+func (sp actionSpec) needsNode(a dom.Action) bool {
+	return sp.node == nodeRequired || (sp.node == nodeOptional && a.ID != "")
+}
+
+// kindList names the known kinds for messages.
+func kindList() string {
+	names := make([]string, len(dom.ActionKinds))
+	for i, k := range dom.ActionKinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Do performs one action. It never panics, always invalidates the cached
+// snapshot, waits for the page to settle, and (on success) re-snapshots so
+// the result can say what changed.
+func (s *Service) Do(ctx context.Context, a dom.Action) (res dom.ActionResult) {
+	start := time.Now()
+	s.opMu.Lock()
+	defer s.opMu.Unlock()
+	a.Kind = dom.ActionKind(strings.ToLower(strings.TrimSpace(string(a.Kind))))
+	a.ID = dom.NormalizeID(a.ID)
+	res.Action, res.ID = a.Kind, a.ID
+	defer func() {
+		if r := recover(); r != nil {
+			res.Success = false
+			res.Error = dom.Errorf(dom.CDPError, nil, "internal error during %s: %v (please report it)", a.Kind, r)
+		}
+		res.Duration = time.Since(start)
+		res.DurationMs = float64(res.Duration.Microseconds()) / 1000
+	}()
+
+	err := s.do(ctx, a, &res)
+	if err != nil {
+		res.Success = false
+		res.Error = dom.ErrorOf(err)
+		if d := s.Dialog(); d != nil {
+			res.Dialog = d
+		}
+	} else {
+		res.Success = true
+	}
+	return res
+}
+
+func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) error {
+	page, _, err := s.session()
+	// Every action invalidates, even one that fails right away.
+	s.mu.Lock()
+	cur, prev := s.current, s.last
+	s.invalidateLocked()
+	s.mu.Unlock()
+	res.SnapshotInvalidated = true
+	if err != nil {
+		return err
+	}
+	spec, known := actions[a.Kind]
+	if !known {
+		return dom.Errorf(dom.ValidationError, nil, "unknown action %q: use one of %s", a.Kind, kindList())
+	}
+	if d := s.Dialog(); d != nil && a.Kind != dom.KindDialog {
+		res.Dialog = d
+		return dom.Errorf(dom.ValidationError, nil, "a JavaScript %s dialog is open (%q): handle it first with {\"action\":\"dialog\",\"accept\":true} (or false)", d.Type, clip(d.Message, 80))
+	}
+
+	if spec.run == nil {
+		// A fresh capture on request: the invalidation above forces it.
+		next, err := s.capture(ctx)
+		if err != nil {
+			return err
+		}
+		s.fillDiff(res, prev, next)
+		return nil
+	}
+
+	var t *target
+	if spec.needsNode(a) {
+		snap, err := s.snapshotForActionLocked(ctx, cur)
+		if err != nil {
+			return err
+		}
+		if t, err = s.resolve(ctx, page, snap, a.ID); err != nil {
+			return err
+		}
+		prev = snap
+	}
+
+	mark := s.mark()
+	dlg, err := spec.run(s, ctx, page, t, a, res)
+	// Resolving may have cached a fresh snapshot; whatever the action did,
+	// that one is stale now too.
+	s.Invalidate()
+	if dlg != nil {
+		res.Dialog = dlg
+	}
+	if err != nil {
+		return err
+	}
+	if dlg != nil {
+		// The page is blocked by the dialog: no settling, no snapshot.
+		return nil
+	}
+	settled := s.settle(ctx, mark)
+	ch := s.changesSince(mark)
+	ch.Unsettled = !settled
+	res.Changes = ch
+	if d := s.Dialog(); d != nil {
+		res.Dialog = d
+		return nil
+	}
+	if s.cfg.NoResnapshot {
+		return nil
+	}
+	next, err := s.capture(ctx)
+	if err != nil {
+		// The action itself worked; the page may be mid-navigation. The
+		// next read captures again.
+		return nil
+	}
+	s.fillDiff(res, prev, next)
+	return nil
+}
+
+// snapshotForActionLocked returns the snapshot to resolve an ID in: cur
+// (the snapshot cached when the action began) if still fresh, else a new
+// capture (IDs survive it), else an error when nothing was ever captured.
+// Callers hold opMu.
+func (s *Service) snapshotForActionLocked(ctx context.Context, cur *dom.Snapshot) (*dom.Snapshot, error) {
+	if cur != nil && s.fresh(cur) {
+		return cur, nil
+	}
+	return s.snapshotForAction(ctx)
+}
+
+// fillDiff compares two snapshots by ID (IDs survive re-snapshots of the
+// same document, so the difference is what the action added and removed).
+func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
+	if next == nil {
+		return
+	}
+	if prev == nil || prev.URL != next.URL {
+		if prev != nil {
+			res.Changes.Navigated = res.Changes.Navigated || prev.URL != next.URL
+		}
+		res.Changes.NewURL = next.URL
+	}
+	if prev == nil {
+		res.Changes.DomChanged = true
+		return
+	}
+	d := dom.Diff(prev, next)
+	added, removed := len(d.Added), len(d.Removed)
+	res.Changes.Added, res.Changes.Removed, res.Changes.Renamed = added, removed, len(d.Renamed)
+	if added+removed+len(d.Renamed) > 0 {
+		res.Changes.DomChanged = true
+	}
+	if !res.Changes.Navigated {
+		res.Changes.NewURL = ""
+	}
+}

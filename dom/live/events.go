@@ -1,0 +1,396 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"domscope/dom"
+)
+
+// eventPump delivers events to one reader without ever blocking the
+// sender, coalescing bursts: consecutive invalidations become one, and
+// a state change replaces an undelivered one.
+type eventPump struct {
+	mu     sync.Mutex
+	queue  []dom.Event
+	wake   chan struct{}
+	out    chan dom.Event
+	done   chan struct{}
+	closed bool
+}
+
+func newEventPump(wg *sync.WaitGroup) *eventPump {
+	p := &eventPump{wake: make(chan struct{}, 1), out: make(chan dom.Event), done: make(chan struct{})}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		p.run()
+	}()
+	return p
+}
+
+// maxQueued bounds undelivered events when nobody reads: the oldest go.
+const maxQueued = 256
+
+func (p *eventPump) send(e dom.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	if n := len(p.queue); n > 0 {
+		last := p.queue[n-1]
+		if last.Kind == e.Kind && (e.Kind == "invalidated" || e.Kind == "state") {
+			p.queue[n-1] = e
+			return
+		}
+	}
+	if len(p.queue) >= maxQueued {
+		p.queue = p.queue[1:]
+	}
+	p.queue = append(p.queue, e)
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (p *eventPump) run() {
+	for {
+		p.mu.Lock()
+		var next dom.Event
+		have := len(p.queue) > 0
+		if have {
+			next = p.queue[0]
+		}
+		p.mu.Unlock()
+		if !have {
+			select {
+			case <-p.wake:
+				continue
+			case <-p.done:
+				return
+			}
+		}
+		select {
+		case p.out <- next:
+			p.mu.Lock()
+			if len(p.queue) > 0 {
+				p.queue = p.queue[1:]
+			}
+			p.mu.Unlock()
+		case <-p.wake:
+			// The head may have been coalesced; look again.
+		case <-p.done:
+			return
+		}
+	}
+}
+
+// close stops delivery and closes the channel. The pump goroutine must
+// have stopped (the service waits for it) before out is closed.
+func (p *eventPump) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.closed {
+		p.closed = true
+		close(p.out)
+	}
+}
+
+func (p *eventPump) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	select {
+	case <-p.done:
+	default:
+		close(p.done)
+	}
+}
+
+// tracker counts what the page did, for settling after an action.
+type tracker struct {
+	mutations  int64     // DOM mutation events seen
+	lastChange time.Time // time of the last mutation
+	navStarted int64     // main frame started loading
+	navigated  int64     // main frame committed a navigation
+	loaded     int64     // load event of the main frame
+	stopped    int64     // main frame stopped loading
+	url        string    // URL of the last main-frame navigation
+	changed    chan struct{}
+}
+
+// eventsWatched are the CDP events the service follows on the page session.
+var eventsWatched = []string{
+	"DOM.documentUpdated",
+	"DOM.childNodeInserted", "DOM.childNodeRemoved", "DOM.attributeModified",
+	"DOM.attributeRemoved", "DOM.characterDataModified", "DOM.childNodeCountUpdated",
+	"DOM.shadowRootPushed", "DOM.shadowRootPopped", "DOM.pseudoElementAdded",
+	"Page.frameNavigated", "Page.frameStartedLoading", "Page.frameStoppedLoading",
+	"Page.loadEventFired", "Page.navigatedWithinDocument",
+	"Page.javascriptDialogOpening", "Page.javascriptDialogClosed",
+	"Inspector.detached", "Inspector.targetCrashed",
+}
+
+// attach wires the service to a page: subscriptions, domains, a watcher of
+// the connection. The service's mutex must not be held.
+func (s *Service) attach(p dom.Page) {
+	pctx, pstop := context.WithCancel(s.ctx)
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		pstop()
+		_ = p.Detach() // a page reconnected after Close: let it go
+		return
+	}
+	s.page = p
+	s.pageCtx, s.pageStop = pctx, pstop
+	s.state = dom.Connected
+	s.dialog = nil
+	s.dialogSig = make(chan struct{})
+	s.track = tracker{changed: make(chan struct{})}
+	s.observedSince = time.Time{}
+	s.mutTimes = nil
+	s.watched = map[string]bool{}
+	s.mu.Unlock()
+
+	var cancels []func()
+	for _, m := range eventsWatched {
+		ch, cancel := p.Subscribe(m)
+		cancels = append(cancels, cancel)
+		s.wg.Add(1)
+		go func(method string, ch <-chan json.RawMessage) {
+			defer s.wg.Done()
+			for {
+				select {
+				case raw, ok := <-ch:
+					if !ok {
+						return
+					}
+					s.onEvent(p, p, method, raw)
+				case <-pctx.Done():
+					return
+				}
+			}
+		}(m, ch)
+	}
+
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		select {
+		case <-p.Done():
+			s.lost(p, "the page's connection closed")
+		case <-pctx.Done():
+		}
+		for _, c := range cancels {
+			c()
+		}
+	}()
+
+	// Domains: Page for navigation and dialog events, DOM for mutations.
+	// Failures here surface on the first real call.
+	ctx, cancel := context.WithTimeout(pctx, s.cfg.CallTimeout)
+	defer cancel()
+	_ = p.Call(ctx, "Page.enable", nil, nil)
+	_ = p.Call(ctx, "DOM.enable", nil, nil)
+	s.events.send(dom.Event{Kind: "state", State: dom.Connected})
+}
+
+// onEvent updates the service from one CDP event of page p.
+func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.RawMessage) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.page != p {
+		return // an event from a page we already left
+	}
+	t := &s.track
+	notify := func() {
+		close(t.changed)
+		t.changed = make(chan struct{})
+	}
+	mainFrame := p.TargetID()
+	switch method {
+	case "DOM.documentUpdated":
+		t.mutations++
+		t.lastChange = time.Now()
+		s.noteMutationLocked(t.lastChange)
+		s.invalidateLocked()
+	case "Page.frameNavigated":
+		var ev struct {
+			Frame struct {
+				ID       string `json:"id"`
+				ParentID string `json:"parentId"`
+				URL      string `json:"url"`
+			} `json:"frame"`
+		}
+		if json.Unmarshal(raw, &ev) != nil || ev.Frame.ParentID != "" {
+			return
+		}
+		t.navigated++
+		t.url = ev.Frame.URL
+		t.lastChange = time.Now()
+		s.invalidateLocked()
+		s.events.send(dom.Event{Kind: "navigated", URL: ev.Frame.URL})
+	case "Page.navigatedWithinDocument":
+		var ev struct {
+			FrameID string `json:"frameId"`
+			URL     string `json:"url"`
+		}
+		if json.Unmarshal(raw, &ev) != nil || ev.FrameID != mainFrame {
+			return
+		}
+		t.url = ev.URL
+		s.events.send(dom.Event{Kind: "navigated", URL: ev.URL})
+	case "Page.frameStartedLoading", "Page.frameStoppedLoading":
+		var ev struct {
+			FrameID string `json:"frameId"`
+		}
+		if json.Unmarshal(raw, &ev) != nil || ev.FrameID != mainFrame {
+			return
+		}
+		if method == "Page.frameStartedLoading" {
+			t.navStarted++
+		} else if t.stopped < t.navStarted {
+			t.stopped++ // clamped: a load event may have settled it already
+		}
+	case "Page.loadEventFired":
+		t.loaded++
+		// The main document loaded: whatever stop events went missing,
+		// nothing is loading now.
+		if t.stopped < t.navStarted {
+			t.stopped = t.navStarted
+		}
+	case "Page.javascriptDialogOpening":
+		var ev struct {
+			Message       string `json:"message"`
+			Type          string `json:"type"`
+			DefaultPrompt string `json:"defaultPrompt"`
+		}
+		_ = json.Unmarshal(raw, &ev)
+		d := &dom.DialogInfo{Type: ev.Type, Message: ev.Message, DefaultPrompt: ev.DefaultPrompt}
+		if s.dialog == nil {
+			close(s.dialogSig) // closed exactly while a dialog is open
+		}
+		s.dialog = d
+		s.dialogSess = from
+		s.events.send(dom.Event{Kind: "dialog", Dialog: d})
+	case "Page.javascriptDialogClosed":
+		if s.dialog != nil {
+			s.dialog = nil
+			s.dialogSig = make(chan struct{})
+		}
+		s.invalidateLocked()
+		s.events.send(dom.Event{Kind: "dialog-closed"})
+	case "Inspector.detached", "Inspector.targetCrashed":
+		go s.lost(p, method)
+		return
+	default: // DOM mutations
+		t.mutations++
+		t.lastChange = time.Now()
+		s.noteMutationLocked(t.lastChange)
+	}
+	notify()
+}
+
+// lost handles the loss of page p: NOT_ATTACHED from now on, and a bounded
+// reconnect when the config has a hook.
+func (s *Service) lost(p dom.Page, why string) {
+	s.mu.Lock()
+	if s.page != p || s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.pageStop()
+	s.current = nil
+	if s.dialog != nil {
+		s.dialog = nil
+		s.dialogSig = make(chan struct{})
+	}
+	s.gen++
+	reconnect := s.cfg.Reconnect
+	if reconnect != nil {
+		s.state = dom.Reconnecting
+	} else {
+		s.state = dom.Disconnected
+		s.page = nil
+	}
+	state := s.state
+	s.mu.Unlock()
+	s.events.send(dom.Event{Kind: "invalidated"})
+	s.events.send(dom.Event{Kind: "state", State: state, Err: dom.Errorf(dom.NotAttached, nil, "%s", why)})
+	if reconnect == nil {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.reconnect(reconnect)
+	}()
+}
+
+// reconnect tries the hook with exponential backoff, a bounded number of times.
+func (s *Service) reconnect(hook func(ctx context.Context) (dom.Page, error)) {
+	backoff := 250 * time.Millisecond
+	var lastErr error
+	for i := 0; i < s.cfg.ReconnectAttempts; i++ {
+		select {
+		case <-time.After(backoff):
+		case <-s.ctx.Done():
+			return
+		}
+		backoff *= 2
+		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.CallTimeout)
+		p, err := hook(ctx)
+		cancel()
+		if err == nil && p != nil {
+			s.attach(p)
+			return
+		}
+		lastErr = err
+	}
+	s.mu.Lock()
+	s.state = dom.Disconnected
+	s.page = nil
+	s.mu.Unlock()
+	s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.NotAttached, lastErr, "could not reconnect after %d attempts", s.cfg.ReconnectAttempts)})
+}
+
+// watchFrame follows the dialogs of an out-of-process frame: they are
+// reported on the frame's own target, and handled there. Once per frame
+// target per page; the subscriptions end with the page.
+func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, fs dom.Session) {
+	if targetID == "" || targetID == p.TargetID() {
+		return // the page's own events are followed from attach
+	}
+	s.mu.Lock()
+	if s.page != p || s.watched[targetID] {
+		s.mu.Unlock()
+		return
+	}
+	s.watched[targetID] = true
+	pctx := s.pageCtx
+	s.mu.Unlock()
+	for _, m := range []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"} {
+		ch, cancel := fs.Subscribe(m)
+		s.wg.Add(1)
+		go func(method string) {
+			defer s.wg.Done()
+			defer cancel()
+			for {
+				select {
+				case raw, ok := <-ch:
+					if !ok {
+						return
+					}
+					s.onEvent(p, fs, method, raw)
+				case <-pctx.Done():
+					return
+				}
+			}
+		}(m)
+	}
+	_ = s.call(ctx, fs, "Page.enable", nil, nil)
+}

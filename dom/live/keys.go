@@ -1,0 +1,256 @@
+package live
+
+import (
+	"fmt"
+	"strings"
+
+	"domscope/dom"
+)
+
+// KeyDef is one key of a US keyboard as CDP's Input.dispatchKeyEvent wants it.
+type KeyDef struct {
+	Key      string // DOM key value ("a", "Enter", "ArrowDown")
+	Code     string // DOM code of the physical key ("KeyA", "Enter")
+	KeyCode  int    // Windows virtual key code
+	Text     string // text the key types, "" for none
+	Location int    // 1 left, 2 right, 3 numpad
+	// Shifted is the key value and text with Shift held (letters, digits, punctuation).
+	Shifted string
+}
+
+// Modifier bits of CDP input events.
+const (
+	ModAlt   = 1
+	ModCtrl  = 2
+	ModMeta  = 4
+	ModShift = 8
+)
+
+// usKeys is the US layout: named keys, then printable keys generated below.
+var usKeys = func() map[string]KeyDef {
+	m := map[string]KeyDef{
+		"Enter":       {Key: "Enter", Code: "Enter", KeyCode: 13, Text: "\r"},
+		"Tab":         {Key: "Tab", Code: "Tab", KeyCode: 9},
+		"Escape":      {Key: "Escape", Code: "Escape", KeyCode: 27},
+		"Backspace":   {Key: "Backspace", Code: "Backspace", KeyCode: 8},
+		"Delete":      {Key: "Delete", Code: "Delete", KeyCode: 46},
+		"Insert":      {Key: "Insert", Code: "Insert", KeyCode: 45},
+		"Home":        {Key: "Home", Code: "Home", KeyCode: 36},
+		"End":         {Key: "End", Code: "End", KeyCode: 35},
+		"PageUp":      {Key: "PageUp", Code: "PageUp", KeyCode: 33},
+		"PageDown":    {Key: "PageDown", Code: "PageDown", KeyCode: 34},
+		"ArrowLeft":   {Key: "ArrowLeft", Code: "ArrowLeft", KeyCode: 37},
+		"ArrowUp":     {Key: "ArrowUp", Code: "ArrowUp", KeyCode: 38},
+		"ArrowRight":  {Key: "ArrowRight", Code: "ArrowRight", KeyCode: 39},
+		"ArrowDown":   {Key: "ArrowDown", Code: "ArrowDown", KeyCode: 40},
+		" ":           {Key: " ", Code: "Space", KeyCode: 32, Text: " ", Shifted: " "},
+		"CapsLock":    {Key: "CapsLock", Code: "CapsLock", KeyCode: 20},
+		"Pause":       {Key: "Pause", Code: "Pause", KeyCode: 19},
+		"ContextMenu": {Key: "ContextMenu", Code: "ContextMenu", KeyCode: 93},
+		"Shift":       {Key: "Shift", Code: "ShiftLeft", KeyCode: 16, Location: 1},
+		"Control":     {Key: "Control", Code: "ControlLeft", KeyCode: 17, Location: 1},
+		"Alt":         {Key: "Alt", Code: "AltLeft", KeyCode: 18, Location: 1},
+		"Meta":        {Key: "Meta", Code: "MetaLeft", KeyCode: 91, Location: 1},
+	}
+	for i := 1; i <= 12; i++ {
+		name := fmt.Sprintf("F%d", i)
+		m[name] = KeyDef{Key: name, Code: name, KeyCode: 111 + i}
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		up := strings.ToUpper(string(c))
+		m[string(c)] = KeyDef{Key: string(c), Code: "Key" + up, KeyCode: int(c - 'a' + 65), Text: string(c), Shifted: up}
+	}
+	shiftedDigits := ")!@#$%^&*("
+	for d := '0'; d <= '9'; d++ {
+		m[string(d)] = KeyDef{Key: string(d), Code: "Digit" + string(d), KeyCode: int(d), Text: string(d), Shifted: string(shiftedDigits[d-'0'])}
+	}
+	punct := []struct {
+		key, shifted, code string
+		keyCode            int
+	}{
+		{";", ":", "Semicolon", 186}, {"=", "+", "Equal", 187}, {",", "<", "Comma", 188},
+		{"-", "_", "Minus", 189}, {".", ">", "Period", 190}, {"/", "?", "Slash", 191},
+		{"`", "~", "Backquote", 192}, {"[", "{", "BracketLeft", 219}, {"\\", "|", "Backslash", 220},
+		{"]", "}", "BracketRight", 221}, {"'", "\"", "Quote", 222},
+	}
+	for _, p := range punct {
+		m[p.key] = KeyDef{Key: p.key, Code: p.code, KeyCode: p.keyCode, Text: p.key, Shifted: p.shifted}
+	}
+	// Shifted characters typed directly ("A", "!", "?") are their own keys
+	// on the same physical key, with the shifted text.
+	for k, d := range m {
+		if d.Shifted != "" && d.Shifted != k {
+			if _, taken := m[d.Shifted]; !taken {
+				s := d
+				s.Key, s.Text = d.Shifted, d.Shifted
+				m[d.Shifted] = s
+			}
+		}
+	}
+	return m
+}()
+
+// keyAliases maps other common spellings (lowercase) to table names.
+var keyAliases = map[string]string{
+	"enter": "Enter", "return": "Enter", "tab": "Tab", "escape": "Escape", "esc": "Escape",
+	"backspace": "Backspace", "delete": "Delete", "del": "Delete", "insert": "Insert", "ins": "Insert",
+	"home": "Home", "end": "End", "pageup": "PageUp", "pgup": "PageUp", "pagedown": "PageDown", "pgdn": "PageDown",
+	"arrowleft": "ArrowLeft", "left": "ArrowLeft", "arrowup": "ArrowUp", "up": "ArrowUp",
+	"arrowright": "ArrowRight", "right": "ArrowRight", "arrowdown": "ArrowDown", "down": "ArrowDown",
+	"space": " ", "spacebar": " ", "capslock": "CapsLock", "pause": "Pause", "contextmenu": "ContextMenu",
+	"plus": "=", "minus": "-",
+}
+
+// modifierAliases maps modifier spellings (lowercase) to bits and key names.
+var modifierAliases = map[string]int{
+	"alt": ModAlt, "option": ModAlt, "opt": ModAlt,
+	"ctrl": ModCtrl, "control": ModCtrl,
+	"meta": ModMeta, "cmd": ModMeta, "command": ModMeta, "super": ModMeta, "win": ModMeta,
+	"shift": ModShift,
+}
+
+var modifierKeys = []struct {
+	bit  int
+	name string
+}{{ModCtrl, "Control"}, {ModAlt, "Alt"}, {ModMeta, "Meta"}, {ModShift, "Shift"}}
+
+// LookupKey finds a key by name: table names ("Enter", "a", "F5", "!"),
+// aliases ("esc", "down", "space"), case-insensitive for named keys.
+func LookupKey(name string) (KeyDef, bool) {
+	if d, ok := usKeys[name]; ok {
+		return d, true
+	}
+	low := strings.ToLower(name)
+	if a, ok := keyAliases[low]; ok {
+		return usKeys[a], true
+	}
+	if len(low) >= 2 && low[0] == 'f' {
+		if d, ok := usKeys["F"+low[1:]]; ok {
+			return d, true
+		}
+	}
+	return KeyDef{}, false
+}
+
+// KeyPress is a parsed key chord: a key and the modifiers held around it.
+type KeyPress struct {
+	Def       KeyDef
+	Modifiers int
+}
+
+// ParseKey parses "Enter", "ctrl+a", "Shift+Tab", "Control+Shift+ArrowDown"
+// plus extra modifier names ("Ctrl", "Shift", ...).
+func ParseKey(spec string, modifiers []string) (KeyPress, error) {
+	var kp KeyPress
+	bits, err := modifierBits(modifiers)
+	if err != nil {
+		return kp, err
+	}
+	if spec != " " {
+		spec = strings.TrimSpace(spec)
+	}
+	if spec == "" {
+		return kp, dom.Errorf(dom.ValidationError, nil, "no key given: use a name like Enter, Escape, Tab, ArrowDown, a, F5 or ctrl+a")
+	}
+	parts := []string{spec}
+	// "+" alone, or a chord ending in "+" ("ctrl++"), names the plus key.
+	if spec != "+" && strings.Contains(spec, "+") {
+		parts = strings.Split(spec, "+")
+		if strings.HasSuffix(spec, "++") {
+			parts = append(parts[:len(parts)-2], "+")
+		}
+	}
+	keyName := parts[len(parts)-1]
+	for _, m := range parts[:len(parts)-1] {
+		b, ok := modifierAliases[strings.ToLower(strings.TrimSpace(m))]
+		if !ok {
+			return kp, dom.Errorf(dom.ValidationError, nil, "unknown modifier %q in %q: use Ctrl, Alt, Shift or Meta", m, spec)
+		}
+		bits |= b
+	}
+	if b, ok := modifierAliases[strings.ToLower(keyName)]; ok && len(parts) == 1 {
+		// A lone modifier: press it by itself.
+		for _, mk := range modifierKeys {
+			if mk.bit == b {
+				keyName = mk.name
+			}
+		}
+	}
+	if keyName != " " {
+		keyName = strings.TrimSpace(keyName)
+	}
+	def, ok := LookupKey(keyName)
+	if !ok {
+		return kp, dom.Errorf(dom.ValidationError, nil, "unknown key %q: use a US key name like %s", keyName, strings.Join(sampleKeys(), ", "))
+	}
+	kp.Def, kp.Modifiers = def, bits
+	if bits&ModShift != 0 && def.Shifted != "" {
+		kp.Def.Key, kp.Def.Text = def.Shifted, def.Shifted
+	}
+	// With Ctrl, Alt or Meta held a key types nothing: it is a shortcut.
+	if bits&(ModCtrl|ModAlt|ModMeta) != 0 {
+		kp.Def.Text = ""
+	}
+	return kp, nil
+}
+
+func modifierBits(names []string) (int, error) {
+	bits := 0
+	for _, n := range names {
+		b, ok := modifierAliases[strings.ToLower(strings.TrimSpace(n))]
+		if !ok {
+			return 0, dom.Errorf(dom.ValidationError, nil, "unknown modifier %q: use Ctrl, Alt, Shift or Meta", n)
+		}
+		bits |= b
+	}
+	return bits, nil
+}
+
+func sampleKeys() []string {
+	return []string{"Enter", "Escape", "Tab", "Backspace", "Delete", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Space", "F1-F12", "a-z", "0-9"}
+}
+
+// keyEvents returns the Input.dispatchKeyEvent parameters that press kp:
+// modifier keys down, the key down (keyDown when it types text, else
+// rawKeyDown) and up, modifiers up in reverse.
+func keyEvents(kp KeyPress) []map[string]any {
+	var evs []map[string]any
+	held := 0
+	ev := func(typ string, d KeyDef, mods int) map[string]any {
+		m := map[string]any{"type": typ, "key": d.Key, "code": d.Code,
+			"windowsVirtualKeyCode": d.KeyCode, "nativeVirtualKeyCode": d.KeyCode, "modifiers": mods}
+		if d.Location != 0 {
+			m["location"] = d.Location
+		}
+		if typ == "keyDown" {
+			m["text"] = d.Text
+			m["unmodifiedText"] = d.Text
+		}
+		return m
+	}
+	var mods []KeyDef
+	for _, mk := range modifierKeys {
+		if kp.Modifiers&mk.bit != 0 && kp.Def.Key != mk.name {
+			held |= mk.bit
+			d := usKeys[mk.name]
+			mods = append(mods, d)
+			evs = append(evs, ev("rawKeyDown", d, held))
+		}
+	}
+	down := "rawKeyDown"
+	if kp.Def.Text != "" {
+		down = "keyDown"
+	}
+	evs = append(evs, ev(down, kp.Def, kp.Modifiers), ev("keyUp", kp.Def, kp.Modifiers))
+	for i := len(mods) - 1; i >= 0; i-- {
+		bit := 0
+		for _, mk := range modifierKeys {
+			if mk.name == mods[i].Key {
+				bit = mk.bit
+			}
+		}
+		held &^= bit
+		evs = append(evs, ev("keyUp", mods[i], held))
+	}
+	return evs
+}

@@ -1,0 +1,59 @@
+package live
+
+import (
+	"context"
+	"strings"
+
+	"domscope/dom"
+)
+
+// chooseOption runs in the page with this = a <select> (or an <option> or
+// <optgroup> inside one). It picks the option whose value or label equals
+// want (trimmed label, then case-insensitive), fires input and change like
+// a person's choice, and returns what it did or the options there are.
+const chooseOption = `function(want) {
+  let sel = this;
+  while (sel && sel.localName !== 'select') sel = sel.parentElement;
+  if (!sel) return {notSelect: true};
+  if (!sel.isConnected) return {stale: true};
+  if (sel.disabled) return {disabled: true};
+  const opts = Array.from(sel.options);
+  const label = (o) => (o.label || o.textContent || '').replace(/\s+/g, ' ').trim();
+  let pick = opts.find(o => o.value === want) || opts.find(o => label(o) === want.trim()) ||
+             opts.find(o => label(o).toLowerCase() === want.trim().toLowerCase());
+  if (!pick) return {options: opts.slice(0, 30).map(o => label(o) + (o.value !== label(o) ? ' (' + o.value + ')' : ''))};
+  if (pick.disabled) return {optionDisabled: true, label: label(pick)};
+  if (sel.multiple) { for (const o of opts) o.selected = (o === pick); } else { sel.value = pick.value; pick.selected = true; }
+  sel.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  sel.dispatchEvent(new Event('change', {bubbles: true}));
+  return {ok: true, value: sel.value, label: label(pick)};
+}`
+
+// selectOption chooses an <option> of a <select> by value or label.
+func (s *Service) selectOption(ctx context.Context, t *target, want string) error {
+	var r struct {
+		OK             bool     `json:"ok"`
+		NotSelect      bool     `json:"notSelect"`
+		Stale          bool     `json:"stale"`
+		Disabled       bool     `json:"disabled"`
+		OptionDisabled bool     `json:"optionDisabled"`
+		Label          string   `json:"label"`
+		Options        []string `json:"options"`
+	}
+	if err := s.callOn(ctx, t.sess, t.node.BackendID, chooseOption, []any{want}, &r); err != nil {
+		return withNode(err, t.node)
+	}
+	switch {
+	case r.OK:
+		return nil
+	case r.NotSelect:
+		return dom.Errorf(dom.ValidationError, nil, "%s (%s) is not a <select> or inside one: for custom listboxes click the option instead", t.node.ID, describeNode(t.node))
+	case r.Stale:
+		return withNode(dom.Errorf(dom.NodeStale, nil, "the node is no longer in the page"), t.node)
+	case r.Disabled:
+		return dom.Errorf(dom.NotInteractable, nil, "%s (%s) is disabled", t.node.ID, describeNode(t.node))
+	case r.OptionDisabled:
+		return dom.Errorf(dom.NotInteractable, nil, "option %q of %s is disabled", r.Label, t.node.ID)
+	}
+	return dom.Errorf(dom.ValidationError, nil, "%s has no option with value or label %q; options: %s", t.node.ID, want, strings.Join(r.Options, ", "))
+}

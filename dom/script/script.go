@@ -1,0 +1,297 @@
+package script
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"domscope/dom"
+)
+
+// Options control Run.
+type Options struct {
+	// Snapshots prints the flattened snapshot after each step: "text",
+	// "json", or "" for none.
+	Snapshots string
+	// Flatten are the flatten options for printed snapshots (zero value:
+	// DefaultOptions).
+	Flatten *dom.Options
+	// KeepGoing runs the remaining steps after a failed one.
+	KeepGoing bool
+	// StepTimeout bounds one step. Default 60 s.
+	StepTimeout time.Duration
+	// FindTimeout is how long a target query keeps looking (re-snapshotting)
+	// for a node that is not there yet, as when the page still renders.
+	// Default 2 s; negative: look once.
+	FindTimeout time.Duration
+}
+
+// Step is one line of a script: an action and its target.
+//
+//	{"action":"click","target":{"role":"button","name":"Submit"}}
+//	{"action":"type","target":{"id":"node_12"},"text":"hello\n"}
+//	{"action":"key","key":"ctrl+a"}
+//	{"action":"wait","for":{"text":"Saved"},"timeout":5000}
+type Step struct {
+	Action     string     `json:"action"`
+	ID         string     `json:"id,omitempty"`     // shorthand for target {"id": …}
+	Target     *dom.Query `json:"target,omitempty"` // the node to act on
+	Text       string     `json:"text,omitempty"`   // type; prompt text for dialog
+	Key        string     `json:"key,omitempty"`
+	Modifiers  []string   `json:"modifiers,omitempty"`
+	Button     string     `json:"button,omitempty"`
+	ClickCount int        `json:"clickCount,omitempty"`
+	Force      bool       `json:"force,omitempty"`
+	DX         float64    `json:"dx,omitempty"`
+	DY         float64    `json:"dy,omitempty"`
+	Value      string     `json:"value,omitempty"`
+	URL        string     `json:"url,omitempty"`
+	Accept     *bool      `json:"accept,omitempty"`
+	Dismiss    bool       `json:"dismiss,omitempty"`
+	Ms         int        `json:"ms,omitempty"`      // wait: sleep this long
+	For        *dom.Query `json:"for,omitempty"`     // wait: until this matches a visible node
+	Timeout    int        `json:"timeout,omitempty"` // wait for: give up after this many ms (default 5000)
+	Comment    string     `json:"comment,omitempty"`
+}
+
+// StepResult is what Run prints for each step: the action's result
+// plus where it came from and what the target query resolved to.
+type StepResult struct {
+	Step   int    `json:"step"`
+	Line   int    `json:"line"`
+	Target string `json:"target,omitempty"` // resolved node: "node_12 button \"Submit\""
+	dom.ActionResult
+}
+
+// scriptKinds are the step actions Run knows: Do's plus its own.
+var scriptKinds = func() []string {
+	kinds := []string{"wait"}
+	for _, k := range dom.ActionKinds {
+		kinds = append(kinds, string(k))
+	}
+	return kinds
+}()
+
+// maxWait bounds any wait a script asks for.
+const maxWait = 60 * time.Second
+
+// Run replays JSON lines (one Step each; blank lines and lines
+// starting with # or // are skipped) against a, writing one StepResult JSON
+// line per step to w, each followed by the snapshot when opts.Snapshots is
+// set. It stops at the first failed step (returning its error) unless
+// KeepGoing, in which case it runs them all and returns an error that
+// counts the failures.
+func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Options) error {
+	if opts.StepTimeout <= 0 {
+		opts.StepTimeout = 60 * time.Second
+	}
+	if opts.FindTimeout == 0 {
+		opts.FindTimeout = 2 * time.Second
+	}
+	switch opts.Snapshots {
+	case "", "text", "json":
+	default:
+		return dom.Errorf(dom.ValidationError, nil, "snapshots format %q: use text or json", opts.Snapshots)
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 8*1024*1024)
+	lineNo, step, failed := 0, 0, 0
+	var firstErr error
+	for sc.Scan() {
+		lineNo++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "//") {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		step++
+		res := runStep(ctx, a, line, opts)
+		res.Step, res.Line = step, lineNo
+		if err := writeJSONLine(w, res); err != nil {
+			return err
+		}
+		mode := opts.Snapshots
+		if mode == "" && res.Action == "snapshot" {
+			mode = "text" // a snapshot step always shows what it took
+		}
+		if res.Success && mode != "" {
+			if err := printSnapshot(ctx, a, w, mode, opts, step); err != nil && !opts.KeepGoing {
+				return err
+			}
+		}
+		if !res.Success {
+			failed++
+			err := fmt.Errorf("step %d (line %d, %s): %w", step, lineNo, res.Action, res.Error)
+			if firstErr == nil {
+				firstErr = err
+			}
+			// Without a page every further step would fail the same way.
+			if !opts.KeepGoing || res.Error.Code == dom.NotAttached {
+				return err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return dom.Errorf(dom.ValidationError, err, "reading the script")
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d steps failed; first: %w", failed, step, firstErr)
+	}
+	return nil
+}
+
+// runStep parses and performs one line.
+func runStep(ctx context.Context, a dom.Actor, line string, opts Options) (res StepResult) {
+	start := time.Now()
+	fail := func(err error) StepResult {
+		res.Success = false
+		res.Error = dom.ErrorOf(err)
+		res.Duration = time.Since(start)
+		res.DurationMs = float64(res.Duration.Microseconds()) / 1000
+		return res
+	}
+	var st Step
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&st); err != nil {
+		res.Action = "?"
+		return fail(dom.Errorf(dom.ValidationError, err, "line is not a valid step (JSON object with \"action\"; fields: action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, ms, for, timeout, comment)"))
+	}
+	st.Action = strings.ToLower(strings.TrimSpace(st.Action))
+	res.Action = dom.ActionKind(st.Action)
+	known := false
+	for _, k := range scriptKinds {
+		known = known || k == st.Action
+	}
+	if !known {
+		return fail(dom.Errorf(dom.ValidationError, nil, "unknown action %q: use one of %s", st.Action, strings.Join(scriptKinds, ", ")))
+	}
+	sctx, cancel := context.WithTimeout(ctx, opts.StepTimeout)
+	defer cancel()
+
+	switch st.Action {
+	case "wait":
+		return runWait(sctx, a, st, start, fail)
+	case "snapshot":
+		if _, err := a.Snapshot(sctx, true); err != nil {
+			return fail(err)
+		}
+		res.Success = true
+		res.Duration = time.Since(start)
+		res.DurationMs = float64(res.Duration.Microseconds()) / 1000
+		return res
+	}
+
+	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force,
+		Text: st.Text, Key: st.Key, Modifiers: st.Modifiers, DX: st.DX, DY: st.DY, Value: st.Value, URL: st.URL}
+	if st.Action == "dialog" {
+		act.Accept = !st.Dismiss
+		if st.Accept != nil {
+			act.Accept = *st.Accept
+		}
+	}
+	if st.Target != nil && st.ID != "" {
+		return fail(dom.Errorf(dom.ValidationError, nil, "give either \"id\" or \"target\", not both"))
+	}
+	if st.Target != nil {
+		n, err := resolveWaiting(sctx, a, *st.Target, opts.FindTimeout)
+		if err != nil {
+			return fail(err)
+		}
+		act.ID = n.ID
+		res.Target = dom.NodeLabel(n, 60)
+	}
+	r := a.Do(sctx, act)
+	res.ActionResult = r
+	return res
+}
+
+// runWait sleeps, or polls snapshots until a query matches a visible node.
+func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail func(error) StepResult) StepResult {
+	done := func() StepResult {
+		d := time.Since(start)
+		return StepResult{ActionResult: dom.ActionResult{Action: "wait", Success: true, Duration: d, DurationMs: float64(d.Microseconds()) / 1000}}
+	}
+	if st.For == nil {
+		d := time.Duration(st.Ms) * time.Millisecond
+		if d <= 0 || d > maxWait {
+			return fail(dom.Errorf(dom.ValidationError, nil, "wait needs \"ms\" between 1 and %d, or \"for\" a target query", maxWait.Milliseconds()))
+		}
+		select {
+		case <-time.After(d):
+			return done()
+		case <-ctx.Done():
+			return fail(dom.Errorf(dom.Timeout, ctx.Err(), "wait was cancelled"))
+		}
+	}
+	limit := time.Duration(st.Timeout) * time.Millisecond
+	if limit <= 0 {
+		limit = 5 * time.Second
+	}
+	if limit > maxWait {
+		limit = maxWait
+	}
+	deadline := time.Now().Add(limit)
+	var lastErr error
+	for {
+		if _, err := a.Snapshot(ctx, true); err != nil {
+			lastErr = err
+			if dom.CodeOf(err) == dom.NotAttached {
+				return fail(err)
+			}
+		} else if n, err := Resolve(ctx, a, *st.For); err == nil {
+			r := done()
+			r.Target = dom.NodeLabel(n, 60)
+			return r
+		} else {
+			lastErr = err
+		}
+		if time.Now().After(deadline) {
+			return fail(dom.Errorf(dom.Timeout, lastErr, "waited %s for %s", limit, st.For))
+		}
+		select {
+		case <-time.After(200 * time.Millisecond):
+		case <-ctx.Done():
+			return fail(dom.Errorf(dom.Timeout, ctx.Err(), "wait was cancelled"))
+		}
+	}
+}
+
+func writeJSONLine(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// resolveWaiting resolves q, and while nothing matches, re-snapshots and
+// tries again until limit: a replayed step may run before the page has
+// rendered what the agent saw.
+func resolveWaiting(ctx context.Context, a dom.Actor, q dom.Query, limit time.Duration) (*dom.VirtualNode, error) {
+	deadline := time.Now().Add(limit)
+	for {
+		n, err := Resolve(ctx, a, q)
+		if err == nil || dom.CodeOf(err) != dom.NodeNotFound || q.ID != "" || !time.Now().Before(deadline) {
+			return n, err
+		}
+		select {
+		case <-time.After(150 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, err
+		}
+		if _, serr := a.Snapshot(ctx, true); serr != nil {
+			return nil, err
+		}
+	}
+}
