@@ -78,6 +78,19 @@ var interactiveRoles = map[string]bool{
 	"scrollbar": true,
 }
 
+// IsInteractive says whether a node is one a user or an agent acts on: a
+// non-semantic node (a heuristic found it interactive) or a semantic one
+// whose role is a control.
+func IsInteractive(n *VirtualNode) bool {
+	switch n.Tier {
+	case NonSemantic:
+		return true
+	case Semantic:
+		return interactiveRoles[strings.ToLower(n.Role)]
+	}
+	return false
+}
+
 // inlineHandlers are on* attributes that mean a user action does something.
 var inlineHandlers = map[string]bool{
 	"onclick": true, "ondblclick": true, "onmousedown": true, "onmouseup": true, "onpointerdown": true,

@@ -1,9 +1,6 @@
 package tui
 
 import (
-	"bytes"
-	"encoding/json"
-	"regexp"
 	"strings"
 
 	"domscope/dom"
@@ -21,33 +18,27 @@ type FlatPane struct {
 	viewport
 }
 
-var (
-	textID = regexp.MustCompile(`^\s*(?:- )?\[((?:node_)?\d+)\]`)
-	jsonID = regexp.MustCompile(`"id":\s*"([^"]+)"`)
-)
-
 // SetOutput replaces the content from a new flatten result. The token
 // count is of the exact string the LLM would receive (compact JSON or
 // text), not of the indented display.
 func (p *FlatPane) SetOutput(sd *dom.SerializedDom) error {
 	sel := p.SelectedID()
 	var out string
+	var lines []dom.Line
 	if p.json {
 		b, err := dom.FormatJSON(sd)
 		if err != nil {
 			return err
 		}
 		out = string(b)
-		var ind bytes.Buffer
-		if err := json.Indent(&ind, b, "", "  "); err == nil {
-			p.setLines(ind.String(), jsonID)
-		} else {
-			p.setLines(out, jsonID)
+		if lines, err = dom.FormatJSONLines(sd); err != nil {
+			return err
 		}
 	} else {
 		out = dom.FormatText(sd)
-		p.setLines(out, textID)
+		lines = dom.FormatTextLines(sd)
 	}
+	p.setLines(lines)
 	p.tokens = dom.CountTokens(out)
 	if sel != "" && !p.Select(sel) {
 		p.clamp()
@@ -55,28 +46,19 @@ func (p *FlatPane) SetOutput(sd *dom.SerializedDom) error {
 	return nil
 }
 
-func (p *FlatPane) setLines(s string, re *regexp.Regexp) {
-	raw := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	p.lines = make([]string, len(raw))
-	p.ids = make([]string, len(raw))
-	p.first = make(map[string]int, len(raw))
-	cur := ""
-	for i, l := range raw {
-		p.lines[i] = cleanIndented(l)
-		if m := re.FindStringSubmatch(l); m != nil {
-			cur = dom.NormalizeID(m[1])
-			if _, ok := p.first[cur]; !ok {
-				p.first[cur] = i
-			}
-			// in indented JSON the object's "{" is the line before its id
-			if re == jsonID && i > 0 && strings.TrimSpace(raw[i-1]) == "{" {
-				p.ids[i-1] = cur
-				p.first[cur] = i - 1
-			}
-		} else if re == jsonID && (strings.HasPrefix(strings.TrimSpace(l), "]") || strings.HasPrefix(strings.TrimSpace(l), `"frames"`)) {
-			cur = ""
+func (p *FlatPane) setLines(lines []dom.Line) {
+	if len(lines) == 0 {
+		lines = []dom.Line{{}} // one empty line, as an empty output splits into
+	}
+	p.lines = make([]string, len(lines))
+	p.ids = make([]string, len(lines))
+	p.first = make(map[string]int, len(lines))
+	for i, l := range lines {
+		p.lines[i] = cleanIndented(l.Text)
+		p.ids[i] = l.ID
+		if _, ok := p.first[l.ID]; !ok && l.ID != "" {
+			p.first[l.ID] = i
 		}
-		p.ids[i] = cur
 	}
 }
 

@@ -187,7 +187,7 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 func (m *Model) selectStart() {
 	var pick, fallback *dom.VirtualNode
 	dom.Walk(m.snap.Root, func(n *dom.VirtualNode) {
-		if pick != nil || n.Hidden != "" || !interactive(n) {
+		if pick != nil || n.Hidden != "" || !dom.IsInteractive(n) {
 			return
 		}
 		if n.Tier == dom.Semantic {

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strings"
-
 	"domscope/dom"
 )
 
@@ -112,7 +110,7 @@ func (p *TreePane) rebuild() {
 func interactiveSet(root *dom.VirtualNode) map[*dom.VirtualNode]bool {
 	keep := map[*dom.VirtualNode]bool{}
 	dom.Walk(root, func(n *dom.VirtualNode) {
-		if !interactive(n) {
+		if !dom.IsInteractive(n) {
 			return
 		}
 		for a := n; a != nil && !keep[a]; a = a.Parent {
@@ -120,26 +118,6 @@ func interactiveSet(root *dom.VirtualNode) map[*dom.VirtualNode]bool {
 		}
 	})
 	return keep
-}
-
-var interactiveRoles = map[string]bool{
-	"button": true, "link": true, "textbox": true, "searchbox": true, "checkbox": true,
-	"radio": true, "combobox": true, "listbox": true, "option": true, "menuitem": true,
-	"menuitemcheckbox": true, "menuitemradio": true, "tab": true, "switch": true,
-	"slider": true, "spinbutton": true, "treeitem": true, "gridcell": true, "columnheader": true,
-	"rowheader": true, "scrollbar": true,
-}
-
-// interactive is what the "interactive only" filter keeps: non-semantic
-// interactive nodes and semantic nodes whose role is a control.
-func interactive(n *dom.VirtualNode) bool {
-	switch n.Tier {
-	case dom.NonSemantic:
-		return true
-	case dom.Semantic:
-		return interactiveRoles[strings.ToLower(n.Role)]
-	}
-	return false
 }
 
 // Selected returns the node under the cursor, or nil.
