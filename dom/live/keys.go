@@ -1,8 +1,9 @@
 package live
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/chromedp/chromedp/kb"
 
 	"domscope/dom"
 )
@@ -26,69 +27,53 @@ const (
 	ModShift = 8
 )
 
-// usKeys is the US layout: named keys, then printable keys generated below.
+// usKeys is the US layout by key name, from chromedp's kb table (key,
+// code, Windows key code and text as Chrome's own tables give them): the
+// named keys we accept, then every printable ASCII character.
 var usKeys = func() map[string]KeyDef {
-	m := map[string]KeyDef{
-		"Enter":       {Key: "Enter", Code: "Enter", KeyCode: 13, Text: "\r"},
-		"Tab":         {Key: "Tab", Code: "Tab", KeyCode: 9},
-		"Escape":      {Key: "Escape", Code: "Escape", KeyCode: 27},
-		"Backspace":   {Key: "Backspace", Code: "Backspace", KeyCode: 8},
-		"Delete":      {Key: "Delete", Code: "Delete", KeyCode: 46},
-		"Insert":      {Key: "Insert", Code: "Insert", KeyCode: 45},
-		"Home":        {Key: "Home", Code: "Home", KeyCode: 36},
-		"End":         {Key: "End", Code: "End", KeyCode: 35},
-		"PageUp":      {Key: "PageUp", Code: "PageUp", KeyCode: 33},
-		"PageDown":    {Key: "PageDown", Code: "PageDown", KeyCode: 34},
-		"ArrowLeft":   {Key: "ArrowLeft", Code: "ArrowLeft", KeyCode: 37},
-		"ArrowUp":     {Key: "ArrowUp", Code: "ArrowUp", KeyCode: 38},
-		"ArrowRight":  {Key: "ArrowRight", Code: "ArrowRight", KeyCode: 39},
-		"ArrowDown":   {Key: "ArrowDown", Code: "ArrowDown", KeyCode: 40},
-		" ":           {Key: " ", Code: "Space", KeyCode: 32, Text: " ", Shifted: " "},
-		"CapsLock":    {Key: "CapsLock", Code: "CapsLock", KeyCode: 20},
-		"Pause":       {Key: "Pause", Code: "Pause", KeyCode: 19},
-		"ContextMenu": {Key: "ContextMenu", Code: "ContextMenu", KeyCode: 93},
-		"Shift":       {Key: "Shift", Code: "ShiftLeft", KeyCode: 16, Location: 1},
-		"Control":     {Key: "Control", Code: "ControlLeft", KeyCode: 17, Location: 1},
-		"Alt":         {Key: "Alt", Code: "AltLeft", KeyCode: 18, Location: 1},
-		"Meta":        {Key: "Meta", Code: "MetaLeft", KeyCode: 91, Location: 1},
+	named := []string{kb.Enter, kb.Tab, kb.Escape, kb.Backspace, kb.Delete, kb.Insert, kb.Home, kb.End,
+		kb.PageUp, kb.PageDown, kb.ArrowLeft, kb.ArrowUp, kb.ArrowRight, kb.ArrowDown, kb.CapsLock,
+		kb.Pause, kb.ContextMenu, kb.Shift, kb.Control, kb.Alt, kb.Meta,
+		kb.F1, kb.F2, kb.F3, kb.F4, kb.F5, kb.F6, kb.F7, kb.F8, kb.F9, kb.F10, kb.F11, kb.F12}
+	m := map[string]KeyDef{}
+	for _, k := range named {
+		d := keyDef(kb.Keys[[]rune(k)[0]])
+		m[d.Key] = d
 	}
-	for i := 1; i <= 12; i++ {
-		name := fmt.Sprintf("F%d", i)
-		m[name] = KeyDef{Key: name, Code: name, KeyCode: 111 + i}
+	for r := rune(0x20); r < 0x7f; r++ {
+		if k, ok := kb.Keys[r]; ok {
+			m[k.Key] = keyDef(k)
+		}
 	}
-	for c := 'a'; c <= 'z'; c++ {
-		up := strings.ToUpper(string(c))
-		m[string(c)] = KeyDef{Key: string(c), Code: "Key" + up, KeyCode: int(c - 'a' + 65), Text: string(c), Shifted: up}
-	}
-	shiftedDigits := ")!@#$%^&*("
-	for d := '0'; d <= '9'; d++ {
-		m[string(d)] = KeyDef{Key: string(d), Code: "Digit" + string(d), KeyCode: int(d), Text: string(d), Shifted: string(shiftedDigits[d-'0'])}
-	}
-	punct := []struct {
-		key, shifted, code string
-		keyCode            int
-	}{
-		{";", ":", "Semicolon", 186}, {"=", "+", "Equal", 187}, {",", "<", "Comma", 188},
-		{"-", "_", "Minus", 189}, {".", ">", "Period", 190}, {"/", "?", "Slash", 191},
-		{"`", "~", "Backquote", 192}, {"[", "{", "BracketLeft", 219}, {"\\", "|", "Backslash", 220},
-		{"]", "}", "BracketRight", 221}, {"'", "\"", "Quote", 222},
-	}
-	for _, p := range punct {
-		m[p.key] = KeyDef{Key: p.key, Code: p.code, KeyCode: p.keyCode, Text: p.key, Shifted: p.shifted}
-	}
-	// Shifted characters typed directly ("A", "!", "?") are their own keys
-	// on the same physical key, with the shifted text.
-	for k, d := range m {
-		if d.Shifted != "" && d.Shifted != k {
-			if _, taken := m[d.Shifted]; !taken {
-				s := d
-				s.Key, s.Text = d.Shifted, d.Shifted
-				m[d.Shifted] = s
+	// Shift turns a printable key into the character on the same physical
+	// key: "a" → "A", "1" → "!".
+	for name, d := range m {
+		for _, o := range m {
+			if o.Code == d.Code && o.Text != "" && o.Text != d.Text && kb.Keys[[]rune(o.Key)[0]].Shift && !kb.Keys[[]rune(name)[0]].Shift {
+				d.Shifted = o.Key
+				m[name] = d
 			}
 		}
 	}
 	return m
 }()
+
+// genericCodes are the Windows key codes of the modifier keys as the DOM
+// reports them (KeyboardEvent.keyCode): kb gives the left-hand codes of
+// the native layer (VK_LSHIFT 160 and so on), which pages do not expect.
+var genericCodes = map[string]int{"Shift": 16, "Control": 17, "Alt": 18, "Meta": 91}
+
+// keyDef turns a kb entry into a KeyDef.
+func keyDef(k *kb.Key) KeyDef {
+	d := KeyDef{Key: k.Key, Code: k.Code, KeyCode: int(k.Windows), Text: k.Text}
+	if c, ok := genericCodes[k.Key]; ok {
+		d.KeyCode, d.Location = c, 1
+	}
+	if d.Key == " " {
+		d.Shifted = " "
+	}
+	return d
+}
 
 // keyAliases maps other common spellings (lowercase) to table names.
 var keyAliases = map[string]string{
