@@ -5,10 +5,10 @@ import (
 	"fmt"
 )
 
-// Code is a machine-readable error class (DESIGN section 4).
+// Code is a machine-readable error class, the same in every result.
 type Code string
 
-// The error codes of DESIGN section 4.
+// The error codes an action, a snapshot or a connection can fail with.
 const (
 	NotAttached     Code = "NOT_ATTACHED"
 	AttachFailed    Code = "ATTACH_FAILED"

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// FormatJSON writes the seed-004 json contract; only non-default values appear.
+// FormatJSON writes the json format agents receive; only non-default values appear.
 func FormatJSON(sd *SerializedDom) ([]byte, error) {
 	if sd == nil {
 		sd = &SerializedDom{}

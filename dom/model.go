@@ -81,7 +81,7 @@ type VirtualNode struct {
 // Attr returns an attribute value, or "".
 func (n *VirtualNode) Attr(name string) string { return n.Attrs[name] }
 
-// FrameInfo describes one frame of the snapshot (seed 004).
+// FrameInfo describes one frame of the snapshot.
 type FrameInfo struct {
 	FrameID  string `json:"frameId"`
 	TargetID string `json:"targetId,omitempty"`

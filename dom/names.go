@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Length limits of DESIGN section 3.
+// Length limits of names and texts in the flattened view, in runes.
 const (
 	MaxNameLen = 250
 	MaxTextLen = 500

@@ -31,7 +31,7 @@ var tierRules = []Rule{
 func TierRules() []Rule { return append([]Rule(nil), tierRules...) }
 
 // RuleNativeTag marks a native control that has no AX data (its frame's
-// AX tree was not captured); not a seed heuristic, a safety net.
+// AX tree was not captured); not a page heuristic, a safety net.
 const RuleNativeTag = "heuristic:native-tag"
 
 func init() {

@@ -1,6 +1,6 @@
 package dom
 
-// SerializedDom is the flattened view for an LLM: the json contract of seed 004.
+// SerializedDom is the flattened view for an LLM: the json format agents receive.
 type SerializedDom struct {
 	URL                      string            `json:"url"`
 	Title                    string            `json:"title"`
@@ -72,7 +72,7 @@ type Decision struct {
 // Decisions maps every VirtualNode ID to its flatten decision.
 type Decisions map[string]Decision
 
-// Options control flattening (seed 002 SerializationOptions).
+// Options control flattening.
 type Options struct {
 	IncludeValues        bool
 	IncludeHidden        bool
@@ -81,14 +81,15 @@ type Options struct {
 	IncludeBackendIDs    bool
 	MaxDepth             int // default 100
 	// MaxInteractive caps interactive nodes (0 = no cap, the default: every
-	// actionable element must reach the agent; seed 002 suggests 1000 to
-	// bound tokens on huge pages).
+	// actionable element must reach the agent; a cap such as 1000 bounds
+	// tokens on huge pages but loses controls).
 	MaxInteractive int
 	// Disabled names the flatten rules switched off.
 	Disabled map[string]bool
 }
 
-// DefaultOptions are the flatten defaults of DESIGN section 3.
+// DefaultOptions are the flatten defaults: offscreen nodes kept, depth 100,
+// no cap on interactive nodes, every rule on.
 func DefaultOptions() Options {
 	return Options{IncludeOffscreen: true, MaxDepth: 100}
 }

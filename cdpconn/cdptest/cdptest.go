@@ -123,7 +123,7 @@ func noCache(h http.Handler) http.Handler {
 }
 
 // Shared returns the path of the shared folder (../shared next to the
-// module: corpus and seeds), from $DOMSCOPE_SHARED or by walking up from the
+// module: the page corpus and benchmark scripts), from $DOMSCOPE_SHARED or by walking up from the
 // working directory to go.mod. It skips the test when the folder is absent,
 // unless CI is set (then it fails).
 func Shared(t testing.TB) string {
