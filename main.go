@@ -24,6 +24,7 @@ import (
 	"domscope/dom/live"
 	"domscope/dom/script"
 	"domscope/tui"
+	"domscope/views"
 )
 
 // Exit codes: 1 for failures, 2 for connection problems and bad usage.
@@ -99,8 +100,7 @@ func report(err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	fmt.Fprintln(os.Stderr, "domscope: "+sanitize(msg))
+	fmt.Fprintln(os.Stderr, errorLine(err))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return exitConnect
@@ -112,15 +112,11 @@ func report(err error) int {
 	return exitFail
 }
 
-// sanitize drops control characters (page titles and URLs can hold escape
-// sequences) from a message for the terminal.
-func sanitize(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return -1
-		}
-		return r
-	}, s)
+// errorLine is err as the one line report prints. Page titles and URLs in
+// messages can hold escape sequences: the one sanitizer for page strings
+// makes the line safe for a terminal.
+func errorLine(err error) string {
+	return "domscope: " + views.Clean(err.Error())
 }
 
 // connFlags are the flags every command that talks to a browser shares.
