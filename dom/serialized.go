@@ -90,7 +90,7 @@ type Options struct {
 
 // DefaultOptions are the flatten defaults of DESIGN section 3.
 func DefaultOptions() Options {
-	return Options{IncludeOffscreen: true, MaxDepth: 100}
+	return Options{IncludeValues: true, IncludeOffscreen: true, MaxDepth: 100}
 }
 
 // Rule is a named, switchable heuristic, listed in the UI and named by
