@@ -144,6 +144,7 @@ func (b *builder) states(i int) {
 			}
 		}
 	}
+	b.fieldValue(i, set)
 	a := n.Attrs
 	if len(a) == 0 {
 		return
@@ -165,13 +166,6 @@ func (b *builder) states(i int) {
 	}
 	if _, ok := a["contenteditable"]; ok && editable(a) {
 		set("editable", "true")
-	}
-	if !f.redact && n.Tag == "input" && (n.States == nil || n.States["value"] == "") {
-		switch strings.ToLower(a["type"]) {
-		case "checkbox", "radio", "button", "submit", "reset", "image", "hidden", "file":
-		default:
-			set("value", truncate(a["value"], MaxNameLen))
-		}
 	}
 }
 

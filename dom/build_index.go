@@ -15,6 +15,11 @@ type targetIndex struct {
 	boxes     map[int64]*box
 	strings   []string
 	listeners map[int64]bool
+	// values are the live values of inputs and textareas (what the user
+	// typed, not the value attribute the page was served with); selected
+	// marks the selected options. Both from DOMSnapshot, by backend id.
+	values   map[int64]string
+	selected map[int64]bool
 	// docViewport is the size of the target's top document viewport (the
 	// layout box of its #document), used to place an out-of-process frame
 	// inside its <iframe> when the capture gave no offset.
@@ -164,6 +169,7 @@ func (ti *targetIndex) indexLayout(snap *snapCapture) {
 			break
 		}
 	}
+	ti.indexValues(snap)
 	for d := range docs {
 		doc := &docs[d]
 		sh := shifts[d]
@@ -187,6 +193,43 @@ func (ti *targetIndex) indexLayout(snap *snapCapture) {
 			ti.boxes[id] = b
 			if d == 0 && ni == 0 {
 				ti.docViewport = b.bounds
+			}
+		}
+	}
+}
+
+// indexValues indexes the live form values of every document.
+func (ti *targetIndex) indexValues(snap *snapCapture) {
+	for d := range snap.Documents {
+		nodes := &snap.Documents[d].Nodes
+		backend := func(ni int) int64 {
+			if ni < 0 || ni >= len(nodes.BackendNodeID) {
+				return 0
+			}
+			return nodes.BackendNodeID[ni]
+		}
+		for _, col := range []*rareInts{&nodes.InputValue, &nodes.TextValue} {
+			for k, ni := range col.Index {
+				id := backend(ni)
+				if id == 0 || k >= len(col.Value) || col.Value[k] >= len(snap.Strings) {
+					continue
+				}
+				if ti.values == nil {
+					ti.values = map[int64]string{}
+				}
+				v := "" // an empty value is string index -1
+				if si := col.Value[k]; si >= 0 {
+					v = snap.Strings[si]
+				}
+				ti.values[id] = v
+			}
+		}
+		for _, ni := range nodes.OptionSelected.Index {
+			if id := backend(ni); id != 0 {
+				if ti.selected == nil {
+					ti.selected = map[int64]bool{}
+				}
+				ti.selected[id] = true
 			}
 		}
 	}

@@ -62,15 +62,13 @@ func decodeSnapDocument(dec *jsontext.Decoder, d *snapDocument) error {
 						return err
 					})
 				case "contentDocumentIndex":
-					return readObject(dec, func(key string) error {
-						switch key {
-						case "index":
-							return readInts(dec, &d.Nodes.ContentDocumentIndex.Index)
-						case "value":
-							return readInts(dec, &d.Nodes.ContentDocumentIndex.Value)
-						}
-						return dec.SkipValue()
-					})
+					return readRare(dec, &d.Nodes.ContentDocumentIndex)
+				case "inputValue":
+					return readRare(dec, &d.Nodes.InputValue)
+				case "textValue":
+					return readRare(dec, &d.Nodes.TextValue)
+				case "optionSelected":
+					return readRare(dec, &d.Nodes.OptionSelected)
 				}
 				return dec.SkipValue()
 			})
@@ -113,6 +111,20 @@ func decodeSnapDocument(dec *jsontext.Decoder, d *snapDocument) error {
 				}
 				return dec.SkipValue()
 			})
+		}
+		return dec.SkipValue()
+	})
+}
+
+// readRare reads one of DOMSnapshot's sparse columns ({index, value}; a
+// boolean column has only index).
+func readRare(dec *jsontext.Decoder, r *rareInts) error {
+	return readObject(dec, func(key string) error {
+		switch key {
+		case "index":
+			return readInts(dec, &r.Index)
+		case "value":
+			return readInts(dec, &r.Value)
 		}
 		return dec.SkipValue()
 	})
@@ -161,7 +173,7 @@ var knownKeys = func() map[string]string {
 	m := map[string]string{}
 	for _, k := range []string{"strings", "documents", "documentURL", "frameId", "scrollOffsetX",
 		"scrollOffsetY", "nodes", "backendNodeId", "contentDocumentIndex", "index", "value", "layout",
-		"nodeIndex", "styles", "bounds", "ignored", "backendDOMNodeId", "role", "name", "properties"} {
+		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "ignored", "backendDOMNodeId", "role", "name", "properties"} {
 		m[k] = k
 	}
 	return m

@@ -309,6 +309,8 @@ type snapDocument struct {
 		BackendNodeID        []int64  `json:"backendNodeId"`
 		ContentDocumentIndex rareInts `json:"contentDocumentIndex"`
 		InputValue           rareInts `json:"inputValue"`
+		TextValue            rareInts `json:"textValue"`
+		OptionSelected       rareInts `json:"optionSelected"`
 	} `json:"nodes"`
 	Layout struct {
 		NodeIndex []int       `json:"nodeIndex"`

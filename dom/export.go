@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -106,11 +107,17 @@ func set(names []string) map[string]bool {
 	return m
 }
 
-// Write writes c as indented JSON.
+// Write writes c as indented JSON, with the characters a terminal could
+// act on escaped (an export may well be read with cat).
 func (c *SavedCapture) Write(w io.Writer) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", " ")
-	return enc.Encode(c)
+	if err := enc.Encode(c); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeJSON(b.Bytes()))
+	return err
 }
 
 // WriteFile writes c to path atomically (a temporary file renamed into

@@ -28,7 +28,7 @@ func FormatJSON(sd *SerializedDom) ([]byte, error) {
 	if err := enc.Encode(sd); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return escapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
 }
 
 // FormatText writes the flattened tree for an LLM, one node per line,
@@ -36,10 +36,11 @@ func FormatJSON(sd *SerializedDom) ([]byte, error) {
 //
 //	[12] button "Submit" disabled
 //	[14] link "Docs" href=/docs
+//	[15] searchbox "Search" focused: typed value
 //	 Some paragraph text
 //
 // Lines of nodes start with "[N]" (N is the number of node_N, which every
-// action accepts). Any other line is text; one that would start with "["
+// action accepts); a field's current value ends its line after ": ". Any other line is text; one that would start with "["
 // gets a backslash. Page strings are escaped (newlines, control characters,
 // quotes in names), so a node is always exactly one line.
 func FormatText(sd *SerializedDom) string {
@@ -117,10 +118,6 @@ func writeTextLine(b *strings.Builder, n *SerializedNode, depth int) {
 		b.WriteString(" placeholder=")
 		b.WriteString(quote(n.Placeholder))
 	}
-	if n.Value != "" {
-		b.WriteString(" value=")
-		b.WriteString(quote(n.Value))
-	}
 	if n.TestID != "" && n.Name == "" {
 		b.WriteString(" testid=")
 		b.WriteString(bareOrQuoted(n.TestID))
@@ -144,7 +141,22 @@ func writeTextLine(b *strings.Builder, n *SerializedNode, depth int) {
 	if n.Focused {
 		b.WriteString(" focused")
 	}
+	if n.Value != "" {
+		// last, as Playwright writes it: `textbox "Search": typed value`
+		b.WriteString(": ")
+		b.WriteString(lineValue(n.Value))
+	}
 	b.WriteByte('\n')
+}
+
+// lineValue writes a field's value at the end of a line: bare (escaped)
+// where that reads back exactly, quoted where white space at either end
+// or a leading quote would otherwise be lost or misread.
+func lineValue(s string) string {
+	if s[0] == '"' || strings.TrimSpace(s) != s {
+		return quote(s)
+	}
+	return escapeLine(s)
 }
 
 func writeTriState(b *strings.Builder, v, yes, no string) {

@@ -91,7 +91,7 @@ type Options struct {
 // DefaultOptions are the flatten defaults: offscreen nodes kept, depth 100,
 // no cap on interactive nodes, every rule on.
 func DefaultOptions() Options {
-	return Options{IncludeOffscreen: true, MaxDepth: 100}
+	return Options{IncludeValues: true, IncludeOffscreen: true, MaxDepth: 100}
 }
 
 // Rule is a named, switchable heuristic, listed in the UI and named by
