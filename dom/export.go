@@ -116,7 +116,7 @@ func (c *SavedCapture) Write(w io.Writer) error {
 	if err := enc.Encode(c); err != nil {
 		return err
 	}
-	_, err := w.Write(escapeJSON(b.Bytes()))
+	_, err := w.Write(EscapeJSON(b.Bytes()))
 	return err
 }
 

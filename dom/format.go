@@ -28,7 +28,7 @@ func FormatJSON(sd *SerializedDom) ([]byte, error) {
 	if err := enc.Encode(sd); err != nil {
 		return nil, err
 	}
-	return escapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
+	return EscapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
 }
 
 // FormatText writes the flattened tree for an LLM, one node per line,

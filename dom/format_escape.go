@@ -58,12 +58,12 @@ func jsonUnsafe(r rune) bool {
 	return r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == 0x2028 || r == 0x2029 || unicode.Is(unicode.Cf, r)
 }
 
-// escapeJSON rewrites each jsonUnsafe rune (and each invalid UTF-8 byte)
+// EscapeJSON rewrites each jsonUnsafe rune (and each invalid UTF-8 byte)
 // of encoded JSON as a \uXXXX escape, so the bytes hold none of them while
 // the JSON still decodes to the same strings. Every JSON output goes
 // through it. Outside strings valid JSON is ASCII, so only bytes >= 0x7f
 // are looked at; the C0 controls inside strings are escaped by any encoder.
-func escapeJSON(b []byte) []byte {
+func EscapeJSON(b []byte) []byte {
 	i := 0
 	for i < len(b) && b[i] < 0x7f {
 		i++

@@ -17,7 +17,7 @@ func FuzzEscapeJSON(f *testing.F) {
 		if err != nil {
 			t.Skip()
 		}
-		out := escapeJSON(in)
+		out := EscapeJSON(in)
 		for i := 0; i < len(out); {
 			r, size := utf8.DecodeRune(out[i:])
 			if (r == utf8.RuneError && size == 1) || jsonUnsafe(r) {

@@ -21,6 +21,7 @@ var (
 	evalJS      = domtest.EvalJS
 	evalString  = domtest.EvalString
 	walk        = domtest.Walk
+	snap        = domtest.Snap
 )
 
 // testSnapshotter is the capture the tests use; nil is the engine's own.
@@ -55,16 +56,6 @@ func findAttr(s *Snapshot, attr, val string) *VirtualNode {
 		return found == nil
 	})
 	return found
-}
-
-// snap returns the service's snapshot (capturing if needed) or fails.
-func snap(t testing.TB, svc *Service) *Snapshot {
-	t.Helper()
-	s, err := svc.Snapshot(ctx(t), false)
-	if err != nil {
-		t.Fatalf("snapshot: %v", err)
-	}
-	return s
 }
 
 // do performs a on the node with attribute id attrID (if given) and checks

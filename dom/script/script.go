@@ -271,7 +271,7 @@ func writeJSONLine(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(escapeJSON(buf.Bytes()))
+	_, err := w.Write(dom.EscapeJSON(buf.Bytes()))
 	return err
 }
 

@@ -26,6 +26,7 @@ var (
 	ctx         = domtest.Ctx
 	evalJS      = domtest.EvalJS
 	evalString  = domtest.EvalString
+	snap        = domtest.Snap
 )
 
 func runLines(t *testing.T, svc *live.Service, opts script.Options, lines ...string) ([]script.StepResult, string, error) {

@@ -93,3 +93,13 @@ func Walk(n *dom.VirtualNode, f func(*dom.VirtualNode) bool) {
 		}
 	}
 }
+
+// Snap returns the service's snapshot (capturing if needed) or fails.
+func Snap(t testing.TB, svc *live.Service) *dom.Snapshot {
+	t.Helper()
+	s, err := svc.Snapshot(Ctx(t), false)
+	if err != nil {
+		t.Fatalf("snapshot: %v", err)
+	}
+	return s
+}

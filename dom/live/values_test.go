@@ -1,4 +1,4 @@
-package dom_test
+package live_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	. "domscope/dom/live"
 )
 
 // fieldSecrets are the values fields.html puts into its sensitive fields.
@@ -63,7 +64,7 @@ func lineOf(t *testing.T, s *Snapshot, text, attrID string) string {
 // value, the selected option and the states, and never a secret.
 func TestFieldValuesInBothFormats(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
-	svc, p := openService(t, base+"/fields.html", ServiceConfig{})
+	svc, p := openService(t, base+"/fields.html", Config{})
 
 	s := snap(t, svc)
 	text, nodes := flatBoth(t, s)

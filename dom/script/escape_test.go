@@ -1,4 +1,4 @@
-package dom_test
+package script_test
 
 import (
 	"bufio"
@@ -10,6 +10,8 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/live"
+	"domscope/dom/script"
 )
 
 // unsafeRunes are the characters runes.html puts into page strings: C0 and
@@ -69,7 +71,7 @@ func findSerialized(l []*SerializedNode, tag string) *SerializedNode {
 // are white space); the href and the field value keep every character.
 func TestJSONOutputsEscapeControls(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
-	svc, _ := openService(t, base+"/runes.html", ServiceConfig{})
+	svc, _ := openService(t, base+"/runes.html", live.Config{})
 	mix := runesMix()
 	check := func(what string, sd *SerializedDom) {
 		t.Helper()
@@ -102,7 +104,7 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 	check("snapshot json", &back)
 
 	// run: a step that works, one whose error lists candidates by name.
-	_, text, _ := runLines(t, svc, RunOptions{Snapshots: "json", KeepGoing: true, Flatten: &opts},
+	_, text, _ := runLines(t, svc, script.Options{Snapshots: "json", KeepGoing: true, Flatten: &opts},
 		`{"action":"click","target":{"css":"#btn"}}`,
 		`{"action":"select","target":{"css":"#btn"},"value":"x"}`)
 	assertNoRawRunes(t, "run output", []byte(text))
@@ -126,7 +128,7 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 		t.Fatalf("run printed no json snapshot:\n%s", text)
 	}
 	// a dialog's message is page text in a result line
-	res, text, err := runLines(t, svc, RunOptions{}, `{"action":"click","target":{"css":"#alrt"}}`, `{"action":"dialog","accept":true}`)
+	res, text, err := runLines(t, svc, script.Options{}, `{"action":"click","target":{"css":"#alrt"}}`, `{"action":"dialog","accept":true}`)
 	if err != nil {
 		t.Fatalf("alert steps: %v\n%s", err, text)
 	}
