@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-
-	"domscope/dom"
 )
 
 // Styles are built once from a palette; views only use these.
@@ -93,20 +91,6 @@ func New(p Palette, noColor bool) Styles {
 		s.Match = ink(lipgloss.NewStyle().Background(p.MatchBG))
 	}
 	return s
-}
-
-// Tier is the style of a node's tier; hidden nodes are dimmed whatever their tier.
-func (s Styles) Tier(t dom.Tier, hidden bool) Ink {
-	if hidden {
-		return s.Hidden
-	}
-	switch t {
-	case dom.Semantic:
-		return s.Semantic
-	case dom.NonSemantic:
-		return s.NonSemantic
-	}
-	return s.Structural
 }
 
 // For picks the palette for a background and builds its styles.
