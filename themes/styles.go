@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 )
 
@@ -21,6 +22,10 @@ type Styles struct {
 	Added, Renamed, Removed                            Ink
 	Key, KeyDesc                                       Ink
 	Badge                                              Ink
+
+	// Help styles the bubbles help view (footer hints, help screen) like
+	// Key and KeyDesc.
+	Help help.Styles
 }
 
 // Ink is a lipgloss style reduced to the escape sequences it wraps text
@@ -78,8 +83,13 @@ func New(p Palette, noColor bool) Styles {
 	s.Added = ink(fgs(p.Added).Bold(true))
 	s.Renamed = ink(fgs(p.Renamed).Bold(true))
 	s.Removed = fg(p.Error)
-	s.Key = ink(fgs(p.Accent).Bold(true))
-	s.KeyDesc = fg(p.Dim)
+	keySt, descSt := fgs(p.Accent).Bold(true), fgs(p.Dim)
+	s.Key = ink(keySt)
+	s.KeyDesc = ink(descSt)
+	s.Help = help.Styles{
+		Ellipsis: descSt, ShortKey: keySt, ShortDesc: descSt, ShortSeparator: lipgloss.NewStyle(),
+		FullKey: keySt, FullDesc: lipgloss.NewStyle(), FullSeparator: lipgloss.NewStyle(),
+	}
 	s.Badge = fg(p.Accent)
 	if noColor {
 		s.Selected = ink(lipgloss.NewStyle().Reverse(true))

@@ -269,6 +269,9 @@ func (m *Model) overlayBox(s screen) []string {
 		return nil
 	}
 	w := min(s.body.w-4, 110)
+	if o.width > 0 {
+		w = min(s.body.w-4, o.width)
+	}
 	h := min(max(s.body.h-2, 5), len(o.items)+3)
 	o.height = h - 3
 	return views.List(m.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot)
