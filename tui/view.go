@@ -257,7 +257,7 @@ func (m *Model) footer() string {
 		}
 		return views.Pad(st.Render(views.Clean(m.flash)), m.w)
 	}
-	return views.Hints(m.st, m.km.Hints(m.mode()), m.w)
+	return m.hints.Render(m.st, m.km.Hints(m.mode()), m.w)
 }
 
 func (m *Model) overlayBox(s screen) []string {
