@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/keymap"
 	"domscope/views"
 )
 
@@ -293,6 +294,6 @@ func (m *Model) dialogBox(s screen) []string {
 	if d.DefaultPrompt != "" {
 		body = append(body, "", "answer: "+views.Quote(d.DefaultPrompt, inner-10))
 	}
-	body = append(body, "", m.st.Key.Render("y/enter")+" accept   "+m.st.Key.Render("n/esc")+" dismiss")
+	body = append(body, "", views.Hints(m.st, m.km.Hints(keymap.Dialog), inner))
 	return views.Box(m.st, "Dialog", "", body, w, len(body)+2, true)
 }
