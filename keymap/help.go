@@ -1,6 +1,10 @@
 package keymap
 
-import "charm.land/bubbles/v2/key"
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+)
 
 // Group is a titled set of bindings for the help screen.
 type Group struct {
@@ -8,48 +12,67 @@ type Group struct {
 	Bindings []key.Binding
 }
 
-// Groups returns every binding, grouped for the help screen. It is built
-// from the same KeyMap that Action reads, so help cannot drift from behaviour.
+// Groups returns every row as a help line, by section. A line shows every
+// key of its row (so alternates such as ctrl+p or alt+left are listed too)
+// and the row's Doc.
 func (km KeyMap) Groups() []Group {
-	return []Group{
-		{"Move", []key.Binding{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom,
-			km.Expand, km.Collapse, km.Toggle, km.ExpandAll, km.CollapseAll, km.SwitchPane, km.Counterpart}},
-		{"Find and inspect", []key.Binding{km.Search, km.SearchNext, km.SearchPrev, km.Filter,
-			km.Format, km.Rules, km.Diff, km.Export, km.Help}},
-		{"Act on the page", []key.Binding{km.Click, km.Type, km.Key, km.Hover, km.Select,
-			km.ScrollDown, km.ScrollUp, km.Goto, km.Back, km.Forward, km.Reload, km.Refresh,
-			km.Highlight, km.Targets}},
-		{"Prompts, lists and dialogs", []key.Binding{km.Submit, km.SubmitEnter, km.Cancel,
-			km.ListAccept, km.ListClose, km.Accept, km.Dismiss, km.Quit, km.ForceQuit}},
+	out := make([]Group, 0, numGroups)
+	for g := range numGroups {
+		grp := Group{Title: g.Title()}
+		for _, r := range km.Rows {
+			if r.Group != g {
+				continue
+			}
+			keys := r.Key.Keys()
+			grp.Bindings = append(grp.Bindings, key.NewBinding(key.WithKeys(keys...), key.WithHelp(Label(keys), r.Doc)))
+		}
+		if len(grp.Bindings) > 0 {
+			out = append(out, grp)
+		}
 	}
+	return out
+}
+
+// Label writes a binding's keys for the help screen: "↑/ctrl+p".
+func Label(keys []string) string {
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		switch k {
+		case "up":
+			k = "↑"
+		case "down":
+			k = "↓"
+		case "left":
+			k = "←"
+		case "right":
+			k = "→"
+		case "pgdown":
+			k = "pgdn"
+		}
+		names[i] = k
+	}
+	return strings.Join(names, "/")
+}
+
+// Hints returns the footer hints for a mode, in table order.
+func (km KeyMap) Hints(mode Mode) []key.Binding {
+	var out []key.Binding
+	for _, r := range km.Rows {
+		if r.Hint.Has(mode) {
+			out = append(out, r.Key)
+		}
+	}
+	return out
 }
 
 // ShortHelp is the footer's hint line in Normal mode (bubbles help.KeyMap).
-func (km KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{km.Click, km.Type, km.Key, km.Search, km.Refresh, km.Format,
-		km.Rules, km.Diff, km.Targets, km.Export, km.Help, km.Quit}
-}
+func (km KeyMap) ShortHelp() []key.Binding { return km.Hints(Normal) }
 
-// FullHelp is every binding in columns (bubbles help.KeyMap).
+// FullHelp is every binding, one column per help section (bubbles help.KeyMap).
 func (km KeyMap) FullHelp() [][]key.Binding {
 	var out [][]key.Binding
 	for _, g := range km.Groups() {
 		out = append(out, g.Bindings)
 	}
 	return out
-}
-
-// Hints returns the footer hints for a mode.
-func (km KeyMap) Hints(mode Mode) []key.Binding {
-	switch mode {
-	case Prompt:
-		return []key.Binding{km.Submit, km.SubmitEnter, km.Cancel, km.ForceQuit}
-	case List:
-		return []key.Binding{km.Up, km.Down, km.ListAccept, km.ListClose}
-	case Dialog:
-		return []key.Binding{km.Accept, km.Dismiss}
-	case ReadOnly:
-		return []key.Binding{km.Search, km.Format, km.Rules, km.Filter, km.Counterpart, km.Export, km.Help, km.Quit}
-	}
-	return km.ShortHelp()
 }

@@ -1,7 +1,8 @@
-// Package keymap holds domscope's key bindings in one KeyMap value and turns
-// key presses into actions with a pure function, so key handling is
-// table-tested without a terminal and the help screen is generated from the
-// same bindings that drive behaviour.
+// Package keymap holds domscope's key bindings as one table and turns key
+// presses into commands with a pure function, so key handling is
+// table-tested without a terminal. The help screen, the footer hints and
+// the set of browser-only commands are all derived from the same table, so
+// none of them can drift from what the keys do.
 package keymap
 
 import (
@@ -21,17 +22,37 @@ const (
 	List
 	// Dialog: a JavaScript dialog waits for accept or dismiss.
 	Dialog
-	// ReadOnly: a saved capture with no browser (actions are refused, but
-	// still mapped so the UI can say why).
+	// ReadOnly: a saved capture with no browser (browser commands are
+	// refused, but still mapped so the UI can say why).
 	ReadOnly
 )
 
-// Action is what a key press asks for. Update switches on it, never on raw keys.
-type Action int
+// Modes is a set of modes.
+type Modes uint8
 
-// The actions.
+// Has reports whether m is in the set.
+func (s Modes) Has(m Mode) bool { return s&(1<<m) != 0 }
+
+// The mode sets the table uses.
 const (
-	None Action = iota
+	nowhere    Modes = 0
+	onNormal   Modes = 1 << Normal
+	onPrompt   Modes = 1 << Prompt
+	onList     Modes = 1 << List
+	onDialog   Modes = 1 << Dialog
+	onReadOnly Modes = 1 << ReadOnly
+	panes            = onNormal | onReadOnly
+	everywhere       = panes | onPrompt | onList | onDialog
+)
+
+// Command is what a key press asks the UI to do. Update switches on it,
+// never on raw keys. (The engine's dom.Action is what the UI then asks of
+// the page; a Command is one step before that.)
+type Command int
+
+// The commands.
+const (
+	None Command = iota
 	Quit
 	Up
 	Down
@@ -74,9 +95,10 @@ const (
 	SubmitEnter // prompt: Alt+Enter (type the text, then press Enter in the page)
 	Accept      // dialog, list: choose
 	Dismiss     // dialog
+	numCommands
 )
 
-var actionNames = map[Action]string{
+var commandNames = [numCommands]string{
 	None: "none", Quit: "quit", Up: "up", Down: "down", PageUp: "page-up", PageDown: "page-down",
 	Top: "top", Bottom: "bottom", Expand: "expand", Collapse: "collapse", Toggle: "toggle",
 	ExpandAll: "expand-all", CollapseAll: "collapse-all", SwitchPane: "switch-pane",
@@ -89,232 +111,149 @@ var actionNames = map[Action]string{
 	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
 }
 
-func (a Action) String() string {
-	if s, ok := actionNames[a]; ok {
-		return s
+func (c Command) String() string {
+	if c >= 0 && c < numCommands {
+		return commandNames[c]
 	}
 	return "unknown"
 }
 
-// Browser reports whether the action needs a live page.
-func (a Action) Browser() bool {
-	switch a {
-	case Click, Type, Key, Hover, Select, ScrollDown, ScrollUp, Goto, Back, Forward, Reload,
-		Refresh, Highlight, Targets:
-		return true
+// GroupID is a section of the help screen.
+type GroupID int
+
+// The help sections, in the order the help screen shows them.
+const (
+	GroupMove GroupID = iota
+	GroupFind
+	GroupAct
+	GroupOther
+	numGroups
+)
+
+// Title is the section's heading on the help screen.
+func (g GroupID) Title() string {
+	switch g {
+	case GroupMove:
+		return "Move"
+	case GroupFind:
+		return "Find and inspect"
+	case GroupAct:
+		return "Act on the page"
 	}
-	return false
+	return "Quit, prompts, lists, dialogs"
 }
 
-// KeyMap is every binding of the program. Build it with Default and pass
-// the value around; there are no package-level bindings.
+// Row is one binding: its keys and footer text, the command they mean, the
+// modes in which they mean it, the footers that show it, its help section
+// and line, and whether the command needs a live page.
+type Row struct {
+	Key     key.Binding // the keys, and the short help the footer shows
+	Command Command
+	Modes   Modes // where the keys mean Command
+	Hint    Modes // the modes whose footer shows this binding
+	Group   GroupID
+	Browser bool   // Command needs a live page
+	Doc     string // the help screen's line
+}
+
+// Whether a row needs a live page, spelled for the table.
+const (
+	live    = true
+	offline = false
+)
+
+// KeyMap is every binding of the program: one table. Build it with Default
+// and pass the value around; there are no package-level bindings.
 type KeyMap struct {
-	Quit, ForceQuit                                  key.Binding
-	Up, Down, PageUp, PageDown, Top, Bottom          key.Binding
-	Expand, Collapse, Toggle, ExpandAll, CollapseAll key.Binding
-	SwitchPane, Counterpart                          key.Binding
-	Search, SearchNext, SearchPrev, Filter           key.Binding
-	Format, Rules, Diff, Help                        key.Binding
-	Click, Type, Key, Hover, Select                  key.Binding
-	ScrollDown, ScrollUp                             key.Binding
-	Goto, Back, Forward, Reload, Refresh             key.Binding
-	Highlight, Targets, Export                       key.Binding
-	Cancel                                           key.Binding
-	Submit, SubmitEnter                              key.Binding
-	Accept, Dismiss                                  key.Binding
-	ListAccept, ListClose                            key.Binding
-
-	// Docs explains bindings in the help screen (by help key).
-	Docs map[string]string
+	Rows []Row
 }
 
-// Doc is the longer explanation of a binding for the help screen, keyed
-// by its help key. The footer shows the short Help().Desc.
-// A doc keyed "key·desc" is for that binding only (enter means different
-// things in the panes and in a prompt).
-func (km KeyMap) Doc(b key.Binding) string {
-	h := b.Help()
-	if d, ok := km.Docs[h.Key+"·"+h.Desc]; ok {
-		return d
-	}
-	return km.Docs[h.Key]
-}
-
-// Default returns domscope's bindings.
+// Default returns domscope's bindings. Adding a key is adding a row. Within
+// a mode no two rows share a key (a test checks it); footer hints and help
+// lines keep the table's order.
 func Default() KeyMap {
 	b := func(help, desc string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
-	return KeyMap{
-		Quit:      b("q", "quit", "q"),
-		ForceQuit: b("ctrl+c", "quit", "ctrl+c"),
+	return KeyMap{Rows: []Row{
+		// The panes (and a saved capture's panes). Moving also works in lists.
+		{b("↑", "up", "up", "ctrl+p"), Up, panes | onList, onList, GroupMove, offline, "move up"},
+		{b("↓", "down", "down", "ctrl+n"), Down, panes | onList, onList, GroupMove, offline, "move down"},
+		{b("pgup", "page up", "pgup", "ctrl+b"), PageUp, panes | onList, nowhere, GroupMove, offline, "page up"},
+		{b("pgdn", "page down", "pgdown", "ctrl+f"), PageDown, panes | onList, nowhere, GroupMove, offline, "page down"},
+		{b("home", "top", "home"), Top, panes | onList, nowhere, GroupMove, offline, "first row"},
+		{b("end", "bottom", "end"), Bottom, panes | onList, nowhere, GroupMove, offline, "last row"},
+		{b("→", "expand", "right"), Expand, panes, nowhere, GroupMove, offline, "expand, or go to first child"},
+		{b("←", "collapse", "left"), Collapse, panes, nowhere, GroupMove, offline, "collapse, or go to parent"},
+		{b("space", "toggle", "space"), Toggle, panes, nowhere, GroupMove, offline, "expand or collapse the node"},
+		{b("+", "expand all", "+", "="), ExpandAll, panes, nowhere, GroupMove, offline, "expand every node"},
+		{b("-", "collapse all", "-", "_"), CollapseAll, panes, nowhere, GroupMove, offline, "collapse every node"},
+		{b("tab", "switch pane", "tab", "shift+tab"), SwitchPane, panes, nowhere, GroupMove, offline, "switch tree ↔ flat pane"},
+		{b("enter", "counterpart", "enter"), Counterpart, panes, onReadOnly, GroupMove, offline, "same node in the other pane"},
 
-		Up:       b("↑", "up", "up", "ctrl+p"),
-		Down:     b("↓", "down", "down", "ctrl+n"),
-		PageUp:   b("pgup", "page up", "pgup", "ctrl+b"),
-		PageDown: b("pgdn", "page down", "pgdown", "ctrl+f"),
-		Top:      b("home", "top", "home"),
-		Bottom:   b("end", "bottom", "end"),
+		{b("c", "click", "c"), Click, panes, onNormal, GroupAct, live, "click the selected node"},
+		{b("t", "type", "t"), Type, panes, onNormal, GroupAct, live, "type into the selected node"},
+		{b("k", "key", "k"), Key, panes, onNormal, GroupAct, live, "press a key: Enter, ctrl+a…"},
+		{b("h", "hover", "h"), Hover, panes, nowhere, GroupAct, live, "hover the selected node"},
+		{b("s", "select", "s"), Select, panes, nowhere, GroupAct, live, "choose an option of a <select>"},
+		{b("J", "scroll down", "J"), ScrollDown, panes, nowhere, GroupAct, live, "scroll the page down"},
+		{b("K", "scroll up", "K"), ScrollUp, panes, nowhere, GroupAct, live, "scroll the page up"},
+		{b("g", "go to URL", "g"), Goto, panes, nowhere, GroupAct, live, "go to a URL"},
+		{b("<", "back", "<", "alt+left"), Back, panes, nowhere, GroupAct, live, "back in history"},
+		{b(">", "forward", ">", "alt+right"), Forward, panes, nowhere, GroupAct, live, "forward in history"},
+		{b("R", "reload", "R"), Reload, panes, nowhere, GroupAct, live, "reload the page"},
 
-		Expand:      b("→", "expand", "right"),
-		Collapse:    b("←", "collapse", "left"),
-		Toggle:      b("space", "toggle", "space"),
-		ExpandAll:   b("+", "expand all", "+", "="),
-		CollapseAll: b("-", "collapse all", "-", "_"),
+		{b("/", "search", "/"), Search, panes, panes, GroupFind, offline, "search name, role, tag, attrs"},
+		{b("n", "next", "n"), SearchNext, panes, nowhere, GroupFind, offline, "next match"},
+		{b("N", "prev", "N"), SearchPrev, panes, nowhere, GroupFind, offline, "previous match"},
+		{b("i", "interactive only", "i"), FilterInteractive, panes, onReadOnly, GroupFind, offline, "interactive nodes only"},
+		{b("r", "refresh", "r"), Refresh, panes, onNormal, GroupAct, live, "take a new snapshot now"},
+		{b("f", "text/json", "f"), Format, panes, panes, GroupFind, offline, "flat pane: text ↔ json"},
+		{b("x", "rules", "x"), Rules, panes, panes, GroupFind, offline, "tier and flatten rules"},
+		{b("d", "diff", "d"), Diff, panes, onNormal, GroupFind, offline, "what the last action changed"},
+		{b("l", "highlight", "l"), Highlight, panes, nowhere, GroupAct, live, "highlight in the browser"},
+		{b("T", "tabs", "T"), Targets, panes, onNormal, GroupAct, live, "pick another tab"},
+		{b("e", "export", "e"), Export, panes, panes, GroupFind, offline, "save the capture to a file"},
+		{b("?", "help", "?"), Help, panes, panes, GroupFind, offline, "this help"},
+		{b("esc", "cancel", "esc"), Cancel, panes | onPrompt, onPrompt, GroupOther, offline, "cancel, close, clear search"},
+		{b("q", "quit", "q"), Quit, panes, panes, GroupOther, offline, "quit"},
 
-		SwitchPane:  b("tab", "switch pane", "tab", "shift+tab"),
-		Counterpart: b("enter", "counterpart", "enter"),
+		// A prompt: every other key edits the text.
+		{b("enter", "submit", "enter"), Submit, onPrompt, onPrompt, GroupOther, offline, "submit a prompt"},
+		{b("alt+enter", "type + Enter", "alt+enter"), SubmitEnter, onPrompt, onPrompt, GroupOther, offline, "type, then press Enter"},
 
-		Search:     b("/", "search", "/"),
-		SearchNext: b("n", "next", "n"),
-		SearchPrev: b("N", "prev", "N"),
-		Filter:     b("i", "interactive only", "i"),
+		// A list overlay (rules, diff, tabs, help).
+		{b("enter/space", "choose", "enter", "space"), Accept, onList, onList, GroupOther, offline, "choose in a list"},
+		{b("esc/q", "close", "esc", "q"), Cancel, onList, onList, GroupOther, offline, "close a list"},
 
-		Format: b("f", "text/json", "f"),
-		Rules:  b("x", "rules", "x"),
-		Diff:   b("d", "diff", "d"),
-		Help:   b("?", "help", "?"),
+		// A JavaScript dialog.
+		{b("y/enter", "accept", "y", "enter"), Accept, onDialog, onDialog, GroupOther, offline, "accept a page dialog"},
+		{b("n/esc", "dismiss", "n", "esc"), Dismiss, onDialog, onDialog, GroupOther, offline, "dismiss a page dialog"},
 
-		Click:  b("c", "click", "c"),
-		Type:   b("t", "type", "t"),
-		Key:    b("k", "key", "k"),
-		Hover:  b("h", "hover", "h"),
-		Select: b("s", "select", "s"),
-
-		ScrollDown: b("J", "scroll down", "J"),
-		ScrollUp:   b("K", "scroll up", "K"),
-
-		Goto:    b("g", "go to URL", "g"),
-		Back:    b("<", "back", "<", "alt+left"),
-		Forward: b(">", "forward", ">", "alt+right"),
-		Reload:  b("R", "reload", "R"),
-		Refresh: b("r", "refresh", "r"),
-
-		Highlight: b("l", "highlight", "l"),
-		Targets:   b("T", "tabs", "T"),
-		Export:    b("e", "export", "e"),
-
-		Cancel: b("esc", "cancel", "esc"),
-
-		Submit:      b("enter", "submit", "enter"),
-		SubmitEnter: b("alt+enter", "type + Enter", "alt+enter"),
-
-		Accept:  b("y/enter", "accept", "y", "enter"),
-		Dismiss: b("n/esc", "dismiss", "n", "esc"),
-
-		ListAccept: b("enter/space", "choose", "enter", "space"),
-		ListClose:  b("esc/q", "close", "esc", "q"),
-
-		Docs: map[string]string{
-			"→":                 "expand the node, or move into its first child",
-			"←":                 "collapse the node, or move to its parent",
-			"enter·counterpart": "jump to the counterpart in the other pane",
-			"enter·submit":      "submit the prompt",
-			"tab":               "switch between the tree and the flat pane",
-			"/":                 "search by name, role, tag, id, attribute name or value",
-			"n":                 "next search match",
-			"N":                 "previous search match",
-			"i":                 "show only interactive nodes and their ancestors",
-			"f":                 "flat pane format: text ↔ json (token count follows)",
-			"x":                 "tier and flatten rules: toggle one and see the flat view change",
-			"d":                 "nodes added, renamed, removed by the last action",
-			"c":                 "click the selected node",
-			"t":                 "type into the selected node (alt+enter also presses Enter)",
-			"k":                 "press a key: Enter, Escape, Tab, ArrowDown, ctrl+a, shift+Tab…",
-			"h":                 "move the mouse over the selected node",
-			"s":                 "select an option of the selected <select> by value or label",
-			"J":                 "scroll the page down",
-			"K":                 "scroll the page up",
-			"g":                 "navigate to a URL",
-			"R":                 "reload the page",
-			"r":                 "take a new snapshot now",
-			"l":                 "highlight the selected node in the browser (on/off)",
-			"T":                 "pick another tab of the browser",
-			"e":                 "save raw capture, tree, flat view and decisions to a file",
-			"esc":               "cancel the running action, close, or clear search/filter",
-			"alt+enter":         "type the text, then press Enter in the page",
-			"ctrl+c":            "quit from anywhere",
-		},
-	}
+		// Everywhere.
+		{b("ctrl+c", "quit", "ctrl+c"), Quit, everywhere, onPrompt, GroupOther, offline, "quit from anywhere"},
+	}}
 }
 
-// Action maps a key press to an action in a mode. It is pure: same key,
-// same mode, same answer. In Prompt mode, None means "give the key to the
-// text input".
-func (km KeyMap) Action(msg tea.KeyPressMsg, mode Mode) Action {
-	if key.Matches(msg, km.ForceQuit) {
-		return Quit
-	}
-	switch mode {
-	case Prompt:
-		switch {
-		case key.Matches(msg, km.SubmitEnter):
-			return SubmitEnter
-		case key.Matches(msg, km.Submit):
-			return Submit
-		case key.Matches(msg, km.Cancel):
-			return Cancel
-		}
-		return None
-	case Dialog:
-		switch {
-		case key.Matches(msg, km.Accept):
-			return Accept
-		case key.Matches(msg, km.Dismiss):
-			return Dismiss
-		}
-		return None
-	case List:
-		switch {
-		case key.Matches(msg, km.ListClose):
-			return Cancel
-		case key.Matches(msg, km.ListAccept):
-			return Accept
-		case key.Matches(msg, km.Up):
-			return Up
-		case key.Matches(msg, km.Down):
-			return Down
-		case key.Matches(msg, km.PageUp):
-			return PageUp
-		case key.Matches(msg, km.PageDown):
-			return PageDown
-		case key.Matches(msg, km.Top):
-			return Top
-		case key.Matches(msg, km.Bottom):
-			return Bottom
-		}
-		return None
-	}
-	for _, e := range km.normal() {
-		if key.Matches(msg, e.b) {
-			return e.a
+// Command maps a key press to a command in a mode: the first row for that
+// mode whose keys match. It is pure: same key, same mode, same answer. In
+// Prompt mode, None means "give the key to the text input".
+func (km KeyMap) Command(msg tea.KeyPressMsg, mode Mode) Command {
+	for _, r := range km.Rows {
+		if r.Modes.Has(mode) && key.Matches(msg, r.Key) {
+			return r.Command
 		}
 	}
 	return None
 }
 
-type entry struct {
-	b key.Binding
-	a Action
-}
-
-// normal lists the Normal-mode bindings in help order.
-func (km KeyMap) normal() []entry {
-	return []entry{
-		{km.Quit, Quit},
-		{km.Up, Up}, {km.Down, Down}, {km.PageUp, PageUp}, {km.PageDown, PageDown},
-		{km.Top, Top}, {km.Bottom, Bottom},
-		{km.Expand, Expand}, {km.Collapse, Collapse}, {km.Toggle, Toggle},
-		{km.ExpandAll, ExpandAll}, {km.CollapseAll, CollapseAll},
-		{km.SwitchPane, SwitchPane}, {km.Counterpart, Counterpart},
-		{km.Search, Search}, {km.SearchNext, SearchNext}, {km.SearchPrev, SearchPrev},
-		{km.Filter, FilterInteractive},
-		{km.Format, Format}, {km.Rules, Rules}, {km.Diff, Diff}, {km.Help, Help},
-		{km.Click, Click}, {km.Type, Type}, {km.Key, Key}, {km.Hover, Hover}, {km.Select, Select},
-		{km.ScrollDown, ScrollDown}, {km.ScrollUp, ScrollUp},
-		{km.Goto, Goto}, {km.Back, Back}, {km.Forward, Forward}, {km.Reload, Reload},
-		{km.Refresh, Refresh},
-		{km.Highlight, Highlight}, {km.Targets, Targets}, {km.Export, Export},
-		{km.Cancel, Cancel},
+// NeedsBrowser reports whether a command needs a live page: it is one of
+// the rows marked so.
+func (km KeyMap) NeedsBrowser(c Command) bool {
+	for _, r := range km.Rows {
+		if r.Command == c && r.Browser {
+			return true
+		}
 	}
+	return false
 }

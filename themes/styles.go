@@ -4,9 +4,8 @@ import (
 	"image/color"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
-
-	"domscope/dom"
 )
 
 // Styles are built once from a palette; views only use these.
@@ -23,6 +22,10 @@ type Styles struct {
 	Added, Renamed, Removed                            Ink
 	Key, KeyDesc                                       Ink
 	Badge                                              Ink
+
+	// Help styles the bubbles help view (footer hints, help screen) like
+	// Key and KeyDesc.
+	Help help.Styles
 }
 
 // Ink is a lipgloss style reduced to the escape sequences it wraps text
@@ -80,8 +83,13 @@ func New(p Palette, noColor bool) Styles {
 	s.Added = ink(fgs(p.Added).Bold(true))
 	s.Renamed = ink(fgs(p.Renamed).Bold(true))
 	s.Removed = fg(p.Error)
-	s.Key = ink(fgs(p.Accent).Bold(true))
-	s.KeyDesc = fg(p.Dim)
+	keySt, descSt := fgs(p.Accent).Bold(true), fgs(p.Dim)
+	s.Key = ink(keySt)
+	s.KeyDesc = ink(descSt)
+	s.Help = help.Styles{
+		Ellipsis: descSt, ShortKey: keySt, ShortDesc: descSt, ShortSeparator: lipgloss.NewStyle(),
+		FullKey: keySt, FullDesc: lipgloss.NewStyle(), FullSeparator: lipgloss.NewStyle(),
+	}
 	s.Badge = fg(p.Accent)
 	if noColor {
 		s.Selected = ink(lipgloss.NewStyle().Reverse(true))
@@ -93,20 +101,6 @@ func New(p Palette, noColor bool) Styles {
 		s.Match = ink(lipgloss.NewStyle().Background(p.MatchBG))
 	}
 	return s
-}
-
-// Tier is the style of a node's tier; hidden nodes are dimmed whatever their tier.
-func (s Styles) Tier(t dom.Tier, hidden bool) Ink {
-	if hidden {
-		return s.Hidden
-	}
-	switch t {
-	case dom.Semantic:
-		return s.Semantic
-	case dom.NonSemantic:
-		return s.NonSemantic
-	}
-	return s.Structural
 }
 
 // For picks the palette for a background and builds its styles.

@@ -6,8 +6,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"domscope/dom"
 )
 
 func TestInkMatchesLipgloss(t *testing.T) {
@@ -23,9 +21,9 @@ func TestInkMatchesLipgloss(t *testing.T) {
 
 func TestNoColorHasNoColour(t *testing.T) {
 	s := New(Dark(), true)
-	for _, tier := range []dom.Tier{dom.Semantic, dom.NonSemantic, dom.Structural} {
-		if out := s.Tier(tier, false).Render("x"); out != "x" {
-			t.Errorf("tier %v without colour rendered %q", tier, out)
+	for name, ink := range map[string]Ink{"semantic": s.Semantic, "non-semantic": s.NonSemantic, "structural": s.Structural} {
+		if out := ink.Render("x"); out != "x" {
+			t.Errorf("tier %s without colour rendered %q", name, out)
 		}
 	}
 	sel := s.Selected.Render("row")
@@ -33,8 +31,12 @@ func TestNoColorHasNoColour(t *testing.T) {
 		t.Errorf("selection without colour must use reverse video: %q", sel)
 	}
 	c := New(Dark(), false)
-	if c.Tier(dom.Semantic, false).Render("x") == c.Tier(dom.NonSemantic, false).Render("x") {
-		t.Error("tiers share a colour")
+	tiers := map[string]bool{}
+	for _, ink := range []Ink{c.Semantic, c.NonSemantic, c.Structural, c.Hidden} {
+		tiers[ink.Render("x")] = true
+	}
+	if len(tiers) != 4 {
+		t.Error("tiers share a style")
 	}
 	if l := New(Light(), false); l.Semantic.Render("x") == c.Semantic.Render("x") {
 		t.Error("light and dark palettes are the same")

@@ -51,6 +51,12 @@ func TestGoldenViews(t *testing.T) {
 	golden(t, "form-help-120x40", plainScreen(m))
 	press(t, m, escKey, tabKey, k('f'))
 	golden(t, "form-json-flatfocus-120x40", plainScreen(m))
+	// the help's columns at the smallest and a large size
+	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
+		m := started(t, newTestActor(formPage("Sign up")), sz[0], sz[1])
+		press(t, m, k('?'))
+		golden(t, fmt.Sprintf("form-help-%dx%d", sz[0], sz[1]), plainScreen(m))
+	}
 }
 
 // Every rendered line is exactly as wide as the terminal, whatever the page holds.

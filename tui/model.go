@@ -38,6 +38,8 @@ type Model struct {
 	st  themes.Styles
 	now func() time.Time
 
+	hints views.HintLine // the footer's hints, rendered again only when they change
+
 	dark, noColor bool
 	w, h          int
 

@@ -28,6 +28,7 @@ type overlay struct {
 	cursor  int
 	offset  int
 	height  int
+	width   int // the box's width; 0: the usual width
 }
 
 func (o *overlay) add(text, key string) {
@@ -40,8 +41,14 @@ func (o *overlay) header(text string) {
 	o.keys = append(o.keys, "")
 }
 
-// move moves the cursor by delta, skipping headers.
+// move moves the cursor by delta, skipping headers. Help has no cursor:
+// it scrolls.
 func (o *overlay) move(delta int) {
+	if o.kind == overlayHelp {
+		o.offset += delta
+		o.scroll()
+		return
+	}
 	if len(o.items) == 0 {
 		return
 	}
@@ -65,6 +72,10 @@ func (o *overlay) move(delta int) {
 }
 
 func (o *overlay) first() {
+	if o.kind == overlayHelp {
+		o.offset = 0
+		return
+	}
 	o.cursor = -1
 	o.move(1)
 	if o.cursor < 0 {
@@ -75,6 +86,10 @@ func (o *overlay) first() {
 
 func (o *overlay) scroll() {
 	rows := max(o.height, 1)
+	if o.kind == overlayHelp {
+		o.offset = max(min(o.offset, len(o.items)-rows), 0)
+		return
+	}
 	if o.cursor < o.offset {
 		o.offset = o.cursor
 		// show the section header above the first item
@@ -101,31 +116,18 @@ func abs(i int) int {
 	return i
 }
 
-// helpOverlay lists every binding, generated from the keymap, and the
-// tier legend.
+// helpOverlay shows every binding, generated from the keymap, and the
+// tier legend, in columns that fit the screen. It scrolls without a cursor.
 func (m *Model) helpOverlay() *overlay {
 	o := &overlay{kind: overlayHelp, title: "Help · every key", foot: "↑↓ scroll · esc close"}
-	for _, g := range m.km.Groups() {
-		o.header(g.Title)
-		for _, b := range g.Bindings {
-			h := b.Help()
-			doc := m.km.Doc(b)
-			if doc == "" {
-				doc = h.Desc
-			}
-			o.add(m.st.Key.Render(views.Pad(h.Key, 12))+" "+doc, "")
-		}
+	maxW := computeScreen(m.w, m.h).body.w - 4
+	width := 0
+	for _, l := range views.Help(m.st, m.km.Groups(), maxW-4) {
+		o.add(l, "")
+		width = max(width, views.Width(l))
 	}
-	o.header("Tiers (colour and word)")
-	o.add(m.st.Semantic.Render(views.Pad("semantic", 12))+" an accessibility role that means something (button, link, heading…)", "")
-	o.add(m.st.NonSemantic.Render(views.Pad("non-sem.", 12))+" no useful role, but a heuristic says it acts (onclick, cursor:pointer…)", "")
-	o.add(m.st.Structural.Render(views.Pad("struct.", 12))+" everything else: wrappers, text, documents", "")
-	o.add(m.st.Hidden.Render(views.Pad("hidden", 12))+" not visible (display:none, aria-hidden, zero size…), dimmed", "")
-	o.header("Marks")
-	o.add(views.Pad("+ ~", 12)+" added / renamed since the previous snapshot (d lists them, with removals)", "")
-	o.add(views.Pad("*", 12)+" search match", "")
-	o.add(views.Pad("keep hoist drop", 12)+" what flattening did with the node (its rule is in the details)", "")
-	o.first()
+	o.width = min(width+4, maxW)
+	o.cursor = -1
 	return o
 }
 

@@ -162,7 +162,7 @@ func (m *Model) mode() keymap.Mode {
 
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	mode := m.mode()
-	a := m.km.Action(msg, mode)
+	a := m.km.Command(msg, mode)
 	if a == keymap.Quit {
 		return tea.Quit
 	}
@@ -191,8 +191,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	return m.normalKey(a)
 }
 
-func (m *Model) normalKey(a keymap.Action) tea.Cmd {
-	if a.Browser() && !m.live() {
+func (m *Model) normalKey(a keymap.Command) tea.Cmd {
+	if m.km.NeedsBrowser(a) && !m.live() {
 		if m.savedAs != "" {
 			m.setFlash("this is a saved capture ("+m.savedAs+"): there is no browser, so "+a.String()+" is disabled", true)
 		} else {
@@ -302,7 +302,7 @@ func (m *Model) normalKey(a keymap.Action) tea.Cmd {
 }
 
 // pageAction handles the keys that act on the page through the service.
-func (m *Model) pageAction(a keymap.Action) tea.Cmd {
+func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 	n := m.tree.Selected()
 	needNode := func(verb string) bool {
 		if n == nil || m.snap == nil {
@@ -613,7 +613,7 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	return tea.Batch(m.refresh(false, "taking the first snapshot"), waitEvents(a))
 }
 
-func (m *Model) listKey(a keymap.Action) tea.Cmd {
+func (m *Model) listKey(a keymap.Command) tea.Cmd {
 	o := m.overlay
 	switch a {
 	case keymap.Cancel:
@@ -714,6 +714,11 @@ func onOff(on bool) string {
 func (m *Model) layoutOverlay() {
 	if m.overlay == nil {
 		return
+	}
+	if m.overlay.kind == overlayHelp {
+		off := m.overlay.offset
+		m.overlay = m.helpOverlay() // its columns follow the width
+		m.overlay.offset = off
 	}
 	s := computeScreen(m.w, m.h)
 	m.overlay.height = max(min(s.body.h-2, len(m.overlay.items)+3)-3, 1)

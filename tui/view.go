@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/keymap"
 	"domscope/views"
 )
 
@@ -257,7 +258,7 @@ func (m *Model) footer() string {
 		}
 		return views.Pad(st.Render(views.Clean(m.flash)), m.w)
 	}
-	return views.Hints(m.st, m.km.Hints(m.mode()), m.w)
+	return m.hints.Render(m.st, m.km.Hints(m.mode()), m.w)
 }
 
 func (m *Model) overlayBox(s screen) []string {
@@ -269,6 +270,9 @@ func (m *Model) overlayBox(s screen) []string {
 		return nil
 	}
 	w := min(s.body.w-4, 110)
+	if o.width > 0 {
+		w = min(s.body.w-4, o.width)
+	}
 	h := min(max(s.body.h-2, 5), len(o.items)+3)
 	o.height = h - 3
 	return views.List(m.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot)
@@ -290,6 +294,6 @@ func (m *Model) dialogBox(s screen) []string {
 	if d.DefaultPrompt != "" {
 		body = append(body, "", "answer: "+views.Quote(d.DefaultPrompt, inner-10))
 	}
-	body = append(body, "", m.st.Key.Render("y/enter")+" accept   "+m.st.Key.Render("n/esc")+" dismiss")
+	body = append(body, "", views.Hints(m.st, m.km.Hints(keymap.Dialog), inner))
 	return views.Box(m.st, "Dialog", "", body, w, len(body)+2, true)
 }

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
-
 	"domscope/dom"
 	"domscope/themes"
 )
@@ -80,28 +78,6 @@ func age(d time.Duration) string {
 		return fmt.Sprintf("%d h", int(d.Hours()))
 	}
 	return fmt.Sprintf("%d days", int(d.Hours()/24))
-}
-
-// Hints renders key hints "c click  t type …" to fit w cells.
-func Hints(st themes.Styles, bs []key.Binding, w int) string {
-	var b strings.Builder
-	used := 0
-	for _, k := range bs {
-		h := k.Help()
-		item := h.Key + " " + h.Desc
-		if used > 0 {
-			item = "  " + item
-		}
-		if used+Width(item) > w {
-			break
-		}
-		if used > 0 {
-			b.WriteString("  ")
-		}
-		b.WriteString(st.Key.Render(h.Key) + " " + st.KeyDesc.Render(h.Desc))
-		used += Width(item)
-	}
-	return Pad(b.String(), w)
 }
 
 // Busy is the footer while a browser operation runs.

@@ -33,7 +33,7 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 		add(st.Dim.Render("no node selected"))
 	} else {
 		tag, hints, name, badges := label(n)
-		l1 := st.Bold.Render(n.ID) + " · " + st.Tier(n.Tier, n.Hidden != "").Render(tag) + hints
+		l1 := st.Bold.Render(n.ID) + " · " + TierInk(st, n.Tier, n.Hidden != "").Render(tag) + hints
 		if t := n.Attr("type"); t != "" {
 			l1 += " type=" + Trunc(Clean(t), 20)
 		}
@@ -52,7 +52,7 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 		if why == "" {
 			why = "no rule"
 		}
-		l2 := "tier " + st.Tier(n.Tier, false).Render(TierLabel(&dom.VirtualNode{Tier: n.Tier})) + " (" + Clean(why) + ")"
+		l2 := "tier " + TierInk(st, n.Tier, false).Render(TierLabel(&dom.VirtualNode{Tier: n.Tier})) + " (" + Clean(why) + ")"
 		if n.Hidden != "" {
 			l2 += " · " + st.Hidden.Render("hidden: "+Clean(n.Hidden))
 		}

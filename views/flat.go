@@ -31,10 +31,10 @@ func FlatLine(st themes.Styles, line string, n *dom.VirtualNode, w int, sel Sel,
 		ind := line[:len(line)-len(trim)]
 		if strings.HasPrefix(trim, "[") {
 			if i := strings.IndexByte(trim, ']'); i > 0 {
-				body = ind + st.Dim.Render(trim[:i+1]) + st.Tier(n.Tier, n.Hidden != "").Render(trim[i+1:])
+				body = ind + st.Dim.Render(trim[:i+1]) + TierInk(st, n.Tier, n.Hidden != "").Render(trim[i+1:])
 			}
 		} else {
-			body = st.Tier(n.Tier, n.Hidden != "").Render(line)
+			body = TierInk(st, n.Tier, n.Hidden != "").Render(line)
 		}
 	} else {
 		body = st.Dim.Render(line)

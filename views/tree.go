@@ -126,7 +126,7 @@ func TreeLine(st themes.Styles, r TreeRow, w int, sel Sel) string {
 		return st.SelectedBlur.Render(line)
 	}
 
-	ts := st.Tier(n.Tier, n.Hidden != "")
+	ts := TierInk(st, n.Tier, n.Hidden != "")
 	var b strings.Builder
 	switch r.Mark {
 	case Added:
