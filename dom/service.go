@@ -189,7 +189,7 @@ func (s *Service) capture(ctx context.Context) (*Snapshot, error) {
 		return nil, notAttached(state)
 	}
 	if dlg != nil {
-		return nil, Errorf(SnapshotFailed, nil, "a JavaScript %s dialog is open (%q) and blocks the page: accept or dismiss it first (action \"dialog\")", dlg.Type, clip(dlg.Message, 80))
+		return nil, dialogOpen(dlg, "cannot take a snapshot")
 	}
 	dctx, opened, stop := s.dialogCtx(ctx)
 	defer stop()

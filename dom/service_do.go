@@ -65,7 +65,7 @@ func (s *Service) do(ctx context.Context, a Action, res *ActionResult) error {
 	}
 	if d := s.Dialog(); d != nil && a.Kind != "dialog" {
 		res.Dialog = d
-		return Errorf(ValidationError, nil, "a JavaScript %s dialog is open (%q): handle it first with {\"action\":\"dialog\",\"accept\":true} (or false)", d.Type, clip(d.Message, 80))
+		return dialogOpen(d, "cannot "+a.Kind)
 	}
 
 	if a.Kind == "snapshot" {
