@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"domscope/dom"
@@ -22,8 +23,8 @@ func timedOut(err error) bool { return errors.Is(err, context.DeadlineExceeded) 
 // notAnswering is the error for a browser or page that is there but gives
 // no reply: it names the call, so it does not read as "no browser".
 func notAnswering(code dom.Code, who, method string, took time.Duration, cause error) *dom.Error {
-	hint := "the browser may be overloaded or hung"
-	if who != "the browser" {
+	hint := "it may be overloaded or hung (or the port is not a DevTools port)"
+	if !strings.HasPrefix(who, "the browser") {
 		hint = "a script or layout keeps the page busy (a DOM nested thousands of levels deep can): reload or close the tab, or pick another with --target"
 	}
 	return dom.Errorf(code, cause, "%s is not answering the DevTools protocol: %s got no reply in %s; %s",
