@@ -2,6 +2,7 @@ package dom
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -61,10 +62,11 @@ func newLineReader(r io.Reader) *lineReader { return &lineReader{bufio.NewReader
 
 // next returns the next line, or io.EOF after the last.
 func (lr *lineReader) next() (scriptLine, error) {
-	var buf []byte
+	var buf, frag []byte
 	total := 0
 	for {
-		frag, err := lr.br.ReadSlice('\n')
+		var err error
+		frag, err = lr.br.ReadSlice('\n')
 		total += len(frag)
 		if len(buf) <= MaxScriptLine+2 { // past that the line is too long anyway
 			buf = append(buf, frag...)
@@ -78,6 +80,13 @@ func (lr *lineReader) next() (scriptLine, error) {
 		break
 	}
 	if len(buf) < total {
+		// Not kept whole: count the line without its end.
+		if bytes.HasSuffix(frag, []byte("\n")) {
+			total--
+			if bytes.HasSuffix(frag, []byte("\r\n")) {
+				total--
+			}
+		}
 		return scriptLine{tooLong: true, size: total}, nil
 	}
 	text := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
