@@ -324,6 +324,13 @@ func parseFlags(fs *flag.FlagSet, args []string, max int) error {
 	if fs.NArg() > max {
 		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(max))}
 	}
+	// A zero or negative timeout would end every browser call at once and
+	// read as a dead endpoint.
+	if f := fs.Lookup("timeout"); f != nil {
+		if d, ok := f.Value.(flag.Getter).Get().(time.Duration); ok && d <= 0 {
+			return usageError{fmt.Sprintf("--timeout %s: give a positive duration such as 30s or 2m", f.Value)}
+		}
+	}
 	return nil
 }
 

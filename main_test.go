@@ -1,10 +1,197 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
 )
+
+// The command-line tests run this test binary as domscope itself:
+// DOMSCOPE_CLI_ARGS (a JSON list) makes TestMain run dispatch on those
+// arguments and exit as main does.
+func TestMain(m *testing.M) {
+	if a := os.Getenv("DOMSCOPE_CLI_ARGS"); a != "" {
+		var args []string
+		if err := json.Unmarshal([]byte(a), &args); err != nil {
+			os.Exit(99)
+		}
+		if err := dispatch(context.Background(), args); err != nil {
+			os.Exit(report(err))
+		}
+		os.Exit(0)
+	}
+	cdptest.Main(m)
+}
+
+// runCLI runs domscope with args and stdin; it returns stdout, stderr and
+// the exit code.
+func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	a, _ := json.Marshal(args)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(a))
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running domscope %v: %v", args, err)
+	}
+	return out.String(), errb.String(), code
+}
+
+var pages = filepath.Join("testdata", "pages")
+
+func TestTimeoutMustBePositive(t *testing.T) {
+	for _, cmd := range [][]string{
+		{"snapshot", "--timeout", "0s"},
+		{"snapshot", "--timeout=-5s"},
+		{"run", "--timeout", "0", "-"},
+		{"--timeout", "-1ms"},
+	} {
+		_, stderr, code := runCLI(t, "", cmd...)
+		if code != 2 || !strings.Contains(stderr, "--timeout") || !strings.Contains(stderr, "positive duration") || strings.Contains(stderr, "no browser") {
+			t.Errorf("domscope %v: exit %d, stderr %q; want exit 2 and a usage error about --timeout", cmd, code, stderr)
+		}
+	}
+}
+
+// TestRunAcrossAlert: a click opens alert(); the run goes on, prints in
+// place of the snapshot a line saying the dialog blocks the page, accepts
+// it in the next step and carries on to the end (exit 0).
+func TestRunAcrossAlert(t *testing.T) {
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	script := strings.Join([]string{
+		`{"action":"click","target":{"css":"#accept"}}`,
+		`{"action":"click","target":{"css":"#alert"}}`,
+		`{"action":"dialog","accept":true}`,
+		`{"action":"click","target":{"css":"#inc"}}`,
+	}, "\n")
+	stdout, stderr, code := runCLI(t, script, "run", "--endpoint", ws, "--url", base+"/actions/basic.html", "--snapshots", "text", "-")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s\n%s", code, stderr, stdout)
+	}
+	want := `# no snapshot after step 2: a JavaScript alert dialog ("hello from alert") blocks the page`
+	if !strings.Contains(stdout, want) {
+		t.Errorf("no dialog line %q in\n%s", want, stdout)
+	}
+	if !strings.Contains(stdout, "# snapshot #") || !strings.Contains(stdout, "after step 4") || !strings.Contains(stdout, `button "Clicked 1"`) {
+		t.Errorf("the run did not go on to step 4 (its snapshot shows the clicked button):\n%s", stdout)
+	}
+
+	// json: the same line as an object; an action while the alert is open
+	// fails with DIALOG_OPEN (recoverable), naming the dialog.
+	script = strings.Join([]string{
+		`{"action":"click","target":{"css":"#accept"}}`,
+		`{"action":"click","target":{"css":"#alert"}}`,
+		`{"action":"click","target":{"css":"#inc"}}`,
+	}, "\n")
+	stdout, stderr, code = runCLI(t, script, "run", "--endpoint", ws, "--url", base+"/actions/basic.html", "--snapshots", "json", "-")
+	if code != 1 || !strings.Contains(stderr, "DIALOG_OPEN") || strings.Contains(stderr, "SNAPSHOT_FAILED") {
+		t.Fatalf("exit %d, stderr %q; want exit 1 with DIALOG_OPEN\n%s", code, stderr, stdout)
+	}
+	var blocked, failed bool
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var v struct {
+			Step    int    `json:"step"`
+			Blocked string `json:"blocked"`
+			Dialog  *struct {
+				Type, Message string
+			} `json:"dialog"`
+			Error *struct {
+				Code        string `json:"code"`
+				Message     string `json:"message"`
+				Recoverable bool   `json:"recoverable"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("not a JSON line: %q", line)
+		}
+		if v.Step == 2 && v.Blocked != "" {
+			blocked = v.Dialog != nil && v.Dialog.Type == "alert" && v.Dialog.Message == "hello from alert"
+		}
+		if v.Step == 3 && v.Error != nil {
+			e := v.Error
+			failed = e.Code == "DIALOG_OPEN" && e.Recoverable && strings.Contains(e.Message, "alert") && strings.Contains(e.Message, "hello from alert")
+		}
+	}
+	if !blocked || !failed {
+		t.Fatalf("want a blocked object after step 2 (%v) and a recoverable DIALOG_OPEN naming the alert at step 3 (%v):\n%s", blocked, failed, stdout)
+	}
+}
+
+// TestRunRejectsBadLines: each malformed line fails with its line number
+// and what is allowed, through the command line.
+func TestRunRejectsBadLines(t *testing.T) {
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	long := `{"action":"type","target":{"css":"#name"},"text":"` + strings.Repeat("x", 10<<20) + `"}`
+	script := "# a comment\n" +
+		`{"action":"click","target":{"css":"#accept"},"clickCount":-5}` + "\n" +
+		`{"action":"click","target":{"css":"#accept"}} and more` + "\n" +
+		long + "\n" +
+		`{"action":"click","target":{"css":"#accept"}}` + "\n"
+	stdout, stderr, code := runCLI(t, script, "run", "--keep-going", "--endpoint", ws, "--url", base+"/actions/basic.html", "-")
+	if code != 1 || !strings.Contains(stderr, "3 of 4 steps failed") || !strings.Contains(stderr, "line 2") {
+		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, stdout)
+	}
+	for _, want := range []string{
+		`"line":2,"action":"click","success":false`, `line 2: clickCount -5: use 1, 2 or 3`,
+		`line 3: text after the step's JSON object: \"and more\"`,
+		`"line":4,"action":"?"`, fmt.Sprintf(`line 4 is %d bytes long: a step may have at most 1048576 (1 MiB)`, len(long)),
+		`"line":5,"target":"node_`,
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%.2000s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout+stderr, "token too long") {
+		t.Errorf("the scanner's error leaked")
+	}
+}
+
+// TestDeepPageNotAnswering: a page nested thousands of levels deep hangs
+// Chromium's renderer, so attaching to it cannot finish; the error says the
+// page does not answer the DevTools protocol and names the call.
+func TestDeepPageNotAnswering(t *testing.T) {
+	if _, err := cdpconn.FindChrome(); err != nil {
+		t.Skipf("no Chromium: %v", err)
+	}
+	// A browser of its own: the hung renderer must not stall other tests.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b, err := cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	base, _ := cdptest.Serve(t, pages)
+	if _, err := b.OpenPage(ctx, base+"/deep.html?depth=3000&wrap="); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLI(t, "", "snapshot", "--endpoint", b.WebSocketURL(), "--target", "deep.html", "--timeout", "4s")
+	if code != 2 || !strings.Contains(stderr, "is not answering the DevTools protocol") || !strings.Contains(stderr, "Runtime.enable") || strings.Contains(stderr, "no browser at") {
+		t.Fatalf("exit %d, stderr %q; want exit 2 saying the page does not answer Runtime.enable", code, stderr)
+	}
+}
 
 // An error line carrying a page's title must not carry its escape
 // sequences: not the ESC byte, and not the "[31m" a naive filter leaves.

@@ -68,12 +68,16 @@ func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
 	b := &Browser{wsURL: wsURL, allocCancel: allocCancel, ctx: bctx, cancel: bcancel, pages: map[*Page]struct{}{}}
 	// The first chromedp call on bctx dials the browser and binds the
 	// connection to bctx, so it must get bctx itself; bound it from outside.
+	start := time.Now()
 	err := bounded(ctx, attachTimeout, bcancel, func() error {
 		_, err := chromedp.Targets(bctx)
 		return err
 	})
 	if err != nil {
 		b.shutdown()
+		if timedOut(err) {
+			return nil, notAnswering(dom.AttachFailed, "the browser at "+wsURL, "Target.getTargets", time.Since(start), nil)
+		}
 		return nil, dom.Errorf(dom.AttachFailed, err, "cannot connect to the browser at %s", wsURL)
 	}
 	return b, nil
@@ -173,9 +177,10 @@ func (b *Browser) AttachPage(ctx context.Context, targetID string) (*Page, error
 		return nil, dom.Errorf(dom.TargetNotFound, nil, "no page target with id %q (%d tabs open)", targetID, len(infos))
 	}
 	tctx, tcancel := chromedp.NewContext(b.ctx, chromedp.WithTargetID(target.ID(targetID)), chromedp.WithDetachOnCancel())
-	p, err := b.startPage(ctx, tctx, tcancel, false)
+	start := time.Now()
+	p, attached, err := b.startPage(ctx, tctx, tcancel, false)
 	if err != nil {
-		return nil, dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", targetID)
+		return nil, attachErr(err, targetID, attached, time.Since(start))
 	}
 	return p, nil
 }
@@ -196,7 +201,7 @@ func (b *Browser) OpenPage(ctx context.Context, url string) (*Page, error) {
 		return nil, err
 	}
 	tctx, tcancel := chromedp.NewContext(b.ctx)
-	p, err := b.startPage(ctx, tctx, tcancel, true)
+	p, _, err := b.startPage(ctx, tctx, tcancel, true)
 	if err != nil {
 		return nil, dom.Errorf(dom.AttachFailed, err, "cannot open a new tab")
 	}
@@ -210,17 +215,22 @@ func (b *Browser) OpenPage(ctx context.Context, url string) (*Page, error) {
 	return p, nil
 }
 
-func (b *Browser) startPage(ctx context.Context, tctx context.Context, tcancel context.CancelFunc, owned bool) (*Page, error) {
-	err := bounded(ctx, attachTimeout, tcancel, func() error { return chromedp.Do(tctx) })
+// startPage attaches tctx's target; attached says, on failure, whether
+// Target.attachToTarget had succeeded (so the page, not the browser, is
+// what did not answer).
+func (b *Browser) startPage(ctx context.Context, tctx context.Context, tcancel context.CancelFunc, owned bool) (p *Page, attached bool, err error) {
+	err = bounded(ctx, attachTimeout, tcancel, func() error { return chromedp.Do(tctx) })
 	if err != nil {
+		// bounded has waited for chromedp.Do, so reading its target is safe.
+		attached = chromedp.FromContext(tctx).Target != nil
 		tcancel()
-		return nil, err
+		return nil, attached, err
 	}
-	p := newPage(b, tctx, tcancel, owned)
+	p = newPage(b, tctx, tcancel, owned)
 	b.mu.Lock()
 	b.pages[p] = struct{}{}
 	b.mu.Unlock()
-	return p, nil
+	return p, true, nil
 }
 
 func (b *Browser) forget(p *Page) {

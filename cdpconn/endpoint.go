@@ -63,8 +63,9 @@ func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (st
 // fetchWebSocketURL asks http://host:port/json/version for the browser's
 // websocket URL and points it at the host the user gave (Chrome reports its
 // own idea of its address, which is wrong behind a port forward).
-func fetchWebSocketURL(ctx context.Context, u *url.URL) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, versionTimeout)
+func fetchWebSocketURL(parent context.Context, u *url.URL) (string, error) {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(parent, versionTimeout)
 	defer cancel()
 	base := u.Scheme + "://" + u.Host
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/json/version", nil)
@@ -72,6 +73,11 @@ func fetchWebSocketURL(ctx context.Context, u *url.URL) (string, error) {
 		return "", dom.Errorf(dom.AttachFailed, err, "invalid endpoint %s", base)
 	}
 	resp, err := http.DefaultClient.Do(req)
+	if err != nil && errors.Is(err, context.DeadlineExceeded) && listening(u.Host) {
+		// Something accepts connections there: a browser that does not
+		// answer is not a missing one.
+		return "", notAnswering(dom.AttachFailed, "the browser at "+base, "GET /json/version", time.Since(start), nil)
+	}
 	if err != nil {
 		msg := "no browser at " + base
 		var op *net.OpError
@@ -109,6 +115,16 @@ func fetchWebSocketURL(ctx context.Context, u *url.URL) (string, error) {
 		ws.Scheme = "wss"
 	}
 	return ws.String(), nil
+}
+
+// listening reports whether host:port accepts a TCP connection.
+func listening(hostport string) bool {
+	c, err := net.DialTimeout("tcp", hostport, time.Second)
+	if err != nil {
+		return false
+	}
+	_ = c.Close()
+	return true
 }
 
 func portOf(u *url.URL) string {

@@ -80,11 +80,17 @@ func Launch(ctx context.Context, opts LaunchOptions) (*Browser, error) {
 	l := &launched{exited: make(chan struct{})}
 	dir := opts.UserDataDir
 	if dir == "" {
+		// Profiles of domscopes that were killed before they could clean up.
+		cleanLeftovers(os.TempDir())
 		var err error
-		if dir, err = os.MkdirTemp("", "domscope-chrome-"); err != nil {
+		if dir, err = os.MkdirTemp("", profilePrefix); err != nil {
 			return nil, dom.Errorf(dom.AttachFailed, err, "cannot make a profile directory")
 		}
 		l.tmpDir = dir
+		if err := writeOwner(dir); err != nil {
+			l.cleanup()
+			return nil, dom.Errorf(dom.AttachFailed, err, "cannot write to the profile directory %s", dir)
+		}
 	}
 	headless := opts.Headless || (os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "")
 	args := []string{
@@ -180,12 +186,7 @@ func (l *launched) cleanup() {
 		return
 	}
 	// Chromium's helpers can hold files for a moment after the main process exits.
-	for i := 0; i < 20; i++ {
-		if err := os.RemoveAll(l.tmpDir); err == nil {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	_ = removeAllRetry(l.tmpDir)
 }
 
 // limitedWriter keeps at most n bytes (the browser can be chatty).

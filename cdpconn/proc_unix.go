@@ -19,3 +19,12 @@ func killProcess(cmd *exec.Cmd) {
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	_ = cmd.Process.Kill()
 }
+
+// pidAlive reports whether a process with this pid exists (EPERM: it does,
+// as another user's).
+func pidAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}
+
+func killPid(pid int) { _ = syscall.Kill(pid, syscall.SIGKILL) }

@@ -5,3 +5,9 @@ package cdpconn
 import "syscall"
 
 func setDeathSignal(*syscall.SysProcAttr) {}
+
+// processStart is unknown here: a reused pid keeps a profile (safe side).
+func processStart(int) (string, bool) { return "", false }
+
+// processesUsing cannot look at other processes' arguments here.
+func processesUsing(string) ([]int, bool) { return nil, false }

@@ -52,6 +52,7 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 	defer cancel()
 	stop := context.AfterFunc(s.life, cancel)
 	defer stop()
+	start := time.Now()
 	var raw jsonv2.Value
 	var err error
 	if pv == nil {
@@ -62,6 +63,9 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 	if err != nil {
 		if s.life.Err() != nil {
 			return dom.Errorf(dom.NotAttached, err, "%s: the session is detached", method)
+		}
+		if timedOut(err) {
+			return notAnswering(dom.Timeout, "the page", method, time.Since(start), nil)
 		}
 		return wrapErr(err, method)
 	}

@@ -247,7 +247,7 @@ func captureErr(err error, what string) error {
 		}
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return Errorf(Timeout, err, "%s: the browser did not answer in time", what)
+		return Errorf(Timeout, nil, "%s: the page is not answering the DevTools protocol (no reply in time)", what)
 	}
 	return Errorf(SnapshotFailed, err, "%s", what)
 }

@@ -21,6 +21,9 @@ const (
 	Timeout         Code = "TIMEOUT"
 	ValidationError Code = "VALIDATION_ERROR"
 	TargetNotFound  Code = "TARGET_NOT_FOUND"
+	// DialogOpen: a JavaScript dialog (alert, confirm, prompt,
+	// beforeunload) blocks the page; accepting or dismissing it recovers.
+	DialogOpen Code = "DIALOG_OPEN"
 )
 
 // Error is an engine error with a code and a message a person or an LLM can act on.
@@ -47,7 +50,7 @@ func Errorf(code Code, cause error, format string, args ...any) *Error {
 
 func recoverable(c Code) bool {
 	switch c {
-	case NodeNotFound, NodeStale, NotInteractable, Occluded, Timeout, ValidationError, NotAttached:
+	case NodeNotFound, NodeStale, NotInteractable, Occluded, Timeout, ValidationError, NotAttached, DialogOpen:
 		return true
 	}
 	return false
@@ -60,4 +63,10 @@ func CodeOf(err error) Code {
 		return e.Code
 	}
 	return CDPError
+}
+
+// DialogBlocks is the error of anything the open dialog d blocks: it names the
+// dialog and says how to close it.
+func DialogBlocks(d *DialogInfo, what string) *Error {
+	return Errorf(DialogOpen, nil, "%s: a JavaScript %s dialog is open (%q) and blocks the page: accept or dismiss it first ({\"action\":\"dialog\",\"accept\":true} or false)", what, d.Type, Clip(d.Message, 80))
 }

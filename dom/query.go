@@ -223,10 +223,11 @@ func Pick(snap *Snapshot, q Query, found []*VirtualNode) (*VirtualNode, error) {
 // NodeLabel names a node for messages: its id, role and name (clipped to
 // max runes).
 func NodeLabel(n *VirtualNode, max int) string {
-	return fmt.Sprintf("%s %s %q", n.ID, n.Role, clip(collapse(n.Name), max))
+	return fmt.Sprintf("%s %s %q", n.ID, n.Role, Clip(collapse(n.Name), max))
 }
 
-func clip(s string, n int) string {
+// Clip cuts s to n runes, marking the cut with an ellipsis.
+func Clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s

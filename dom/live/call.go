@@ -81,7 +81,7 @@ func (s *Service) dialogErr(during string) error {
 	if d == nil {
 		return dom.Errorf(dom.CDPError, nil, "a JavaScript dialog opened during %s", during)
 	}
-	return dom.Errorf(dom.CDPError, nil, "a JavaScript %s dialog (%q) opened during %s and blocks the page: handle it with {\"action\":\"dialog\",\"accept\":true} (or false)", d.Type, clip(d.Message, 80), during)
+	return dom.DialogBlocks(d, "a dialog opened during "+during)
 }
 
 func (s *Service) mapErr(ctx, pctx, cctx context.Context, method string, err error) error {

@@ -29,10 +29,10 @@ func (s *Service) click(ctx context.Context, page dom.Page, t *target, a dom.Act
 		return nil, dom.Errorf(dom.ValidationError, nil, "unknown mouse button %q: use left, right or middle", a.Button)
 	}
 	count := a.ClickCount
-	if count <= 0 {
+	if count == 0 {
 		count = 1
 	}
-	if count > 3 {
+	if count < 0 || count > 3 {
 		return nil, dom.Errorf(dom.ValidationError, nil, "clickCount %d: use 1, 2 or 3", count)
 	}
 	mods, err := modifierBits(a.Modifiers)

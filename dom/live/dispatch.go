@@ -83,7 +83,7 @@ func (s *Service) callOn(ctx context.Context, sess dom.Session, backend int64, f
 		if msg == "" {
 			msg = r.ExceptionDetails.Text
 		}
-		return dom.Errorf(dom.CDPError, nil, "script in the page failed: %s", clip(msg, 200))
+		return dom.Errorf(dom.CDPError, nil, "script in the page failed: %s", dom.Clip(msg, 200))
 	}
 	if result != nil && len(r.Result.Value) > 0 {
 		if err := json.Unmarshal(r.Result.Value, result); err != nil {

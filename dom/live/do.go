@@ -126,7 +126,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	}
 	if d := s.Dialog(); d != nil && a.Kind != dom.KindDialog {
 		res.Dialog = d
-		return dom.Errorf(dom.ValidationError, nil, "a JavaScript %s dialog is open (%q): handle it first with {\"action\":\"dialog\",\"accept\":true} (or false)", d.Type, clip(d.Message, 80))
+		return dom.DialogBlocks(d, "cannot "+string(a.Kind))
 	}
 
 	if spec.run == nil {

@@ -106,7 +106,7 @@ func (s *Service) Highlight(ctx context.Context, id string) error {
 	}
 	if d := s.Dialog(); d != nil {
 		// The renderer is blocked in the dialog; the overlay would wait.
-		return dom.Errorf(dom.ValidationError, nil, "a JavaScript %s dialog is open: handle it first", d.Type)
+		return dom.DialogBlocks(d, "cannot highlight")
 	}
 	if id == "" {
 		s.mu.Lock()

@@ -133,7 +133,7 @@ func describeNode(n *dom.VirtualNode) string {
 		b.WriteString("." + c)
 	}
 	if n.Name != "" {
-		fmt.Fprintf(&b, " %q", clip(n.Name, 60))
+		fmt.Fprintf(&b, " %q", dom.Clip(n.Name, 60))
 	}
 	return b.String()
 }

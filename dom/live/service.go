@@ -193,7 +193,7 @@ func (s *Service) capture(ctx context.Context) (*dom.Snapshot, error) {
 		return nil, notAttached(state)
 	}
 	if dlg != nil {
-		return nil, dom.Errorf(dom.SnapshotFailed, nil, "a JavaScript %s dialog is open (%q) and blocks the page: accept or dismiss it first (action \"dialog\")", dlg.Type, clip(dlg.Message, 80))
+		return nil, dom.DialogBlocks(dlg, "cannot take a snapshot")
 	}
 	dctx, opened, stop := s.dialogCtx(ctx)
 	defer stop()
@@ -277,14 +277,6 @@ func notAttached(state dom.ConnState) *dom.Error {
 	default:
 		return dom.Errorf(dom.NotAttached, nil, "not attached to a page: the tab was closed or the browser went away; reattach (pick a target) and snapshot again")
 	}
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }
 
 func (s *Service) String() string {

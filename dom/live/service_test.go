@@ -162,12 +162,15 @@ func TestAlertDoesNotHang(t *testing.T) {
 		t.Fatalf("click with alert took %s", d)
 	}
 	// Snapshots and other actions say a dialog blocks the page.
-	if _, err := svc.Snapshot(ctx(t), true); err == nil || !strings.Contains(err.Error(), "dialog") {
+	if _, err := svc.Snapshot(ctx(t), true); CodeOf(err) != DialogOpen || !strings.Contains(err.Error(), "hello from alert") {
 		t.Fatalf("snapshot with an alert open: %v", err)
 	}
 	res = svc.Do(ctx(t), Action{Kind: "key", Key: "Enter"})
 	if res.Success || res.Dialog == nil {
 		t.Fatalf("a key press with an alert open should fail and name the dialog: %+v", res)
+	}
+	if e := res.Error; e.Code != DialogOpen || !e.Recoverable || !strings.Contains(e.Message, "alert dialog") || !strings.Contains(e.Message, `"hello from alert"`) {
+		t.Fatalf("a key press with an alert open: want a recoverable DIALOG_OPEN naming the alert, got %+v", e)
 	}
 	mustOK(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: true}))
 	if svc.Dialog() != nil {

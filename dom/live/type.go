@@ -2,34 +2,71 @@ package live
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"domscope/dom"
 )
 
-// prepareTyping runs in the page with this = the field. It checks the field
-// can take text, sets the value of pickers that have no text to type into
-// (date, colour, range...) directly with input/change events, and
-// otherwise selects the existing content so the insert replaces it.
-const prepareTyping = `function(text) {
+// typingHelpers are shared by the page functions below. textKind says
+// whether an element takes text and how; typingTarget is the element text
+// goes to: this, or the text field inside it that got the focus (a custom
+// element whose shadow root delegates focus to an <input>).
+const typingHelpers = `
+  const textKind = (el) => {
+    const tag = el.localName;
+    if (tag === 'input') return 'input';
+    if (tag === 'textarea') return 'textarea';
+    if (tag === 'select') return 'select';
+    if (el.isContentEditable) return 'editable';
+    return '';
+  };
+  const typingTarget = (el) => {
+    if (textKind(el)) return el;
+    let a = el.ownerDocument.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    if (!a || a === el || !textKind(a)) return null;
+    for (let n = a; n; n = n.parentNode || n.host) if (n === el) return a;
+    return null;
+  };`
+
+// typingKind runs in the page before anything is focused, with this = the
+// node: what kind of field it is, and whether it can take text at all.
+const typingKind = `function() {` + typingHelpers + `
   const el = this;
   if (!el.isConnected) return {stale: true};
-  const tag = el.localName;
-  let kind = 'other';
-  if (tag === 'input') kind = 'input';
-  else if (tag === 'textarea') kind = 'textarea';
-  else if (el.isContentEditable) kind = 'editable';
+  const kind = textKind(el) || 'other';
   const type = kind === 'input' ? (el.type || 'text') : '';
   if (el.disabled) return {kind, type, disabled: true};
   if ((kind === 'input' || kind === 'textarea') && el.readOnly) return {kind, type, readonly: true};
   if (kind === 'input' && ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image', 'hidden'].includes(type))
     return {kind, type, notText: true};
+  return {kind, type};
+}`
+
+// prepareTyping runs in the page after the focus, with this = the node. It
+// sets the value of pickers that have no text to type into (date, colour,
+// range...) directly with input/change events, and otherwise selects the
+// existing content so the insert replaces it. For a node that is not a
+// field itself it works on the field inside it that took the focus, and
+// says "other" (with self when the focus stayed on the node) when there is
+// none.
+const prepareTyping = `function(text) {` + typingHelpers + `
+  const el = typingTarget(this);
+  if (!el) {
+    let a = this.ownerDocument.activeElement;
+    return {kind: 'other', self: a === this};
+  }
+  const kind = textKind(el);
+  const type = kind === 'input' ? (el.type || 'text') : '';
+  const inner = el !== this;
+  if (inner && (el.disabled || el.readOnly)) return {kind, type, readonly: true};
   if (kind === 'input' && ['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(type)) {
     el.focus();
     el.value = text;
     el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
     el.dispatchEvent(new Event('change', {bubbles: true}));
-    return {kind, type, direct: true, had: 0};
+    return {kind, type, inner, direct: true, had: 0};
   }
   let had = 0;
   if (kind === 'input' || kind === 'textarea') {
@@ -43,13 +80,16 @@ const prepareTyping = `function(text) {
     sel.removeAllRanges();
     sel.addRange(r);
   }
-  return {kind, type, had};
+  return {kind, type, inner, had};
 }`
 
-// readValue returns what the field holds now.
-const readValue = `function() {
-  if (this.localName === 'input' || this.localName === 'textarea') return this.value;
-  if (this.isContentEditable) return this.innerText;
+// readValue returns what the field (or the field inside it that has the
+// focus) holds now.
+const readValue = `function() {` + typingHelpers + `
+  const el = typingTarget(this);
+  if (!el) return null;
+  if (el.localName === 'input' || el.localName === 'textarea') return el.value;
+  if (el.isContentEditable) return el.innerText;
   return null;
 }`
 
@@ -62,6 +102,8 @@ type typingInfo struct {
 	NotText  bool   `json:"notText"`
 	Direct   bool   `json:"direct"`
 	Had      int    `json:"had"`
+	Self     bool   `json:"self"`  // kind "other": the focus stayed on the node
+	Inner    bool   `json:"inner"` // the text went to a field inside the node
 }
 
 // typeText focuses the field, replaces its content with text through real
@@ -70,23 +112,50 @@ type typingInfo struct {
 func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string) (*dom.DialogInfo, error) {
 	body, enter := strings.CutSuffix(text, "\n")
 	body = strings.ReplaceAll(body, "\r\n", "\n")
-	if err := s.focus(ctx, t); err != nil {
+	// Check before focusing, so a node that takes no text is left as it was.
+	var info typingInfo
+	if err := s.callOn(ctx, t.sess, t.node.BackendID, typingKind, nil, &info); err != nil {
+		return nil, withNode(err, t.node)
+	}
+	if err := typingRefused(t.node, info); err != nil {
 		return nil, err
 	}
-	var info typingInfo
+	fields := textFieldsIn(t.node)
+	if info.Kind == "other" && fields == noField {
+		return nil, takesNoText(t.node, "")
+	}
+	if info.Kind == "select" {
+		// Typing into a <select> picks the option with that label or value,
+		// as typing on a focused one does.
+		if err := s.selectOption(ctx, t, body); err != nil {
+			return nil, err
+		}
+		if enter {
+			kp, _ := ParseKey("Enter", nil)
+			return s.sendKeys(ctx, page, kp)
+		}
+		return nil, nil
+	}
+	if err := s.focus(ctx, t); err != nil {
+		// DOM.focus refuses a host whose shadow root delegates the focus;
+		// the page's own focus() follows the delegation.
+		if dom.CodeOf(err) != dom.NotInteractable || fields == noField ||
+			s.callOn(ctx, t.sess, t.node.BackendID, "function() { this.focus(); }", nil, nil) != nil {
+			return nil, err
+		}
+	}
+	info = typingInfo{}
 	if err := s.callOn(ctx, t.sess, t.node.BackendID, prepareTyping, []any{body}, &info); err != nil {
 		return nil, withNode(err, t.node)
 	}
-	switch {
-	case info.Stale:
-		return nil, withNode(dom.Errorf(dom.NodeStale, nil, "the node is no longer in the page"), t.node)
-	case info.Disabled:
-		return nil, dom.Errorf(dom.NotInteractable, nil, "%s (%s) is disabled", t.node.ID, describeNode(t.node))
-	case info.Readonly:
-		return nil, dom.Errorf(dom.NotInteractable, nil, "%s (%s) is read-only", t.node.ID, describeNode(t.node))
-	case info.NotText:
-		return nil, dom.Errorf(dom.NotInteractable, nil, "%s is an <input type=%s>, which takes no text: click it instead", t.node.ID, info.Type)
+	if err := typingRefused(t.node, info); err != nil {
+		return nil, err
 	}
+	if info.Kind == "other" && !(info.Self && fields == inClosedShadow) {
+		return nil, takesNoText(t.node, "focusing it did not focus a text field inside it")
+	}
+	// Else the focus went into a closed shadow root, where the page's
+	// scripts (and so the read-back) cannot see: type blind, as a person would.
 	if !info.Direct {
 		var err error
 		var d *dom.DialogInfo
@@ -108,10 +177,11 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 			return nil, withNode(err, t.node)
 		}
 		if got != nil && !sameText(info.Kind, *got, body) && !(info.Direct && strings.EqualFold(*got, body)) {
-			if info.Type == "password" || t.node.Sensitive() {
+			// A field inside the node was not captured on its own: say no values.
+			if info.Type == "password" || info.Inner || t.node.Sensitive() {
 				return nil, dom.Errorf(dom.ValidationError, nil, "typed %d characters into %s but it holds %d (the page changed or limited the input)", len([]rune(body)), t.node.ID, len([]rune(*got)))
 			}
-			return nil, dom.Errorf(dom.ValidationError, nil, "typed %q into %s (%s) but it now holds %q (maxlength, an input mask or a script changed it)", clip(body, 200), t.node.ID, describeNode(t.node), clip(*got, 200))
+			return nil, dom.Errorf(dom.ValidationError, nil, "typed %q into %s (%s) but it now holds %q (maxlength, an input mask or a script changed it)", dom.Clip(body, 200), t.node.ID, describeNode(t.node), dom.Clip(*got, 200))
 		}
 	}
 	if enter {
@@ -136,4 +206,95 @@ func sameText(kind, got, want string) bool {
 		return strings.TrimRight(s, "\n")
 	}
 	return norm(got) == norm(want)
+}
+
+// typingRefused is the error for a field that exists but takes no text now.
+func typingRefused(n *dom.VirtualNode, info typingInfo) error {
+	switch {
+	case info.Stale:
+		return withNode(dom.Errorf(dom.NodeStale, nil, "the node is no longer in the page"), n)
+	case info.Disabled:
+		return dom.Errorf(dom.NotInteractable, nil, "%s (%s) is disabled", n.ID, describeNode(n))
+	case info.Readonly:
+		return dom.Errorf(dom.NotInteractable, nil, "%s (%s) is read-only", n.ID, describeNode(n))
+	case info.NotText:
+		return dom.Errorf(dom.NotInteractable, nil, "%s is an <input type=%s>, which takes no text: click it instead", n.ID, info.Type)
+	}
+	return nil
+}
+
+// takesNoText says what n is and that text cannot go there.
+func takesNoText(n *dom.VirtualNode, why string) error {
+	what := fmt.Sprintf("a <%s>", n.Tag)
+	if n.Role != "" && n.Role != n.Tag {
+		what += " (role " + n.Role + ")"
+	}
+	if why != "" {
+		why = " (" + why + ")"
+	}
+	hint := "type into a text field: an input, textarea, select or contenteditable element"
+	switch n.Role {
+	case "button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "option":
+		hint = "click it instead, or " + hint
+	}
+	return dom.Errorf(dom.NotInteractable, nil, "%s (%s) is %s, which takes no text%s: %s", n.ID, describeNode(n), what, why, hint)
+}
+
+// Where a node's text fields are, as textFieldsIn finds them.
+type fieldPlace int
+
+const (
+	noField        fieldPlace = iota
+	inside                    // in its light DOM or an open shadow root
+	inClosedShadow            // only in a closed shadow root
+)
+
+// textFieldsIn says whether n holds a text field below it (its children and
+// shadow roots; frames are other documents): focusing such a node can move
+// the focus into one, as custom elements with delegatesFocus do.
+func textFieldsIn(n *dom.VirtualNode) fieldPlace {
+	type item struct {
+		n      *dom.VirtualNode
+		closed bool
+	}
+	found := noField
+	stack := []item{}
+	for _, c := range n.Children {
+		stack = append(stack, item{c, false})
+	}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.n.Tag == "#document" || it.n.ShadowType == "user-agent" {
+			continue // another document; the browser's own controls
+		}
+		closed := it.closed || it.n.ShadowType == "closed"
+		if isTextField(it.n) {
+			if !closed {
+				return inside
+			}
+			found = inClosedShadow
+		}
+		for _, c := range it.n.Children {
+			stack = append(stack, item{c, closed})
+		}
+	}
+	return found
+}
+
+// isTextField reports whether n takes typed text: a text-like input, a
+// textarea, a select or a contenteditable element.
+func isTextField(n *dom.VirtualNode) bool {
+	switch n.Tag {
+	case "textarea", "select":
+		return true
+	case "input":
+		switch strings.ToLower(n.Attrs["type"]) {
+		case "checkbox", "radio", "button", "submit", "reset", "file", "image", "hidden":
+			return false
+		}
+		return true
+	}
+	ce, ok := n.Attrs["contenteditable"]
+	return ok && !strings.EqualFold(ce, "false")
 }

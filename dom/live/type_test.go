@@ -90,3 +90,52 @@ func TestScroll(t *testing.T) {
 		t.Fatalf("scroll to a node did not bring it into view")
 	}
 }
+
+// TestTypeIntoNonField: text into something that takes none (a button, a
+// heading, a focusable box) fails with NOT_INTERACTABLE naming the node,
+// and leaves the page as it was (no focus, no click, no value changed);
+// custom fields that hand the focus to an inner <input> still take text.
+func TestTypeIntoNonField(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, p := openService(t, base+"/typing.html", Config{})
+	state := `JSON.stringify([window.clicks || 0, window.focused || 0, document.getElementById('btn').textContent,
+		document.getElementById('field').value, document.getElementById('boxed').value])`
+	before := evalString(t, p, state)
+	res := do(t, svc, "btn", Action{Kind: "type", Text: "hello\n"})
+	mustCode(t, res, NotInteractable)
+	for _, want := range []string{"<button>", `"Send"`, "takes no text", "click it"} {
+		if !strings.Contains(res.Error.Message, want) {
+			t.Errorf("message lacks %q: %s", want, res.Error.Message)
+		}
+	}
+	if !res.Error.Recoverable {
+		t.Errorf("NOT_INTERACTABLE should be recoverable")
+	}
+	if after := evalString(t, p, state); after != before {
+		t.Fatalf("typing into a button changed the page: %s -> %s", before, after)
+	}
+	if v := evalString(t, p, "document.activeElement.localName"); v != "body" {
+		t.Errorf("the refused type moved the focus to %s", v)
+	}
+	// A focusable box with an input in it: focusing it does not reach the input.
+	res = do(t, svc, "box", Action{Kind: "type", Text: "x"})
+	mustCode(t, res, NotInteractable)
+	if !strings.Contains(res.Error.Message, "<div>") || !strings.Contains(res.Error.Message, "did not focus a text field") {
+		t.Errorf("box message: %s", res.Error.Message)
+	}
+	if after := evalString(t, p, state); after != before {
+		t.Fatalf("typing into the box changed the page: %s -> %s", before, after)
+	}
+	// Typing into a <select> picks the option with that label.
+	mustOK(t, do(t, svc, "size", Action{Kind: "type", Text: "Large"}))
+	if v := evalJS(t, p, "window.size"); v != "l" {
+		t.Errorf("type into a select: chose %v", v)
+	}
+	// Custom elements delegating focus to a shadow <input>, open and closed.
+	for _, id := range []string{"open", "closed"} {
+		mustOK(t, do(t, svc, id, Action{Kind: "type", Text: "via " + id}))
+		if v := evalString(t, p, "document.getElementById('"+id+"').value"); v != "via "+id {
+			t.Errorf("type into <%s-field>: inner input holds %q", id, v)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 
 	"domscope/dom"
 )
@@ -14,6 +15,9 @@ import (
 // one JSON line {"step": n, "snapshot": SerializedDom}.
 func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, opts Options, step int) error {
 	snap, err := a.Snapshot(ctx, false)
+	if dom.CodeOf(err) == dom.DialogOpen {
+		return printBlocked(w, a, mode, step, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -43,4 +47,33 @@ func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, o
 		_, err := io.WriteString(w, text)
 		return err
 	}
+}
+
+// openDialog returns the JavaScript dialog open in a's page, if a can tell.
+func openDialog(a dom.Actor) *dom.DialogInfo {
+	if da, ok := a.(interface{ Dialog() *dom.DialogInfo }); ok {
+		return da.Dialog()
+	}
+	return nil
+}
+
+// printBlocked stands in for the snapshot while a JavaScript dialog blocks
+// the page: the run goes on, and a later "dialog" step closes it.
+func printBlocked(w io.Writer, a dom.Actor, mode string, step int, cause error) error {
+	d := openDialog(a)
+	if d == nil {
+		// The dialog closed in between: say what the snapshot said.
+		d = &dom.DialogInfo{Type: "JavaScript", Message: cause.Error()}
+	}
+	const next = `a {"action":"dialog","accept":true} (or false) step closes it`
+	if mode == "json" {
+		return writeJSONLine(w, struct {
+			Step    int         `json:"step"`
+			Blocked string      `json:"blocked"`
+			Dialog  *dom.DialogInfo `json:"dialog"`
+		}{step, "no snapshot: a JavaScript " + d.Type + " dialog blocks the page; " + next, d})
+	}
+	_, err := fmt.Fprintf(w, "# no snapshot after step %d: a JavaScript %s dialog (%s) blocks the page; %s\n",
+		step, d.Type, strconv.Quote(dom.Clip(d.Message, 200)), next)
+	return err
 }

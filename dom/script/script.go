@@ -1,10 +1,10 @@
 package script
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -98,21 +98,33 @@ func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Option
 	default:
 		return dom.Errorf(dom.ValidationError, nil, "snapshots format %q: use text or json", opts.Snapshots)
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 8*1024*1024)
+	lr := newLineReader(r)
 	lineNo, step, failed := 0, 0, 0
 	var firstErr error
-	for sc.Scan() {
+	for {
+		sl, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return dom.Errorf(dom.ValidationError, err, "reading the script after line %d", lineNo)
+		}
 		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "//") {
+		line := strings.TrimSpace(sl.text)
+		if !sl.tooLong && (line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "//")) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		step++
-		res := runStep(ctx, a, line, opts)
+		var res StepResult
+		if sl.tooLong {
+			res.Action = "?"
+			res.Error = dom.Errorf(dom.ValidationError, nil, "line %d is %d bytes long: a step may have at most %d (1 MiB)", lineNo, sl.size, MaxScriptLine)
+		} else {
+			res = runStep(ctx, a, line, lineNo, opts)
+		}
 		res.Step, res.Line = step, lineNo
 		if err := writeJSONLine(w, res); err != nil {
 			return err
@@ -138,9 +150,6 @@ func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Option
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return dom.Errorf(dom.ValidationError, err, "reading the script")
-	}
 	if failed > 0 {
 		return fmt.Errorf("%d of %d steps failed; first: %w", failed, step, firstErr)
 	}
@@ -148,7 +157,7 @@ func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Option
 }
 
 // runStep parses and performs one line.
-func runStep(ctx context.Context, a dom.Actor, line string, opts Options) (res StepResult) {
+func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Options) (res StepResult) {
 	start := time.Now()
 	fail := func(err error) StepResult {
 		res.Success = false
@@ -157,21 +166,18 @@ func runStep(ctx context.Context, a dom.Actor, line string, opts Options) (res S
 		res.DurationMs = float64(res.Duration.Microseconds()) / 1000
 		return res
 	}
-	var st Step
-	dec := json.NewDecoder(strings.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&st); err != nil {
-		res.Action = "?"
-		return fail(dom.Errorf(dom.ValidationError, err, "line is not a valid step (JSON object with \"action\"; fields: action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, ms, for, timeout, comment)"))
-	}
-	st.Action = strings.ToLower(strings.TrimSpace(st.Action))
+	st, err := parseStep(line, lineNo)
 	res.Action = dom.ActionKind(st.Action)
-	known := false
-	for _, k := range scriptKinds {
-		known = known || k == st.Action
+	if res.Action == "" {
+		res.Action = "?"
 	}
-	if !known {
-		return fail(dom.Errorf(dom.ValidationError, nil, "unknown action %q: use one of %s", st.Action, strings.Join(scriptKinds, ", ")))
+	if err != nil {
+		return fail(err)
+	}
+	if d := openDialog(a); d != nil && st.Action != "dialog" && (st.Action != "wait" || st.For != nil) {
+		// Say what blocks the step, not what the target query ran into.
+		res.Dialog = d
+		return fail(dom.DialogBlocks(d, "cannot "+st.Action))
 	}
 	sctx, cancel := context.WithTimeout(ctx, opts.StepTimeout)
 	defer cancel()
@@ -196,9 +202,6 @@ func runStep(ctx context.Context, a dom.Actor, line string, opts Options) (res S
 		if st.Accept != nil {
 			act.Accept = *st.Accept
 		}
-	}
-	if st.Target != nil && st.ID != "" {
-		return fail(dom.Errorf(dom.ValidationError, nil, "give either \"id\" or \"target\", not both"))
 	}
 	if st.Target != nil {
 		n, err := resolveWaiting(sctx, a, *st.Target, opts.FindTimeout)
@@ -243,7 +246,7 @@ func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail fu
 	for {
 		if _, err := a.Snapshot(ctx, true); err != nil {
 			lastErr = err
-			if dom.CodeOf(err) == dom.NotAttached {
+			if c := dom.CodeOf(err); c == dom.NotAttached || c == dom.DialogOpen {
 				return fail(err)
 			}
 		} else if n, err := Resolve(ctx, a, *st.For); err == nil {

@@ -1,0 +1,118 @@
+package cdpconn
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A temporary profile is named profilePrefix+random and holds ownerFile:
+// the pid (and start time, where known) of the domscope that made it.
+// A domscope killed with SIGKILL cannot remove its profile, so each Launch
+// removes the profiles whose owner is gone, after killing any browser
+// process still using them (chromedp's allocator finds those by their
+// --user-data-dir argument the same way).
+const (
+	profilePrefix = "domscope-chrome-"
+	ownerFile     = "domscope.owner"
+	// orphanAge is how old a profile without an owner file (one from an
+	// older domscope, or one just being made) must be to count as left over.
+	orphanAge = 10 * time.Minute
+)
+
+// writeOwner records this process as the owner of dir.
+func writeOwner(dir string) error {
+	pid := os.Getpid()
+	start, _ := processStart(pid)
+	return os.WriteFile(filepath.Join(dir, ownerFile), []byte(fmt.Sprintf("%d %s\n", pid, start)), 0o600)
+}
+
+// ownerGone reports whether the profile dir is left over: its owner
+// process is dead (or its pid now belongs to another process), or it has
+// no owner file, is old and no process uses it.
+func ownerGone(dir string) bool {
+	b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+	if err != nil {
+		st, serr := os.Stat(dir)
+		if serr != nil || time.Since(st.ModTime()) < orphanAge {
+			return false
+		}
+		users, ok := processesUsing(dir)
+		return ok && len(users) == 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return false
+	}
+	pid, err := strconv.Atoi(f[0])
+	if err != nil || pid <= 0 {
+		return false
+	}
+	if pid == os.Getpid() {
+		return false
+	}
+	if !pidAlive(pid) {
+		return true
+	}
+	// The pid is in use: by the owner, unless it was reused since.
+	if len(f) > 1 {
+		if now, ok := processStart(pid); ok && now != f[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanLeftovers removes the temporary profiles in tmp whose owner is
+// gone, killing the browser processes that still use them first. It
+// returns the directories it removed.
+func cleanLeftovers(tmp string) []string {
+	dirs, _ := filepath.Glob(filepath.Join(tmp, profilePrefix+"*"))
+	var removed []string
+	for _, dir := range dirs {
+		if st, err := os.Lstat(dir); err != nil || !st.IsDir() || !ownerGone(dir) {
+			continue
+		}
+		killUsers(dir)
+		if removeAllRetry(dir) == nil {
+			removed = append(removed, dir)
+		}
+	}
+	return removed
+}
+
+// killUsers kills the processes whose command line names dir as their
+// profile; a child can fork as its parent dies, so look a few times.
+func killUsers(dir string) {
+	for quiet := 0; quiet < 3; {
+		users, ok := processesUsing(dir)
+		if !ok {
+			return
+		}
+		if len(users) == 0 {
+			quiet++
+			continue
+		}
+		quiet = 0
+		for _, pid := range users {
+			killPid(pid)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// removeAllRetry is os.RemoveAll, retried: a dying browser's helpers can
+// still write into the profile for a moment.
+func removeAllRetry(dir string) error {
+	var err error
+	for i := 0; i < 20; i++ {
+		if err = os.RemoveAll(dir); err == nil {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return err
+}
