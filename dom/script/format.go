@@ -68,8 +68,8 @@ func printBlocked(w io.Writer, a dom.Actor, mode string, step int, cause error) 
 	const next = `a {"action":"dialog","accept":true} (or false) step closes it`
 	if mode == "json" {
 		return writeJSONLine(w, struct {
-			Step    int         `json:"step"`
-			Blocked string      `json:"blocked"`
+			Step    int             `json:"step"`
+			Blocked string          `json:"blocked"`
 			Dialog  *dom.DialogInfo `json:"dialog"`
 		}{step, "no snapshot: a JavaScript " + d.Type + " dialog blocks the page; " + next, d})
 	}
