@@ -3,7 +3,6 @@ package dom
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"strconv"
 	"strings"
 
@@ -63,7 +62,7 @@ func scrubCapture(raw *RawCapture) {
 		for j := range t.AXTrees {
 			t.AXTrees[j] = scrubJSON(t.AXTrees[j], secrets)
 		}
-		t.Layout = scrubJSON(t.Layout, secrets)
+		t.Layout = scrubJSON(t.Layout, secrets, "strings")
 	}
 	for _, s := range secrets {
 		raw.Title = scrubString(raw.Title, s)
@@ -217,12 +216,19 @@ func redactDOM(blob []byte, inside, fields map[int64]bool) ([]byte, []string, er
 	return spliceJSON(blob, edits), secrets, nil
 }
 
+// axNodeID reads an AX node id (a string; a number is taken as written).
+func axNodeID(v jsontext.Value) string {
+	if v.Kind() == '"' {
+		return jsonString(v)
+	}
+	return string(v)
+}
+
 // axHeader is what redactAX reads of every AX node to find the ones to clean.
 type axHeader struct {
-	NodeID    string   `json:"nodeId"`
-	ParentID  string   `json:"parentId"`
-	ChildIDs  []string `json:"childIds"`
-	BackendID int64    `json:"backendDOMNodeId"`
+	NodeID, ParentID string
+	ChildIDs         []string
+	BackendID        int64
 }
 
 // redactAX cleans an Accessibility.getFullAXTree result: every AX node of
@@ -240,24 +246,45 @@ func redactAX(blob []byte, inside, fields map[int64]bool) ([]byte, []string, err
 		start, end int64
 	}
 	var nodes []entry
-	dec := jsontext.NewDecoder(bytes.NewReader(blob), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
-	err := readObject(dec, func(key string) error {
-		if key != "nodes" {
-			return dec.SkipValue()
-		}
-		return readArray(dec, func() error {
-			v, err := dec.ReadValue()
-			if err != nil {
-				return err
+	cur := -1 // index in nodes of the node being read
+	inNode := func(path []jsonStep) bool {
+		return len(path) >= 3 && pathIs(path[:2], "nodes", "#") && path[2].obj
+	}
+	err := walkJSON(blob, jsonVisitor{
+		// inside a node only childIds is read; the rest is skipped unparsed
+		open: func(path []jsonStep, _ jsontext.Kind) bool {
+			return len(path) < 3 || (len(path) == 3 && inNode(path) && path[2].key == "childIds")
+		},
+		enter: func(path []jsonStep, start int64) {
+			if len(path) == 3 && inNode(path) {
+				nodes = append(nodes, entry{start: start})
+				cur = len(nodes) - 1
 			}
-			end := dec.InputOffset()
-			var h axHeader
-			if decodeJSON(v, &h) != nil {
-				return nil
+		},
+		exit: func(path []jsonStep, end int64) {
+			if len(path) == 3 && inNode(path) && cur >= 0 {
+				nodes[cur].end = end
+				cur = -1
 			}
-			nodes = append(nodes, entry{h, end - int64(len(v)), end})
-			return nil
-		})
+		},
+		scalar: func(path []jsonStep, v jsontext.Value, _, _ int64) {
+			if cur < 0 || !inNode(path) {
+				return
+			}
+			h := &nodes[cur].h
+			if len(path) == 4 {
+				h.ChildIDs = append(h.ChildIDs, axNodeID(v))
+				return
+			}
+			switch path[2].key {
+			case "nodeId":
+				h.NodeID = axNodeID(v)
+			case "parentId":
+				h.ParentID = axNodeID(v)
+			case "backendDOMNodeId":
+				h.BackendID, _ = strconv.ParseInt(string(v), 10, 64)
+			}
+		},
 	})
 	if err != nil {
 		return blob, nil, err
@@ -551,12 +578,14 @@ type capRareString struct {
 	Value []int `json:"value"`
 }
 
-// cleanSecrets drops empty and duplicate secrets.
+// cleanSecrets drops empty and duplicate secrets, and Mask.
 func cleanSecrets(in []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range in {
-		if s == "" || strings.TrimSpace(s) == "" || seen[s] {
+		// Mask is what a scrubbed field already holds: scrubbing again
+		// must keep it.
+		if s == "" || strings.TrimSpace(s) == "" || s == Mask || seen[s] {
 			continue
 		}
 		seen[s] = true
@@ -576,61 +605,78 @@ func scrubString(s, secret string) string {
 }
 
 // scrubJSON rewrites every string value of blob that is or contains a
-// secret; object keys are left alone. A blob that holds no secret is
-// returned unchanged without being re-encoded.
-func scrubJSON(blob []byte, secrets []string) []byte {
-	if len(blob) == 0 || !mayContain(blob, secrets) {
+// secret; object names are left alone, and so is every other byte of the
+// blob (only the strings that change are re-encoded). only, when set,
+// limits the search to one key of the top-level object (DOMSnapshot keeps
+// all its strings in "strings"). Strings are decoded only when their raw
+// form holds a secret's longest run of characters no JSON writer escapes.
+func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
+	if len(blob) == 0 {
 		return blob
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(blob), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
-	var out bytes.Buffer
-	out.Grow(len(blob))
-	enc := jsontext.NewEncoder(&out, jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
-	for {
-		kind, n := dec.StackIndex(dec.StackDepth())
-		isName := kind == '{' && n%2 == 0
-		tok, err := dec.ReadToken()
-		if err == io.EOF {
-			break
+	keys := make([][]byte, len(secrets))
+	anyKey := false
+	for i, s := range secrets {
+		keys[i] = []byte(plainRun(s))
+		if len(keys[i]) == 0 {
+			anyKey = true // nothing to look for: every string is decoded
 		}
-		if err != nil {
-			// Unreadable JSON cannot be checked: drop it rather than risk a leak.
-			return []byte("null")
+	}
+	found := func(b []byte) bool {
+		if anyKey {
+			return true
 		}
-		if tok.Kind() == '"' && !isName {
-			s := tok.String()
+		for _, k := range keys {
+			if bytes.Contains(b, k) {
+				return true
+			}
+		}
+		return false
+	}
+	if !found(blob) {
+		return blob
+	}
+	var edits []jsonEdit
+	err := walkJSON(blob, jsonVisitor{
+		open: func(path []jsonStep, _ jsontext.Kind) bool {
+			return len(only) == 0 || len(path) != 1 || path[0].key == only[0]
+		},
+		scalar: func(_ []jsonStep, v jsontext.Value, start, end int64) {
+			if v.Kind() != '"' || !found(v) {
+				return
+			}
+			s := jsonString(v)
 			clean := s
 			for _, sec := range secrets {
 				clean = scrubString(clean, sec)
 			}
 			if clean != s {
-				tok = jsontext.String(clean)
+				edits = append(edits, jsonEdit{start, end, quoteJSON(clean)})
 			}
-		}
-		if err := enc.WriteToken(tok); err != nil {
-			return []byte("null")
-		}
+		},
+	})
+	if err != nil {
+		// Unreadable JSON cannot be checked: drop it rather than risk a leak.
+		return []byte("null")
 	}
-	return bytes.TrimRight(out.Bytes(), "\n")
+	return spliceJSON(blob, edits)
 }
 
-// mayContain reports whether blob can hold one of the secrets. A secret
-// with characters JSON may escape is looked for the slow way.
-func mayContain(blob []byte, secrets []string) bool {
-	for _, s := range secrets {
-		if !plainASCII(s) || bytes.Contains(blob, []byte(s)) {
-			return true
+// plainRun is the longest run of s made of characters that JSON writers
+// (Chrome's, Go's) never escape: a raw JSON string that holds s holds it.
+func plainRun(s string) string {
+	best, start := "", -1
+	for i := 0; i <= len(s); i++ {
+		ok := i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && !strings.ContainsRune("\"\\<>&'/+=", rune(s[i]))
+		if ok && start < 0 {
+			start = i
+		}
+		if !ok && start >= 0 {
+			if i-start > len(best) {
+				best = s[start:i]
+			}
+			start = -1
 		}
 	}
-	return false
-}
-
-func plainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-	}
-	return true
+	return best
 }

@@ -1,7 +1,12 @@
 package dom
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -73,5 +78,45 @@ func TestMayHoldSecretsAgreesWithSensitiveField(t *testing.T) {
 				t.Errorf("mayHoldSecrets(%s) = false for a sensitive field", doc)
 			}
 		}
+	}
+}
+
+// BenchmarkScrubCapture: the privacy step of a capture on the 10k-element
+// recording, with no sensitive field (only the pre-test runs) and with one
+// (the document is parsed and every part of the target rewritten).
+func BenchmarkScrubCapture(b *testing.B) {
+	f, err := os.Open(filepath.Join("..", "testdata", "captures", "synthetic-10000.json.gz"))
+	if err != nil {
+		b.Skip(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct{ name, from, to string }{
+		{"none", "", ""},
+		{"one-password", `"type","text"`, `"type","password"`},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			doc := data
+			if tc.from != "" {
+				doc = bytes.Replace(data, []byte(tc.from), []byte(tc.to), 1)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				var raw RawCapture
+				b.StopTimer()
+				if err := json.Unmarshal(doc, &raw); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				scrubCapture(&raw)
+			}
+		})
 	}
 }

@@ -22,9 +22,15 @@ type jsonVisitor struct {
 	// open is called before a container is entered (path does not hold it
 	// yet); returning false skips the container unread.
 	open func(path []jsonStep, kind jsontext.Kind) bool
+	// enter is called after a container starts (path holds it), with the
+	// offset of its opening bracket.
+	enter func(path []jsonStep, start int64)
 	// close is called before a container ends (path still holds it); at is
 	// the offset just after its last element, where an element can be added.
 	close func(path []jsonStep, at int64)
+	// exit is called after a container ends (path still holds it), with the
+	// offset just after its closing bracket.
+	exit func(path []jsonStep, end int64)
 	// scalar is called for every value that is not an object name, with
 	// its byte span in the blob.
 	scalar func(path []jsonStep, v jsontext.Value, start, end int64)
@@ -36,6 +42,7 @@ type jsonVisitor struct {
 func walkJSON(blob []byte, v jsonVisitor) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(blob), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 	var path []jsonStep
+	names := map[string]string{}
 	advance := func() {
 		if l := len(path); l > 0 && !path[l-1].obj {
 			path[l-1].idx++
@@ -63,6 +70,9 @@ func walkJSON(blob []byte, v jsonVisitor) error {
 				return err
 			}
 			path = append(path, jsonStep{obj: k == '{'})
+			if v.enter != nil {
+				v.enter(path, dec.InputOffset()-1)
+			}
 		case k == '}' || k == ']':
 			if v.close != nil {
 				v.close(path, dec.InputOffset())
@@ -70,14 +80,25 @@ func walkJSON(blob []byte, v jsonVisitor) error {
 			if _, err := dec.ReadToken(); err != nil {
 				return err
 			}
+			if v.exit != nil {
+				v.exit(path, dec.InputOffset())
+			}
 			path = path[:len(path)-1]
 			advance()
 		case isName:
-			tok, err := dec.ReadToken()
+			raw, err := dec.ReadValue()
 			if err != nil {
 				return err
 			}
-			path[len(path)-1].key = tok.String()
+			// names repeat on every object: one string each
+			key, ok := names[string(raw)]
+			if !ok {
+				key = jsonString(raw)
+				if len(names) < 1024 {
+					names[string(raw)] = key
+				}
+			}
+			path[len(path)-1].key = key
 		default:
 			val, err := dec.ReadValue()
 			if err != nil {

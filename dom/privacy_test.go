@@ -189,3 +189,22 @@ func TestScrubCaptureByNode(t *testing.T) {
 		t.Errorf("%d sensitive fields in the tree, want 2", fields)
 	}
 }
+
+// TestScrubCaptureTwice: scrubbing a scrubbed capture (a saved file being
+// opened) changes nothing, and the fields still show Mask.
+func TestScrubCaptureTwice(t *testing.T) {
+	var raw RawCapture
+	if err := json.Unmarshal([]byte(privacyCapture), &raw); err != nil {
+		t.Fatal(err)
+	}
+	scrubCapture(&raw)
+	once, _ := json.Marshal(&raw)
+	scrubCapture(&raw)
+	twice, _ := json.Marshal(&raw)
+	if string(once) != string(twice) {
+		t.Errorf("a second scrub changed the capture:\n%s\n%s", once, twice)
+	}
+	if !strings.Contains(string(twice), Mask) {
+		t.Error("no Mask left after two scrubs")
+	}
+}
