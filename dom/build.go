@@ -25,7 +25,9 @@ type facts struct {
 	elements    int32 // elements in the light-DOM subtree, itself included
 	hasBoxBelow bool  // some descendant has a layout box
 	ua          bool  // inside a user-agent shadow root
-	redact      bool  // inside a password or cc-* field
+	redact      bool  // a sensitive field (SensitiveField) or inside one
+	field       bool  // the sensitive field itself
+	filled      bool  // for a field: the capture shows it holds something
 	detailsOpen bool  // for <details>: open attribute
 	textName    bool  // Name was taken from the subtree's text
 }
@@ -40,6 +42,9 @@ type builder struct {
 	facts   []facts
 	snap    *Snapshot
 	docURLs map[int32]string // documentURL of #document nodes
+	// secrets are what sensitive fields held in a capture that was not
+	// scrubbed (an old file, a test): removed from every node after classify.
+	secrets []string
 }
 
 // Build turns a raw capture into the complete VirtualNode tree: one node per
@@ -86,6 +91,7 @@ func Build(raw *RawCapture, opts BuildOptions) (*Snapshot, error) {
 	b.countSubtrees()
 	b.classify()
 	b.trimContainerNames()
+	b.scrubSecrets()
 	b.snap.BuildTime = time.Since(start)
 	return b.snap, nil
 }
@@ -98,6 +104,7 @@ type item struct {
 	frameID string
 	ua      bool
 	redact  bool
+	field   int32 // preorder index of the enclosing sensitive field, -1 none
 	shiftX  float64
 	shiftY  float64
 }
@@ -106,7 +113,7 @@ type item struct {
 func (b *builder) walk() {
 	t0 := b.targets[0]
 	mainFrame := b.raw.Targets[0].FrameID
-	stack := []item{{raw: t0.root, parent: -1, target: 0, frameID: mainFrame}}
+	stack := []item{{raw: t0.root, parent: -1, target: 0, frameID: mainFrame, field: -1}}
 	for len(stack) > 0 || b.stitchOrphans(&stack) {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -162,11 +169,14 @@ func (b *builder) walk() {
 		if n.Tag == "details" {
 			_, f.detailsOpen = n.Attrs["open"]
 		}
-		if isPrivateInput(n.Tag, n.Attrs) {
-			redactAttrs(n.Attrs)
-			f.redact = true
-		}
 		idx := int32(len(b.nodes))
+		field := it.field
+		if n.NodeType == ElementNode && SensitiveField(n.Tag, n.Attrs) {
+			f.redact, f.field, field = true, true, idx
+		}
+		if f.redact && b.redactNode(n, field) && field == idx {
+			f.filled = true // its own value attribute
+		}
 		if it.parent >= 0 {
 			p := b.nodes[it.parent]
 			n.Parent = p
@@ -184,7 +194,7 @@ func (b *builder) walk() {
 		// a same-process frame document, light children, template content.
 		// Pushed in reverse so they pop in order.
 		next := func(c *cdpNode, frameID string) item {
-			return item{raw: c, parent: idx, target: it.target, frameID: frameID, ua: f.ua, redact: f.redact, shiftX: it.shiftX, shiftY: it.shiftY}
+			return item{raw: c, parent: idx, target: it.target, frameID: frameID, ua: f.ua, redact: f.redact, field: field, shiftX: it.shiftX, shiftY: it.shiftY}
 		}
 		if r.TemplateContent != nil {
 			stack = append(stack, next(r.TemplateContent, it.frameID))
@@ -250,7 +260,16 @@ func (b *builder) stitch(k int, hostIdx int32, host *VirtualNode) item {
 	if fid == "" {
 		fid = rt.TargetID
 	}
-	return item{raw: t.root, parent: hostIdx, target: int32(k), frameID: fid, shiftX: dx, shiftY: dy}
+	it := item{raw: t.root, parent: hostIdx, target: int32(k), frameID: fid, shiftX: dx, shiftY: dy, field: -1}
+	if hostIdx >= 0 && int(hostIdx) < len(b.facts) && b.facts[hostIdx].redact {
+		// a frame inside a sensitive element is part of it
+		it.redact = true
+		it.field = hostIdx
+		for it.field >= 0 && !b.facts[it.field].field {
+			it.field = b.facts[it.field].parent
+		}
+	}
+	return it
 }
 
 // stitchOrphans queues out-of-process targets whose <iframe> was not found

@@ -10,16 +10,12 @@ func (b *builder) classify() {
 	ids := newIDAssigner(b.opts.Prev, b.nodes, b.facts)
 	b.snap.ByID = make(map[string]*VirtualNode, len(b.nodes))
 	for i, n := range b.nodes {
-		f := &b.facts[i]
 		b.describe(i)
 		b.visibility(i, drop, transparent)
 		n.ID = ids.assign(i)
 		b.snap.ByID[n.ID] = n
 		if n.NodeType == DocumentNode {
 			b.addFrame(i)
-		}
-		if f.redact && n.NodeType == TextNode {
-			n.Text, n.Name = Redacted, Redacted
 		}
 	}
 	b.snap.NextID = ids.next
@@ -57,14 +53,18 @@ func (b *builder) describe(i int) {
 		n.Tier, n.Why = Structural, "structural"
 		return
 	}
-	// Name: AX name > aria-label (and other own labels) > text.
-	if ax != nil && !ax.Ignored && ax.HasName {
+	// Name: AX name > aria-label (and other own labels) > text. Inside a
+	// sensitive field, AX names are the field's text.
+	if ax != nil && !ax.Ignored && ax.HasName && (!f.redact || f.field) {
 		n.Name = cleanName(ax.Name)
 	}
 	if n.Name == "" && n.NodeType == ElementNode {
 		n.Name = cleanName(attrName(n))
 	}
 	b.states(i)
+	if f.field {
+		b.fieldValue(i)
+	}
 	switch {
 	case f.ua || n.NodeType != ElementNode:
 		n.Tier, n.Why = Structural, "structural"
@@ -122,7 +122,7 @@ func (b *builder) states(i int) {
 	}
 	if ax := f.ax; ax != nil && !ax.Ignored {
 		for _, p := range ax.Properties {
-			if !axStates[p.Name] {
+			if !axStates[p.Name] || (f.redact && p.Name == "valuetext") {
 				continue
 			}
 			v := p.Value

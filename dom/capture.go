@@ -16,10 +16,10 @@ const captureTimeout = 90 * time.Second
 // each out-of-process iframe target, the DOM (pierced: shadow roots, open
 // and closed, and same-process iframe documents), the accessibility tree of
 // every frame, layout and style facts (DOMSnapshot), elements with their own
-// click-family listeners, and where each target sits in the page. Password
-// and credit-card (autocomplete cc-*) values are scrubbed from everything it
-// returns. Errors are *Error: NOT_ATTACHED when the page is gone,
-// SNAPSHOT_FAILED otherwise.
+// click-family listeners, and where each target sits in the page. The
+// values of sensitive fields (SensitiveField) are scrubbed from everything
+// it returns (see scrubCapture). Errors are *Error: NOT_ATTACHED when the
+// page is gone, SNAPSHOT_FAILED otherwise.
 func Capture(ctx context.Context, p Page) (*RawCapture, error) {
 	if p == nil {
 		return nil, Errorf(NotAttached, nil, "no page to capture: attach to a tab first")

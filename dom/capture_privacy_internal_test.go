@@ -1,6 +1,15 @@
 package dom
 
-import "testing"
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestMayHoldSecrets(t *testing.T) {
 	for _, tc := range []struct {
@@ -12,6 +21,13 @@ func TestMayHoldSecrets(t *testing.T) {
 		{`["autocomplete","billing CC-number"]`, true},
 		{`["autocomplete","cc-exp"]`, true},
 		{`password`, true},
+		{`["autocomplete","ONE-TIME-CODE"]`, true},
+		{`["autocomplete","one-t\u0130me-code"]`, true},
+		{`["autocomplete","one-tİme-code"]`, true},
+		{`["type","pa\u017f\u017fword"]`, true},
+		{`["type","paſſword"]`, true},
+		{`["autocomplete","section-x shipping New-Password"]`, true},
+		{`one-time`, false},
 		{`["type","text"],"shadowRoots":[],"aria-label":"x"`, false},
 		{`passwor`, false},
 		{`c-`, false},
@@ -39,5 +55,68 @@ func TestScrubJSON(t *testing.T) {
 	same := []byte(`{"a": 1}`)
 	if got := scrubJSON(same, []string{"zzzz"}); string(got) != string(same) {
 		t.Errorf("unchanged blob was rewritten: %s", got)
+	}
+}
+
+// TestMayHoldSecretsAgreesWithSensitiveField: whatever SensitiveField calls
+// sensitive, the quick pre-test lets through, however the document writes
+// the attribute (case, Unicode letters that fold to ASCII, JSON escapes).
+func TestMayHoldSecretsAgreesWithSensitiveField(t *testing.T) {
+	for _, a := range [][2]string{
+		{"type", "password"}, {"type", "PASSWORD"}, {"type", " paſſword "}, {"type", "PAſSWORD"},
+		{"autocomplete", "current-password"}, {"autocomplete", "NEW-PASSWORD"},
+		{"autocomplete", "one-time-code"}, {"autocomplete", "ONE-TİME-CODE"},
+		{"autocomplete", "section-x shipping cc-csc"}, {"autocomplete", "CC-NUMBER"},
+	} {
+		if !SensitiveField("input", map[string]string{a[0]: a[1]}) {
+			continue // not sensitive: nothing to check
+		}
+		b, _ := json.Marshal(map[string]any{"root": map[string]any{"attributes": []string{a[0], a[1]}}})
+		esc := []byte(strings.ReplaceAll(strings.ReplaceAll(string(b), "ſ", `\u017F`), "İ", `\u0130`))
+		for _, doc := range [][]byte{b, esc} {
+			if !mayHoldSecrets(doc) {
+				t.Errorf("mayHoldSecrets(%s) = false for a sensitive field", doc)
+			}
+		}
+	}
+}
+
+// BenchmarkScrubCapture: the privacy step of a capture on the 10k-element
+// recording, with no sensitive field (only the pre-test runs) and with one
+// (the document is parsed and every part of the target rewritten).
+func BenchmarkScrubCapture(b *testing.B) {
+	f, err := os.Open(filepath.Join("..", "testdata", "captures", "synthetic-10000.json.gz"))
+	if err != nil {
+		b.Skip(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct{ name, from, to string }{
+		{"none", "", ""},
+		{"one-password", `"type","text"`, `"type","password"`},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			doc := data
+			if tc.from != "" {
+				doc = bytes.Replace(data, []byte(tc.from), []byte(tc.to), 1)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				var raw RawCapture
+				b.StopTimer()
+				if err := json.Unmarshal(doc, &raw); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				scrubCapture(&raw)
+			}
+		})
 	}
 }

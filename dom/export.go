@@ -159,6 +159,10 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 	if c.Raw == nil || len(c.Raw.Targets) == 0 {
 		return nil, Errorf(ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
 	}
+	// A file saved by an older domscope may hold values the scrub now
+	// removes (a wider rule, inline text boxes): clean it before anything
+	// shows it or saves it again.
+	scrubCapture(c.Raw)
 	return &c, nil
 }
 

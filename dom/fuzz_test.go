@@ -1,7 +1,9 @@
 package dom
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -84,21 +86,39 @@ func randomTree(seed uint64, size int) *tn {
 }
 
 // checkOutputs runs everything on a capture and checks the invariants that
-// must hold for any input.
-func checkOutputs(t *testing.T, raw *RawCapture, stableIDs bool) {
+// must hold for any input. secrets are markers inside the values of
+// sensitive fields: no node and no output may hold one.
+func checkOutputs(t *testing.T, raw *RawCapture, stableIDs bool, secrets []string) {
 	s, err := Build(raw, BuildOptions{})
 	if err != nil {
 		return // a clear error is fine; a panic is not
+	}
+	leak := func(where, out string) {
+		for _, sec := range secrets {
+			if strings.Contains(out, sec) {
+				t.Fatalf("%s holds the sensitive value marked %q", where, sec)
+			}
+		}
+	}
+	if len(secrets) > 0 {
+		for _, n := range s.ByID {
+			b, _ := json.Marshal([]any{n.Name, n.Text, n.Attrs, n.States, n.Role, n.Why})
+			leak("node "+n.ID, string(b))
+		}
+		leak("title", s.Title)
 	}
 	for _, opts := range []Options{DefaultOptions(), {IncludeHidden: true, IncludeValues: true, IncludeBoundingBoxes: true, IncludeBackendIDs: true, MaxDepth: 3, MaxInteractive: 2}} {
 		sd, d := Flatten(s, opts)
 		if len(d) != len(s.ByID) {
 			t.Fatalf("%d decisions for %d nodes", len(d), len(s.ByID))
 		}
-		if _, err := FormatJSON(sd); err != nil {
+		j, err := FormatJSON(sd)
+		if err != nil {
 			t.Fatalf("json: %v", err)
 		}
 		text := FormatText(sd)
+		leak("json", string(j))
+		leak("text", text)
 		if strings.Count(text, "\n") != countSerialized(sd.Nodes) {
 			t.Fatalf("text has %d lines for %d nodes:\n%s", strings.Count(text, "\n"), countSerialized(sd.Nodes), text)
 		}
@@ -108,6 +128,7 @@ func checkOutputs(t *testing.T, raw *RawCapture, stableIDs bool) {
 			}
 		}
 		tree := FormatTree(s, d)
+		leak("tree", tree)
 		if strings.Count(tree, "\n") != len(s.ByID) {
 			t.Fatalf("tree has %d lines for %d nodes", strings.Count(tree, "\n"), len(s.ByID))
 		}
@@ -130,18 +151,114 @@ func FuzzBuildFlatten(f *testing.F) {
 	f.Add(uint64(3), uint16(0), []byte(`[1,2,3]`))
 	f.Add(uint64(4), uint16(0), []byte(`{"root":{"nodeType":1,"shadowRoots":[{"nodeType":11,"shadowRootType":"closed"}],"contentDocument":null}}`))
 	f.Fuzz(func(t *testing.T, seed uint64, size uint16, doc []byte) {
-		raw := captureOf(randomTree(seed, int(size%400)))
+		root := randomTree(seed, int(size%400))
+		var secrets []string
+		if doc == nil {
+			secrets = addSensitive(root, seed)
+		}
+		raw := captureOf(root)
 		if doc != nil {
 			raw.Targets[0].Document = json.RawMessage(doc)
 			raw.Targets = append(raw.Targets, RawTarget{TargetID: "OOP", FrameID: "OOP", Document: doc, Layout: doc, AXTrees: []json.RawMessage{doc}})
 		}
-		checkOutputs(t, raw, doc == nil)
+		checkOutputs(t, raw, doc == nil, secrets)
+		checkScrubbed(t, raw, secrets)
 	})
+}
+
+// sensitiveVariants are attribute sets that make an element a sensitive
+// field (the first two only on an <input>).
+var sensitiveVariants = [][]string{
+	{"type", "password"}, {"TYPE", "PaSsWoRd"},
+	{"autocomplete", "section-x shipping CC-CSC"}, {"autocomplete", "current-password"},
+	{"AUTOCOMPLETE", "NEW-PASSWORD"}, {"autocomplete", "one-time-code"}, {"autocomplete", "cc-exp"},
+	{"autocomplete", "billing cc-number"},
+}
+
+// addSensitive turns some elements of a random tree into sensitive fields
+// holding hostile values, in every place a capture can hold one: the value
+// attribute, the AX value, text in a user-agent shadow root or as a child,
+// and the AX names of those texts. It returns the marker inside each
+// value (the rest of the value is hostile text a format may escape).
+func addSensitive(root *tn, seed uint64) []string {
+	r := rand.New(rand.NewPCG(seed^0x5eed, seed))
+	var secrets []string
+	stack := []*tn{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stack = append(stack, n.kids...)
+		if n.tag == "#text" || n.tag == "#shadow-root" || n.tag == "#document" || n.tag == "html" || n.tag == "body" || r.IntN(6) != 0 {
+			continue
+		}
+		marker := fmt.Sprintf("PRIV%dX%d", seed, len(secrets))
+		secrets = append(secrets, marker)
+		value := hostile[r.IntN(len(hostile))] + marker + hostile[r.IntN(len(hostile))]
+		v := sensitiveVariants[r.IntN(len(sensitiveVariants))]
+		if n.tag != "input" && (v[1] == "password" || v[1] == "PaSsWoRd") {
+			v = sensitiveVariants[2]
+		}
+		n.attrs = append(n.attrs, v[0], v[1])
+		if r.IntN(2) == 0 {
+			n.attrs = append(n.attrs, "value", value)
+		}
+		if n.role == "" || n.role == "-" {
+			n.role = "textbox"
+		}
+		n.value = value
+		text := txt(value).ax("StaticText", value)
+		if r.IntN(2) == 0 {
+			n.kids = append(n.kids, &tn{tag: "#shadow-root", shadow: "user-agent", kids: []*tn{el("div", nil, text).ax("generic", value)}})
+		} else {
+			n.kids = append(n.kids, text)
+		}
+	}
+	return secrets
+}
+
+// checkScrubbed: after scrubCapture, the saved capture (raw data
+// included) and a build of it hold no marker.
+func checkScrubbed(t *testing.T, raw *RawCapture, secrets []string) {
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return
+	}
+	var c RawCapture
+	if json.Unmarshal(b, &c) != nil {
+		return
+	}
+	scrubCapture(&c)
+	s, err := Build(&c, BuildOptions{})
+	if err != nil {
+		return
+	}
+	saved, err := NewSavedCapture(s, Options{IncludeHidden: true, IncludeValues: true}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := saved.Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, sec := range secrets {
+		if strings.Contains(out.String(), sec) {
+			i := strings.Index(out.String(), sec)
+			t.Fatalf("the scrubbed export holds the sensitive value marked %q: …%s…", sec, out.String()[max(0, i-200):i+len(sec)])
+		}
+	}
 }
 
 // TestRandomTrees runs the fuzz body over many seeds in a normal test run.
 func TestRandomTrees(t *testing.T) {
 	for seed := uint64(0); seed < 200; seed++ {
-		checkOutputs(t, captureOf(randomTree(seed, 150)), true)
+		checkOutputs(t, captureOf(randomTree(seed, 150)), true, nil)
+		if seed%4 != 0 {
+			continue
+		}
+		root := randomTree(seed, 150)
+		secrets := addSensitive(root, seed)
+		raw := captureOf(root)
+		checkOutputs(t, raw, true, secrets)
+		checkScrubbed(t, raw, secrets)
 	}
 }

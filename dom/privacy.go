@@ -54,17 +54,3 @@ func MaskIf(sensitive bool, text string) string {
 	}
 	return text
 }
-
-// isPrivateInput reports whether a field's served value must be dropped
-// from its attributes.
-func isPrivateInput(tag string, attrs map[string]string) bool {
-	return SensitiveField(tag, attrs)
-}
-
-// redactAttrs removes the value a private field was served with.
-func redactAttrs(attrs map[string]string) {
-	delete(attrs, "value")
-}
-
-// Redacted replaces text that came from a private field.
-const Redacted = ""
