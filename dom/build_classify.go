@@ -63,7 +63,7 @@ func (b *builder) describe(i int) {
 	}
 	b.states(i)
 	if f.field {
-		b.fieldValue(i)
+		b.maskedValue(i)
 	}
 	switch {
 	case f.ua || n.NodeType != ElementNode:

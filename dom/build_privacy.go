@@ -29,10 +29,10 @@ func (b *builder) redactNode(n *VirtualNode, field int32) bool {
 	return had
 }
 
-// fieldValue sets a sensitive field's value state: Mask when the capture
+// maskedValue sets a sensitive field's value state: Mask when the capture
 // shows that it holds something (its AX value, value attribute or text),
 // never the value itself.
-func (b *builder) fieldValue(i int) {
+func (b *builder) maskedValue(i int) {
 	n, f := b.nodes[i], &b.facts[i]
 	if n.States != nil {
 		delete(n.States, "value")
