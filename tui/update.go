@@ -323,6 +323,9 @@ func (m *Model) pageAction(a keymap.Action) tea.Cmd {
 	case keymap.Type:
 		if needNode("type into") {
 			m.prompt = newPrompt(promptType, "type into "+m.nodeName(n.ID), n.ID, "", "text · enter types it · alt+enter types it and presses Enter", m.w)
+			if n.Sensitive() {
+				m.prompt.conceal()
+			}
 		}
 	case keymap.Key:
 		id, on := "", "the focused element"
@@ -333,6 +336,9 @@ func (m *Model) pageAction(a keymap.Action) tea.Cmd {
 	case keymap.Select:
 		if needNode("select an option in") {
 			m.prompt = newPrompt(promptSelect, "select an option in "+m.nodeName(n.ID), n.ID, "", "option value or label", m.w)
+			if n.Sensitive() {
+				m.prompt.conceal() // a card's expiry month is a <select>
+			}
 		}
 	case keymap.ScrollDown:
 		return m.act(dom.Action{Kind: "scroll", DY: 400})
@@ -362,7 +368,7 @@ func (m *Model) submit(p *prompt, pressEnter bool) tea.Cmd {
 		if pressEnter {
 			v += "\n"
 		}
-		return m.act(dom.Action{Kind: "type", ID: p.id, Text: v})
+		return m.actOn(dom.Action{Kind: "type", ID: p.id, Text: v}, p.secret)
 	case promptKey:
 		k := strings.TrimSpace(v)
 		if k == "" {
@@ -371,7 +377,7 @@ func (m *Model) submit(p *prompt, pressEnter bool) tea.Cmd {
 		}
 		return m.act(dom.Action{Kind: "key", ID: p.id, Key: k})
 	case promptSelect:
-		return m.act(dom.Action{Kind: "select", ID: p.id, Value: v})
+		return m.actOn(dom.Action{Kind: "select", ID: p.id, Value: v}, p.secret)
 	case promptGoto:
 		u := strings.TrimSpace(v)
 		if u == "" {
@@ -391,18 +397,27 @@ func (m *Model) submit(p *prompt, pressEnter bool) tea.Cmd {
 }
 
 // act runs one action, then takes the snapshot the service made after it.
-func (m *Model) act(a dom.Action) tea.Cmd {
+func (m *Model) act(a dom.Action) tea.Cmd { return m.actOn(a, false) }
+
+// actOn is act for an action whose text is secret when secret is set or
+// its node is a sensitive field: from here on the text exists only in the
+// action sent to the page; every string made for people (the busy line,
+// the details pane, an error message, an export) has it masked.
+func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	if !m.live() {
 		m.setFlash("no browser: actions are disabled", true)
 		return nil
 	}
-	desc := describe(a)
+	if m.snap != nil && a.ID != "" {
+		secret = secret || m.snap.Node(a.ID).Sensitive()
+	}
+	desc := describe(a, secret)
 	actor, off := m.actor, copySet(m.tierOff)
 	// Marks show what the previous action changed; a new action starts clean.
 	m.marks = nil
 	m.clearCache()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
-		res := actor.Do(ctx, a)
+		res := conceal(actor.Do(ctx, a), a, secret)
 		if res.Dialog != nil {
 			// the page is blocked until the dialog is answered: snapshot after
 			return snapshotMsg{gen: gen, res: &res, desc: desc}
