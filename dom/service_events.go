@@ -308,6 +308,13 @@ func (s *Service) lost(p Page, why string) {
 		s.dialogSig = make(chan struct{})
 	}
 	s.gen++
+	lostTab := TargetInfo{ID: p.TargetID(), Type: "page"}
+	if s.last != nil {
+		lostTab.URL, lostTab.Title = s.last.URL, s.last.Title
+	}
+	if s.track.url != "" {
+		lostTab.URL = s.track.url // navigated since the last snapshot
+	}
 	reconnect := s.cfg.Reconnect
 	if reconnect != nil {
 		s.state = Reconnecting
@@ -325,34 +332,54 @@ func (s *Service) lost(p Page, why string) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.reconnect(reconnect)
+		s.reconnect(reconnect, lostTab)
 	}()
 }
 
-// reconnect tries the hook with exponential backoff, a bounded number of times.
-func (s *Service) reconnect(hook func(ctx context.Context) (Page, error)) {
-	backoff := 250 * time.Millisecond
+// Backoff between reconnect attempts: doubling from the first, capped.
+const (
+	reconnectFirstWait = 250 * time.Millisecond
+	reconnectMaxWait   = 5 * time.Second
+	// reconnectNotFound is how many answers "no such tab" end the attempts.
+	reconnectNotFound = 3
+)
+
+// reconnect tries the hook with capped exponential backoff, a bounded
+// number of times, to get the lost tab back. The old page is left to its
+// connection's owner: detaching it could close a tab this program opened.
+func (s *Service) reconnect(hook func(ctx context.Context, lost TargetInfo) (Page, error), lost TargetInfo) {
+	wait := reconnectFirstWait
 	var lastErr error
-	for i := 0; i < s.cfg.ReconnectAttempts; i++ {
+	notFound := 0
+	for i := 0; i < s.cfg.ReconnectAttempts && notFound < reconnectNotFound; i++ {
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-s.ctx.Done():
 			return
 		}
-		backoff *= 2
+		wait = min(2*wait, reconnectMaxWait)
 		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.CallTimeout)
-		p, err := hook(ctx)
+		p, err := hook(ctx, lost)
 		cancel()
 		if err == nil && p != nil {
 			s.attach(p)
 			return
 		}
 		lastErr = err
+		if CodeOf(err) == TargetNotFound {
+			notFound++
+		} else {
+			notFound = 0
+		}
 	}
 	s.mu.Lock()
 	s.state = Disconnected
 	s.page = nil
 	s.mu.Unlock()
+	if notFound >= reconnectNotFound {
+		s.events.send(Event{Kind: "state", State: Disconnected, Err: Errorf(TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, lost.URL)})
+		return
+	}
 	s.events.send(Event{Kind: "state", State: Disconnected, Err: Errorf(NotAttached, lastErr, "could not reconnect after %d attempts", s.cfg.ReconnectAttempts)})
 }
 

@@ -390,7 +390,7 @@ func TestReconnectAfterTabClosed(t *testing.T) {
 	b := cdptest.Browser(t)
 	p := cdptest.Page(t, base+"/basic.html")
 	reconnects := 0
-	svc := NewService(p, ServiceConfig{Snapshotter: testSnapshotter, Reconnect: func(c context.Context) (Page, error) {
+	svc := NewService(p, ServiceConfig{Snapshotter: testSnapshotter, Reconnect: func(c context.Context, _ TargetInfo) (Page, error) {
 		reconnects++
 		np, err := b.OpenPage(c, base+"/page2.html")
 		if err == nil {
