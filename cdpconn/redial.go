@@ -2,8 +2,10 @@ package cdpconn
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
+	"time"
 
 	"domscope/dom"
 )
@@ -96,25 +98,67 @@ func (r *Redialer) Reattach(ctx context.Context, lost dom.TargetInfo) (dom.Page,
 	if err != nil {
 		return nil, err
 	}
-	id := ""
-	for _, t := range tabs {
+	var found *dom.TargetInfo
+	for i, t := range tabs {
 		if t.ID == lost.ID {
-			id = t.ID
+			found = &tabs[i]
 			break
 		}
 	}
-	if id == "" && lost.URL != "" {
-		for _, t := range tabs {
+	if found == nil && lost.URL != "" {
+		for i, t := range tabs {
 			if t.URL == lost.URL {
-				id = t.ID
+				found = &tabs[i]
 				break
 			}
 		}
 	}
-	if id == "" {
+	if found == nil {
 		return nil, dom.Errorf(dom.TargetNotFound, nil, "the browser has no tab %s or at %s any more (%d tabs open)", lost.ID, lost.URL, len(tabs))
 	}
-	return b.Attach(ctx, id)
+	p, err := b.AttachPage(ctx, found.ID)
+	if err != nil {
+		return nil, err
+	}
+	p.waitShowing(ctx, found.URL)
+	return p, nil
+}
+
+// Bounds on waiting for a tab found again to show its page.
+const (
+	showingTimeout = 5 * time.Second
+	showingPoll    = 100 * time.Millisecond
+)
+
+// waitShowing waits, briefly, until the tab's document is url and loaded. A
+// restarted browser lists a tab at the URL it is about to load while it
+// still shows its initial empty document; a snapshot then would show
+// nothing. It gives up quietly: the service notices later navigations.
+func (p *Page) waitShowing(ctx context.Context, url string) {
+	ctx, cancel := context.WithTimeout(ctx, showingTimeout)
+	defer cancel()
+	lit, _ := json.Marshal(url) // a JSON string is a JavaScript string literal
+	for {
+		var r struct {
+			Result struct {
+				Value bool `json:"value"`
+			} `json:"result"`
+		}
+		c, cc := context.WithTimeout(ctx, time.Second) // a dialog blocks evaluation
+		err := p.Call(c, "Runtime.evaluate", map[string]any{
+			"expression":    "location.href === " + string(lit) + " && document.readyState === 'complete'",
+			"returnByValue": true,
+		}, &r)
+		cc()
+		if err == nil && r.Result.Value {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(showingPoll):
+		}
+	}
 }
 
 // Close closes every connection the Redialer made or was given (tabs this

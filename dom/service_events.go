@@ -194,7 +194,35 @@ func (s *Service) attach(p Page) {
 	defer cancel()
 	_ = p.Call(ctx, "Page.enable", nil, nil)
 	_ = p.Call(ctx, "DOM.enable", nil, nil)
+	s.noteLoading(ctx, p)
 	s.events.send(Event{Kind: "state", State: Connected})
+}
+
+// noteLoading counts a load in progress when attaching, so the first
+// capture waits for it: a tab found again in a restarted browser is often
+// still loading, and its start happened before our events were on.
+func (s *Service) noteLoading(ctx context.Context, p Page) {
+	s.mu.Lock()
+	loaded := s.track.loaded
+	s.mu.Unlock()
+	var r struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	// briefly: an open dialog blocks evaluation, and attaching must not wait on it
+	c, cancel := context.WithTimeout(ctx, time.Second)
+	err := p.Call(c, "Runtime.evaluate", map[string]any{"expression": "document.readyState", "returnByValue": true}, &r)
+	cancel()
+	if err != nil || r.Result.Value == "complete" {
+		return
+	}
+	s.mu.Lock()
+	// a load event since the question means it is done already
+	if s.page == p && s.track.loaded == loaded {
+		s.track.navStarted++
+	}
+	s.mu.Unlock()
 }
 
 // onEvent updates the service from one CDP event of page p.
@@ -340,8 +368,12 @@ func (s *Service) lost(p Page, why string) {
 const (
 	reconnectFirstWait = 250 * time.Millisecond
 	reconnectMaxWait   = 5 * time.Second
-	// reconnectNotFound is how many answers "no such tab" end the attempts.
+	// reconnectNotFound is how many answers "no such tab", reconnectGrace
+	// apart, end the attempts: a restarted browser restores its tabs
+	// within a second or two, and a user waiting for the picker should not
+	// wait for the long backoff.
 	reconnectNotFound = 3
+	reconnectGrace    = time.Second
 )
 
 // reconnect tries the hook with capped exponential backoff, a bounded
@@ -368,6 +400,7 @@ func (s *Service) reconnect(hook func(ctx context.Context, lost TargetInfo) (Pag
 		lastErr = err
 		if CodeOf(err) == TargetNotFound {
 			notFound++
+			wait = reconnectGrace
 		} else {
 			notFound = 0
 		}

@@ -35,6 +35,7 @@ type (
 	targetsMsg struct {
 		targets []dom.TargetInfo
 		err     error
+		auto    bool // asked for by the UI after the tab was lost, not by T
 	}
 	attachedMsg struct {
 		gen    int

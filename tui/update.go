@@ -67,10 +67,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case eventsMsg:
 		return m.gotEvents(msg)
 	case targetsMsg:
-		m.busy = nil
+		if !msg.auto {
+			m.busy = nil
+		}
 		if msg.err != nil {
 			m.setFlash("cannot list tabs: "+msg.err.Error(), true)
 			return nil
+		}
+		if msg.auto && (m.overlay != nil || m.prompt != nil || m.conn == dom.Connected) {
+			return nil // the user moved on, or the tab came back meanwhile
 		}
 		m.overlay = m.targetsOverlay(msg.targets)
 		m.layoutOverlay()
@@ -522,8 +527,14 @@ func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
 				m.setFlash("browser connection is back", false)
 				cmd = m.refresh(true, "snapshot after reconnecting")
 			}
-			if ev.State == dom.Disconnected {
-				m.setFlash("lost the browser: actions fail until it is back (the last snapshot stays on screen)", true)
+			if ev.State == dom.Disconnected && was != dom.Disconnected {
+				if dom.CodeOf(ev.Err) == dom.TargetNotFound && m.cfg.Browser != nil {
+					// the browser is back without this tab: offer the tabs it has
+					m.setFlash("the browser is back, but not this tab (nor its URL): pick a tab", true)
+					cmd = tea.Batch(cmd, m.fetchTargets(true))
+				} else {
+					m.setFlash("lost the browser: actions fail until it is back (the last snapshot stays on screen; T picks a tab)", true)
+				}
 			}
 		case "dialog":
 			m.dialog = ev.Dialog
@@ -570,18 +581,26 @@ func (m *Model) listTargets() tea.Cmd {
 		m.setFlash("tab picking needs a browser connection (this session was given a single page)", true)
 		return nil
 	}
-	b, ctx := m.cfg.Browser, m.ctx
 	if m.busy != nil {
 		m.setFlash("still "+m.busy.label+" · wait, or esc to cancel it", true)
 		return nil
 	}
 	m.busy = &op{label: "listing tabs", start: m.now(), cancel: func() {}}
-	return tea.Batch(safe(func() tea.Msg {
+	return tea.Batch(m.fetchTargets(false), m.spin.Tick)
+}
+
+// fetchTargets lists the browser's tabs in a command. The Browser redials
+// a lost endpoint, so after a restart this is the new browser's list.
+// auto: the UI asked by itself (the tab was lost), not the user with T, so
+// no busy state is taken and the reply may find the picker unwanted.
+func (m *Model) fetchTargets(auto bool) tea.Cmd {
+	b, ctx := m.cfg.Browser, m.ctx
+	return safe(func() tea.Msg {
 		c, cancel := ctxTimeout(ctx, opTimeout)
 		defer cancel()
 		ts, err := b.Targets(c)
-		return targetsMsg{ts, err}
-	}), m.spin.Tick)
+		return targetsMsg{targets: ts, err: err, auto: auto}
+	})
 }
 
 func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
@@ -589,7 +608,7 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		m.setFlash("switching tabs is not wired in this build (Config.NewActor is nil)", true)
 		return nil
 	}
-	if m.snap != nil && t.ID == m.snap.TargetID {
+	if m.snap != nil && t.ID == m.snap.TargetID && m.conn == dom.Connected {
 		m.setFlash("already on this tab", false)
 		return nil
 	}
