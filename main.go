@@ -398,42 +398,27 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 	}
 	defer s.Close()
 	cfg := live.Config{VisualEffects: !ui.noEffects}
-	newActor := func(p dom.Page) dom.Actor {
-		c := cfg
-		c.Reconnect = conn.reconnect(p.TargetID())
-		return live.NewService(p, c)
+	var browser dom.Browser = s.browser
+	if !conn.launch {
+		// A browser we attached to can be restarted under us: redial its
+		// endpoint, and let the tab picker use whatever connection is live.
+		// One we launched is gone with its process.
+		rd := cdpconn.NewRedialer(conn.endpoint, conn.allowRemote, s.browser)
+		defer func() { _ = rd.Close() }()
+		cfg.Reconnect = rd.Reattach
+		browser = rd
 	}
+	newActor := func(p dom.Page) dom.Actor { return live.NewService(p, cfg) }
 	actor := newActor(s.page)
 	defer func() { _ = actor.Close() }()
 	return tui.Run(ctx, tui.Config{
 		Actor:       actor,
-		Browser:     s.browser,
+		Browser:     browser,
 		NewActor:    newActor,
 		Theme:       ui.theme,
 		NoColor:     ui.noColor,
 		NoHighlight: ui.noHighlight,
 	})
-}
-
-// reconnect returns the service's hook to get the same tab back after the
-// connection was lost: only for a browser we attached to (one we launched is
-// gone with its process).
-func (c *connFlags) reconnect(targetID string) func(ctx context.Context) (dom.Page, error) {
-	if c.launch {
-		return nil
-	}
-	return func(ctx context.Context) (dom.Page, error) {
-		b, err := cdpconn.Connect(ctx, c.endpoint, c.allowRemote)
-		if err != nil {
-			return nil, err
-		}
-		p, err := b.Attach(ctx, targetID)
-		if err != nil {
-			_ = b.Close()
-			return nil, err
-		}
-		return p, nil
-	}
 }
 
 // runOpen shows a saved capture with no browser.

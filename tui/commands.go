@@ -3,7 +3,10 @@ package tui
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -32,6 +35,7 @@ type (
 	targetsMsg struct {
 		targets []dom.TargetInfo
 		err     error
+		auto    bool // asked for by the UI after the tab was lost, not by T
 	}
 	attachedMsg struct {
 		gen    int
@@ -120,16 +124,28 @@ func clock() tea.Cmd {
 	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return clockMsg(t) })
 }
 
-// describe is how an action reads in the details pane.
-func describe(a dom.Action) string {
+// describe is how an action reads in the details pane, the busy line and
+// an export. secret: the action's node is a sensitive field, so the text
+// typed (or the option chosen, or a character key pressed) is masked; a
+// final newline (alt+enter) still shows, as it is a key, not the secret.
+func describe(a dom.Action, secret bool) string {
 	s := string(a.Kind)
 	switch a.Kind {
 	case "type":
-		s += fmt.Sprintf(" %q", a.Text)
+		body, enter := strings.CutSuffix(a.Text, "\n")
+		body = dom.MaskIf(secret, body)
+		if enter {
+			body += "\n"
+		}
+		s += fmt.Sprintf(" %q", body)
 	case "key":
-		s += " " + a.Key
+		k := a.Key
+		if secret && utf8.RuneCountInString(k) == 1 {
+			k = dom.Mask
+		}
+		s += " " + k
 	case "select":
-		s += fmt.Sprintf(" %q", a.Value)
+		s += fmt.Sprintf(" %q", dom.MaskIf(secret, a.Value))
 	case "navigate":
 		s += " " + a.URL
 	case "scroll":
@@ -139,6 +155,31 @@ func describe(a dom.Action) string {
 		s += " on " + a.ID
 	}
 	return s
+}
+
+// conceal removes the secret an action carried from its result's error
+// message (defence in depth: the engine already words such errors without
+// it), since that message is shown and exported.
+func conceal(r dom.ActionResult, a dom.Action, secret bool) dom.ActionResult {
+	if !secret || r.Error == nil {
+		return r
+	}
+	msg := r.Error.Message
+	for _, v := range []string{strings.TrimSuffix(a.Text, "\n"), a.Value} {
+		if v == "" {
+			continue
+		}
+		q := strconv.Quote(v)
+		msg = strings.ReplaceAll(msg, q[1:len(q)-1], dom.Mask)
+		msg = strings.ReplaceAll(msg, v, dom.Mask)
+	}
+	if msg != r.Error.Message {
+		e := *r.Error
+		e.Message = msg
+		e.Err = nil // the cause's text may repeat it
+		r.Error = &e
+	}
+	return r
 }
 
 func ctxTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {

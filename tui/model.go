@@ -144,7 +144,8 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 		return
 	}
 	old := m.snap
-	first := old == nil
+	// another tab (a reconnect found the page in a new browser): start over
+	first := old == nil || old.TargetID != s.TargetID
 	m.snap = s
 	if !rebuilt {
 		m.prev = old

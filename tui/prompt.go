@@ -21,7 +21,10 @@ type prompt struct {
 	kind  promptKind
 	title string
 	id    string // the node the prompt acts on
-	input textinput.Model
+	// secret: the node is a sensitive field (dom.SensitiveField), so what
+	// is typed is echoed as • and never shown in clear afterwards.
+	secret bool
+	input  textinput.Model
 }
 
 func newPrompt(kind promptKind, title, id, value, placeholder string, width int) *prompt {
@@ -38,6 +41,15 @@ func newPrompt(kind promptKind, title, id, value, placeholder string, width int)
 	in.CursorEnd()
 	in.Focus()
 	return &prompt{kind: kind, title: title, id: id, input: in}
+}
+
+// conceal echoes the input as one • per cell, like a password box.
+func (p *prompt) conceal() *prompt {
+	p.secret = true
+	p.title += " (sensitive: masked)"
+	p.input.EchoMode = textinput.EchoPassword
+	p.input.EchoCharacter = '•'
+	return p
 }
 
 func (p *prompt) update(msg tea.Msg) tea.Cmd {

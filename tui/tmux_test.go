@@ -82,22 +82,33 @@ func (tm *term) tmux(args ...string) string {
 // startTerm runs the UI on url in a w×h terminal.
 func startTerm(t *testing.T, url string, w, h int) *term {
 	t.Helper()
+	needTmux(t)
+	b := cdptest.Browser(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"DOMSCOPE_TUI_CHILD=1", "DOMSCOPE_TUI_WS=" + b.WebSocketURL(), "DOMSCOPE_TUI_URL=" + url, "TERM=xterm-256color"}
+	// the shell stays after the program so the restored terminal can be inspected
+	return startTermCmd(t, "env "+strings.Join(quoteAll(env), " ")+" "+shellQuote(exe)+" -test.run=^$; sleep 60", w, h)
+}
+
+func needTmux(t *testing.T) {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("CI is set and tmux is missing")
 		}
 		t.Skip("skipping: tmux is not installed")
 	}
-	b := cdptest.Browser(t)
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+}
+
+// startTermCmd runs the shell command cmd in a w×h terminal.
+func startTermCmd(t *testing.T, cmd string, w, h int) *term {
+	t.Helper()
+	needTmux(t)
 	tm := &term{t: t, socket: fmt.Sprintf("domscope-test-%d-%d", os.Getpid(), time.Now().UnixNano()%1e6),
 		raw: filepath.Join(t.TempDir(), "raw.out")}
-	env := []string{"DOMSCOPE_TUI_CHILD=1", "DOMSCOPE_TUI_WS=" + b.WebSocketURL(), "DOMSCOPE_TUI_URL=" + url, "TERM=xterm-256color"}
-	// the shell stays after the program so the restored terminal can be inspected
-	cmd := "env " + strings.Join(quoteAll(env), " ") + " " + shellQuote(exe) + " -test.run=^$; sleep 60"
 	tm.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", tm.socket, "kill-server").Run() })
 	tm.tmux("set-option", "-g", "remain-on-exit", "on")

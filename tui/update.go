@@ -67,10 +67,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case eventsMsg:
 		return m.gotEvents(msg)
 	case targetsMsg:
-		m.busy = nil
+		if !msg.auto {
+			m.busy = nil
+		}
 		if msg.err != nil {
 			m.setFlash("cannot list tabs: "+msg.err.Error(), true)
 			return nil
+		}
+		if msg.auto && (m.overlay != nil || m.prompt != nil || m.conn == dom.Connected) {
+			return nil // the user moved on, or the tab came back meanwhile
 		}
 		m.overlay = m.targetsOverlay(msg.targets)
 		m.layoutOverlay()
@@ -323,6 +328,9 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 	case keymap.Type:
 		if needNode("type into") {
 			m.prompt = newPrompt(promptType, "type into "+m.nodeName(n.ID), n.ID, "", "text · enter types it · alt+enter types it and presses Enter", m.w)
+			if n.Sensitive() {
+				m.prompt.conceal()
+			}
 		}
 	case keymap.Key:
 		id, on := "", "the focused element"
@@ -333,6 +341,9 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 	case keymap.Select:
 		if needNode("select an option in") {
 			m.prompt = newPrompt(promptSelect, "select an option in "+m.nodeName(n.ID), n.ID, "", "option value or label", m.w)
+			if n.Sensitive() {
+				m.prompt.conceal() // a card's expiry month is a <select>
+			}
 		}
 	case keymap.ScrollDown:
 		return m.act(dom.Action{Kind: "scroll", DY: 400})
@@ -362,7 +373,7 @@ func (m *Model) submit(p *prompt, pressEnter bool) tea.Cmd {
 		if pressEnter {
 			v += "\n"
 		}
-		return m.act(dom.Action{Kind: "type", ID: p.id, Text: v})
+		return m.actOn(dom.Action{Kind: "type", ID: p.id, Text: v}, p.secret)
 	case promptKey:
 		k := strings.TrimSpace(v)
 		if k == "" {
@@ -371,7 +382,7 @@ func (m *Model) submit(p *prompt, pressEnter bool) tea.Cmd {
 		}
 		return m.act(dom.Action{Kind: "key", ID: p.id, Key: k})
 	case promptSelect:
-		return m.act(dom.Action{Kind: "select", ID: p.id, Value: v})
+		return m.actOn(dom.Action{Kind: "select", ID: p.id, Value: v}, p.secret)
 	case promptGoto:
 		u := strings.TrimSpace(v)
 		if u == "" {
@@ -391,18 +402,27 @@ func (m *Model) submit(p *prompt, pressEnter bool) tea.Cmd {
 }
 
 // act runs one action, then takes the snapshot the service made after it.
-func (m *Model) act(a dom.Action) tea.Cmd {
+func (m *Model) act(a dom.Action) tea.Cmd { return m.actOn(a, false) }
+
+// actOn is act for an action whose text is secret when secret is set or
+// its node is a sensitive field: from here on the text exists only in the
+// action sent to the page; every string made for people (the busy line,
+// the details pane, an error message, an export) has it masked.
+func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	if !m.live() {
 		m.setFlash("no browser: actions are disabled", true)
 		return nil
 	}
-	desc := describe(a)
+	if m.snap != nil && a.ID != "" {
+		secret = secret || m.snap.Node(a.ID).Sensitive()
+	}
+	desc := describe(a, secret)
 	actor := m.actor
 	// Marks show what the previous action changed; a new action starts clean.
 	m.marks = nil
 	m.clearCache()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
-		res := actor.Do(ctx, a)
+		res := conceal(actor.Do(ctx, a), a, secret)
 		if res.Dialog != nil {
 			// the page is blocked until the dialog is answered: snapshot after
 			return snapshotMsg{gen: gen, res: &res, desc: desc}
@@ -505,8 +525,14 @@ func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
 				m.setFlash("browser connection is back", false)
 				cmd = m.refresh(true, "snapshot after reconnecting")
 			}
-			if ev.State == dom.Disconnected {
-				m.setFlash("lost the browser: actions fail until it is back (the last snapshot stays on screen)", true)
+			if ev.State == dom.Disconnected && was != dom.Disconnected {
+				if dom.CodeOf(ev.Err) == dom.TargetNotFound && m.cfg.Browser != nil {
+					// the browser is back without this tab: offer the tabs it has
+					m.setFlash("the browser is back, but not this tab (nor its URL): pick a tab", true)
+					cmd = tea.Batch(cmd, m.fetchTargets(true))
+				} else {
+					m.setFlash("lost the browser: actions fail until it is back (the last snapshot stays on screen; T picks a tab)", true)
+				}
 			}
 		case "dialog":
 			m.dialog = ev.Dialog
@@ -553,18 +579,26 @@ func (m *Model) listTargets() tea.Cmd {
 		m.setFlash("tab picking needs a browser connection (this session was given a single page)", true)
 		return nil
 	}
-	b, ctx := m.cfg.Browser, m.ctx
 	if m.busy != nil {
 		m.setFlash("still "+m.busy.label+" · wait, or esc to cancel it", true)
 		return nil
 	}
 	m.busy = &op{label: "listing tabs", start: m.now(), cancel: func() {}}
-	return tea.Batch(safe(func() tea.Msg {
+	return tea.Batch(m.fetchTargets(false), m.spin.Tick)
+}
+
+// fetchTargets lists the browser's tabs in a command. The Browser redials
+// a lost endpoint, so after a restart this is the new browser's list.
+// auto: the UI asked by itself (the tab was lost), not the user with T, so
+// no busy state is taken and the reply may find the picker unwanted.
+func (m *Model) fetchTargets(auto bool) tea.Cmd {
+	b, ctx := m.cfg.Browser, m.ctx
+	return safe(func() tea.Msg {
 		c, cancel := ctxTimeout(ctx, opTimeout)
 		defer cancel()
 		ts, err := b.Targets(c)
-		return targetsMsg{ts, err}
-	}), m.spin.Tick)
+		return targetsMsg{targets: ts, err: err, auto: auto}
+	})
 }
 
 func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
@@ -572,7 +606,7 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		m.setFlash("switching tabs is not wired in this build (Config.NewActor is nil)", true)
 		return nil
 	}
-	if m.snap != nil && t.ID == m.snap.TargetID {
+	if m.snap != nil && t.ID == m.snap.TargetID && m.conn == dom.Connected {
 		m.setFlash("already on this tab", false)
 		return nil
 	}

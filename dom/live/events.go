@@ -196,7 +196,35 @@ func (s *Service) attach(p dom.Page) {
 	defer cancel()
 	_ = p.Call(ctx, "Page.enable", nil, nil)
 	_ = p.Call(ctx, "DOM.enable", nil, nil)
+	s.noteLoading(ctx, p)
 	s.events.send(dom.Event{Kind: "state", State: dom.Connected})
+}
+
+// noteLoading counts a load in progress when attaching, so the first
+// capture waits for it: a tab found again in a restarted browser is often
+// still loading, and its start happened before our events were on.
+func (s *Service) noteLoading(ctx context.Context, p dom.Page) {
+	s.mu.Lock()
+	loaded := s.track.loaded
+	s.mu.Unlock()
+	var r struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	// briefly: an open dialog blocks evaluation, and attaching must not wait on it
+	c, cancel := context.WithTimeout(ctx, time.Second)
+	err := p.Call(c, "Runtime.evaluate", map[string]any{"expression": "document.readyState", "returnByValue": true}, &r)
+	cancel()
+	if err != nil || r.Result.Value == "complete" {
+		return
+	}
+	s.mu.Lock()
+	// a load event since the question means it is done already
+	if s.page == p && s.track.loaded == loaded {
+		s.track.navStarted++
+	}
+	s.mu.Unlock()
 }
 
 // onEvent updates the service from one CDP event of page p.
@@ -310,6 +338,13 @@ func (s *Service) lost(p dom.Page, why string) {
 		s.dialogSig = make(chan struct{})
 	}
 	s.gen++
+	lostTab := dom.TargetInfo{ID: p.TargetID(), Type: "page"}
+	if s.last != nil {
+		lostTab.URL, lostTab.Title = s.last.URL, s.last.Title
+	}
+	if s.track.url != "" {
+		lostTab.URL = s.track.url // navigated since the last snapshot
+	}
 	reconnect := s.cfg.Reconnect
 	if reconnect != nil {
 		s.state = dom.Reconnecting
@@ -327,34 +362,59 @@ func (s *Service) lost(p dom.Page, why string) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		s.reconnect(reconnect)
+		s.reconnect(reconnect, lostTab)
 	}()
 }
 
-// reconnect tries the hook with exponential backoff, a bounded number of times.
-func (s *Service) reconnect(hook func(ctx context.Context) (dom.Page, error)) {
-	backoff := 250 * time.Millisecond
+// Backoff between reconnect attempts: doubling from the first, capped.
+const (
+	reconnectFirstWait = 250 * time.Millisecond
+	reconnectMaxWait   = 5 * time.Second
+	// reconnectNotFound is how many answers "no such tab", reconnectGrace
+	// apart, end the attempts: a restarted browser restores its tabs
+	// within a second or two, and a user waiting for the picker should not
+	// wait for the long backoff.
+	reconnectNotFound = 3
+	reconnectGrace    = time.Second
+)
+
+// reconnect tries the hook with capped exponential backoff, a bounded
+// number of times, to get the lost tab back. The old page is left to its
+// connection's owner: detaching it could close a tab this program opened.
+func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) (dom.Page, error), lost dom.TargetInfo) {
+	wait := reconnectFirstWait
 	var lastErr error
-	for i := 0; i < s.cfg.ReconnectAttempts; i++ {
+	notFound := 0
+	for i := 0; i < s.cfg.ReconnectAttempts && notFound < reconnectNotFound; i++ {
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-s.ctx.Done():
 			return
 		}
-		backoff *= 2
+		wait = min(2*wait, reconnectMaxWait)
 		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.CallTimeout)
-		p, err := hook(ctx)
+		p, err := hook(ctx, lost)
 		cancel()
 		if err == nil && p != nil {
 			s.attach(p)
 			return
 		}
 		lastErr = err
+		if dom.CodeOf(err) == dom.TargetNotFound {
+			notFound++
+			wait = reconnectGrace
+		} else {
+			notFound = 0
+		}
 	}
 	s.mu.Lock()
 	s.state = dom.Disconnected
 	s.page = nil
 	s.mu.Unlock()
+	if notFound >= reconnectNotFound {
+		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, lost.URL)})
+		return
+	}
 	s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.NotAttached, lastErr, "could not reconnect after %d attempts", s.cfg.ReconnectAttempts)})
 }
 

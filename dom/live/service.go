@@ -21,10 +21,16 @@ type Config struct {
 	// NoResnapshot skips the eager re-snapshot after a successful action;
 	// the next Snapshot call captures instead and Changes has no node counts.
 	NoResnapshot bool
-	// Reconnect, when set, is called after the connection is lost to get a
-	// new page for the same tab (bounded attempts with backoff).
-	Reconnect func(ctx context.Context) (dom.Page, error)
-	// ReconnectAttempts bounds Reconnect calls per loss. Default 5.
+	// Reconnect, when set, is called after the connection is lost to get
+	// the tab back: lost is the tab as last seen (target id, URL, title).
+	// It is retried with backoff while it fails, since a browser being
+	// restarted takes a while to answer; an error with code
+	// TARGET_NOT_FOUND means the browser answered without the tab, and
+	// ends the attempts after a short grace (a restarted browser may still
+	// be restoring its tabs).
+	Reconnect func(ctx context.Context, lost dom.TargetInfo) (dom.Page, error)
+	// ReconnectAttempts bounds Reconnect calls per loss. Default 12
+	// (about 45 s with the backoff).
 	ReconnectAttempts int
 	// CallTimeout bounds every single CDP call. Default 10 s.
 	CallTimeout time.Duration
@@ -54,7 +60,7 @@ func (c Config) withDefaults() Config {
 		c.MaxAge = 30 * time.Second
 	}
 	if c.ReconnectAttempts <= 0 {
-		c.ReconnectAttempts = 5
+		c.ReconnectAttempts = 12
 	}
 	if c.CallTimeout <= 0 {
 		c.CallTimeout = 10 * time.Second

@@ -335,7 +335,7 @@ func TestReconnectAfterTabClosed(t *testing.T) {
 	b := cdptest.Browser(t)
 	p := cdptest.Page(t, base+"/basic.html")
 	reconnects := 0
-	svc := NewService(p, Config{Snapshotter: testSnapshotter, Reconnect: func(c context.Context) (Page, error) {
+	svc := NewService(p, Config{Snapshotter: testSnapshotter, Reconnect: func(c context.Context, _ TargetInfo) (Page, error) {
 		reconnects++
 		np, err := b.OpenPage(c, base+"/page2.html")
 		if err == nil {
