@@ -3,7 +3,6 @@ package dom
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"time"
 )
@@ -135,38 +134,4 @@ func fetchDeepDocument(ctx context.Context, s Session, rt *RawTarget) error {
 		timer.Stop()
 	}
 	return nil
-}
-
-// parseCapturedDocument reads rt.Document and grafts rt.DocumentParts into it.
-func parseCapturedDocument(rt *RawTarget) (*cdpNode, error) {
-	var doc struct {
-		Root *cdpNode `json:"root"`
-	}
-	if err := json.Unmarshal(rt.Document, &doc); err != nil {
-		return nil, err
-	}
-	if doc.Root == nil {
-		return nil, fmt.Errorf("no root node")
-	}
-	if len(rt.DocumentParts) == 0 {
-		return doc.Root, nil
-	}
-	byID := map[int64]*cdpNode{}
-	index := func(n *cdpNode) { n.each(func(x *cdpNode) { byID[x.NodeID] = x }) }
-	index(doc.Root)
-	for _, p := range rt.DocumentParts {
-		var ev capChildNodes
-		if err := json.Unmarshal(p, &ev); err != nil {
-			return nil, err
-		}
-		parent := byID[ev.ParentID]
-		if parent == nil {
-			continue
-		}
-		parent.Children = ev.Nodes
-		for _, n := range ev.Nodes {
-			index(n)
-		}
-	}
-	return doc.Root, nil
 }
