@@ -18,7 +18,7 @@ type dialogLayer struct {
 	answered bool // the answer is on its way; the layer goes when it lands
 }
 
-func (d *dialogLayer) mode() keymap.Mode                     { return keymap.Dialog }
+func (d *dialogLayer) mode() keymap.Mode                    { return keymap.Dialog }
 func (d *dialogLayer) hints(km keymap.KeyMap) []key.Binding { return km.Hints(keymap.Dialog) }
 
 func (d *dialogLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {

@@ -11,18 +11,18 @@ import (
 // list is the part the list layers (help, rules, diff, tabs) share: a
 // titled box of items, some of them section headers, with a cursor.
 type list struct {
-	title   string
-	foot    string
-	items   []views.ListItem
-	keys    []string // per item: what choosing it means to its layer
-	cursor  int
-	offset  int
-	height  int  // item rows on screen
-	width   int  // the box's width; 0: the usual width
+	title    string
+	foot     string
+	items    []views.ListItem
+	keys     []string // per item: what choosing it means to its layer
+	cursor   int
+	offset   int
+	height   int  // item rows on screen
+	width    int  // the box's width; 0: the usual width
 	noCursor bool // help: scrolls, has no cursor
 }
 
-func (o *list) mode() keymap.Mode                     { return keymap.List }
+func (o *list) mode() keymap.Mode                    { return keymap.List }
 func (o *list) hints(km keymap.KeyMap) []key.Binding { return km.Hints(keymap.List) }
 
 func (o *list) add(text, key string) {

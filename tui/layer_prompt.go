@@ -54,7 +54,7 @@ func (p *promptLayer) conceal() *promptLayer {
 	return p
 }
 
-func (p *promptLayer) mode() keymap.Mode                     { return keymap.Prompt }
+func (p *promptLayer) mode() keymap.Mode                    { return keymap.Prompt }
 func (p *promptLayer) hints(km keymap.KeyMap) []key.Binding { return km.Hints(keymap.Prompt) }
 
 func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {

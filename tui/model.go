@@ -107,19 +107,19 @@ type Model struct {
 // newModel builds the model; Run and the tests use it.
 func newModel(ctx context.Context, cfg Config) *Model {
 	m := &Model{
-		cfg:       cfg,
-		ctx:       ctx,
-		km:        keymap.Default(),
-		now:       time.Now,
-		dark:      cfg.Theme != "light",
-		noColor:   cfg.NoColor,
-		w:         120,
-		h:         40,
-		conn:      connection{actor: cfg.Actor},
-		doc:       document{flatOpts: dom.DefaultOptions(), tierOff: map[string]bool{}},
-		panes:     newPanes(),
-		hl:        highlight{on: !cfg.NoHighlight},
-		op:        operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
+		cfg:     cfg,
+		ctx:     ctx,
+		km:      keymap.Default(),
+		now:     time.Now,
+		dark:    cfg.Theme != "light",
+		noColor: cfg.NoColor,
+		w:       120,
+		h:       40,
+		conn:    connection{actor: cfg.Actor},
+		doc:     document{flatOpts: dom.DefaultOptions(), tierOff: map[string]bool{}},
+		panes:   newPanes(),
+		hl:      highlight{on: !cfg.NoHighlight},
+		op:      operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
 	}
 	m.doc.flatOpts.Disabled = map[string]bool{}
 	if cfg.Now != nil {
