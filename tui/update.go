@@ -116,7 +116,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		})
 	case hlDoneMsg:
 		return nil // best effort: a failed highlight must not get in the way
+	case tabLeftMsg:
+		return nil // best effort: the old tab keeps a highlight at worst
 	case dialogDoneMsg:
+		if msg.actor != m.conn.actor {
+			return nil // the answer was for a tab the UI left since
+		}
 		m.closeDialog()
 		if !msg.res.Success && msg.res.Error != nil {
 			m.setFlash("dialog: "+msg.res.Error.Message, true)
@@ -201,6 +206,12 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		m.panes.focus = treeFocus
 		m.panes.tree.Expand()
 		m.syncFromTree()
+	case keymap.PanRight, keymap.PanLeft:
+		dir := 1
+		if a == keymap.PanLeft {
+			dir = -1
+		}
+		m.panes.flat.Pan(dir)
 	case keymap.Collapse:
 		if m.panes.focused().Pan(-1) { // back to the start of the lines first
 			return nil
@@ -510,7 +521,7 @@ func (m *Model) answerDialog(l *dialogLayer, accept bool) tea.Cmd {
 	return safe(func() tea.Msg {
 		c, cancel := ctxTimeout(ctx, opTimeout)
 		defer cancel()
-		return dialogDoneMsg{actor.Do(c, a)}
+		return dialogDoneMsg{actor: actor, res: actor.Do(c, a)}
 	})
 }
 
@@ -566,15 +577,7 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 
 // switchActor moves the UI to another tab's service.
 func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
-	old, own := m.conn.actor, m.conn.own
-	if old != nil && m.hl.shown != "" {
-		ctx, cancel := ctxTimeout(m.ctx, highlightTimeout)
-		_ = old.Highlight(ctx, "")
-		cancel()
-	}
-	if own && old != nil {
-		go old.Close() // never block Update on the old tab
-	}
+	leave := m.leaveTab(m.conn.actor, m.conn.own, m.hl.shown != "")
 	m.conn.actor, m.conn.own = a, true
 	m.conn.state = a.State()
 	m.doc.snap, m.doc.prev, m.doc.marks, m.doc.hasDiff = nil, nil, nil, false
@@ -584,7 +587,29 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	m.layout()
 	m.doc.gen++
 	m.setFlash("attached to “"+views.Clean(t.Title)+"”", false)
-	return tea.Batch(m.refresh(false, "taking the first snapshot"), waitEvents(a))
+	return tea.Batch(leave, m.refresh(false, "taking the first snapshot"), waitEvents(a))
+}
+
+// leaveTab hides the highlight on the tab the UI left and closes its
+// service when the UI made it, in a command: the old tab may take its
+// time to answer (or never), and Update does not wait for it.
+func (m *Model) leaveTab(old dom.Actor, own, highlighted bool) tea.Cmd {
+	if old == nil || (!own && !highlighted) {
+		return nil
+	}
+	ctx := m.ctx
+	return safe(func() tea.Msg {
+		var err error
+		if highlighted {
+			c, cancel := ctxTimeout(ctx, highlightTimeout)
+			err = old.Highlight(c, "")
+			cancel()
+		}
+		if own {
+			_ = old.Close()
+		}
+		return tabLeftMsg{actor: old, err: err}
+	})
 }
 
 // move applies a movement command to a pane.
