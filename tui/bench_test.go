@@ -104,3 +104,15 @@ func BenchmarkExpandAll50k(b *testing.B) {
 		m.panes.tree.SetAll(true)
 	}
 }
+
+// BenchmarkViewHelp50k renders a frame with the help drawn over a 50k-node tree.
+func BenchmarkViewHelp50k(b *testing.B) {
+	m := benchModel(b, 50000)
+	m.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
+	m.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.View()
+	}
+}

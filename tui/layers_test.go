@@ -129,7 +129,7 @@ func TestSwitchTabDoesNotCallTheBrowser(t *testing.T) {
 	m := newModel(context.Background(), Config{Actor: old, NoColor: true, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	settle(t, m, m.refresh(false, "first snapshot"))
-	m.conn.own = true       // made by the UI (T), so the UI closes it
+	m.conn.own = true      // made by the UI (T), so the UI closes it
 	m.hl.shown = "node_10" // the browser shows a highlight on the old tab
 
 	next := newTestActor(formPage("Other tab"))
