@@ -62,6 +62,8 @@ const (
 	Bottom
 	Expand
 	Collapse
+	PanRight // scroll the flat pane's long lines sideways
+	PanLeft
 	Toggle
 	ExpandAll
 	CollapseAll
@@ -100,7 +102,7 @@ const (
 
 var commandNames = [numCommands]string{
 	None: "none", Quit: "quit", Up: "up", Down: "down", PageUp: "page-up", PageDown: "page-down",
-	Top: "top", Bottom: "bottom", Expand: "expand", Collapse: "collapse", Toggle: "toggle",
+	Top: "top", Bottom: "bottom", Expand: "expand", Collapse: "collapse", PanRight: "pan-right", PanLeft: "pan-left", Toggle: "toggle",
 	ExpandAll: "expand-all", CollapseAll: "collapse-all", SwitchPane: "switch-pane",
 	Counterpart: "counterpart", Search: "search", SearchNext: "search-next", SearchPrev: "search-prev",
 	FilterInteractive: "filter-interactive", Format: "format", Rules: "rules", Diff: "diff",
@@ -185,6 +187,8 @@ func Default() KeyMap {
 		{b("end", "bottom", "end"), Bottom, panes | onList, nowhere, GroupMove, offline, "last row"},
 		{b("→", "expand", "right"), Expand, panes, nowhere, GroupMove, offline, "expand, or go to first child"},
 		{b("←", "collapse", "left"), Collapse, panes, nowhere, GroupMove, offline, "collapse, or go to parent"},
+		{b("shift+→", "scroll right", "shift+right"), PanRight, panes, nowhere, GroupMove, offline, "scroll flat pane right (→)"},
+		{b("shift+←", "scroll left", "shift+left"), PanLeft, panes, nowhere, GroupMove, offline, "scroll flat pane left (←)"},
 		{b("space", "toggle", "space"), Toggle, panes, nowhere, GroupMove, offline, "expand or collapse the node"},
 		{b("+", "expand all", "+", "="), ExpandAll, panes, nowhere, GroupMove, offline, "expand every node"},
 		{b("-", "collapse all", "-", "_"), CollapseAll, panes, nowhere, GroupMove, offline, "collapse every node"},
@@ -214,7 +218,7 @@ func Default() KeyMap {
 		{b("l", "highlight", "l"), Highlight, panes, nowhere, GroupAct, live, "highlight in the browser"},
 		{b("T", "tabs", "T"), Targets, panes, onNormal, GroupAct, live, "pick another tab"},
 		{b("e", "export", "e"), Export, panes, panes, GroupFind, offline, "save the capture to a file"},
-		{b("?", "help", "?"), Help, panes, panes, GroupFind, offline, "this help"},
+		{b("?", "help", "?"), Help, panes | onList, panes, GroupFind, offline, "this help"},
 		{b("esc", "cancel", "esc"), Cancel, panes | onPrompt, onPrompt, GroupOther, offline, "cancel, close, clear search"},
 		{b("q", "quit", "q"), Quit, panes, panes, GroupOther, offline, "quit"},
 

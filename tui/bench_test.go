@@ -39,8 +39,8 @@ func benchModelT(b testing.TB, n int) *Model {
 	m := newModel(context.Background(), Config{Actor: newTestActor(s), Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
 	m.setSnapshot(s, false)
-	if len(m.tree.rows) < n/2 {
-		b.Fatalf("only %d rows", len(m.tree.rows))
+	if len(m.panes.tree.rows) < n/2 {
+		b.Fatalf("only %d rows", len(m.panes.tree.rows))
 	}
 	return m
 }
@@ -49,8 +49,8 @@ func benchModelT(b testing.TB, n int) *Model {
 // cursor in the middle (colour on, row cache warm as in normal use).
 func BenchmarkView50k(b *testing.B) {
 	m := benchModel(b, 50000)
-	m.tree.cursor = len(m.tree.rows) / 2
-	m.tree.scrollToCursor()
+	m.panes.tree.cursor = len(m.panes.tree.rows) / 2
+	m.panes.tree.scrollToCursor()
 	m.syncFromTree()
 	m.View()
 	b.ReportAllocs()
@@ -87,8 +87,8 @@ func BenchmarkPageDown50k(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if m.tree.cursor >= len(m.tree.rows)-1 {
-			m.tree.Top()
+		if m.panes.tree.cursor >= len(m.panes.tree.rows)-1 {
+			m.panes.tree.Top()
 		}
 		m.Update(pg)
 		m.View()
@@ -101,6 +101,18 @@ func BenchmarkExpandAll50k(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		m.tree.SetAll(true)
+		m.panes.tree.SetAll(true)
+	}
+}
+
+// BenchmarkViewHelp50k renders a frame with the help drawn over a 50k-node tree.
+func BenchmarkViewHelp50k(b *testing.B) {
+	m := benchModel(b, 50000)
+	m.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
+	m.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.View()
 	}
 }

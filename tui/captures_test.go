@@ -67,7 +67,7 @@ func TestRecordedHostileCapture(t *testing.T) {
 	m := started(t, newTestActor(recorded(t, "hostile")), 120, 40)
 	for i := 0; i < 30; i++ {
 		if r, ok := bad(m.render()); ok {
-			t.Fatalf("row %d: control %U reached the screen", m.tree.cursor, r)
+			t.Fatalf("row %d: control %U reached the screen", m.panes.tree.cursor, r)
 		}
 		press(t, m, downKey)
 	}
@@ -83,10 +83,10 @@ func TestExportOpenRoundTrip(t *testing.T) {
 	press(t, m, escKey)
 	path := filepath.Join(t.TempDir(), "semantic.json")
 	press(t, m, k('e'))
-	m.prompt.input.SetValue(path)
+	m.prompt().input.SetValue(path)
 	press(t, m, enterKey)
-	if !strings.Contains(m.flash, "saved") {
-		t.Fatalf("export: %q", m.flash)
+	if !strings.Contains(m.status.flash, "saved") {
+		t.Fatalf("export: %q", m.status.flash)
 	}
 	c, err := dom.ReadCaptureFile(path)
 	if err != nil {
@@ -97,18 +97,18 @@ func TestExportOpenRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	om.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	if len(om.snap.ByID) != len(snap.ByID) {
-		t.Errorf("reopened tree has %d nodes, want %d", len(om.snap.ByID), len(snap.ByID))
+	if len(om.doc.snap.ByID) != len(snap.ByID) {
+		t.Errorf("reopened tree has %d nodes, want %d", len(om.doc.snap.ByID), len(snap.ByID))
 	}
-	if strings.Join(om.flat.lines, "\n") != strings.Join(m.flat.lines, "\n") {
+	if strings.Join(om.panes.flat.lines, "\n") != strings.Join(m.panes.flat.lines, "\n") {
 		t.Error("reopened flat view differs (the switched-off rule was not restored?)")
 	}
-	if om.lastDesc != m.lastDesc || om.last == nil {
-		t.Errorf("last action after open: %q, want %q", om.lastDesc, m.lastDesc)
+	if om.status.lastDesc != m.status.lastDesc || om.status.last == nil {
+		t.Errorf("last action after open: %q, want %q", om.status.lastDesc, m.status.lastDesc)
 	}
 	press(t, om, k('c'))
-	if !strings.Contains(om.flash, "saved capture") {
-		t.Errorf("click offline: %q", om.flash)
+	if !strings.Contains(om.status.flash, "saved capture") {
+		t.Errorf("click offline: %q", om.status.flash)
 	}
 	if s := plainScreen(om); !strings.Contains(s, "saved capture (offline)") {
 		t.Errorf("offline state not shown:\n%s", s)
@@ -136,7 +136,7 @@ func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 	a := newTestActor(recorded(t, "nonsemantic"))
 	m := started(t, a, 120, 40)
 	var ids []string
-	for id, n := range m.snap.ByID {
+	for id, n := range m.doc.snap.ByID {
 		if n.Why == dom.RuleOnclick {
 			ids = append(ids, id)
 		}
@@ -144,17 +144,17 @@ func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 	if len(ids) == 0 {
 		t.Fatal("the recorded page has no node made non-semantic by onclick")
 	}
-	before := strings.Join(m.flat.lines, "\n")
-	m.tree.Select(ids[0])
+	before := strings.Join(m.panes.flat.lines, "\n")
+	m.panes.tree.Select(ids[0])
 	// an inline onclick also registers a listener: switch both heuristics off
 	toggleRule(t, m, "tier:"+dom.RuleOnclick)
 	press(t, m, escKey)
 	toggleRule(t, m, "tier:"+dom.RuleListener)
-	if m.busy != nil {
+	if m.op.busy != nil {
 		t.Fatal("still rebuilding")
 	}
 	for _, id := range ids {
-		n := m.snap.Node(id)
+		n := m.doc.snap.Node(id)
 		if n == nil {
 			t.Fatalf("%s lost in the rebuild (IDs must survive)", id)
 		}
@@ -162,10 +162,10 @@ func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 			t.Errorf("%s still non-semantic by %s", id, n.Why)
 		}
 	}
-	if m.tree.SelectedID() != ids[0] {
-		t.Errorf("selection moved to %s", m.tree.SelectedID())
+	if m.panes.tree.SelectedID() != ids[0] {
+		t.Errorf("selection moved to %s", m.panes.tree.SelectedID())
 	}
-	if strings.Join(m.flat.lines, "\n") == before {
+	if strings.Join(m.panes.flat.lines, "\n") == before {
 		t.Error("the flat pane did not change")
 	}
 	if len(a.actions) != 0 {

@@ -47,10 +47,19 @@ type (
 		path string
 		err  error
 	}
-	hlTickMsg     struct{ seq int }
-	hlDoneMsg     struct{ err error }
-	dialogDoneMsg struct{ res dom.ActionResult }
-	clockMsg      time.Time
+	hlTickMsg struct{ seq int }
+	hlDoneMsg struct{ err error }
+	// dialogDoneMsg and tabLeftMsg carry the tab they were for: the UI
+	// may be on another one when they come back.
+	dialogDoneMsg struct {
+		actor dom.Actor
+		res   dom.ActionResult
+	}
+	tabLeftMsg struct {
+		actor dom.Actor
+		err   error
+	}
+	clockMsg time.Time
 	// panicMsg is a command that panicked; the UI shows it instead of dying.
 	panicMsg struct{ err error }
 )

@@ -92,7 +92,7 @@ func started(t *testing.T, a *testActor, w, h int) *Model {
 	m := newModel(context.Background(), Config{Actor: a, NoColor: true, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	settle(t, m, m.refresh(false, "first snapshot"))
-	if m.snap == nil {
+	if m.doc.snap == nil {
 		t.Fatal("no snapshot after start")
 	}
 	return m

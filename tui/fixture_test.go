@@ -153,3 +153,24 @@ func (a *testActor) Highlight(ctx context.Context, id string) error {
 func (a *testActor) Events() <-chan dom.Event { return a.events }
 func (a *testActor) State() dom.ConnState     { return dom.Connected }
 func (a *testActor) Close() error             { return nil }
+
+// prompt is the open prompt, or nil.
+func (m *Model) prompt() *promptLayer {
+	p, _ := topAs[*promptLayer](m)
+	return p
+}
+
+// topList is the list on top (help, rules, diff, tabs), or nil.
+func (m *Model) topList() *list {
+	switch l := m.top().(type) {
+	case *helpLayer:
+		return &l.list
+	case *rulesLayer:
+		return &l.list
+	case *diffLayer:
+		return &l.list
+	case *tabsLayer:
+		return &l.list
+	}
+	return nil
+}

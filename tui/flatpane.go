@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/viewport"
+
 	"domscope/dom"
 	"domscope/views"
 )
@@ -15,13 +17,22 @@ type FlatPane struct {
 	ids    []string       // node ID per line ("" for none)
 	first  map[string]int // node ID -> its first line
 	tokens int
-	viewport
+	dec    dom.Decisions // where hoisted and dropped nodes went
+	rowView
+	// side is the sideways scroll: the bubbles viewport keeps the width,
+	// the longest line and the column offset. Rows are still cut here, one
+	// visible line at a time, because the viewport renders its whole block
+	// through lipgloss and has no cursor.
+	side viewport.Model
+	w    int
+	step int // columns per sideways step
 }
 
 // SetOutput replaces the content from a new flatten result. The token
 // count is of the exact string the LLM would receive (compact JSON or
 // text), not of the indented display.
-func (p *FlatPane) SetOutput(sd *dom.SerializedDom) error {
+func (p *FlatPane) SetOutput(sd *dom.SerializedDom, dec dom.Decisions) error {
+	p.dec = dec
 	sel := p.SelectedID()
 	var out string
 	var lines []dom.Line
@@ -39,6 +50,8 @@ func (p *FlatPane) SetOutput(sd *dom.SerializedDom) error {
 		lines = dom.FormatTextLines(sd)
 	}
 	p.setLines(lines)
+	p.side.SetContentLines(p.lines)
+	p.side.SetXOffset(p.side.XOffset())
 	p.tokens = dom.CountTokens(out)
 	if sel != "" && !p.Select(sel) {
 		p.clamp()
@@ -94,28 +107,116 @@ func (p *FlatPane) Line(id string) int {
 	return -1
 }
 
-func (p *FlatPane) Move(delta int) { p.cursor += delta; p.clamp() }
-func (p *FlatPane) Top()           { p.cursor = 0; p.clamp() }
-func (p *FlatPane) Bottom()        { p.cursor = len(p.lines) - 1; p.clamp() }
+// Move moves the cursor by delta lines.
+func (p *FlatPane) Move(delta int) { p.move(delta, len(p.lines)) }
 
-func (p *FlatPane) clamp() { p.viewport.clamp(len(p.lines)) }
+// Page moves a screen down (1) or up (-1).
+func (p *FlatPane) Page(dir int) { p.page(dir, len(p.lines)) }
 
-func (p *FlatPane) SetHeight(h int) { p.setHeight(h, len(p.lines)) }
+func (p *FlatPane) Top()    { p.to(0, len(p.lines)) }
+func (p *FlatPane) Bottom() { p.to(len(p.lines)-1, len(p.lines)) }
+
+func (p *FlatPane) clamp() { p.rowView.clamp(len(p.lines)) }
+
+// SetSize sets the width of a line and the number of lines on screen.
+func (p *FlatPane) SetSize(w, h int) {
+	p.w = w
+	p.setHeight(h, len(p.lines))
+	p.side.SetWidth(w)
+	p.side.SetHeight(max(h, 1))
+	p.step = max(w/4, 4)
+	p.side.SetHorizontalStep(p.step)
+	p.side.SetXOffset(p.side.XOffset())
+}
+
+func (p *FlatPane) SetHeight(h int) { p.SetSize(p.w, h) }
 
 func (p *FlatPane) scrollToCursor() { p.follow(len(p.lines)) }
 
 // Scroll moves the view (mouse wheel), dragging the cursor along.
 func (p *FlatPane) Scroll(delta int) { p.scroll(delta, len(p.lines)) }
 
-// ShowLine scrolls so line i is visible without moving the cursor.
-func (p *FlatPane) ShowLine(i int) {
-	if i < 0 {
-		return
+// Pan scrolls long lines sideways by a step.
+func (p *FlatPane) Pan(dir int) bool {
+	x := p.side.XOffset()
+	if dir > 0 {
+		p.side.ScrollRight(p.step)
+	} else {
+		p.side.ScrollLeft(p.step)
 	}
-	h := max(p.height, 1)
-	if i < p.offset {
-		p.offset = i
-	} else if i >= p.offset+h {
-		p.offset = i - h + 1
+	return p.side.XOffset() != x
+}
+
+// Column is the first column shown (0 unless scrolled sideways).
+func (p *FlatPane) Column() int { return p.side.XOffset() }
+
+// Follow puts the cursor on the line that stands for a node: its own
+// line when kept, else the line of the kept ancestor its children went to.
+func (p *FlatPane) Follow(id string) bool {
+	if l := p.Counterpart(id); l >= 0 {
+		p.to(l, len(p.lines))
+		return true
 	}
+	return false
+}
+
+// Counterpart is the line that stands for a node, or -1.
+func (p *FlatPane) Counterpart(id string) int {
+	if l := p.Line(id); l >= 0 {
+		return l
+	}
+	if d, ok := p.dec[id]; ok && d.Into != "" {
+		return p.Line(d.Into)
+	}
+	return -1
+}
+
+// RowAt is the line shown y lines below the first.
+func (p *FlatPane) RowAt(y int) (int, bool) { return p.rowAt(y, len(p.lines)) }
+
+// SetCursor puts the cursor on a line.
+func (p *FlatPane) SetCursor(row int) { p.to(row, len(p.lines)) }
+
+// Rows renders the lines on screen, cut at the sideways scroll.
+func (p *FlatPane) Rows(c rowContext) []string {
+	target := p.Counterpart(c.selID)
+	note := ""
+	if target >= 0 {
+		note = "◄ selected"
+		if p.Line(c.selID) < 0 {
+			if d, ok := p.dec[c.selID]; ok {
+				note = "◄ " + d.Kind.String() + "ed " + c.selID + " goes here"
+				if d.Kind == dom.Drop {
+					note = "◄ " + c.selID + " dropped (" + d.Rule + "), would be here"
+				}
+			}
+		}
+	}
+	x := p.side.XOffset()
+	end := min(p.offset+max(p.height, 1), len(p.lines))
+	body := make([]string, 0, max(end-p.offset, 0))
+	for i := p.offset; i < end; i++ {
+		sel, n := views.NotSelected, c.snap.Node(p.ids[i])
+		ln := ""
+		if i == p.cursor {
+			if c.focused {
+				sel = views.Focused
+			} else if i == target {
+				sel = views.Blurred
+			}
+			if i == target || c.focused {
+				ln = note
+			}
+		}
+		if ln == "" && n != nil && (i == 0 || p.ids[i-1] != n.ID) {
+			switch c.marks[n.ID] {
+			case views.Added:
+				ln = "+ new"
+			case views.Renamed:
+				ln = "~ renamed"
+			}
+		}
+		body = append(body, views.FlatLineAt(c.st, p.lines[i], n, p.w, x, sel, ln))
+	}
+	return body
 }

@@ -16,7 +16,7 @@ func TestHelpShowsEveryBinding(t *testing.T) {
 		m := started(t, newTestActor(formPage("Sign up")), sz[0], sz[1])
 		press(t, m, k('?'))
 		seen := plainScreen(m)
-		for range len(m.overlay.items) {
+		for range len(m.topList().items) {
 			press(t, m, downKey)
 			seen += plainScreen(m)
 		}
@@ -56,7 +56,7 @@ func TestHelpScrolls(t *testing.T) {
 		t.Errorf("home shows the first line again:\n%s", s)
 	}
 	press(t, m, k('q'))
-	if m.overlay != nil {
+	if len(m.layers) != 0 {
 		t.Error("q closes the help")
 	}
 }

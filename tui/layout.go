@@ -56,6 +56,8 @@ func (m *Model) layout() {
 	if s.tooSmall {
 		return
 	}
-	m.tree.SetHeight(s.tree.h - 2)
-	m.flat.SetHeight(s.flat.h - 2)
+	for i, p := range m.panes.list() {
+		r := s.paneRects()[i]
+		p.SetSize(r.w-2, r.h-2)
+	}
 }

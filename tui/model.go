@@ -15,13 +15,6 @@ import (
 	"domscope/views"
 )
 
-type paneID int
-
-const (
-	treeFocus paneID = iota
-	flatFocus
-)
-
 // op is the browser operation in flight (at most one).
 type op struct {
 	label  string
@@ -29,26 +22,18 @@ type op struct {
 	cancel context.CancelFunc
 }
 
-// Model is the single Bubble Tea model of domscope. Panes, prompts and
-// overlays are plain structs it calls into.
-type Model struct {
-	cfg Config
-	ctx context.Context
-	km  keymap.KeyMap
-	st  themes.Styles
-	now func() time.Time
+// connection is the page the UI talks to: a live service, or a saved
+// capture with no browser.
+type connection struct {
+	actor   dom.Actor
+	own     bool // created here (T), closed here
+	state   dom.ConnState
+	savedAs string // a saved capture's file: no browser
+	saved   *dom.SavedCapture
+}
 
-	hints views.HintLine // the footer's hints, rendered again only when they change
-
-	dark, noColor bool
-	w, h          int
-
-	actor    dom.Actor
-	ownActor bool // created here (T), closed here
-	conn     dom.ConnState
-	savedAs  string // a saved capture's file: no browser
-	saved    *dom.SavedCapture
-
+// document is the snapshot on screen and what is derived from it.
+type document struct {
 	gen  int // bumped whenever the shown snapshot may change; stale replies are dropped
 	snap *dom.Snapshot
 	prev *dom.Snapshot // the snapshot before, for the diff list
@@ -62,64 +47,87 @@ type Model struct {
 	tierOff  map[string]bool
 	sd       *dom.SerializedDom
 	dec      dom.Decisions
+}
 
-	tree  TreePane
-	flat  FlatPane
-	focus paneID
+// search is the last query and its hits.
+type search struct {
+	query   string
+	matches []*dom.VirtualNode
+	set     map[*dom.VirtualNode]bool
+	idx     int
+}
 
-	rowCache   map[*dom.VirtualNode]string
-	cacheW     int
-	cacheTreeV int
-
-	query    string
-	matches  []*dom.VirtualNode
-	matchSet map[*dom.VirtualNode]bool
-	matchIdx int
-
+// operation is the browser work in flight and its spinner.
+type operation struct {
 	busy *op
 	spin spinner.Model
+}
 
+// status is what the details pane and the footer report.
+type status struct {
 	last     *dom.ActionResult
 	lastDesc string
 	flash    string
 	flashBad bool
 	stale    string
+}
 
-	highlight bool
-	hlSeq     int
-	hlShown   string
+// highlight is the browser overlay on the selected node.
+type highlight struct {
+	on    bool
+	seq   int    // debounces a quick run of moves
+	shown string // the node highlighted now
+}
 
-	prompt  *prompt
-	overlay *overlay
-	dialog  *dom.DialogInfo
+// Model is the single Bubble Tea model of domscope. Panes and layers
+// (overlays, prompts) are plain values it calls into.
+type Model struct {
+	cfg Config
+	ctx context.Context
+	km  keymap.KeyMap
+	st  themes.Styles
+	now func() time.Time
+
+	hints views.HintLine // the footer's hints, rendered again only when they change
+
+	dark, noColor bool
+	w, h          int
+
+	conn   connection
+	doc    document
+	panes  panes
+	search search
+	op     operation
+	status status
+	hl     highlight
+	// layers are drawn over the panes, bottom first; the last has the keyboard
+	layers []layer
 }
 
 // newModel builds the model; Run and the tests use it.
 func newModel(ctx context.Context, cfg Config) *Model {
 	m := &Model{
-		cfg:       cfg,
-		ctx:       ctx,
-		km:        keymap.Default(),
-		now:       time.Now,
-		dark:      cfg.Theme != "light",
-		noColor:   cfg.NoColor,
-		w:         120,
-		h:         40,
-		actor:     cfg.Actor,
-		flatOpts:  dom.DefaultOptions(),
-		tierOff:   map[string]bool{},
-		tree:      newTreePane(),
-		rowCache:  map[*dom.VirtualNode]string{},
-		highlight: !cfg.NoHighlight,
-		spin:      spinner.New(spinner.WithSpinner(spinner.Dot)),
+		cfg:     cfg,
+		ctx:     ctx,
+		km:      keymap.Default(),
+		now:     time.Now,
+		dark:    cfg.Theme != "light",
+		noColor: cfg.NoColor,
+		w:       120,
+		h:       40,
+		conn:    connection{actor: cfg.Actor},
+		doc:     document{flatOpts: dom.DefaultOptions(), tierOff: map[string]bool{}},
+		panes:   newPanes(),
+		hl:      highlight{on: !cfg.NoHighlight},
+		op:      operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
 	}
-	m.flatOpts.Disabled = map[string]bool{}
+	m.doc.flatOpts.Disabled = map[string]bool{}
 	if cfg.Now != nil {
 		m.now = cfg.Now
 	}
 	m.st = themes.For(m.dark, m.noColor)
-	if m.actor != nil {
-		m.conn = m.actor.State()
+	if m.conn.actor != nil {
+		m.conn.state = m.conn.actor.State()
 	}
 	m.layout()
 	return m
@@ -131,8 +139,8 @@ func (m *Model) Init() tea.Cmd {
 	if m.cfg.Theme == "" || m.cfg.Theme == "auto" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.actor != nil && m.snap == nil {
-		cmds = append(cmds, m.refresh(false, "taking the first snapshot"), waitEvents(m.actor))
+	if m.conn.actor != nil && m.doc.snap == nil {
+		cmds = append(cmds, m.refresh(false, "taking the first snapshot"), waitEvents(m.conn.actor))
 	}
 	return tea.Batch(cmds...)
 }
@@ -143,43 +151,43 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 	if s == nil {
 		return
 	}
-	old := m.snap
+	old := m.doc.snap
 	// another tab (a reconnect found the page in a new browser): start over
 	first := old == nil || old.TargetID != s.TargetID
-	m.snap = s
+	m.doc.snap = s
 	if !rebuilt {
-		m.prev = old
-		m.marks, m.hasDiff, m.diff = nil, false, dom.SnapshotDiff{}
+		m.doc.prev = old
+		m.doc.marks, m.doc.hasDiff, m.doc.diff = nil, false, dom.SnapshotDiff{}
 		if old != nil && old.TargetID == s.TargetID {
-			m.diff = dom.Diff(old, s)
-			m.hasDiff = true
+			m.doc.diff = dom.Diff(old, s)
+			m.doc.hasDiff = true
 		}
-		if m.hasDiff && len(m.diff.Removed) == len(old.ByID) {
+		if m.doc.hasDiff && len(m.doc.diff.Removed) == len(old.ByID) {
 			// a new document (navigation, reload): nothing survived, so
 			// marking every node as new says nothing; start over instead
-			m.hasDiff, first = false, true
-			m.newDoc = true
+			m.doc.hasDiff, first = false, true
+			m.doc.newDoc = true
 		} else {
-			m.newDoc = false
+			m.doc.newDoc = false
 		}
-		if m.hasDiff {
-			m.marks = make(map[string]views.Mark, len(m.diff.Added)+len(m.diff.Renamed))
-			for _, id := range m.diff.Added {
-				m.marks[id] = views.Added
+		if m.doc.hasDiff {
+			m.doc.marks = make(map[string]views.Mark, len(m.doc.diff.Added)+len(m.doc.diff.Renamed))
+			for _, id := range m.doc.diff.Added {
+				m.doc.marks[id] = views.Added
 			}
-			for _, id := range m.diff.Renamed {
-				m.marks[id] = views.Renamed
+			for _, id := range m.doc.diff.Renamed {
+				m.doc.marks[id] = views.Renamed
 			}
 		}
-		m.stale = ""
+		m.status.stale = ""
 	}
-	m.tree.SetRoot(s.Root)
+	m.panes.tree.SetRoot(s.Root)
 	if first {
 		m.selectStart()
 	}
 	m.reflatten()
-	if m.query != "" {
-		m.runSearch(m.query, false)
+	if m.search.query != "" {
+		m.runSearch(m.search.query, false)
 	}
 	m.clearCache()
 	m.syncFromTree()
@@ -189,7 +197,7 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 // an interactive role), else the first non-semantic interactive node, else body.
 func (m *Model) selectStart() {
 	var pick, fallback *dom.VirtualNode
-	dom.Walk(m.snap.Root, func(n *dom.VirtualNode) {
+	dom.Walk(m.doc.snap.Root, func(n *dom.VirtualNode) {
 		if pick != nil || n.Hidden != "" || !dom.IsInteractive(n) {
 			return
 		}
@@ -203,72 +211,46 @@ func (m *Model) selectStart() {
 		pick = fallback
 	}
 	if pick == nil {
-		dom.Walk(m.snap.Root, func(n *dom.VirtualNode) {
+		dom.Walk(m.doc.snap.Root, func(n *dom.VirtualNode) {
 			if pick == nil && n.Tag == "body" {
 				pick = n
 			}
 		})
 	}
 	if pick != nil {
-		m.tree.Select(pick.ID)
+		m.panes.tree.Select(pick.ID)
 	}
 }
 
 // reflatten re-runs Flatten on the current tree with the current rules:
 // no capture, no build.
 func (m *Model) reflatten() {
-	if m.snap == nil {
+	if m.doc.snap == nil {
 		return
 	}
-	m.sd, m.dec = dom.Flatten(m.snap, m.flatOpts)
-	if err := m.flat.SetOutput(m.sd); err != nil {
+	m.doc.sd, m.doc.dec = dom.Flatten(m.doc.snap, m.doc.flatOpts)
+	if err := m.panes.flat.SetOutput(m.doc.sd, m.doc.dec); err != nil {
 		m.setFlash("could not serialize the flat view: "+err.Error(), true)
 	}
 	m.clearCache()
 }
 
 func (m *Model) clearCache() {
-	clear(m.rowCache)
+	m.panes.tree.ClearCache()
 }
 
 func (m *Model) setFlash(s string, bad bool) {
-	m.flash, m.flashBad = s, bad
+	m.status.flash, m.status.flashBad = s, bad
 }
 
-// syncFromTree moves the flat pane to the counterpart of the tree's selection.
-func (m *Model) syncFromTree() {
-	id := m.tree.SelectedID()
-	if id == "" {
-		return
-	}
-	if line := m.counterpartLine(id); line >= 0 {
-		m.flat.cursor = line
-		m.flat.scrollToCursor()
-	}
-}
-
-// syncFromFlat selects in the tree the node of the flat pane's line.
-func (m *Model) syncFromFlat() {
-	if id := m.flat.SelectedID(); id != "" {
-		m.tree.Reveal(id)
-	}
-}
-
-// counterpartLine is the flat line that stands for a node: its own line
-// when kept, else the line of the kept ancestor its children went to.
-func (m *Model) counterpartLine(id string) int {
-	if l := m.flat.Line(id); l >= 0 {
-		return l
-	}
-	if d, ok := m.dec[id]; ok && d.Into != "" {
-		return m.flat.Line(d.Into)
-	}
-	return -1
-}
+// syncFromTree moves the flat pane to the counterpart of the tree's
+// selection; syncFromFlat selects in the tree the node of the flat line.
+func (m *Model) syncFromTree() { m.panes.follow(&m.panes.tree) }
+func (m *Model) syncFromFlat() { m.panes.follow(&m.panes.flat) }
 
 // nodeName is a short readable handle for a node: "node_5 form".
 func (m *Model) nodeName(id string) string {
-	if n := m.snap.Node(id); n != nil {
+	if n := m.doc.snap.Node(id); n != nil {
 		s := id + " " + views.Clean(n.Tag)
 		if n.Name != "" {
 			s += " " + views.Quote(n.Name, 30)
@@ -281,16 +263,16 @@ func (m *Model) nodeName(id string) string {
 // runSearch finds nodes whose name, role, tag, id, text or attributes
 // contain q (case-insensitive), in document order.
 func (m *Model) runSearch(q string, jump bool) {
-	m.query = q
-	m.matches = m.matches[:0]
-	m.matchSet = map[*dom.VirtualNode]bool{}
-	m.matchIdx = -1
-	if q == "" || m.snap == nil {
+	m.search.query = q
+	m.search.matches = m.search.matches[:0]
+	m.search.set = map[*dom.VirtualNode]bool{}
+	m.search.idx = -1
+	if q == "" || m.doc.snap == nil {
 		return
 	}
 	lq := strings.ToLower(q)
 	has := func(s string) bool { return s != "" && strings.Contains(strings.ToLower(s), lq) }
-	dom.Walk(m.snap.Root, func(n *dom.VirtualNode) {
+	dom.Walk(m.doc.snap.Root, func(n *dom.VirtualNode) {
 		hit := n.ID == dom.NormalizeID(q) || has(n.Tag) || has(n.Role) || has(n.Name) || has(n.Text)
 		if !hit {
 			for k, v := range n.Attrs {
@@ -301,8 +283,8 @@ func (m *Model) runSearch(q string, jump bool) {
 			}
 		}
 		if hit {
-			m.matches = append(m.matches, n)
-			m.matchSet[n] = true
+			m.search.matches = append(m.search.matches, n)
+			m.search.set[n] = true
 		}
 	})
 	m.clearCache()
@@ -313,26 +295,26 @@ func (m *Model) runSearch(q string, jump bool) {
 
 // nextMatch jumps to the next (dir 1) or previous (dir -1) search hit.
 func (m *Model) nextMatch(dir int) {
-	if len(m.matches) == 0 {
-		if m.query != "" {
-			m.setFlash("no node matches “"+views.Clean(m.query)+"”", true)
+	if len(m.search.matches) == 0 {
+		if m.search.query != "" {
+			m.setFlash("no node matches “"+views.Clean(m.search.query)+"”", true)
 		}
 		return
 	}
-	if m.matchIdx < 0 {
+	if m.search.idx < 0 {
 		if dir > 0 {
-			m.matchIdx = 0
+			m.search.idx = 0
 		} else {
-			m.matchIdx = len(m.matches) - 1
+			m.search.idx = len(m.search.matches) - 1
 		}
 	} else {
-		m.matchIdx = (m.matchIdx + dir + len(m.matches)) % len(m.matches)
+		m.search.idx = (m.search.idx + dir + len(m.search.matches)) % len(m.search.matches)
 	}
-	n := m.matches[m.matchIdx]
-	m.tree.Reveal(n.ID)
-	m.focus = treeFocus
+	n := m.search.matches[m.search.idx]
+	m.panes.tree.Reveal(n.ID)
+	m.panes.focus = treeFocus
 	m.syncFromTree()
-	m.setFlash("match "+itoa(m.matchIdx+1)+" of "+itoa(len(m.matches))+" for “"+views.Clean(m.query)+"” (n/N)", false)
+	m.setFlash("match "+itoa(m.search.idx+1)+" of "+itoa(len(m.search.matches))+" for “"+views.Clean(m.search.query)+"” (n/N)", false)
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

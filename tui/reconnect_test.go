@@ -41,7 +41,7 @@ func TestTabGoneOpensThePicker(t *testing.T) {
 			_, cmd := m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "state", State: dom.Disconnected, Err: tc.err}}})
 			settle(t, m, cmd)
 			s := plainScreen(m)
-			open := m.overlay != nil && m.overlay.kind == overlayTargets
+			_, open := topAs[*tabsLayer](m)
 			if open != tc.picker {
 				t.Fatalf("picker open = %v, want %v:\n%s", open, tc.picker, s)
 			}
@@ -51,8 +51,8 @@ func TestTabGoneOpensThePicker(t *testing.T) {
 			if !tc.picker && !strings.Contains(s, "T picks a tab") {
 				t.Errorf("no hint about T:\n%s", s)
 			}
-			if m.busy != nil {
-				t.Errorf("still busy: %s", m.busy.label)
+			if m.op.busy != nil {
+				t.Errorf("still busy: %s", m.op.busy.label)
 			}
 		})
 	}

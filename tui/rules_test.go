@@ -17,15 +17,15 @@ import (
 func toggleRule(t *testing.T, m *Model, key string) {
 	t.Helper()
 	press(t, m, k('x'))
-	if m.overlay == nil || m.overlay.kind != overlayRules {
+	if _, ok := topAs[*rulesLayer](m); !ok {
 		t.Fatal("x did not open the rules")
 	}
-	for i, kk := range m.overlay.keys {
+	for i, kk := range m.topList().keys {
 		if kk == key {
-			m.overlay.cursor = i
+			m.topList().cursor = i
 		}
 	}
-	if m.overlay.key() != key {
+	if m.topList().key() != key {
 		t.Fatalf("rule %s not listed", key)
 	}
 	press(t, m, spaceKey)
@@ -33,17 +33,17 @@ func toggleRule(t *testing.T, m *Model, key string) {
 
 func TestToggleFlattenRuleChangesFlatPane(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
-	before := strings.Join(m.flat.lines, "\n")
-	tokens := m.flat.tokens
+	before := strings.Join(m.panes.flat.lines, "\n")
+	tokens := m.panes.flat.tokens
 	toggleRule(t, m, "flatten:hoist-structural")
-	after := strings.Join(m.flat.lines, "\n")
+	after := strings.Join(m.panes.flat.lines, "\n")
 	if after == before {
 		t.Fatalf("switching hoist-structural off did not change the flat pane:\n%s", after)
 	}
-	if m.flat.tokens == tokens {
+	if m.panes.flat.tokens == tokens {
 		t.Errorf("token count unchanged (%d)", tokens)
 	}
-	if !m.flatOpts.Disabled["hoist-structural"] {
+	if !m.doc.flatOpts.Disabled["hoist-structural"] {
 		t.Error("rule not recorded as off")
 	}
 	if s := plainScreen(m); !strings.Contains(s, "[ ] off hoist-structural") {
@@ -51,7 +51,7 @@ func TestToggleFlattenRuleChangesFlatPane(t *testing.T) {
 	}
 	// and back on restores the view
 	press(t, m, spaceKey)
-	if strings.Join(m.flat.lines, "\n") != before {
+	if strings.Join(m.panes.flat.lines, "\n") != before {
 		t.Error("switching the rule back on did not restore the flat pane")
 	}
 }
@@ -62,12 +62,12 @@ func TestToggleTierRuleRebuildsWithoutCapture(t *testing.T) {
 	// one exists, else check the tier rule is rebuilt from Raw by Build.
 	a := newTestActor(formPage("Sign up"))
 	m := started(t, a, 120, 40)
-	gen := m.gen
+	gen := m.doc.gen
 	toggleRule(t, m, "tier:heuristic:onclick")
-	if !m.tierOff["heuristic:onclick"] {
+	if !m.doc.tierOff["heuristic:onclick"] {
 		t.Fatal("tier rule not recorded as off")
 	}
-	if m.gen == gen {
+	if m.doc.gen == gen {
 		t.Error("a tier rule did not start a rebuild")
 	}
 	if len(a.actions) != 0 {
@@ -77,9 +77,9 @@ func TestToggleTierRuleRebuildsWithoutCapture(t *testing.T) {
 
 func TestHoistedNodeSaysWhereItsChildrenWent(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
-	m.tree.Select("node_8") // div.form-group, hoisted into the form
+	m.panes.tree.Select("node_8") // div.form-group, hoisted into the form
 	m.syncFromTree()
-	d := m.dec["node_8"]
+	d := m.doc.dec["node_8"]
 	if d.Kind != dom.Hoist {
 		t.Skipf("the flattener keeps div.form-group (%v); nothing to check", d.Kind)
 	}
@@ -90,18 +90,18 @@ func TestHoistedNodeSaysWhereItsChildrenWent(t *testing.T) {
 	if !strings.Contains(s, "◄ hoisted node_8 goes here") {
 		t.Errorf("flat pane does not point at where node_8 went:\n%s", s)
 	}
-	if got := m.flat.SelectedID(); got != d.Into {
+	if got := m.panes.flat.SelectedID(); got != d.Into {
 		t.Errorf("flat cursor on %s, want %s", got, d.Into)
 	}
 	// enter jumps to the counterpart and explains
 	press(t, m, enterKey)
-	if m.focus != flatFocus || !strings.Contains(m.flash, "not in the flat view") {
-		t.Errorf("counterpart jump: focus %v flash %q", m.focus, m.flash)
+	if m.panes.focus != flatFocus || !strings.Contains(m.status.flash, "not in the flat view") {
+		t.Errorf("counterpart jump: focus %v flash %q", m.panes.focus, m.status.flash)
 	}
 	// moving in the flat pane selects the node in the tree
 	press(t, m, downKey)
-	if m.tree.SelectedID() != m.flat.SelectedID() {
-		t.Errorf("tree %s, flat %s", m.tree.SelectedID(), m.flat.SelectedID())
+	if m.panes.tree.SelectedID() != m.panes.flat.SelectedID() {
+		t.Errorf("tree %s, flat %s", m.panes.tree.SelectedID(), m.panes.flat.SelectedID())
 	}
 }
 
@@ -109,10 +109,10 @@ func TestExportThenOpen(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	path := filepath.Join(t.TempDir(), "cap.json")
 	press(t, m, k('e'))
-	m.prompt.input.SetValue(path)
+	m.prompt().input.SetValue(path)
 	press(t, m, enterKey)
-	if !strings.Contains(m.flash, "saved this capture to "+path) {
-		t.Fatalf("flash %q", m.flash)
+	if !strings.Contains(m.status.flash, "saved this capture to "+path) {
+		t.Fatalf("flash %q", m.status.flash)
 	}
 	info, err := os.Stat(path)
 	if err != nil || info.Size() == 0 {
@@ -122,7 +122,7 @@ func TestExportThenOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.URL != m.snap.URL || c.Text == "" || len(c.Decisions) == 0 {
+	if c.URL != m.doc.snap.URL || c.Text == "" || len(c.Decisions) == 0 {
 		t.Errorf("saved capture: url %q, %d chars of text, %d decisions", c.URL, len(c.Text), len(c.Decisions))
 	}
 	// rebuilding needs real raw CDP data: the fixture has none, so open

@@ -91,22 +91,22 @@ func (m *Model) openSaved(name string, c *dom.SavedCapture) error {
 	if err != nil {
 		return fmt.Errorf("%s: cannot rebuild the saved capture: %w", name, err)
 	}
-	m.saved, m.savedAs = c, name
-	m.flatOpts = c.FlattenOptions()
-	if m.flatOpts.Disabled == nil {
-		m.flatOpts.Disabled = map[string]bool{}
+	m.conn.saved, m.conn.savedAs = c, name
+	m.doc.flatOpts = c.FlattenOptions()
+	if m.doc.flatOpts.Disabled == nil {
+		m.doc.flatOpts.Disabled = map[string]bool{}
 	}
-	m.tierOff = copySet(c.TierDisabledSet())
-	m.last = c.LastAction
+	m.doc.tierOff = copySet(c.TierDisabledSet())
+	m.status.last = c.LastAction
 	if r := c.LastAction; r != nil {
 		if r.Duration == 0 && r.DurationMs > 0 {
 			r.Duration = time.Duration(r.DurationMs * float64(time.Millisecond))
 		}
-		m.lastDesc = c.LastActionDesc
-		if m.lastDesc == "" {
-			m.lastDesc = string(r.Action)
+		m.status.lastDesc = c.LastActionDesc
+		if m.status.lastDesc == "" {
+			m.status.lastDesc = string(r.Action)
 			if r.ID != "" {
-				m.lastDesc += " on " + r.ID
+				m.status.lastDesc += " on " + r.ID
 			}
 		}
 	}
@@ -117,15 +117,15 @@ func (m *Model) openSaved(name string, c *dom.SavedCapture) error {
 // shutdown hides the browser highlight and closes the services this UI
 // created (the caller owns the one it passed in).
 func (m *Model) shutdown() {
-	if m.busy != nil {
-		m.busy.cancel()
+	if m.op.busy != nil {
+		m.op.busy.cancel()
 	}
-	if m.actor != nil && m.hlShown != "" {
+	if m.conn.actor != nil && m.hl.shown != "" {
 		ctx, cancel := ctxTimeout(context.Background(), highlightTimeout)
-		_ = m.actor.Highlight(ctx, "")
+		_ = m.conn.actor.Highlight(ctx, "")
 		cancel()
 	}
-	if m.ownActor && m.actor != nil {
-		_ = m.actor.Close()
+	if m.conn.own && m.conn.actor != nil {
+		_ = m.conn.actor.Close()
 	}
 }

@@ -50,7 +50,7 @@ func TestTypedSecretIsMasked(t *testing.T) {
 			// the page's answer repeats what was typed: it must not get through
 			a.result = dom.ActionResult{Error: dom.Errorf(dom.ValidationError, nil, "typed %q but the field holds %q", tc.secret, tc.secret+"x")}
 			m := started(t, a, 140, 40)
-			if !m.tree.Select(tc.node) {
+			if !m.panes.tree.Select(tc.node) {
 				t.Fatalf("cannot select %s", tc.node)
 			}
 			tc.keys(t, m, tc.secret)
@@ -70,23 +70,23 @@ func TestTypedSecretIsMasked(t *testing.T) {
 				t.Fatalf("the page got %+v, want %+v", a.actions, tc.want)
 			}
 			s = plainScreen(m)
-			if strings.Contains(s, tc.secret) || strings.Contains(m.lastDesc, tc.secret) || strings.Contains(m.flash, tc.secret) {
-				t.Fatalf("the secret is on screen after the action (desc %q):\n%s", m.lastDesc, s)
+			if strings.Contains(s, tc.secret) || strings.Contains(m.status.lastDesc, tc.secret) || strings.Contains(m.status.flash, tc.secret) {
+				t.Fatalf("the secret is on screen after the action (desc %q):\n%s", m.status.lastDesc, s)
 			}
 			if !strings.Contains(s, "last action: "+string(tc.want.Kind)+` "••••`) {
 				t.Errorf("details pane lacks the masked action:\n%s", s)
 			}
-			if m.last == nil || m.last.Error == nil || strings.Contains(m.last.Error.Message, tc.secret) || !strings.Contains(m.last.Error.Message, dom.Mask) {
-				t.Errorf("error message not masked: %+v", m.last.Error)
+			if m.status.last == nil || m.status.last.Error == nil || strings.Contains(m.status.last.Error.Message, tc.secret) || !strings.Contains(m.status.last.Error.Message, dom.Mask) {
+				t.Errorf("error message not masked: %+v", m.status.last.Error)
 			}
 
 			path := filepath.Join(t.TempDir(), "cap.json")
 			press(t, m, k('e'))
-			m.prompt.input.SetValue(path)
+			m.prompt().input.SetValue(path)
 			press(t, m, enterKey)
 			b, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("export: %v (flash %q)", err, m.flash)
+				t.Fatalf("export: %v (flash %q)", err, m.status.flash)
 			}
 			if strings.Contains(string(b), tc.secret) {
 				t.Fatalf("the export holds the secret")
@@ -106,14 +106,14 @@ func TestTypedSecretIsMasked(t *testing.T) {
 func TestTypedTextInOrdinaryFieldIsShown(t *testing.T) {
 	a := newTestActor(secretPage())
 	m := started(t, a, 140, 40)
-	m.tree.Select("node_10")
+	m.panes.tree.Select("node_10")
 	press(t, m, k('t'))
 	typeText(t, m, "plain@example.com")
 	if !strings.Contains(plainScreen(m), "› plain@example.com") {
 		t.Errorf("the prompt hides ordinary text:\n%s", plainScreen(m))
 	}
 	press(t, m, enterKey)
-	if m.lastDesc != `type "plain@example.com" on node_10` {
-		t.Errorf("lastDesc = %q", m.lastDesc)
+	if m.status.lastDesc != `type "plain@example.com" on node_10` {
+		t.Errorf("lastDesc = %q", m.status.lastDesc)
 	}
 }

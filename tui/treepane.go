@@ -2,6 +2,7 @@ package tui
 
 import (
 	"domscope/dom"
+	"domscope/views"
 )
 
 // treeRow is one visible line of the tree pane.
@@ -30,11 +31,19 @@ type TreePane struct {
 	rows    []treeRow
 	version int            // bumped on every rebuild: cached rows show expansion arrows
 	index   map[string]int // node ID -> row
-	viewport
+	rowView
+
+	width int
+	// cache holds each unselected row's styled line; it is cleared when the
+	// rows, the width or anything drawn on a row (marks, matches, rules,
+	// theme) changes.
+	cache  map[*dom.VirtualNode]string
+	cacheW int
+	cacheV int
 }
 
 func newTreePane() TreePane {
-	return TreePane{expanded: map[string]bool{}, index: map[string]int{}}
+	return TreePane{expanded: map[string]bool{}, index: map[string]int{}, cache: map[*dom.VirtualNode]string{}}
 }
 
 // SetRoot replaces the tree (a new snapshot) and keeps the cursor on the
@@ -192,16 +201,19 @@ func (p *TreePane) find(id string) *dom.VirtualNode {
 }
 
 // Move moves the cursor by delta rows.
-func (p *TreePane) Move(delta int) {
-	p.cursor += delta
-	p.clamp()
-}
+func (p *TreePane) Move(delta int) { p.move(delta, len(p.rows)) }
+
+// Page moves a screen down (1) or up (-1).
+func (p *TreePane) Page(dir int) { p.page(dir, len(p.rows)) }
 
 // Top and Bottom jump to the ends.
-func (p *TreePane) Top()    { p.cursor = 0; p.clamp() }
-func (p *TreePane) Bottom() { p.cursor = len(p.rows) - 1; p.clamp() }
+func (p *TreePane) Top()    { p.to(0, len(p.rows)) }
+func (p *TreePane) Bottom() { p.to(len(p.rows)-1, len(p.rows)) }
 
-func (p *TreePane) clamp() { p.viewport.clamp(len(p.rows)) }
+func (p *TreePane) clamp() { p.rowView.clamp(len(p.rows)) }
+
+// SetSize sets the width of a row and the number of rows on screen.
+func (p *TreePane) SetSize(w, h int) { p.width = w; p.setHeight(h, len(p.rows)) }
 
 // SetHeight sets the number of rows on screen.
 func (p *TreePane) SetHeight(h int) { p.setHeight(h, len(p.rows)) }
@@ -211,6 +223,59 @@ func (p *TreePane) scrollToCursor() { p.follow(len(p.rows)) }
 // Scroll moves the view by delta rows, dragging the cursor along when it
 // would leave the screen (mouse wheel).
 func (p *TreePane) Scroll(delta int) { p.scroll(delta, len(p.rows)) }
+
+// Pan: tree rows are cut to the pane, and deep rows indent less as the
+// tree nests; there is nothing to scroll sideways.
+func (p *TreePane) Pan(int) bool { return false }
+
+// Follow selects a node chosen in the other pane, clearing the filter if
+// it hides the node.
+func (p *TreePane) Follow(id string) bool { return p.Reveal(id) }
+
+// RowAt is the row shown y lines below the first.
+func (p *TreePane) RowAt(y int) (int, bool) { return p.rowAt(y, len(p.rows)) }
+
+// SetCursor puts the cursor on a row.
+func (p *TreePane) SetCursor(row int) { p.to(row, len(p.rows)) }
+
+// ClearCache drops the styled rows (something drawn on them changed).
+func (p *TreePane) ClearCache() { clear(p.cache) }
+
+// Rows renders the rows on screen. Unselected rows come from the cache.
+func (p *TreePane) Rows(c rowContext) []string {
+	if p.cacheW != p.width || p.cacheV != p.version {
+		clear(p.cache)
+		p.cacheW, p.cacheV = p.width, p.version
+	}
+	rows := p.Visible()
+	body := make([]string, 0, len(rows))
+	for i, row := range rows {
+		sel := views.NotSelected
+		if p.offset+i == p.cursor {
+			sel = views.Blurred
+			if c.focused {
+				sel = views.Focused
+			}
+		}
+		if sel == views.NotSelected {
+			if l, ok := p.cache[row.node]; ok {
+				body = append(body, l)
+				continue
+			}
+		}
+		tr := views.TreeRow{Node: row.node, Depth: row.depth, Open: len(row.node.Children) > 0 && p.IsOpen(row.node),
+			Mark: c.marks[row.node.ID], Match: c.matches[row.node]}
+		if d, ok := c.dec[row.node.ID]; ok {
+			tr.Decision, tr.Decided = d, true
+		}
+		l := views.TreeLine(c.st, tr, p.width, sel)
+		if sel == views.NotSelected {
+			p.cache[row.node] = l
+		}
+		body = append(body, l)
+	}
+	return body
+}
 
 // Expand opens the selected node, or moves into its first child when open.
 func (p *TreePane) Expand() {

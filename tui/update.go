@@ -21,7 +21,7 @@ import (
 // Update routes every message. It never waits: browser work runs in
 // commands whose replies come back here.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	before := m.tree.SelectedID()
+	before := m.panes.tree.SelectedID()
 	cmd := m.update(msg)
 	return m, tea.Batch(cmd, m.afterSelection(before))
 }
@@ -32,10 +32,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.w, m.h = msg.Width, msg.Height
 		m.layout()
 		m.clearCache()
-		if m.overlay != nil {
-			m.overlay.scroll()
-		}
-		return nil
+		return m.broadcast(msg)
 	case tea.BackgroundColorMsg:
 		if m.cfg.Theme == "" || m.cfg.Theme == "auto" {
 			m.dark = msg.IsDark()
@@ -44,21 +41,24 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
-	case tea.PasteMsg:
-		if m.prompt != nil {
-			return m.prompt.update(msg)
-		}
-		return nil
 	case tea.MouseClickMsg:
+		if len(m.layers) > 0 {
+			return nil // the panes are behind a layer
+		}
 		return m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
+		if l := m.top(); l != nil {
+			if cmd, ok := l.handle(m, keymap.None, msg); ok {
+				return cmd
+			}
+		}
 		return m.wheel(msg.Mouse())
 	case spinner.TickMsg:
-		if m.busy == nil {
+		if m.op.busy == nil {
 			return nil
 		}
 		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
+		m.op.spin, cmd = m.op.spin.Update(msg)
 		return cmd
 	case clockMsg:
 		return clock()
@@ -68,26 +68,25 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.gotEvents(msg)
 	case targetsMsg:
 		if !msg.auto {
-			m.busy = nil
+			m.op.busy = nil
 		}
 		if msg.err != nil {
 			m.setFlash("cannot list tabs: "+msg.err.Error(), true)
 			return nil
 		}
-		if msg.auto && (m.overlay != nil || m.prompt != nil || m.conn == dom.Connected) {
+		if msg.auto && (len(m.layers) > 0 || m.conn.state == dom.Connected) {
 			return nil // the user moved on, or the tab came back meanwhile
 		}
-		m.overlay = m.targetsOverlay(msg.targets)
-		m.layoutOverlay()
+		m.push(newTabsLayer(m, msg.targets))
 		return nil
 	case attachedMsg:
-		if msg.gen != m.gen {
+		if msg.gen != m.doc.gen {
 			if msg.actor != nil {
 				_ = msg.actor.Close()
 			}
 			return nil
 		}
-		m.busy = nil
+		m.op.busy = nil
 		if msg.err != nil {
 			m.setFlash("cannot attach: "+msg.err.Error(), true)
 			return nil
@@ -101,15 +100,15 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case hlTickMsg:
-		if msg.seq != m.hlSeq || !m.highlight || !m.live() {
+		if msg.seq != m.hl.seq || !m.hl.on || !m.live() {
 			return nil
 		}
-		id := m.tree.SelectedID()
-		if id == m.hlShown {
+		id := m.panes.tree.SelectedID()
+		if id == m.hl.shown {
 			return nil
 		}
-		m.hlShown = id
-		a, ctx := m.actor, m.ctx
+		m.hl.shown = id
+		a, ctx := m.conn.actor, m.ctx
 		return safe(func() tea.Msg {
 			c, cancel := ctxTimeout(ctx, highlightTimeout)
 			defer cancel()
@@ -117,22 +116,29 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		})
 	case hlDoneMsg:
 		return nil // best effort: a failed highlight must not get in the way
+	case tabLeftMsg:
+		return nil // best effort: the old tab keeps a highlight at worst
 	case dialogDoneMsg:
-		m.dialog = nil
+		if msg.actor != m.conn.actor {
+			return nil // the answer was for a tab the UI left since
+		}
+		m.closeDialog()
 		if !msg.res.Success && msg.res.Error != nil {
 			m.setFlash("dialog: "+msg.res.Error.Message, true)
 		}
-		if m.busy == nil {
+		if m.op.busy == nil {
 			return m.refresh(false, "snapshot after the dialog")
 		}
 		return nil
 	case panicMsg:
-		m.busy = nil
+		m.op.busy = nil
 		m.setFlash(msg.err.Error(), true)
 		return nil
 	}
-	if m.prompt != nil {
-		return m.prompt.update(msg)
+	// anything else (a paste, a text input's own messages) is the top layer's
+	if l := m.top(); l != nil {
+		cmd, _ := l.handle(m, keymap.None, msg)
+		return cmd
 	}
 	return nil
 }
@@ -140,26 +146,23 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 // afterSelection schedules the browser highlight when the selection moved
 // (debounced: only the last selection of a quick run is highlighted).
 func (m *Model) afterSelection(before string) tea.Cmd {
-	if !m.highlight || !m.live() || m.tree.SelectedID() == before {
+	if !m.hl.on || !m.live() || m.panes.tree.SelectedID() == before {
 		return nil
 	}
-	m.hlSeq++
-	seq := m.hlSeq
+	m.hl.seq++
+	seq := m.hl.seq
 	return tea.Tick(highlightDelay, func(time.Time) tea.Msg { return hlTickMsg{seq} })
 }
 
 // live reports whether there is a page to act on.
-func (m *Model) live() bool { return m.actor != nil && m.savedAs == "" }
+func (m *Model) live() bool { return m.conn.actor != nil && m.conn.savedAs == "" }
 
+// mode is how keys are read now: the top layer's way, else the panes'.
 func (m *Model) mode() keymap.Mode {
-	switch {
-	case m.prompt != nil:
-		return keymap.Prompt
-	case m.dialog != nil:
-		return keymap.Dialog
-	case m.overlay != nil:
-		return keymap.List
-	case m.savedAs != "":
+	if l := m.top(); l != nil {
+		return l.mode()
+	}
+	if m.conn.savedAs != "" {
 		return keymap.ReadOnly
 	}
 	return keymap.Normal
@@ -171,126 +174,113 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if a == keymap.Quit {
 		return tea.Quit
 	}
-	m.flash = ""
-	switch mode {
-	case keymap.Prompt:
-		switch a {
-		case keymap.Cancel:
-			m.prompt = nil
-			return nil
-		case keymap.Submit, keymap.SubmitEnter:
-			p := m.prompt
-			m.prompt = nil
-			return m.submit(p, a == keymap.SubmitEnter)
-		}
-		return m.prompt.update(msg)
-	case keymap.Dialog:
-		switch a {
-		case keymap.Accept, keymap.Dismiss:
-			return m.answerDialog(a == keymap.Accept)
-		}
-		return nil
-	case keymap.List:
-		return m.listKey(a)
+	m.status.flash = ""
+	// the top layer has the keyboard; the panes get what no layer covers
+	if l := m.top(); l != nil {
+		cmd, _ := l.handle(m, a, msg)
+		return cmd
 	}
 	return m.normalKey(a)
 }
 
 func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	if m.km.NeedsBrowser(a) && !m.live() {
-		if m.savedAs != "" {
-			m.setFlash("this is a saved capture ("+m.savedAs+"): there is no browser, so "+a.String()+" is disabled", true)
+		if m.conn.savedAs != "" {
+			m.setFlash("this is a saved capture ("+m.conn.savedAs+"): there is no browser, so "+a.String()+" is disabled", true)
 		} else {
 			m.setFlash("no browser attached", true)
 		}
 		return nil
 	}
 	switch a {
-	case keymap.Up:
-		m.move(-1)
-	case keymap.Down:
-		m.move(1)
-	case keymap.PageUp:
-		m.move(-m.pageSize())
-	case keymap.PageDown:
-		m.move(m.pageSize())
-	case keymap.Top:
-		m.toEnd(false)
-	case keymap.Bottom:
-		m.toEnd(true)
+	case keymap.Up, keymap.Down, keymap.PageUp, keymap.PageDown, keymap.Top, keymap.Bottom:
+		p := m.panes.focused()
+		move(p, a)
+		m.panes.follow(p)
 	case keymap.Expand:
-		m.focus = treeFocus
-		m.tree.Expand()
+		// the flat pane scrolls long lines right where the tree has
+		// nothing to open
+		if n := m.panes.tree.Selected(); (n == nil || len(n.Children) == 0 || m.panes.tree.IsOpen(n)) && m.panes.focused().Pan(1) {
+			return nil
+		}
+		m.panes.focus = treeFocus
+		m.panes.tree.Expand()
 		m.syncFromTree()
+	case keymap.PanRight, keymap.PanLeft:
+		dir := 1
+		if a == keymap.PanLeft {
+			dir = -1
+		}
+		m.panes.flat.Pan(dir)
 	case keymap.Collapse:
-		m.focus = treeFocus
-		m.tree.Collapse()
+		if m.panes.focused().Pan(-1) { // back to the start of the lines first
+			return nil
+		}
+		m.panes.focus = treeFocus
+		m.panes.tree.Collapse()
 		m.syncFromTree()
 	case keymap.Toggle:
-		m.focus = treeFocus
-		m.tree.Toggle()
+		m.panes.focus = treeFocus
+		m.panes.tree.Toggle()
 	case keymap.ExpandAll:
-		m.tree.SetAll(true)
+		m.panes.tree.SetAll(true)
 		m.syncFromTree()
 	case keymap.CollapseAll:
-		m.tree.SetAll(false)
+		m.panes.tree.SetAll(false)
 		m.syncFromTree()
 	case keymap.SwitchPane:
-		if m.focus == treeFocus {
-			m.focus = flatFocus
+		if m.panes.focus == treeFocus {
+			m.panes.focus = flatFocus
 			m.syncFromTree()
 		} else {
-			m.focus = treeFocus
+			m.panes.focus = treeFocus
 		}
 	case keymap.Counterpart:
 		m.jumpCounterpart()
 	case keymap.Search:
-		m.prompt = newPrompt(promptSearch, "search name, role, tag, id, attribute", "", m.query, "e.g. new todo, button, #email", m.w)
+		m.push(newPrompt("search name, role, tag, id, attribute", "", m.search.query, "e.g. new todo, button, #email", m.w, submitSearch))
 	case keymap.SearchNext:
 		m.nextMatch(1)
 	case keymap.SearchPrev:
 		m.nextMatch(-1)
 	case keymap.FilterInteractive:
-		m.tree.SetInteractiveOnly(!m.tree.interactiveOnly)
-		if m.tree.interactiveOnly {
+		m.panes.tree.SetInteractiveOnly(!m.panes.tree.interactiveOnly)
+		if m.panes.tree.interactiveOnly {
 			m.setFlash("showing interactive nodes and their ancestors (i shows all)", false)
 		}
 		m.syncFromTree()
 	case keymap.Format:
-		m.flat.json = !m.flat.json
-		if m.sd != nil {
-			_ = m.flat.SetOutput(m.sd)
+		m.panes.flat.json = !m.panes.flat.json
+		if m.doc.sd != nil {
+			_ = m.panes.flat.SetOutput(m.doc.sd, m.doc.dec)
 		}
 		m.syncFromTree()
 	case keymap.Rules:
-		m.overlay = m.rulesOverlay("")
-		m.layoutOverlay()
+		m.push(newRulesLayer(m, ""))
 	case keymap.Diff:
-		m.overlay = m.diffOverlay()
-		m.layoutOverlay()
+		m.push(newDiffLayer(m))
 	case keymap.Help:
-		m.overlay = m.helpOverlay()
-		m.layoutOverlay()
+		m.push(newHelpLayer(m))
 	case keymap.Export:
-		if m.snap == nil {
+		if m.doc.snap == nil {
 			m.setFlash("nothing to export yet", true)
 			return nil
 		}
-		m.prompt = newPrompt(promptExport, "export this capture to", "", m.exportName(), "file.json", m.w)
+		m.push(newPrompt("export this capture to", "", m.exportName(), "file.json", m.w, submitExport))
 	case keymap.Cancel:
 		return m.cancel()
 	case keymap.Highlight:
-		m.highlight = !m.highlight
-		if m.highlight {
+		m.hl.on = !m.hl.on
+		if m.hl.on {
 			m.setFlash("browser highlight on", false)
-			m.hlShown = ""
-			m.hlSeq++
-			seq := m.hlSeq
+			m.hl.shown = ""
+			m.hl.seq++
+			seq := m.hl.seq
 			return func() tea.Msg { return hlTickMsg{seq} }
 		}
 		m.setFlash("browser highlight off", false)
-		m.hlShown = ""
-		a, ctx := m.actor, m.ctx
+		m.hl.shown = ""
+		a, ctx := m.conn.actor, m.ctx
 		return safe(func() tea.Msg {
 			c, cancel := ctxTimeout(ctx, highlightTimeout)
 			defer cancel()
@@ -308,9 +298,9 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 
 // pageAction handles the keys that act on the page through the service.
 func (m *Model) pageAction(a keymap.Command) tea.Cmd {
-	n := m.tree.Selected()
+	n := m.panes.tree.Selected()
 	needNode := func(verb string) bool {
-		if n == nil || m.snap == nil {
+		if n == nil || m.doc.snap == nil {
 			m.setFlash("select a node to "+verb+" first", true)
 			return false
 		}
@@ -327,23 +317,25 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 		}
 	case keymap.Type:
 		if needNode("type into") {
-			m.prompt = newPrompt(promptType, "type into "+m.nodeName(n.ID), n.ID, "", "text · enter types it · alt+enter types it and presses Enter", m.w)
+			p := newPrompt("type into "+m.nodeName(n.ID), n.ID, "", "text · enter types it · alt+enter types it and presses Enter", m.w, submitType)
 			if n.Sensitive() {
-				m.prompt.conceal()
+				p.conceal()
 			}
+			m.push(p)
 		}
 	case keymap.Key:
 		id, on := "", "the focused element"
 		if n != nil && n.Tier != dom.Structural {
 			id, on = n.ID, m.nodeName(n.ID)
 		}
-		m.prompt = newPrompt(promptKey, "press a key on "+on, id, "", "Enter, Escape, Tab, ArrowDown, ctrl+a, shift+Tab…", m.w)
+		m.push(newPrompt("press a key on "+on, id, "", "Enter, Escape, Tab, ArrowDown, ctrl+a, shift+Tab…", m.w, submitKey))
 	case keymap.Select:
 		if needNode("select an option in") {
-			m.prompt = newPrompt(promptSelect, "select an option in "+m.nodeName(n.ID), n.ID, "", "option value or label", m.w)
+			p := newPrompt("select an option in "+m.nodeName(n.ID), n.ID, "", "option value or label", m.w, submitSelect)
 			if n.Sensitive() {
-				m.prompt.conceal() // a card's expiry month is a <select>
+				p.conceal() // a card's expiry month is a <select>
 			}
+			m.push(p)
 		}
 	case keymap.ScrollDown:
 		return m.act(dom.Action{Kind: "scroll", DY: 400})
@@ -351,52 +343,16 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 		return m.act(dom.Action{Kind: "scroll", DY: -400})
 	case keymap.Goto:
 		u := ""
-		if m.snap != nil {
-			u = m.snap.URL
+		if m.doc.snap != nil {
+			u = m.doc.snap.URL
 		}
-		m.prompt = newPrompt(promptGoto, "go to", "", u, "https://…", m.w)
+		m.push(newPrompt("go to", "", u, "https://…", m.w, submitGoto))
 	case keymap.Back:
 		return m.act(dom.Action{Kind: "back"})
 	case keymap.Forward:
 		return m.act(dom.Action{Kind: "forward"})
 	case keymap.Reload:
 		return m.act(dom.Action{Kind: "reload"})
-	}
-	return nil
-}
-
-// submit runs what a prompt asked for.
-func (m *Model) submit(p *prompt, pressEnter bool) tea.Cmd {
-	v := p.input.Value()
-	switch p.kind {
-	case promptType:
-		if pressEnter {
-			v += "\n"
-		}
-		return m.actOn(dom.Action{Kind: "type", ID: p.id, Text: v}, p.secret)
-	case promptKey:
-		k := strings.TrimSpace(v)
-		if k == "" {
-			m.setFlash("no key given", true)
-			return nil
-		}
-		return m.act(dom.Action{Kind: "key", ID: p.id, Key: k})
-	case promptSelect:
-		return m.actOn(dom.Action{Kind: "select", ID: p.id, Value: v}, p.secret)
-	case promptGoto:
-		u := strings.TrimSpace(v)
-		if u == "" {
-			return nil
-		}
-		if !strings.Contains(u, "://") && !strings.HasPrefix(u, "about:") {
-			u = "https://" + u
-		}
-		return m.act(dom.Action{Kind: "navigate", URL: u})
-	case promptSearch:
-		m.runSearch(strings.TrimSpace(v), true)
-		return nil
-	case promptExport:
-		return m.export(strings.TrimSpace(v))
 	}
 	return nil
 }
@@ -413,13 +369,13 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 		m.setFlash("no browser: actions are disabled", true)
 		return nil
 	}
-	if m.snap != nil && a.ID != "" {
-		secret = secret || m.snap.Node(a.ID).Sensitive()
+	if m.doc.snap != nil && a.ID != "" {
+		secret = secret || m.doc.snap.Node(a.ID).Sensitive()
 	}
 	desc := describe(a, secret)
-	actor := m.actor
+	actor := m.conn.actor
 	// Marks show what the previous action changed; a new action starts clean.
-	m.marks = nil
+	m.doc.marks = nil
 	m.clearCache()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
 		res := conceal(actor.Do(ctx, a), a, secret)
@@ -440,7 +396,7 @@ func (m *Model) refresh(force bool, label string) tea.Cmd {
 	if !m.live() {
 		return nil
 	}
-	actor := m.actor
+	actor := m.conn.actor
 	return m.startOp(label, func(ctx context.Context, gen int) tea.Msg {
 		snap, err := actor.Snapshot(ctx, force)
 		return snapshotMsg{gen: gen, snap: snap, err: err}
@@ -450,53 +406,53 @@ func (m *Model) refresh(force bool, label string) tea.Cmd {
 // startOp runs browser work in a command with a timeout, shows a spinner
 // and bumps the generation so any older reply is dropped. One at a time.
 func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea.Msg) tea.Cmd {
-	if m.busy != nil {
-		m.setFlash("still "+m.busy.label+" · wait, or esc to cancel it", true)
+	if m.op.busy != nil {
+		m.setFlash("still "+m.op.busy.label+" · wait, or esc to cancel it", true)
 		return nil
 	}
-	m.gen++
-	gen := m.gen
+	m.doc.gen++
+	gen := m.doc.gen
 	ctx, cancel := ctxTimeout(m.ctx, opTimeout)
-	m.busy = &op{label: label, start: m.now(), cancel: cancel}
+	m.op.busy = &op{label: label, start: m.now(), cancel: cancel}
 	return tea.Batch(safe(func() tea.Msg {
 		defer cancel()
 		return run(ctx, gen)
-	}), m.spin.Tick)
+	}), m.op.spin.Tick)
 }
 
 // cancel gives up on the operation in flight, or closes/clears what is open.
 func (m *Model) cancel() tea.Cmd {
 	switch {
-	case m.busy != nil:
-		m.busy.cancel()
-		m.setFlash(m.busy.label+": cancelled", false)
-		m.busy = nil
-		m.gen++ // its reply, if any, is now stale
-	case m.query != "":
+	case m.op.busy != nil:
+		m.op.busy.cancel()
+		m.setFlash(m.op.busy.label+": cancelled", false)
+		m.op.busy = nil
+		m.doc.gen++ // its reply, if any, is now stale
+	case m.search.query != "":
 		m.runSearch("", false)
-	case m.tree.interactiveOnly:
-		m.tree.SetInteractiveOnly(false)
+	case m.panes.tree.interactiveOnly:
+		m.panes.tree.SetInteractiveOnly(false)
 		m.syncFromTree()
 	}
 	return nil
 }
 
 func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
-	if msg.gen != m.gen {
+	if msg.gen != m.doc.gen {
 		return nil // the page or the question changed since; drop it
 	}
-	m.busy = nil
+	m.op.busy = nil
 	if msg.res != nil {
 		r := *msg.res
-		m.last, m.lastDesc = &r, msg.desc
+		m.status.last, m.status.lastDesc = &r, msg.desc
 		if r.Dialog != nil {
-			m.dialog = r.Dialog
+			m.showDialog(r.Dialog)
 		}
 	}
 	if msg.err != nil {
 		m.setFlash("snapshot failed: "+msg.err.Error(), true)
-		if m.snap != nil {
-			m.stale = "snapshot failed"
+		if m.doc.snap != nil {
+			m.status.stale = "snapshot failed"
 		}
 		return nil
 	}
@@ -504,23 +460,19 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
 	m.setSnapshot(msg.snap, msg.rebuilt)
-	if msg.rebuilt && m.overlay != nil && m.overlay.kind == overlayRules {
-		m.overlay = m.rulesOverlay(m.overlay.key())
-		m.layoutOverlay()
-	}
-	return nil
+	return m.broadcast(snapshotShown{rebuilt: msg.rebuilt})
 }
 
 func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
-	if msg.actor != m.actor {
+	if msg.actor != m.conn.actor {
 		return nil // a tab we left
 	}
 	var cmd tea.Cmd
 	for _, ev := range msg.events {
 		switch ev.Kind {
 		case "state":
-			was := m.conn
-			m.conn = ev.State
+			was := m.conn.state
+			m.conn.state = ev.State
 			if ev.State == dom.Connected && was != dom.Connected {
 				m.setFlash("browser connection is back", false)
 				cmd = m.refresh(true, "snapshot after reconnecting")
@@ -535,33 +487,32 @@ func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
 				}
 			}
 		case "dialog":
-			m.dialog = ev.Dialog
+			m.showDialog(ev.Dialog)
 		case "dialog-closed":
-			m.dialog = nil
+			m.closeDialog()
 		case "invalidated":
-			if m.busy == nil {
-				m.stale = "page changed"
+			if m.op.busy == nil {
+				m.status.stale = "page changed"
 			}
 		case "navigated":
-			if m.busy == nil {
-				m.stale = "navigated"
+			if m.op.busy == nil {
+				m.status.stale = "navigated"
 			}
 		}
 	}
 	if msg.closed {
 		return cmd
 	}
-	return tea.Batch(cmd, waitEvents(m.actor))
+	return tea.Batch(cmd, waitEvents(m.conn.actor))
 }
 
-func (m *Model) answerDialog(accept bool) tea.Cmd {
-	d := m.dialog
-	if d == nil || !m.live() {
-		m.dialog = nil
+func (m *Model) answerDialog(l *dialogLayer, accept bool) tea.Cmd {
+	if !m.live() {
+		m.pop(l)
 		return nil
 	}
-	a := dom.Action{Kind: "dialog", Accept: accept, Text: d.DefaultPrompt}
-	actor, ctx := m.actor, m.ctx
+	a := dom.Action{Kind: "dialog", Accept: accept, Text: l.info.DefaultPrompt}
+	actor, ctx := m.conn.actor, m.ctx
 	verb := "dismissed"
 	if accept {
 		verb = "accepted"
@@ -570,7 +521,7 @@ func (m *Model) answerDialog(accept bool) tea.Cmd {
 	return safe(func() tea.Msg {
 		c, cancel := ctxTimeout(ctx, opTimeout)
 		defer cancel()
-		return dialogDoneMsg{actor.Do(c, a)}
+		return dialogDoneMsg{actor: actor, res: actor.Do(c, a)}
 	})
 }
 
@@ -579,12 +530,12 @@ func (m *Model) listTargets() tea.Cmd {
 		m.setFlash("tab picking needs a browser connection (this session was given a single page)", true)
 		return nil
 	}
-	if m.busy != nil {
-		m.setFlash("still "+m.busy.label+" · wait, or esc to cancel it", true)
+	if m.op.busy != nil {
+		m.setFlash("still "+m.op.busy.label+" · wait, or esc to cancel it", true)
 		return nil
 	}
-	m.busy = &op{label: "listing tabs", start: m.now(), cancel: func() {}}
-	return tea.Batch(m.fetchTargets(false), m.spin.Tick)
+	m.op.busy = &op{label: "listing tabs", start: m.now(), cancel: func() {}}
+	return tea.Batch(m.fetchTargets(false), m.op.spin.Tick)
 }
 
 // fetchTargets lists the browser's tabs in a command. The Browser redials
@@ -606,11 +557,11 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		m.setFlash("switching tabs is not wired in this build (Config.NewActor is nil)", true)
 		return nil
 	}
-	if m.snap != nil && t.ID == m.snap.TargetID && m.conn == dom.Connected {
+	if m.doc.snap != nil && t.ID == m.doc.snap.TargetID && m.conn.state == dom.Connected {
 		m.setFlash("already on this tab", false)
 		return nil
 	}
-	b, mk, off := m.cfg.Browser, m.cfg.NewActor, copySet(m.tierOff)
+	b, mk, off := m.cfg.Browser, m.cfg.NewActor, copySet(m.doc.tierOff)
 	return m.startOp("attaching to “"+views.Clean(t.Title)+"”", func(ctx context.Context, gen int) tea.Msg {
 		p, err := b.Attach(ctx, t.ID)
 		if err != nil {
@@ -626,186 +577,70 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 
 // switchActor moves the UI to another tab's service.
 func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
-	old, own := m.actor, m.ownActor
-	if old != nil && m.hlShown != "" {
-		ctx, cancel := ctxTimeout(m.ctx, highlightTimeout)
-		_ = old.Highlight(ctx, "")
-		cancel()
-	}
-	if own && old != nil {
-		go old.Close() // never block Update on the old tab
-	}
-	m.actor, m.ownActor = a, true
-	m.conn = a.State()
-	m.snap, m.prev, m.marks, m.hasDiff = nil, nil, nil, false
-	m.last, m.lastDesc, m.stale, m.hlShown = nil, "", "", ""
-	m.tree = newTreePane()
-	m.flat = FlatPane{json: m.flat.json}
+	leave := m.leaveTab(m.conn.actor, m.conn.own, m.hl.shown != "")
+	m.conn.actor, m.conn.own = a, true
+	m.conn.state = a.State()
+	m.doc.snap, m.doc.prev, m.doc.marks, m.doc.hasDiff = nil, nil, nil, false
+	m.status.last, m.status.lastDesc, m.status.stale, m.hl.shown = nil, "", "", ""
+	m.panes.tree = newTreePane()
+	m.panes.flat = FlatPane{json: m.panes.flat.json}
 	m.layout()
-	m.gen++
+	m.doc.gen++
 	m.setFlash("attached to “"+views.Clean(t.Title)+"”", false)
-	return tea.Batch(m.refresh(false, "taking the first snapshot"), waitEvents(a))
+	return tea.Batch(leave, m.refresh(false, "taking the first snapshot"), waitEvents(a))
 }
 
-func (m *Model) listKey(a keymap.Command) tea.Cmd {
-	o := m.overlay
-	switch a {
-	case keymap.Cancel:
-		m.overlay = nil
+// leaveTab hides the highlight on the tab the UI left and closes its
+// service when the UI made it, in a command: the old tab may take its
+// time to answer (or never), and Update does not wait for it.
+func (m *Model) leaveTab(old dom.Actor, own, highlighted bool) tea.Cmd {
+	if old == nil || (!own && !highlighted) {
+		return nil
+	}
+	ctx := m.ctx
+	return safe(func() tea.Msg {
+		var err error
+		if highlighted {
+			c, cancel := ctxTimeout(ctx, highlightTimeout)
+			err = old.Highlight(c, "")
+			cancel()
+		}
+		if own {
+			_ = old.Close()
+		}
+		return tabLeftMsg{actor: old, err: err}
+	})
+}
+
+// move applies a movement command to a pane.
+func move(p pane, c keymap.Command) {
+	switch c {
 	case keymap.Up:
-		o.move(-1)
+		p.Move(-1)
 	case keymap.Down:
-		o.move(1)
+		p.Move(1)
 	case keymap.PageUp:
-		o.move(-o.height)
+		p.Page(-1)
 	case keymap.PageDown:
-		o.move(o.height)
+		p.Page(1)
 	case keymap.Top:
-		o.first()
+		p.Top()
 	case keymap.Bottom:
-		o.move(len(o.items))
-	case keymap.Accept:
-		return m.choose(o)
+		p.Bottom()
 	}
-	return nil
-}
-
-// choose acts on the overlay's current item.
-func (m *Model) choose(o *overlay) tea.Cmd {
-	k := o.key()
-	switch o.kind {
-	case overlayRules:
-		return m.toggleRule(k)
-	case overlayDiff:
-		if k != "" && m.tree.Reveal(k) {
-			m.overlay = nil
-			m.focus = treeFocus
-			m.syncFromTree()
-		}
-	case overlayTargets:
-		for _, t := range o.targets {
-			if t.ID == k {
-				m.overlay = nil
-				return m.attach(t)
-			}
-		}
-	}
-	return nil
-}
-
-// toggleRule switches a rule. A flatten rule re-flattens at once; a tier
-// rule rebuilds the tree from the same raw capture (no browser).
-func (m *Model) toggleRule(k string) tea.Cmd {
-	kind, name, ok := strings.Cut(k, ":")
-	if !ok || m.snap == nil {
-		return nil
-	}
-	before := m.flat.tokens
-	switch kind {
-	case "flatten":
-		m.flatOpts.Disabled[name] = !m.flatOpts.Disabled[name]
-		m.reflatten()
-		m.syncFromTree()
-		m.overlay = m.rulesOverlay(k)
-		m.layoutOverlay()
-		m.setFlash(fmt.Sprintf("%s %s · flat view %s → %s tokens", name, onOff(!m.flatOpts.Disabled[name]), commas(before), commas(m.flat.tokens)), false)
-		return nil
-	case "tier":
-		if m.snap.Raw == nil {
-			m.setFlash("this snapshot has no raw capture to rebuild from", true)
-			return nil
-		}
-		m.tierOff[name] = !m.tierOff[name]
-		snap, off := m.snap, copySet(m.tierOff)
-		actor := m.actor
-		if !m.live() {
-			actor = nil
-		}
-		m.overlay = m.rulesOverlay(k)
-		m.layoutOverlay()
-		return m.startOp("rebuilding with "+name+" "+onOff(!off[name]), func(ctx context.Context, gen int) tea.Msg {
-			if actor == nil { // a saved capture: no service to ask
-				ns, err := dom.Rebuild(snap, off)
-				return snapshotMsg{gen: gen, snap: ns, err: err, rebuilt: true}
-			}
-			ns, err := actor.SetTierRules(off)
-			if ns == nil && err == nil {
-				ns, err = actor.Snapshot(ctx, false)
-			}
-			return snapshotMsg{gen: gen, snap: ns, err: err, rebuilt: true}
-		})
-	}
-	return nil
-}
-
-func onOff(on bool) string {
-	if on {
-		return "on"
-	}
-	return "off"
-}
-
-func (m *Model) layoutOverlay() {
-	if m.overlay == nil {
-		return
-	}
-	if m.overlay.kind == overlayHelp {
-		off := m.overlay.offset
-		m.overlay = m.helpOverlay() // its columns follow the width
-		m.overlay.offset = off
-	}
-	s := computeScreen(m.w, m.h)
-	m.overlay.height = max(min(s.body.h-2, len(m.overlay.items)+3)-3, 1)
-	m.overlay.scroll()
-}
-
-// move moves the cursor of the focused pane and syncs the other.
-func (m *Model) move(delta int) {
-	if m.focus == flatFocus {
-		m.flat.Move(delta)
-		m.syncFromFlat()
-		return
-	}
-	m.tree.Move(delta)
-	m.syncFromTree()
-}
-
-func (m *Model) toEnd(bottom bool) {
-	if m.focus == flatFocus {
-		if bottom {
-			m.flat.Bottom()
-		} else {
-			m.flat.Top()
-		}
-		m.syncFromFlat()
-		return
-	}
-	if bottom {
-		m.tree.Bottom()
-	} else {
-		m.tree.Top()
-	}
-	m.syncFromTree()
-}
-
-func (m *Model) pageSize() int {
-	if m.focus == flatFocus {
-		return max(m.flat.height-1, 1)
-	}
-	return max(m.tree.height-1, 1)
 }
 
 // jumpCounterpart moves the keyboard to the other pane, on the selected
 // node's counterpart.
 func (m *Model) jumpCounterpart() {
-	if m.focus == flatFocus {
+	if m.panes.focus == flatFocus {
 		m.syncFromFlat()
-		m.focus = treeFocus
+		m.panes.focus = treeFocus
 		return
 	}
-	id := m.tree.SelectedID()
-	if m.flat.Line(id) < 0 {
-		d, ok := m.dec[id]
+	id := m.panes.tree.SelectedID()
+	if m.panes.flat.Line(id) < 0 {
+		d, ok := m.doc.dec[id]
 		switch {
 		case ok && d.Into != "":
 			m.setFlash(fmt.Sprintf("%s is not in the flat view (%s by %s); its place is %s", id, d.Kind, d.Rule, m.nodeName(d.Into)), false)
@@ -815,15 +650,15 @@ func (m *Model) jumpCounterpart() {
 		}
 	}
 	m.syncFromTree()
-	m.focus = flatFocus
+	m.panes.focus = flatFocus
 }
 
 var unsafeName = regexp.MustCompile(`[^a-zA-Z0-9.-]+`)
 
 func (m *Model) exportName() string {
 	host := "page"
-	if m.snap != nil {
-		if u, err := url.Parse(m.snap.URL); err == nil && u.Host != "" {
+	if m.doc.snap != nil {
+		if u, err := url.Parse(m.doc.snap.URL); err == nil && u.Host != "" {
 			host = u.Host
 		}
 	}
@@ -835,7 +670,7 @@ func (m *Model) export(path string) tea.Cmd {
 	if path == "" {
 		return nil
 	}
-	s, opts, off, last, desc := m.snap, m.flatOpts, copySet(m.tierOff), m.last, m.lastDesc
+	s, opts, off, last, desc := m.doc.snap, m.doc.flatOpts, copySet(m.doc.tierOff), m.status.last, m.status.lastDesc
 	opts.Disabled = copySet(opts.Disabled)
 	return safe(func() tea.Msg {
 		c, err := dom.NewSavedCapture(s, opts, off, last)
@@ -852,28 +687,21 @@ func (m *Model) export(path string) tea.Cmd {
 	})
 }
 
-// click selects the row under the mouse.
+// click selects the row under the mouse, in whichever pane it is.
 func (m *Model) click(ms tea.Mouse) tea.Cmd {
-	if m.overlay != nil || m.prompt != nil || m.dialog != nil || ms.Button != tea.MouseLeft {
+	if ms.Button != tea.MouseLeft {
 		return nil
 	}
 	s := computeScreen(m.w, m.h)
-	switch {
-	case s.tree.contains(ms.X, ms.Y):
-		row := ms.Y - s.tree.y - 1
-		if row >= 0 && row < s.tree.h-2 && m.tree.offset+row < len(m.tree.rows) {
-			m.focus = treeFocus
-			m.tree.cursor = m.tree.offset + row
-			m.tree.clamp()
-			m.syncFromTree()
+	for i, p := range m.panes.list() {
+		r := s.paneRects()[i]
+		if !r.contains(ms.X, ms.Y) {
+			continue
 		}
-	case s.flat.contains(ms.X, ms.Y):
-		row := ms.Y - s.flat.y - 1
-		if row >= 0 && row < s.flat.h-2 && m.flat.offset+row < len(m.flat.lines) {
-			m.focus = flatFocus
-			m.flat.cursor = m.flat.offset + row
-			m.flat.clamp()
-			m.syncFromFlat()
+		if row, ok := p.RowAt(ms.Y - r.y - 1); ok && ms.Y < r.y+r.h-1 {
+			m.panes.focusOn(p)
+			p.SetCursor(row)
+			m.panes.follow(p)
 		}
 	}
 	return nil
@@ -890,21 +718,14 @@ func (m *Model) wheel(ms tea.Mouse) tea.Cmd {
 	default:
 		return nil
 	}
-	if m.overlay != nil {
-		m.overlay.move(d)
-		return nil
-	}
 	s := computeScreen(m.w, m.h)
+	p := pane(&m.panes.tree)
 	if s.flat.contains(ms.X, ms.Y) {
-		m.flat.Scroll(d)
-		if m.focus == flatFocus {
-			m.syncFromFlat()
-		}
-		return nil
+		p = &m.panes.flat
 	}
-	m.tree.Scroll(d)
-	if m.focus == treeFocus {
-		m.syncFromTree()
+	p.Scroll(d)
+	if p == m.panes.focused() {
+		m.panes.follow(p)
 	}
 	return nil
 }

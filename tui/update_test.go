@@ -15,14 +15,14 @@ import (
 
 func TestFirstSnapshotFillsBothPanes(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
-	if len(m.tree.rows) == 0 {
+	if len(m.panes.tree.rows) == 0 {
 		t.Fatal("tree pane is empty")
 	}
-	if m.busy != nil {
+	if m.op.busy != nil {
 		t.Error("still busy after the snapshot arrived")
 	}
 	// the cursor starts on the first interactive node
-	if got := m.tree.Selected(); got == nil || got.Attr("id") != "email" {
+	if got := m.panes.tree.Selected(); got == nil || got.Attr("id") != "email" {
 		t.Errorf("start selection = %v, want the email textbox", got)
 	}
 	if !strings.Contains(plainScreen(m), "input#email") {
@@ -32,14 +32,14 @@ func TestFirstSnapshotFillsBothPanes(t *testing.T) {
 
 func TestStaleReplyIsDropped(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
-	shown := m.snap
+	shown := m.doc.snap
 	other := formPage("Another page")
-	m.Update(snapshotMsg{gen: m.gen - 1, snap: other})
-	if m.snap != shown {
+	m.Update(snapshotMsg{gen: m.doc.gen - 1, snap: other})
+	if m.doc.snap != shown {
 		t.Fatal("a reply from an older generation replaced the snapshot")
 	}
-	m.Update(snapshotMsg{gen: m.gen, snap: other})
-	if m.snap != other {
+	m.Update(snapshotMsg{gen: m.doc.gen, snap: other})
+	if m.doc.snap != other {
 		t.Fatal("a current reply was not applied")
 	}
 }
@@ -59,30 +59,30 @@ func TestSelectionSurvivesResnapshot(t *testing.T) {
 
 	a := newTestActor(first, second)
 	m := started(t, a, 120, 40)
-	m.tree.Select("node_10")
-	rowBefore := m.tree.cursor
+	m.panes.tree.Select("node_10")
+	rowBefore := m.panes.tree.cursor
 	press(t, m, k('c'))
 
 	if len(a.actions) != 1 || a.actions[0].Kind != "click" || a.actions[0].ID != "node_10" {
 		t.Fatalf("actions = %+v, want one click on node_10", a.actions)
 	}
-	if m.snap != second {
+	if m.doc.snap != second {
 		t.Fatal("the snapshot after the action was not shown")
 	}
-	if got := m.tree.SelectedID(); got != "node_10" {
+	if got := m.panes.tree.SelectedID(); got != "node_10" {
 		t.Fatalf("selection = %s, want node_10", got)
 	}
-	if m.tree.cursor != rowBefore+1 {
-		t.Errorf("cursor row %d, want %d (one row was added above)", m.tree.cursor, rowBefore+1)
+	if m.panes.tree.cursor != rowBefore+1 {
+		t.Errorf("cursor row %d, want %d (one row was added above)", m.panes.tree.cursor, rowBefore+1)
 	}
-	if m.marks["node_99"] != 'A'+('+'-'A') {
-		t.Errorf("added node not marked: %v", m.marks)
+	if m.doc.marks["node_99"] != 'A'+('+'-'A') {
+		t.Errorf("added node not marked: %v", m.doc.marks)
 	}
-	if m.marks["node_10"] != '~' {
-		t.Errorf("renamed node not marked: %v", m.marks)
+	if m.doc.marks["node_10"] != '~' {
+		t.Errorf("renamed node not marked: %v", m.doc.marks)
 	}
-	if m.last == nil || !m.last.Success || m.lastDesc != "click on node_10" {
-		t.Errorf("last action = %+v %q", m.last, m.lastDesc)
+	if m.status.last == nil || !m.status.last.Success || m.status.lastDesc != "click on node_10" {
+		t.Errorf("last action = %+v %q", m.status.last, m.status.lastDesc)
 	}
 	s := plainScreen(m)
 	for _, want := range []string{"last action: click on node_10 → ok", "+1 added", "~1 renamed", "+ new"} {
@@ -92,7 +92,7 @@ func TestSelectionSurvivesResnapshot(t *testing.T) {
 	}
 	// d lists the changes
 	press(t, m, k('d'))
-	if m.overlay == nil || m.overlay.kind != overlayDiff {
+	if _, ok := topAs[*diffLayer](m); !ok {
 		t.Fatal("d did not open the diff")
 	}
 	if s := plainScreen(m); !strings.Contains(s, `node_99 div "Saved!"`) || !strings.Contains(s, `(was "Email")`) {
@@ -100,8 +100,8 @@ func TestSelectionSurvivesResnapshot(t *testing.T) {
 	}
 	// the next action clears the marks
 	press(t, m, escKey, k('h'))
-	if len(m.marks) != 0 && m.marks["node_99"] != 0 {
-		t.Errorf("marks survive the next action: %v", m.marks)
+	if len(m.doc.marks) != 0 && m.doc.marks["node_99"] != 0 {
+		t.Errorf("marks survive the next action: %v", m.doc.marks)
 	}
 }
 
@@ -140,7 +140,7 @@ func TestPromptsBuildActions(t *testing.T) {
 		{"go to a URL", func(t *testing.T, m *Model) {
 			press(t, m, k('g'))
 			// the prompt starts with the current URL; replace it
-			m.prompt.input.SetValue("")
+			m.prompt().input.SetValue("")
 			typeText(t, m, "example.com")
 			press(t, m, enterKey)
 		}, dom.Action{Kind: "navigate", URL: "https://example.com"}, "node_10"},
@@ -153,7 +153,7 @@ func TestPromptsBuildActions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a := newTestActor(formPage("Sign up"))
 			m := started(t, a, 120, 40)
-			m.tree.Select(tc.start)
+			m.panes.tree.Select(tc.start)
 			tc.keys(t, m)
 			if len(a.actions) != 1 {
 				t.Fatalf("actions = %+v, want one", a.actions)
@@ -163,7 +163,7 @@ func TestPromptsBuildActions(t *testing.T) {
 				got.Value != tc.want.Value || got.URL != tc.want.URL || got.DY != tc.want.DY {
 				t.Errorf("action = %+v, want %+v", got, tc.want)
 			}
-			if m.prompt != nil {
+			if m.prompt() != nil {
 				t.Error("prompt still open")
 			}
 		})
@@ -179,8 +179,8 @@ func TestEscCancelsPrompt(t *testing.T) {
 	}
 	typeText(t, m, "q") // q in a prompt is text, not quit
 	press(t, m, escKey)
-	if m.prompt != nil || len(a.actions) != 0 {
-		t.Errorf("esc: prompt %v, actions %v", m.prompt, a.actions)
+	if m.prompt() != nil || len(a.actions) != 0 {
+		t.Errorf("esc: prompt %v, actions %v", m.prompt(), a.actions)
 	}
 }
 
@@ -188,7 +188,7 @@ func TestBusyRefusesSecondActionAndEscDropsReply(t *testing.T) {
 	a := newTestActor(formPage("Sign up"))
 	m := started(t, a, 120, 40)
 	_, cmd := m.Update(k('c')) // do not run it yet: the action is in flight
-	if m.busy == nil {
+	if m.op.busy == nil {
 		t.Fatal("not busy during an action")
 	}
 	if !strings.Contains(plainScreen(m), "esc cancels") {
@@ -198,28 +198,28 @@ func TestBusyRefusesSecondActionAndEscDropsReply(t *testing.T) {
 	if cmd2 != nil && len(runCmd(cmd2, 100*time.Millisecond)) > 0 {
 		t.Error("a second action started while busy")
 	}
-	gen := m.gen
+	gen := m.doc.gen
 	m.Update(escKey)
-	if m.busy != nil || m.gen == gen {
+	if m.op.busy != nil || m.doc.gen == gen {
 		t.Fatal("esc did not cancel")
 	}
-	shown := m.snap
+	shown := m.doc.snap
 	for _, msg := range runCmd(cmd, time.Second) {
 		m.Update(msg)
 	}
-	if m.snap != shown || m.last != nil {
+	if m.doc.snap != shown || m.status.last != nil {
 		t.Error("the cancelled action's reply was applied")
 	}
 }
 
 func TestReadOnlyRefusesActions(t *testing.T) {
 	m := newModel(context.Background(), Config{NoColor: true, Theme: "dark", Now: func() time.Time { return fixedNow }})
-	m.savedAs = "cap.json"
+	m.conn.savedAs = "cap.json"
 	m.setSnapshot(formPage("Saved"), false)
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	press(t, m, k('c'))
-	if m.busy != nil || !strings.Contains(m.flash, "saved capture") {
-		t.Errorf("click on a saved capture: busy %v, flash %q", m.busy, m.flash)
+	if m.op.busy != nil || !strings.Contains(m.status.flash, "saved capture") {
+		t.Errorf("click on a saved capture: busy %v, flash %q", m.op.busy, m.status.flash)
 	}
 	s := plainScreen(m)
 	if !strings.Contains(s, "saved capture (offline)") || !strings.Contains(s, "actions are disabled") {
@@ -244,7 +244,7 @@ func TestDialogAcceptAndDismiss(t *testing.T) {
 			key = escKey
 		}
 		press(t, m, key)
-		if m.dialog != nil {
+		if _, open := find[*dialogLayer](m); open {
 			t.Error("dialog still open")
 		}
 		if len(a.actions) == 0 || a.actions[0].Kind != "dialog" || a.actions[0].Accept != accept {
@@ -258,79 +258,79 @@ func TestSearchAndFilter(t *testing.T) {
 	press(t, m, k('/'))
 	typeText(t, m, "shadow button")
 	press(t, m, enterKey)
-	if got := m.tree.Selected(); got == nil || got.Name != "Shadow button" {
+	if got := m.panes.tree.Selected(); got == nil || got.Name != "Shadow button" {
 		t.Fatalf("search jumped to %v", got)
 	}
 	// by attribute value, then next/prev wrap around
 	press(t, m, k('/'))
-	m.prompt.input.SetValue("")
+	m.prompt().input.SetValue("")
 	typeText(t, m, "you@example")
 	press(t, m, enterKey)
-	if got := m.tree.SelectedID(); got != "node_10" {
+	if got := m.panes.tree.SelectedID(); got != "node_10" {
 		t.Fatalf("attribute search selected %s", got)
 	}
 	press(t, m, k('n'))
-	if got := m.tree.SelectedID(); got != "node_10" {
+	if got := m.panes.tree.SelectedID(); got != "node_10" {
 		t.Errorf("n with one match moved to %s", got)
 	}
 	// filter: only interactive nodes and their ancestors
 	press(t, m, escKey, k('i'))
-	for _, r := range m.tree.rows {
+	for _, r := range m.panes.tree.rows {
 		if r.node.Tag == "head" || r.node.Tag == "label" {
 			t.Errorf("filter kept %s", r.node.Tag)
 		}
 	}
-	if _, ok := m.tree.index["node_10"]; !ok {
+	if _, ok := m.panes.tree.index["node_10"]; !ok {
 		t.Error("filter dropped the textbox")
 	}
 	press(t, m, escKey)
-	if m.tree.interactiveOnly {
+	if m.panes.tree.interactiveOnly {
 		t.Error("esc did not clear the filter")
 	}
 }
 
 func TestTreeKeys(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
-	m.tree.Select("node_7") // form
-	n := len(m.tree.rows)
+	m.panes.tree.Select("node_7") // form
+	n := len(m.panes.tree.rows)
 	press(t, m, spaceKey)
-	if len(m.tree.rows) >= n {
+	if len(m.panes.tree.rows) >= n {
 		t.Fatal("space did not collapse the form")
 	}
 	press(t, m, tea.KeyPressMsg{Code: tea.KeyRight})
-	if len(m.tree.rows) != n {
+	if len(m.panes.tree.rows) != n {
 		t.Fatal("right did not expand the form")
 	}
-	m.tree.Top()
+	m.panes.tree.Top()
 	press(t, m, k('-'))
-	if len(m.tree.rows) != 4 { // #document, html, head, body
-		t.Errorf("collapse all left %d rows", len(m.tree.rows))
+	if len(m.panes.tree.rows) != 4 { // #document, html, head, body
+		t.Errorf("collapse all left %d rows", len(m.panes.tree.rows))
 	}
 	press(t, m, k('+'))
-	if len(m.tree.rows) != len(m.snap.ByID) {
-		t.Errorf("expand all shows %d rows of %d nodes", len(m.tree.rows), len(m.snap.ByID))
+	if len(m.panes.tree.rows) != len(m.doc.snap.ByID) {
+		t.Errorf("expand all shows %d rows of %d nodes", len(m.panes.tree.rows), len(m.doc.snap.ByID))
 	}
 	press(t, m, tea.KeyPressMsg{Code: tea.KeyHome})
-	if m.tree.cursor != 0 {
+	if m.panes.tree.cursor != 0 {
 		t.Error("home did not go to the top")
 	}
 	press(t, m, downKey, downKey, upKey)
-	if m.tree.cursor != 1 {
-		t.Errorf("cursor %d after down down up", m.tree.cursor)
+	if m.panes.tree.cursor != 1 {
+		t.Errorf("cursor %d after down down up", m.panes.tree.cursor)
 	}
 }
 
 func TestMouseClickSelects(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	s := computeScreen(m.w, m.h)
-	m.tree.Top()
+	m.panes.tree.Top()
 	m.Update(tea.MouseClickMsg{X: 5, Y: s.tree.y + 1 + 3, Button: tea.MouseLeft})
-	if m.tree.cursor != 3 {
-		t.Errorf("click on row 3 selected row %d", m.tree.cursor)
+	if m.panes.tree.cursor != 3 {
+		t.Errorf("click on row 3 selected row %d", m.panes.tree.cursor)
 	}
 	m.Update(tea.MouseWheelMsg{X: 5, Y: s.tree.y + 2, Button: tea.MouseWheelDown})
-	if m.tree.cursor < 3 {
-		t.Errorf("wheel moved the cursor up: %d", m.tree.cursor)
+	if m.panes.tree.cursor < 3 {
+		t.Errorf("wheel moved the cursor up: %d", m.panes.tree.cursor)
 	}
 }
 
@@ -356,7 +356,7 @@ func TestQuitKeys(t *testing.T) {
 func TestHighlightIsDebounced(t *testing.T) {
 	a := newTestActor(formPage("Sign up"))
 	m := started(t, a, 120, 40)
-	m.highlight = true
+	m.hl.on = true
 	var ticks []tea.Cmd
 	for i := 0; i < 3; i++ {
 		_, cmd := m.Update(downKey)
@@ -368,8 +368,8 @@ func TestHighlightIsDebounced(t *testing.T) {
 			settle(t, m, cmd)
 		}
 	}
-	if len(a.hl) != 1 || a.hl[0] != m.tree.SelectedID() {
-		t.Errorf("highlights %v, want only the last selection %s", a.hl, m.tree.SelectedID())
+	if len(a.hl) != 1 || a.hl[0] != m.panes.tree.SelectedID() {
+		t.Errorf("highlights %v, want only the last selection %s", a.hl, m.panes.tree.SelectedID())
 	}
 }
 
@@ -385,19 +385,19 @@ func TestConnectionStateIsShown(t *testing.T) {
 		t.Errorf("lost state not shown:\n%s", s)
 	}
 	// back: a fresh snapshot is taken by itself
-	seq := m.snap
+	seq := m.doc.snap
 	_, cmd := m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "state", State: dom.Connected}}})
 	settle(t, m, cmd)
 	if s := plainScreen(m); !strings.Contains(s, "● connected") {
 		t.Errorf("connected not shown:\n%s", s)
 	}
-	if m.snap == seq {
+	if m.doc.snap == seq {
 		t.Error("no new snapshot after the connection came back")
 	}
 	// events from a tab we left are ignored
 	other := newTestActor()
 	m.Update(eventsMsg{actor: other, events: []dom.Event{{Kind: "state", State: dom.Disconnected}}})
-	if m.conn != dom.Connected {
+	if m.conn.state != dom.Connected {
 		t.Error("an old tab's event changed the state")
 	}
 }
@@ -416,12 +416,12 @@ func TestNavigationStartsOver(t *testing.T) {
 	next.URL = "http://127.0.0.1:8080/next.html"
 	a := newTestActor(formPage("Sign up"), next)
 	m := started(t, a, 120, 40)
-	m.tree.Select("node_3") // head
+	m.panes.tree.Select("node_3") // head
 	press(t, m, k('c'))
-	if len(m.marks) != 0 {
-		t.Errorf("%d nodes marked after a navigation", len(m.marks))
+	if len(m.doc.marks) != 0 {
+		t.Errorf("%d nodes marked after a navigation", len(m.doc.marks))
 	}
-	if got := m.tree.Selected(); got == nil || got.Attr("id") != "email" {
+	if got := m.panes.tree.Selected(); got == nil || got.Attr("id") != "email" {
 		t.Errorf("selection after navigation = %v, want the first control", got)
 	}
 	if s := plainScreen(m); !strings.Contains(s, "a new document") {

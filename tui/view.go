@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
-	"domscope/keymap"
 	"domscope/views"
 )
 
@@ -17,8 +16,8 @@ func (m *Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	title := "domscope"
-	if m.snap != nil && m.snap.Title != "" {
-		title += " · " + views.Trunc(views.Clean(m.snap.Title), 60)
+	if m.doc.snap != nil && m.doc.snap.Title != "" {
+		title += " · " + views.Trunc(views.Clean(m.doc.snap.Title), 60)
 	}
 	v.WindowTitle = title
 	return v
@@ -40,166 +39,111 @@ func (m *Model) render() string {
 	} else {
 		body = views.SideBySide(tree, flat)
 	}
-	if box := m.overlayBox(s); box != nil {
-		body = views.Overlay(body, box, m.w)
-	}
 	lines = append(lines, body...)
 	lines = append(lines, views.Box(m.st, "Details", m.detailsRight(), m.detailsBody(s.details), s.details.w, s.details.h, false)...)
 	lines = append(lines, m.footer())
+	// the layers, bottom first
+	for _, l := range m.layers {
+		d := l.render(m, s)
+		lines = views.Place(lines, d.lines, d.x, d.y, m.w)
+	}
 	return strings.Join(lines, "\n")
 }
 
 func (m *Model) headerData() views.HeaderData {
-	d := views.HeaderData{State: m.conn, Offline: m.savedAs, Stale: m.stale, Highlight: m.highlight}
-	if m.snap != nil {
-		d.URL, d.Title, d.Target = m.snap.URL, m.snap.Title, m.snap.TargetID
+	d := views.HeaderData{State: m.conn.state, Offline: m.conn.savedAs, Stale: m.status.stale, Highlight: m.hl.on}
+	if m.doc.snap != nil {
+		d.URL, d.Title, d.Target = m.doc.snap.URL, m.doc.snap.Title, m.doc.snap.TargetID
 		d.HasSnap = true
-		d.Seq = m.snap.Seq
-		d.Capture = m.snap.CaptureTime
-		if !m.snap.Taken.IsZero() {
-			d.Age = m.now().Sub(m.snap.Taken)
+		d.Seq = m.doc.snap.Seq
+		d.Capture = m.doc.snap.CaptureTime
+		if !m.doc.snap.Taken.IsZero() {
+			d.Age = m.now().Sub(m.doc.snap.Taken)
 		}
 	}
 	return d
 }
 
+// rowContext is what the panes read from the model to draw their rows.
+func (m *Model) rowContext(p pane) rowContext {
+	return rowContext{st: m.st, snap: m.doc.snap, dec: m.doc.dec, marks: m.doc.marks, matches: m.search.set,
+		focused: p == m.panes.focused(), selID: m.panes.tree.SelectedID()}
+}
+
+// paneFocused reports whether a pane's border shows it has the keyboard.
+func (m *Model) paneFocused(p pane) bool { return p == m.panes.focused() && !m.covered() }
+
 func (m *Model) treeBox(r rect) []string {
-	inner := r.w - 2
-	if m.cacheW != inner || m.cacheTreeV != m.tree.version {
-		m.clearCache()
-		m.cacheW, m.cacheTreeV = inner, m.tree.version
-	}
-	rows := m.tree.Visible()
-	body := make([]string, 0, len(rows))
-	for i, row := range rows {
-		idx := m.tree.offset + i
-		sel := views.NotSelected
-		if idx == m.tree.cursor {
-			sel = views.Blurred
-			if m.focus == treeFocus {
-				sel = views.Focused
-			}
-		}
-		if sel == views.NotSelected {
-			if l, ok := m.rowCache[row.node]; ok {
-				body = append(body, l)
-				continue
-			}
-		}
-		tr := views.TreeRow{Node: row.node, Depth: row.depth, Open: len(row.node.Children) > 0 && m.tree.IsOpen(row.node),
-			Mark: m.marks[row.node.ID], Match: m.matchSet[row.node]}
-		if d, ok := m.dec[row.node.ID]; ok {
-			tr.Decision, tr.Decided = d, true
-		}
-		l := views.TreeLine(m.st, tr, inner, sel)
-		if sel == views.NotSelected {
-			m.rowCache[row.node] = l
-		}
-		body = append(body, l)
-	}
-	if len(rows) == 0 {
+	t := &m.panes.tree
+	body := t.Rows(m.rowContext(t))
+	if len(body) == 0 {
 		body = append(body, m.st.Dim.Render(m.emptyTreeText()))
 	}
 	title := "VirtualNode tree"
-	if m.snap != nil {
-		title += " (" + commas(len(m.snap.ByID)) + " nodes)"
+	if m.doc.snap != nil {
+		title += " (" + commas(len(m.doc.snap.ByID)) + " nodes)"
 	}
 	right := ""
-	if len(m.tree.rows) > m.tree.height {
-		right = commas(m.tree.cursor+1) + "/" + commas(len(m.tree.rows))
+	if len(t.rows) > t.height {
+		right = commas(t.cursor+1) + "/" + commas(len(t.rows))
 	}
-	if m.tree.interactiveOnly {
-		right = "interactive only · " + commas(len(m.tree.rows)) + " rows"
+	if t.interactiveOnly {
+		right = "interactive only · " + commas(len(t.rows)) + " rows"
 	}
-	if m.query != "" {
+	if m.search.query != "" {
 		if right != "" {
 			right += " · "
 		}
-		right += fmt.Sprintf("/%s: %d", views.Trunc(views.Clean(m.query), 16), len(m.matches))
+		right += fmt.Sprintf("/%s: %d", views.Trunc(views.Clean(m.search.query), 16), len(m.search.matches))
 	}
-	return views.Box(m.st, title, right, body, r.w, r.h, m.focus == treeFocus && m.overlay == nil)
+	return views.Box(m.st, title, right, body, r.w, r.h, m.paneFocused(t))
 }
 
 func (m *Model) emptyTreeText() string {
-	if m.busy != nil {
+	if m.op.busy != nil {
 		return "waiting for the first snapshot…"
 	}
-	if m.snap == nil {
+	if m.doc.snap == nil {
 		return "no snapshot (r takes one)"
 	}
 	return "nothing to show (i shows all nodes)"
 }
 
 func (m *Model) flatBox(r rect) []string {
-	inner := r.w - 2
 	format := "text"
-	if m.flat.json {
+	if m.panes.flat.json {
 		format = "json"
 	}
 	title := "Flattened for the LLM (" + format + ")"
-	right := commas(m.flat.tokens) + " tokens"
-	if m.sd != nil && r.w >= 70 {
-		right += " · " + commas(m.sd.NodeCount) + " nodes"
+	right := commas(m.panes.flat.tokens) + " tokens"
+	if m.doc.sd != nil && r.w >= 70 {
+		right += " · " + commas(m.doc.sd.NodeCount) + " nodes"
 	}
 	if r.w < views.Width(title)+views.Width(right)+8 {
 		title = "Flat (" + format + ")"
 	}
-	selID := m.tree.SelectedID()
-	target := m.counterpartLine(selID)
-	note := ""
-	if target >= 0 {
-		note = "◄ selected"
-		if m.flat.Line(selID) < 0 {
-			if d, ok := m.dec[selID]; ok {
-				note = "◄ " + d.Kind.String() + "ed " + selID + " goes here"
-				if d.Kind == dom.Drop {
-					note = "◄ " + selID + " dropped (" + d.Rule + "), would be here"
-				}
-			}
-		}
+	f := &m.panes.flat
+	if x := f.Column(); x > 0 {
+		right = "col " + commas(x+1) + " · " + right
 	}
-	end := min(m.flat.offset+max(m.flat.height, 1), len(m.flat.lines))
-	body := make([]string, 0, end-m.flat.offset)
-	for i := m.flat.offset; i < end; i++ {
-		sel, n := views.NotSelected, m.snap.Node(m.flat.ids[i])
-		ln := ""
-		if i == m.flat.cursor {
-			if m.focus == flatFocus {
-				sel = views.Focused
-			} else if i == target {
-				sel = views.Blurred
-			}
-			if i == target || m.focus == flatFocus {
-				ln = note
-			}
-		}
-		if ln == "" && n != nil && (i == 0 || m.flat.ids[i-1] != n.ID) {
-			switch m.marks[n.ID] {
-			case views.Added:
-				ln = "+ new"
-			case views.Renamed:
-				ln = "~ renamed"
-			}
-		}
-		body = append(body, views.FlatLine(m.st, m.flat.lines[i], n, inner, sel, ln))
-	}
-	if len(m.flat.lines) == 0 {
+	body := f.Rows(m.rowContext(f))
+	if len(m.panes.flat.lines) == 0 {
 		body = append(body, m.st.Dim.Render("(empty)"))
 	}
-	return views.Box(m.st, title, right, body, r.w, r.h, m.focus == flatFocus && m.overlay == nil)
+	return views.Box(m.st, title, right, body, r.w, r.h, m.paneFocused(f))
 }
 
 func (m *Model) detailsRight() string {
-	if m.tree.Selected() == nil {
+	if m.panes.tree.Selected() == nil {
 		return ""
 	}
 	return "tab switches pane · enter jumps to counterpart"
 }
 
 func (m *Model) detailsBody(r rect) []string {
-	d := views.DetailsData{Node: m.tree.Selected(), Last: m.last, LastDesc: views.Clean(m.lastDesc), ReadOnly: m.savedAs}
+	d := views.DetailsData{Node: m.panes.tree.Selected(), Last: m.status.last, LastDesc: views.Clean(m.status.lastDesc), ReadOnly: m.conn.savedAs}
 	if n := d.Node; n != nil {
-		if dec, ok := m.dec[n.ID]; ok {
+		if dec, ok := m.doc.dec[n.ID]; ok {
 			d.Decision, d.Decided = dec, true
 			if dec.Into != "" {
 				d.IntoName = m.nodeName(dec.Into)
@@ -207,11 +151,11 @@ func (m *Model) detailsBody(r rect) []string {
 		}
 		d.Frame = m.frameOf(n)
 	}
-	if m.newDoc {
+	if m.doc.newDoc {
 		d.Changes = m.st.Dim.Render("changes: a new document (navigation or reload): every node is new")
 	}
-	if m.hasDiff {
-		dd := m.diff
+	if m.doc.hasDiff {
+		dd := m.doc.diff
 		if len(dd.Added)+len(dd.Removed)+len(dd.Renamed) > 0 {
 			d.Changes = fmt.Sprintf("changes: %s added · %s renamed · %s removed (d lists them)",
 				m.st.Added.Render("+"+itoa(len(dd.Added))), m.st.Renamed.Render("~"+itoa(len(dd.Renamed))), m.st.Removed.Render("-"+itoa(len(dd.Removed))))
@@ -224,10 +168,10 @@ func (m *Model) detailsBody(r rect) []string {
 
 // frameOf names the frame holding a node: "main" or its URL.
 func (m *Model) frameOf(n *dom.VirtualNode) string {
-	if m.snap == nil || n.FrameID == "" {
+	if m.doc.snap == nil || n.FrameID == "" {
 		return ""
 	}
-	for i, f := range m.snap.Frames {
+	for i, f := range m.doc.snap.Frames {
 		if f.FrameID == n.FrameID {
 			if i == 0 || f.Host == "" {
 				return "main"
@@ -243,57 +187,35 @@ func (m *Model) frameOf(n *dom.VirtualNode) string {
 }
 
 func (m *Model) footer() string {
-	if m.prompt != nil {
-		p := m.prompt
-		t := m.st.Title.Render(views.Trunc(p.title, m.w/2)) + " "
-		return views.Pad(t+p.input.View(), m.w)
+	if m.op.busy != nil {
+		return views.Busy(m.st, m.op.spin.View(), m.op.busy.label, m.now().Sub(m.op.busy.start), m.w)
 	}
-	if m.busy != nil {
-		return views.Busy(m.st, m.spin.View(), m.busy.label, m.now().Sub(m.busy.start), m.w)
-	}
-	if m.flash != "" {
+	if m.status.flash != "" {
 		st := m.st.Accent
-		if m.flashBad {
+		if m.status.flashBad {
 			st = m.st.Error
 		}
-		return views.Pad(st.Render(views.Clean(m.flash)), m.w)
+		return views.Pad(st.Render(views.Clean(m.status.flash)), m.w)
 	}
-	return m.hints.Render(m.st, m.km.Hints(m.mode()), m.w)
+	hints := m.km.Hints(m.mode())
+	if l := m.top(); l != nil {
+		hints = l.hints(m.km)
+	}
+	return m.hints.Render(m.st, hints, m.w)
 }
 
-func (m *Model) overlayBox(s screen) []string {
-	if m.dialog != nil {
-		return m.dialogBox(s)
+// commas writes 12345 as "12,345".
+func commas(n int) string {
+	s := itoa(n)
+	if n < 0 {
+		return s
 	}
-	o := m.overlay
-	if o == nil {
-		return nil
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
 	}
-	w := min(s.body.w-4, 110)
-	if o.width > 0 {
-		w = min(s.body.w-4, o.width)
-	}
-	h := min(max(s.body.h-2, 5), len(o.items)+3)
-	o.height = h - 3
-	return views.List(m.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot)
-}
-
-func (m *Model) dialogBox(s screen) []string {
-	d := m.dialog
-	w := min(s.body.w-4, 70)
-	inner := w - 2
-	var body []string
-	body = append(body, m.st.Warn.Render("The page opened a JavaScript "+views.Clean(d.Type)+":"), "")
-	msg := views.Clean(d.Message)
-	for len(msg) > 0 && len(body) < 8 {
-		line := views.Trunc(msg, inner)
-		cut := len(strings.TrimSuffix(line, "…"))
-		body = append(body, strings.TrimSuffix(line, "…"))
-		msg = strings.TrimLeft(msg[cut:], " ")
-	}
-	if d.DefaultPrompt != "" {
-		body = append(body, "", "answer: "+views.Quote(d.DefaultPrompt, inner-10))
-	}
-	body = append(body, "", views.Hints(m.st, m.km.Hints(keymap.Dialog), inner))
-	return views.Box(m.st, "Dialog", "", body, w, len(body)+2, true)
+	return b.String()
 }

@@ -1,21 +1,21 @@
 package tui
 
-// viewport is the cursor and scroll position of a pane over n rows; the
-// tree and flat panes share it so both scroll the same way.
-type viewport struct {
+// rowView is the cursor and scroll position of a pane over n rows; the
+// tree and flat panes share it so both move and scroll the same way.
+type rowView struct {
 	cursor int
 	offset int
 	height int
 }
 
 // clamp keeps the cursor on a row and the cursor's row on screen.
-func (v *viewport) clamp(n int) {
+func (v *rowView) clamp(n int) {
 	v.cursor = max(min(v.cursor, n-1), 0)
 	v.follow(n)
 }
 
 // follow scrolls just enough to show the cursor, never past the last row.
-func (v *viewport) follow(n int) {
+func (v *rowView) follow(n int) {
 	h := max(v.height, 1)
 	if v.cursor < v.offset {
 		v.offset = v.cursor
@@ -26,9 +26,18 @@ func (v *viewport) follow(n int) {
 	v.offset = max(min(v.offset, n-h), 0)
 }
 
+// move moves the cursor by delta rows.
+func (v *rowView) move(delta, n int) { v.cursor += delta; v.clamp(n) }
+
+// page moves the cursor a screen (less one row of context) down or up.
+func (v *rowView) page(dir, n int) { v.move(dir*max(v.height-1, 1), n) }
+
+// to puts the cursor on row i.
+func (v *rowView) to(i, n int) { v.cursor = i; v.clamp(n) }
+
 // scroll moves the view by delta rows (mouse wheel), dragging the cursor
 // along when it would leave the screen.
-func (v *viewport) scroll(delta, n int) {
+func (v *rowView) scroll(delta, n int) {
 	h := max(v.height, 1)
 	v.offset = min(max(v.offset+delta, 0), max(n-h, 0))
 	if v.cursor < v.offset {
@@ -40,8 +49,16 @@ func (v *viewport) scroll(delta, n int) {
 	v.clamp(n)
 }
 
+// rowAt is the row y lines below the first on screen, if there is one.
+func (v *rowView) rowAt(y, n int) (int, bool) {
+	if y < 0 || y >= max(v.height, 1) || v.offset+y >= n {
+		return 0, false
+	}
+	return v.offset + y, true
+}
+
 // setHeight sets the number of rows on screen.
-func (v *viewport) setHeight(h, n int) {
+func (v *rowView) setHeight(h, n int) {
 	v.height = max(h, 1)
 	v.follow(n)
 }

@@ -3,6 +3,8 @@ package views
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"domscope/dom"
 	"domscope/themes"
 )
@@ -11,6 +13,15 @@ import (
 // cells, coloured by the tier of its node (nil for none). note is a
 // right-hand annotation such as "◄ selected".
 func FlatLine(st themes.Styles, line string, n *dom.VirtualNode, w int, sel Sel, note string) string {
+	return FlatLineAt(st, line, n, w, 0, sel, note)
+}
+
+// FlatLineAt is FlatLine scrolled sideways: the line is shown from column
+// x on (the note stays at the right edge).
+func FlatLineAt(st themes.Styles, line string, n *dom.VirtualNode, w, x int, sel Sel, note string) string {
+	if x > 0 {
+		line = ansi.Cut(line, x, x+w+1)
+	}
 	if note != "" {
 		note = " " + note
 	}

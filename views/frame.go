@@ -72,16 +72,22 @@ func Overlay(bg, box []string, w int) []string {
 	if len(box) == 0 {
 		return bg
 	}
-	bw := Width(box[0])
-	x := max((w-bw)/2, 0)
-	y := max((len(bg)-len(box))/2, 0)
-	out := append([]string(nil), bg...)
-	for i, l := range box {
-		if y+i >= len(out) {
-			break
-		}
-		row := out[y+i]
-		out[y+i] = ansi.Cut(row, 0, x) + l + ansi.Cut(row, x+bw, w)
+	return Place(append([]string(nil), bg...), box, max((w-Width(box[0]))/2, 0), max((len(bg)-len(box))/2, 0), w)
+}
+
+// Place draws box (lines of equal width) over bg (lines of width w) with
+// its top left corner at column x of line y. It changes bg's lines in place.
+func Place(bg, box []string, x, y, w int) []string {
+	if len(box) == 0 {
+		return bg
 	}
-	return out
+	bw := Width(box[0])
+	for i, l := range box {
+		if y+i < 0 || y+i >= len(bg) {
+			continue
+		}
+		row := bg[y+i]
+		bg[y+i] = ansi.Cut(row, 0, x) + l + ansi.Cut(row, x+bw, w)
+	}
+	return bg
 }

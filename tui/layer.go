@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"domscope/keymap"
+	"domscope/views"
+)
+
+// layer is anything drawn over the panes that takes the keyboard while it
+// is on top: the help, rules, diff and tab lists, a JavaScript dialog, a
+// text prompt. The model keeps them on a stack and never asks which kind
+// one is.
+type layer interface {
+	// mode is how keys are read while the layer is on top.
+	mode() keymap.Mode
+	// handle gets the command of a key press (keymap.None for other
+	// messages, and for keys the table does not map) and the message
+	// itself. handled false passes a message on; keys never pass a layer.
+	handle(m *Model, c keymap.Command, msg tea.Msg) (cmd tea.Cmd, handled bool)
+	// render draws the layer for the current screen: lines of equal width
+	// and where the first goes.
+	render(m *Model, s screen) drawn
+	// hints are the keys the footer (or the layer itself) shows.
+	hints(km keymap.KeyMap) []key.Binding
+}
+
+// drawn is a rendered layer and its place on screen.
+type drawn struct {
+	lines []string
+	x, y  int
+}
+
+// rank orders layers that arrive on their own: a page dialog goes above
+// any list, and a prompt being typed in stays on top of both.
+func rank(l layer) int {
+	switch l.mode() {
+	case keymap.Prompt:
+		return 2
+	case keymap.Dialog:
+		return 1
+	}
+	return 0
+}
+
+// push puts a layer on the stack, above every layer of its rank or lower.
+func (m *Model) push(l layer) {
+	i := len(m.layers)
+	for i > 0 && rank(m.layers[i-1]) > rank(l) {
+		i--
+	}
+	m.layers = append(m.layers, nil)
+	copy(m.layers[i+1:], m.layers[i:])
+	m.layers[i] = l
+	l.handle(m, keymap.None, tea.WindowSizeMsg{Width: m.w, Height: m.h})
+}
+
+// pop removes a layer wherever it is on the stack.
+func (m *Model) pop(l layer) {
+	for i := len(m.layers) - 1; i >= 0; i-- {
+		if m.layers[i] == l {
+			m.layers = append(m.layers[:i], m.layers[i+1:]...)
+			return
+		}
+	}
+}
+
+// replace swaps a layer for a new one in the same place (a list rebuilt
+// with fresh data), or pushes it when old is gone.
+func (m *Model) replace(old, l layer) {
+	for i, o := range m.layers {
+		if o == old {
+			m.layers[i] = l
+			l.handle(m, keymap.None, tea.WindowSizeMsg{Width: m.w, Height: m.h})
+			return
+		}
+	}
+	m.push(l)
+}
+
+// top is the layer with the keyboard, or nil.
+func (m *Model) top() layer {
+	if len(m.layers) == 0 {
+		return nil
+	}
+	return m.layers[len(m.layers)-1]
+}
+
+// topAs is the top layer when it is a T.
+func topAs[T layer](m *Model) (T, bool) {
+	t, ok := m.top().(T)
+	return t, ok
+}
+
+// find is the highest layer that is a T.
+func find[T layer](m *Model) (T, bool) {
+	for i := len(m.layers) - 1; i >= 0; i-- {
+		if t, ok := m.layers[i].(T); ok {
+			return t, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// covered reports whether a list covers the panes (their borders dim).
+func (m *Model) covered() bool {
+	for _, l := range m.layers {
+		if l.mode() == keymap.List {
+			return true
+		}
+	}
+	return false
+}
+
+// broadcast gives a message to every layer, bottom first (a resize, a new
+// snapshot), and batches what they return.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, l := range append([]layer(nil), m.layers...) {
+		cmd, _ := l.handle(m, keymap.None, msg)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+// centred places a box in the middle of the panes' area.
+func centred(s screen, box []string) drawn {
+	if len(box) == 0 {
+		return drawn{}
+	}
+	bw := views.Width(box[0])
+	return drawn{lines: box, x: s.body.x + max((s.body.w-bw)/2, 0), y: s.body.y + max((s.body.h-len(box))/2, 0)}
+}

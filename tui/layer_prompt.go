@@ -1,0 +1,123 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"domscope/dom"
+	"domscope/keymap"
+	"domscope/views"
+)
+
+// promptLayer is the one-line text input on the footer line. What enter
+// does is the prompt's own submit function, so the model never asks which
+// prompt is open.
+type promptLayer struct {
+	title string
+	id    string // the node the prompt acts on
+	// secret: the node is a sensitive field (dom.SensitiveField), so what
+	// is typed is echoed as • and never shown in clear afterwards.
+	secret bool
+	input  textinput.Model
+	submit submitFunc
+}
+
+// submitFunc runs what a prompt asked for; enter: alt+enter, which also
+// presses Enter in the page after typing.
+type submitFunc func(m *Model, p *promptLayer, value string, enter bool) tea.Cmd
+
+func newPrompt(title, id, value, placeholder string, width int, submit submitFunc) *promptLayer {
+	in := textinput.New()
+	in.Prompt = "› "
+	in.Placeholder = placeholder
+	in.CharLimit = 4096
+	// a steady cursor: no blink ticks re-rendering the whole screen twice a second
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	in.SetWidth(max(width-len(title)-6, 10))
+	in.SetValue(value)
+	in.CursorEnd()
+	in.Focus()
+	return &promptLayer{title: title, id: id, input: in, submit: submit}
+}
+
+// conceal echoes the input as one • per cell, like a password box.
+func (p *promptLayer) conceal() *promptLayer {
+	p.secret = true
+	p.title += " (sensitive: masked)"
+	p.input.EchoMode = textinput.EchoPassword
+	p.input.EchoCharacter = '•'
+	return p
+}
+
+func (p *promptLayer) mode() keymap.Mode                    { return keymap.Prompt }
+func (p *promptLayer) hints(km keymap.KeyMap) []key.Binding { return km.Hints(keymap.Prompt) }
+
+func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+	switch c {
+	case keymap.Cancel:
+		m.pop(p)
+		return nil, true
+	case keymap.Submit, keymap.SubmitEnter:
+		m.pop(p)
+		return p.submit(m, p, p.input.Value(), c == keymap.SubmitEnter), true
+	}
+	switch msg.(type) {
+	case tea.MouseMsg, tea.WindowSizeMsg, snapshotShown:
+		return nil, false
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg) // keys, paste, the input's own messages
+	return cmd, true
+}
+
+func (p *promptLayer) render(m *Model, s screen) drawn {
+	t := m.st.Title.Render(views.Trunc(p.title, m.w/2)) + " "
+	return drawn{lines: []string{views.Pad(t+p.input.View(), m.w)}, y: s.footer}
+}
+
+// The prompts' submit functions.
+
+func submitType(m *Model, p *promptLayer, v string, enter bool) tea.Cmd {
+	if enter {
+		v += "\n"
+	}
+	return m.actOn(dom.Action{Kind: "type", ID: p.id, Text: v}, p.secret)
+}
+
+func submitKey(m *Model, p *promptLayer, v string, _ bool) tea.Cmd {
+	k := strings.TrimSpace(v)
+	if k == "" {
+		m.setFlash("no key given", true)
+		return nil
+	}
+	return m.act(dom.Action{Kind: "key", ID: p.id, Key: k})
+}
+
+func submitSelect(m *Model, p *promptLayer, v string, _ bool) tea.Cmd {
+	return m.actOn(dom.Action{Kind: "select", ID: p.id, Value: v}, p.secret)
+}
+
+func submitGoto(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
+	u := strings.TrimSpace(v)
+	if u == "" {
+		return nil
+	}
+	if !strings.Contains(u, "://") && !strings.HasPrefix(u, "about:") {
+		u = "https://" + u
+	}
+	return m.act(dom.Action{Kind: "navigate", URL: u})
+}
+
+func submitSearch(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
+	m.runSearch(strings.TrimSpace(v), true)
+	return nil
+}
+
+func submitExport(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
+	return m.export(strings.TrimSpace(v))
+}
