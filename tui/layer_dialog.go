@@ -14,8 +14,7 @@ import (
 // dialogLayer is a JavaScript dialog the page opened: it holds the
 // keyboard until the user accepts or dismisses it.
 type dialogLayer struct {
-	info     *dom.DialogInfo
-	answered bool // the answer is on its way; the layer goes when it lands
+	info *dom.DialogInfo
 }
 
 func (d *dialogLayer) mode() keymap.Mode                    { return keymap.Dialog }

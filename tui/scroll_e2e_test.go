@@ -33,7 +33,7 @@ func TestFlatScrollFullProgram(t *testing.T) {
 			break
 		}
 	}
-	s = tm.waitFor("the end of the long line", 5*time.Second, func(s string) bool {
+	tm.waitFor("the end of the long line", 5*time.Second, func(s string) bool {
 		_, flat := columns(s, 66)
 		return strings.Contains(flat, `TAILMARK"`) && strings.Contains(flat, "col ")
 	})
