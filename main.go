@@ -421,6 +421,8 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 	}
 	defer s.Close()
 	cfg := live.Config{VisualEffects: !ui.noEffects}
+	// Kept by the service, so a reconnected or newly picked tab gets it too.
+	cfg.Viewport, _ = conn.emulation()
 	var browser dom.Browser = s.browser
 	if !conn.launch {
 		// A browser we attached to can be restarted under us: redial its
@@ -494,7 +496,8 @@ func runScript(ctx context.Context, args []string) error {
 		return err
 	}
 	defer s.Close()
-	actor := live.NewService(s.page, live.Config{VisualEffects: *effects})
+	vp, _ := conn.emulation() // checked by openWithin
+	actor := live.NewService(s.page, live.Config{VisualEffects: *effects, Viewport: vp})
 	defer func() { _ = actor.Close() }()
 	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing})
 }
