@@ -168,3 +168,36 @@ func TestActionNetwork(t *testing.T) {
 		}
 	}
 }
+
+// TestActionNetworkInFrame: a click in a cross-origin (out-of-process)
+// frame lists the request the frame's page sent, from the frame's session.
+func TestActionNetworkInFrame(t *testing.T) {
+	srv := newNetworkServer(t)
+	other := httptest.NewServer(http.FileServer(http.Dir("../../testdata/pages/network")))
+	t.Cleanup(other.Close)
+	otherURL := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
+	s, _ := openService(t, srv.URL+"/outer.html?src="+otherURL+"/inner.html", Config{})
+	defer s.Close()
+	var ping *VirtualNode
+	for i := 0; i < 50 && ping == nil; i++ {
+		ping = findAttr(snap(t, s), "id", "ping")
+		if ping == nil {
+			time.Sleep(100 * time.Millisecond)
+			s.Invalidate()
+		}
+	}
+	if ping == nil {
+		t.Fatal("the frame's button never appeared")
+	}
+	if ping.TargetID == "" || ping.TargetID == snap(t, s).TargetID {
+		t.Fatalf("the frame is not out of process (target %q): the test needs site isolation", ping.TargetID)
+	}
+	res := s.Do(ctx(t), Action{Kind: KindClick, ID: ping.ID})
+	if !res.Success {
+		t.Fatalf("click: %+v", res.Error)
+	}
+	r := findRequest(t, res, "GET", "/inner.html?ping=")
+	if r.URL != otherURL+"/inner.html?ping=…" || r.Status != 200 || r.Pending || r.Failed {
+		t.Errorf("the frame's request listed as %+v", r)
+	}
+}
