@@ -170,7 +170,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		return nil
 	}
 	settled := s.settle(ctx, mark)
-	s.listNetwork(res)
+	s.settleNetwork(ctx, res)
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
 	res.Changes = ch

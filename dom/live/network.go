@@ -73,6 +73,48 @@ func (l *netLog) begin() {
 	l.hops = 0
 }
 
+// networkGrace is how long, after the page settled, an action waits for
+// the requests it started to finish: a response that is on its way is
+// worth a moment, a long poll is not (it is listed as pending).
+const networkGrace = 500 * time.Millisecond
+
+// settleNetwork waits (at most networkGrace) for the action's requests to
+// finish, then lists them in res.
+func (s *Service) settleNetwork(ctx context.Context, res *dom.ActionResult) {
+	bound := time.Now().Add(networkGrace)
+	for s.net.inFlight() && time.Now().Before(bound) {
+		select {
+		case <-time.After(10 * time.Millisecond):
+		case <-ctx.Done():
+			bound = time.Time{}
+		}
+	}
+	s.listNetwork(res)
+}
+
+// inFlight reports whether a request started since begin has not ended.
+func (l *netLog) inFlight() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, r := range l.order {
+		open := 0
+		for _, h := range r.hops {
+			if h.redirect == 0 {
+				open++
+			}
+		}
+		for _, e := range r.ends {
+			if e.done {
+				open--
+			}
+		}
+		if open > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // listNetwork puts the requests of the action into res once, when the page
 // has settled (or the action ended early); later calls leave it.
 func (s *Service) listNetwork(res *dom.ActionResult) {
