@@ -2,7 +2,9 @@
 // complete VirtualNode tree next to the flattened view an LLM receives.
 //
 //	domscope snapshot [--format json|text|tree] [--backend-ids] [--out FILE] [--stats]
+//	                  [--screenshot FILE.png [--marks]]
 //	                  [--endpoint URL | --launch] [--url URL | --target SPEC | --demo] [--allow-remote]
+//	                  [--viewport WxH | --device NAME] [--scale F]
 package main
 
 import (
@@ -129,6 +131,10 @@ type connFlags struct {
 	demo        bool
 	headless    bool
 	timeout     time.Duration
+	// viewport, device and scale emulate the agent's window (viewport.go).
+	viewport string
+	device   string
+	scale    float64
 }
 
 func (c *connFlags) register(fs *flag.FlagSet) {
@@ -140,6 +146,7 @@ func (c *connFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&c.demo, "demo", false, "serve the built-in demo pages on loopback and open them")
 	fs.BoolVar(&c.headless, "headless", false, "with --launch: headless even when a display is available")
 	fs.DurationVar(&c.timeout, "timeout", 90*time.Second, "give up on the browser after this long")
+	c.registerViewport(fs)
 }
 
 // session is an attached page and what must be closed after it.
@@ -163,6 +170,10 @@ func (s *session) Close() {
 
 // open connects (or launches) and attaches to the page the flags name.
 func (c *connFlags) open(ctx context.Context) (*session, error) {
+	vp, err := c.emulation()
+	if err != nil {
+		return nil, err
+	}
 	s := &session{}
 	url := c.url
 	if c.demo {
@@ -181,7 +192,6 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 		s.Close()
 		return nil, usageError{"give --url (or --demo) or --target, not both"}
 	}
-	var err error
 	if c.launch {
 		s.browser, err = cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: c.headless})
 	} else {
@@ -202,6 +212,9 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 			}
 		}
 	}
+	if err == nil {
+		err = emulate(ctx, s.page, vp)
+	}
 	if err != nil {
 		s.Close()
 		return nil, err
@@ -218,6 +231,8 @@ func runSnapshot(ctx context.Context, args []string) error {
 	backendIDs := fs.Bool("backend-ids", false, "add \"backendNodeId\" to every node in json output")
 	out := fs.String("out", "", "write the output to this file instead of stdout")
 	stats := fs.Bool("stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
+	shot := fs.String("screenshot", "", "also save the page's viewport as a PNG at its CSS size to this file")
+	marks := fs.Bool("marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: domscope snapshot [flags]\n\nPrints one snapshot of a page and exits.\n\nflags:")
 		fs.PrintDefaults()
@@ -229,6 +244,9 @@ func runSnapshot(ctx context.Context, args []string) error {
 	case "json", "text", "tree":
 	default:
 		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", *format)}
+	}
+	if *marks && *shot == "" {
+		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
@@ -270,6 +288,11 @@ func runSnapshot(ctx context.Context, args []string) error {
 		}
 	} else if _, err := io.WriteString(os.Stdout, text); err != nil {
 		return err
+	}
+	if *shot != "" {
+		if err := writeScreenshot(ctx, s.page, snap, sd, *shot, *marks, os.Stderr); err != nil {
+			return err
+		}
 	}
 	if *stats {
 		printStats(os.Stderr, snap, text, *format, snap.CaptureTime, snap.BuildTime, flattenTime)
@@ -398,6 +421,8 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 	}
 	defer s.Close()
 	cfg := live.Config{VisualEffects: !ui.noEffects}
+	// Kept by the service, so a reconnected or newly picked tab gets it too.
+	cfg.Viewport, _ = conn.emulation()
 	var browser dom.Browser = s.browser
 	if !conn.launch {
 		// A browser we attached to can be restarted under us: redial its
@@ -471,7 +496,8 @@ func runScript(ctx context.Context, args []string) error {
 		return err
 	}
 	defer s.Close()
-	actor := live.NewService(s.page, live.Config{VisualEffects: *effects})
+	vp, _ := conn.emulation() // checked by openWithin
+	actor := live.NewService(s.page, live.Config{VisualEffects: *effects, Viewport: vp})
 	defer func() { _ = actor.Close() }()
 	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing})
 }

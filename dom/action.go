@@ -23,10 +23,11 @@ const (
 	KindReload   ActionKind = "reload"
 	KindDialog   ActionKind = "dialog"
 	KindSnapshot ActionKind = "snapshot"
+	KindViewport ActionKind = "viewport"
 )
 
 // ActionKinds lists every kind an Actor's Do understands.
-var ActionKinds = []ActionKind{KindClick, KindType, KindKey, KindScroll, KindHover, KindSelect, KindNavigate, KindBack, KindForward, KindReload, KindDialog, KindSnapshot}
+var ActionKinds = []ActionKind{KindClick, KindType, KindKey, KindScroll, KindHover, KindSelect, KindNavigate, KindBack, KindForward, KindReload, KindDialog, KindSnapshot, KindViewport}
 
 // Action is one thing to do to a page: what the TUI's keys and `domscope run`
 // lines turn into.
@@ -47,6 +48,9 @@ type Action struct {
 	Value     string   `json:"value,omitempty"`  // select: option value or label
 	URL       string   `json:"url,omitempty"`    // navigate
 	Accept    bool     `json:"accept,omitempty"` // dialog
+	// Viewport is the window a viewport action emulates (zero: the
+	// browser's own window again).
+	Viewport *Viewport `json:"viewport,omitempty"`
 }
 
 // VisualEffect is what the browser showed for an action.
@@ -88,6 +92,8 @@ type ActionResult struct {
 	SnapshotInvalidated bool          `json:"snapshotInvalidated"`
 	Changes             Changes       `json:"changes"`
 	Dialog              *DialogInfo   `json:"dialog,omitempty"`
+	// Network lists the requests the action started (see NetworkRequest).
+	Network []NetworkRequest `json:"network,omitempty"`
 }
 
 // ErrorOf returns err as an *Error: the one it is or wraps, else a

@@ -57,6 +57,7 @@ var actions = map[dom.ActionKind]actionSpec{
 		return nil, s.handleDialog(ctx, page, a)
 	}},
 	dom.KindSnapshot: {noNode, nil},
+	dom.KindViewport: {noNode, viewportHandler},
 }
 
 func navigateHandler(s *Service, ctx context.Context, page dom.Page, _ *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
@@ -152,6 +153,8 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	}
 
 	mark := s.mark()
+	s.net.begin()
+	defer s.listNetwork(res)
 	dlg, err := spec.run(s, ctx, page, t, a, res)
 	// Resolving may have cached a fresh snapshot; whatever the action did,
 	// that one is stale now too.
@@ -167,6 +170,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		return nil
 	}
 	settled := s.settle(ctx, mark)
+	s.settleNetwork(ctx, res)
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
 	res.Changes = ch

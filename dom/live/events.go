@@ -196,6 +196,8 @@ func (s *Service) attach(p dom.Page) {
 	defer cancel()
 	_ = p.Call(ctx, "Page.enable", nil, nil)
 	_ = p.Call(ctx, "DOM.enable", nil, nil)
+	s.watchNetwork(ctx, p, p.TargetID(), p)
+	s.applyViewport(ctx, p)
 	s.noteLoading(ctx, p)
 	s.events.send(dom.Event{Kind: "state", State: dom.Connected})
 }
@@ -453,4 +455,5 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 		}(m)
 	}
 	_ = s.call(ctx, fs, "Page.enable", nil, nil)
+	s.watchNetwork(ctx, p, targetID, fs)
 }

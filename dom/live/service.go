@@ -50,6 +50,9 @@ type Config struct {
 	Snapshotter func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error)
 	// Now is the clock that ages snapshots (tests); default time.Now.
 	Now func() time.Time
+	// Viewport is the window to emulate on the page, applied again after
+	// a reconnect; a viewport action changes it (zero: the browser's own).
+	Viewport dom.Viewport
 }
 
 func (c Config) withDefaults() Config {
@@ -117,13 +120,15 @@ type Service struct {
 	stop   context.CancelFunc
 	ctx    context.Context // the service's lifetime
 	effect *effects
+	net    netLog       // the requests of the action under way
+	vp     dom.Viewport // the emulated window (guarded by mu)
 }
 
 // NewService starts the service for an attached page. It never fails: a
 // page that cannot be set up yields a service whose calls return errors.
 func NewService(p dom.Page, cfg Config) *Service {
 	ctx, stop := context.WithCancel(context.Background())
-	s := &Service{cfg: cfg.withDefaults(), ctx: ctx, stop: stop, dialogSig: make(chan struct{}), tierOff: copyRules(cfg.TierDisabled)}
+	s := &Service{cfg: cfg.withDefaults(), ctx: ctx, stop: stop, dialogSig: make(chan struct{}), tierOff: copyRules(cfg.TierDisabled), vp: cfg.Viewport}
 	s.events = newEventPump(&s.wg)
 	s.effect = newEffects(s)
 	s.attach(p)

@@ -41,11 +41,12 @@ var stepFields = map[string][]string{
 	"reload":   {},
 	"dialog":   {"accept", "dismiss", "text"},
 	"snapshot": {},
+	"viewport": {"device", "width", "height", "scale", "mobile", "touch"},
 	"wait":     {"ms", "for", "timeout"},
 }
 
 // allStepFields names every field a step may have, for messages.
-const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, ms, for, timeout, comment"
+const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, ms, for, timeout, device, width, height, scale, mobile, touch, comment"
 
 // scriptLine is one line of a script as read: its text, or how long it was
 // when it is past MaxScriptLine.
@@ -180,6 +181,11 @@ func parseStep(line string, lineNo int) (Step, error) {
 			return st, bad("nth %d: use 0 (the first visible match) or more", *q.Nth)
 		}
 	}
+	if st.Action == "viewport" {
+		if _, err := st.viewport(); err != nil {
+			return st, bad("%s", dom.ErrorOf(err).Message)
+		}
+	}
 	if st.Action == "wait" {
 		maxMs := int(maxWait.Milliseconds())
 		switch {
@@ -249,4 +255,30 @@ func describeJSONError(err error) string {
 			strings.TrimPrefix(err.Error(), "json: "), allStepFields)
 	}
 	return fmt.Sprintf("not a valid step: %v", err)
+}
+
+// viewport is the window a viewport step asks for: its device (if any)
+// with the size, scale, mobile and touch the step gives over it.
+func (st Step) viewport() (dom.Viewport, error) {
+	var vp dom.Viewport
+	if st.Device != "" {
+		d, err := dom.LookupDevice(st.Device)
+		if err != nil {
+			return vp, err
+		}
+		vp = d
+	}
+	if st.Width != 0 || st.Height != 0 {
+		vp.Width, vp.Height = st.Width, st.Height
+	}
+	if st.Scale != 0 {
+		vp.Scale = st.Scale
+	}
+	if st.Mobile != nil {
+		vp.Mobile, vp.Touch = *st.Mobile, *st.Mobile
+	}
+	if st.Touch != nil {
+		vp.Touch = *st.Touch
+	}
+	return vp, vp.Check()
 }

@@ -56,7 +56,15 @@ type Step struct {
 	Ms         int        `json:"ms,omitempty"`      // wait: sleep this long
 	For        *dom.Query `json:"for,omitempty"`     // wait: until this matches a visible node
 	Timeout    int        `json:"timeout,omitempty"` // wait for: give up after this many ms (default 5000)
-	Comment    string     `json:"comment,omitempty"`
+	// viewport: a device by name and/or a size, scale, mobile and touch
+	// (touch follows mobile unless given); none of them: the browser's own window.
+	Device  string  `json:"device,omitempty"`
+	Width   int     `json:"width,omitempty"`
+	Height  int     `json:"height,omitempty"`
+	Scale   float64 `json:"scale,omitempty"`
+	Mobile  *bool   `json:"mobile,omitempty"`
+	Touch   *bool   `json:"touch,omitempty"`
+	Comment string  `json:"comment,omitempty"`
 }
 
 // StepResult is what Run prints for each step: the action's result
@@ -197,6 +205,13 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Opt
 
 	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force,
 		Text: st.Text, Key: st.Key, Modifiers: st.Modifiers, DX: st.DX, DY: st.DY, Value: st.Value, URL: st.URL}
+	if st.Action == "viewport" {
+		vp, err := st.viewport()
+		if err != nil {
+			return fail(err)
+		}
+		act.Viewport = &vp
+	}
 	if st.Action == "dialog" {
 		act.Accept = !st.Dismiss
 		if st.Accept != nil {

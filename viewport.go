@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"strings"
+
+	"domscope/dom"
+)
+
+// registerViewport adds the flags that emulate the agent's window.
+func (c *connFlags) registerViewport(fs *flag.FlagSet) {
+	fs.StringVar(&c.viewport, "viewport", "", "emulate a window of WIDTHxHEIGHT CSS pixels, such as 1280x800")
+	fs.StringVar(&c.device, "device", "", "emulate a phone or tablet (size, scale, mobile, touch, user agent): "+dom.DeviceNames())
+	fs.Float64Var(&c.scale, "scale", 0, "device scale factor to emulate (1, 2, 3…; 0 keeps the browser's)")
+}
+
+// emulation is the window the flags ask for (the zero Viewport for none);
+// a bad value is a usage error that says what is allowed.
+func (c *connFlags) emulation() (dom.Viewport, error) {
+	var vp dom.Viewport
+	if c.device != "" {
+		d, err := dom.LookupDevice(c.device)
+		if err != nil {
+			return vp, usageError{fmt.Sprintf("--device %q: use one of %s", c.device, dom.DeviceNames())}
+		}
+		vp = d
+	}
+	if c.viewport != "" {
+		w, h, err := dom.ParseSize(c.viewport)
+		if err != nil {
+			return vp, usageError{fmt.Sprintf("--viewport %q: give WIDTHxHEIGHT in CSS pixels (1 to %d each), such as 1280x800 or 390x844", c.viewport, dom.MaxViewportSide)}
+		}
+		vp.Width, vp.Height = w, h
+	}
+	if c.scale != 0 {
+		vp.Scale = c.scale
+		if err := vp.Check(); err != nil {
+			return vp, usageError{fmt.Sprintf("--scale %g: use a device scale factor from 0.1 to %g", c.scale, dom.MaxScale)}
+		}
+	}
+	return vp, nil
+}
+
+// emulate applies vp to a freshly attached page (nothing for none).
+func emulate(ctx context.Context, p dom.Page, vp dom.Viewport) error {
+	if vp.IsZero() {
+		return nil
+	}
+	return dom.Emulate(ctx, p, vp)
+}
+
+// writeScreenshot saves the page's viewport as a PNG at its CSS size; with
+// marks, the numbered boxes of the flattened view's nodes are drawn on it
+// and the marks that are not on the picture are listed on w.
+func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *dom.SerializedDom, path string, marks bool, w io.Writer) error {
+	pic, err := dom.Screenshot(ctx, p)
+	if err != nil {
+		return err
+	}
+	if marks {
+		ms := dom.Marks(snap, sd, pic)
+		dom.DrawMarks(pic.Image, ms)
+		var drawn int
+		var off []string
+		for _, m := range ms {
+			if m.Drawn {
+				drawn++
+			} else {
+				off = append(off, fmt.Sprintf("[%d]", m.N))
+			}
+		}
+		line := fmt.Sprintf("marks: %d drawn", drawn)
+		if len(off) > 0 {
+			line += fmt.Sprintf(", %d not on the screenshot (outside the viewport or no box): %s", len(off), strings.Join(off, " "))
+		}
+		fmt.Fprintln(w, line)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, pic.Image); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
