@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/chromedp/chromedp/device"
 )
 
 // Viewport is the window an agent's browser has: its size in CSS pixels,
@@ -32,18 +34,19 @@ const (
 	MaxScale        = 10.0
 )
 
-// Devices are a few common phones and tablets, in portrait, with the
-// metrics and user agents of chromedp's device list (from Puppeteer's).
-var Devices = []Viewport{
-	{Device: "iPhone SE", Width: 320, Height: 568, Scale: 2, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 10_3_1 like Mac OS X) AppleWebKit/603.1.30 (KHTML, like Gecko) Version/10.0 Mobile/14E304 Safari/602.1"},
-	{Device: "iPhone 13", Width: 390, Height: 844, Scale: 3, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.4 Mobile/15E148 Safari/604.1"},
-	{Device: "iPhone 13 Pro Max", Width: 428, Height: 926, Scale: 3, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.4 Mobile/15E148 Safari/604.1"},
-	{Device: "iPhone 15 Pro", Width: 393, Height: 659, Scale: 3, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"},
-	{Device: "Pixel 5", Width: 393, Height: 851, Scale: 3, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4812.0 Mobile Safari/537.36"},
-	{Device: "Galaxy S8", Width: 360, Height: 740, Scale: 3, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (Linux; Android 7.0; SM-G950U Build/NRD90M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/62.0.3202.84 Mobile Safari/537.36"},
-	{Device: "iPad Mini", Width: 768, Height: 1024, Scale: 2, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (iPad; CPU OS 11_0 like Mac OS X) AppleWebKit/604.1.34 (KHTML, like Gecko) Version/11.0 Mobile/15A5341f Safari/604.1"},
-	{Device: "iPad Pro 11", Width: 834, Height: 1194, Scale: 2, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (iPad; CPU OS 12_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.4 Mobile/15E148 Safari/604.1"},
-	{Device: "Galaxy Tab S4", Width: 712, Height: 1138, Scale: 2.25, Mobile: true, Touch: true, UserAgent: "Mozilla/5.0 (Linux; Android 8.1.0; SM-T837A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.80 Safari/537.36"},
+// Devices are a few common phones and tablets, in portrait, from chromedp's
+// device table (Puppeteer's list): a data package that imports nothing.
+var Devices = fromDeviceTable(device.IPhoneSE, device.IPhone13, device.IPhone13ProMax, device.IPhone15Pro,
+	device.Pixel5, device.GalaxyS8, device.IPadMini, device.IPadPro11, device.GalaxyTabS4)
+
+func fromDeviceTable(ds ...interface{ Device() device.Info }) []Viewport {
+	out := make([]Viewport, len(ds))
+	for i, d := range ds {
+		in := d.Device()
+		out[i] = Viewport{Device: in.Name, Width: int(in.Width), Height: int(in.Height), Scale: in.Scale,
+			Mobile: in.Mobile, Touch: in.Touch, UserAgent: in.UserAgent}
+	}
+	return out
 }
 
 // DeviceNames lists the names of Devices, for messages.
