@@ -92,6 +92,8 @@ const (
 	Highlight
 	Targets
 	Export
+	Zoom     // maximise the focused pane
+	Messages // the message log
 	Cancel
 	Submit      // prompt: Enter
 	SubmitEnter // prompt: Alt+Enter (type the text, then press Enter in the page)
@@ -109,7 +111,7 @@ var commandNames = [numCommands]string{
 	Help: "help", Click: "click", Type: "type", Key: "key", Hover: "hover", Select: "select",
 	ScrollDown: "scroll-down", ScrollUp: "scroll-up", Goto: "goto", Back: "back",
 	Forward: "forward", Reload: "reload", Refresh: "refresh", Highlight: "highlight",
-	Targets: "targets", Export: "export", Cancel: "cancel", Submit: "submit",
+	Targets: "targets", Export: "export", Zoom: "zoom", Messages: "messages", Cancel: "cancel", Submit: "submit",
 	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
 }
 
@@ -179,12 +181,12 @@ func Default() KeyMap {
 	}
 	return KeyMap{Rows: []Row{
 		// The panes (and a saved capture's panes). Moving also works in lists.
-		{b("↑", "up", "up", "ctrl+p"), Up, panes | onList, onList, GroupMove, offline, "move up"},
-		{b("↓", "down", "down", "ctrl+n"), Down, panes | onList, onList, GroupMove, offline, "move down"},
+		{b("↑/k", "up", "up", "k", "ctrl+p"), Up, panes | onList, onList, GroupMove, offline, "move up"},
+		{b("↓/j", "down", "down", "j", "ctrl+n"), Down, panes | onList, onList, GroupMove, offline, "move down"},
 		{b("pgup", "page up", "pgup", "ctrl+b"), PageUp, panes | onList, nowhere, GroupMove, offline, "page up"},
 		{b("pgdn", "page down", "pgdown", "ctrl+f"), PageDown, panes | onList, nowhere, GroupMove, offline, "page down"},
 		{b("home", "top", "home"), Top, panes | onList, nowhere, GroupMove, offline, "first row"},
-		{b("end", "bottom", "end"), Bottom, panes | onList, nowhere, GroupMove, offline, "last row"},
+		{b("end", "bottom", "end", "G"), Bottom, panes | onList, nowhere, GroupMove, offline, "last row"},
 		{b("→", "expand", "right"), Expand, panes, nowhere, GroupMove, offline, "expand, or go to first child"},
 		{b("←", "collapse", "left"), Collapse, panes, nowhere, GroupMove, offline, "collapse, or go to parent"},
 		{b("shift+→", "scroll right", "shift+right"), PanRight, panes, nowhere, GroupMove, offline, "scroll flat pane right (→)"},
@@ -192,16 +194,17 @@ func Default() KeyMap {
 		{b("space", "toggle", "space"), Toggle, panes, nowhere, GroupMove, offline, "expand or collapse the node"},
 		{b("+", "expand all", "+", "="), ExpandAll, panes, nowhere, GroupMove, offline, "expand every node"},
 		{b("-", "collapse all", "-", "_"), CollapseAll, panes, nowhere, GroupMove, offline, "collapse every node"},
+		{b("z", "zoom", "z"), Zoom, panes, nowhere, GroupMove, offline, "maximise the focused pane"},
 		{b("tab", "switch pane", "tab", "shift+tab"), SwitchPane, panes, nowhere, GroupMove, offline, "switch tree ↔ flat pane"},
 		{b("enter", "counterpart", "enter"), Counterpart, panes, onReadOnly, GroupMove, offline, "same node in the other pane"},
 
 		{b("c", "click", "c"), Click, panes, onNormal, GroupAct, live, "click the selected node"},
 		{b("t", "type", "t"), Type, panes, onNormal, GroupAct, live, "type into the selected node"},
-		{b("k", "key", "k"), Key, panes, onNormal, GroupAct, live, "press a key: Enter, ctrl+a…"},
+		{b("K", "key", "K"), Key, panes, onNormal, GroupAct, live, "press a key: Enter, ctrl+a…"},
 		{b("h", "hover", "h"), Hover, panes, nowhere, GroupAct, live, "hover the selected node"},
 		{b("s", "select", "s"), Select, panes, nowhere, GroupAct, live, "choose an option of a <select>"},
-		{b("J", "scroll down", "J"), ScrollDown, panes, nowhere, GroupAct, live, "scroll the page down"},
-		{b("K", "scroll up", "K"), ScrollUp, panes, nowhere, GroupAct, live, "scroll the page up"},
+		{b("ctrl+e", "scroll down", "ctrl+e"), ScrollDown, panes, nowhere, GroupAct, live, "scroll the page down"},
+		{b("ctrl+y", "scroll up", "ctrl+y"), ScrollUp, panes, nowhere, GroupAct, live, "scroll the page up"},
 		{b("g", "go to URL", "g"), Goto, panes, nowhere, GroupAct, live, "go to a URL"},
 		{b("<", "back", "<", "alt+left"), Back, panes, nowhere, GroupAct, live, "back in history"},
 		{b(">", "forward", ">", "alt+right"), Forward, panes, nowhere, GroupAct, live, "forward in history"},
@@ -218,6 +221,7 @@ func Default() KeyMap {
 		{b("l", "highlight", "l"), Highlight, panes, nowhere, GroupAct, live, "highlight in the browser"},
 		{b("T", "tabs", "T"), Targets, panes, onNormal, GroupAct, live, "pick another tab"},
 		{b("e", "export", "e"), Export, panes, panes, GroupFind, offline, "save the capture to a file"},
+		{b("L", "messages", "L"), Messages, panes, nowhere, GroupFind, offline, "messages and errors, in full"},
 		{b("?", "help", "?"), Help, panes | onList, panes, GroupFind, offline, "this help"},
 		{b("esc", "cancel", "esc"), Cancel, panes | onPrompt, onPrompt, GroupOther, offline, "cancel, close, clear search"},
 		{b("q", "quit", "q"), Quit, panes, panes, GroupOther, offline, "quit"},

@@ -20,7 +20,7 @@ func newHelpLayer(m *Model) *helpLayer {
 // fill lays the help out for the current width.
 func (h *helpLayer) fill(m *Model) {
 	h.items, h.keys = h.items[:0], h.keys[:0]
-	maxW := computeScreen(m.w, m.h).body.w - 4
+	maxW := m.screen().body.w - 4
 	width := 0
 	for _, l := range views.Help(m.st, m.km.Groups(), maxW-4) {
 		h.add(l, "")

@@ -41,7 +41,7 @@ func (o *list) header(text string) {
 func (o *list) common(m *Model, self layer, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		o.fit(computeScreen(m.w, m.h))
+		o.fit(m.screen())
 		return nil, true
 	case tea.MouseWheelMsg:
 		switch msg.Button {

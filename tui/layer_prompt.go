@@ -23,6 +23,9 @@ type promptLayer struct {
 	secret bool
 	input  textinput.Model
 	submit submitFunc
+	// changed runs after each edit (incremental search); cancelled on esc
+	changed   func(m *Model, value string)
+	cancelled func(m *Model)
 }
 
 // submitFunc runs what a prompt asked for; enter: alt+enter, which also
@@ -61,6 +64,9 @@ func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, 
 	switch c {
 	case keymap.Cancel:
 		m.pop(p)
+		if p.cancelled != nil {
+			p.cancelled(m)
+		}
 		return nil, true
 	case keymap.Submit, keymap.SubmitEnter:
 		m.pop(p)
@@ -71,7 +77,11 @@ func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, 
 		return nil, false
 	}
 	var cmd tea.Cmd
+	was := p.input.Value()
 	p.input, cmd = p.input.Update(msg) // keys, paste, the input's own messages
+	if v := p.input.Value(); v != was && p.changed != nil {
+		p.changed(m, v)
+	}
 	return cmd, true
 }
 
@@ -103,18 +113,46 @@ func submitSelect(m *Model, p *promptLayer, v string, _ bool) tea.Cmd {
 }
 
 func submitGoto(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
-	u := strings.TrimSpace(v)
+	u := address(v)
 	if u == "" {
 		return nil
-	}
-	if !strings.Contains(u, "://") && !strings.HasPrefix(u, "about:") {
-		u = "https://" + u
 	}
 	return m.act(dom.Action{Kind: "navigate", URL: u})
 }
 
+// openSearch opens the search prompt empty. The tree follows the first
+// match as the query is typed; esc puts back the query and the selection
+// there were before.
+func (m *Model) openSearch() {
+	prevQuery, prevID, prevFocus := m.search.query, m.panes.tree.SelectedID(), m.panes.focus
+	p := newPrompt("search name, role, tag, id, attribute", "", "", "e.g. new todo, button, #email · enter keeps · esc restores", m.w, submitSearch)
+	p.changed = func(m *Model, v string) {
+		m.runSearch(strings.TrimSpace(v), false)
+		if len(m.search.matches) > 0 {
+			m.nextMatch(1)
+		} else if prevID != "" {
+			m.panes.tree.Select(prevID)
+			m.syncFromTree()
+		}
+	}
+	p.cancelled = func(m *Model) {
+		m.runSearch(prevQuery, false)
+		if prevID != "" {
+			m.panes.tree.Reveal(prevID)
+		}
+		m.panes.focus = prevFocus
+		m.syncFromTree()
+		m.status.flash = ""
+	}
+	m.push(p)
+}
+
 func submitSearch(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
-	m.runSearch(strings.TrimSpace(v), true)
+	q := strings.TrimSpace(v)
+	if q == m.search.query && m.search.idx >= 0 {
+		return nil // already on the first match, found while typing
+	}
+	m.runSearch(q, true)
 	return nil
 }
 

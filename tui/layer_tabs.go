@@ -31,6 +31,9 @@ func newTabsLayer(m *Model, ts []dom.TargetInfo) *tabsLayer {
 		o.header("The browser has no page tabs.")
 	}
 	o.first()
+	if m.doc.snap != nil {
+		o.selectKey(m.doc.snap.TargetID) // start on the tab shown now
+	}
 	return o
 }
 

@@ -50,14 +50,28 @@ func computeScreen(w, h int) screen {
 	return s
 }
 
+// screen is where each part goes now: computeScreen, with the focused
+// pane over the whole body when it is maximised (z).
+func (m *Model) screen() screen {
+	s := computeScreen(m.w, m.h)
+	if m.panes.zoomed && !s.tooSmall {
+		if m.panes.focus == treeFocus {
+			s.tree, s.flat = s.body, rect{}
+		} else {
+			s.tree, s.flat = rect{}, s.body
+		}
+	}
+	return s
+}
+
 // layout applies the current size to the panes.
 func (m *Model) layout() {
-	s := computeScreen(m.w, m.h)
+	s := m.screen()
 	if s.tooSmall {
 		return
 	}
 	for i, p := range m.panes.list() {
 		r := s.paneRects()[i]
-		p.SetSize(r.w-2, r.h-2)
+		p.SetSize(max(r.w-2, 0), max(r.h-2, 0))
 	}
 }

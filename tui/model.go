@@ -70,6 +70,7 @@ type status struct {
 	flash    string
 	flashBad bool
 	stale    string
+	log      []logEntry // the last logSize messages, in full (L)
 }
 
 // highlight is the browser overlay on the selected node.
@@ -241,6 +242,13 @@ func (m *Model) clearCache() {
 
 func (m *Model) setFlash(s string, bad bool) {
 	m.status.flash, m.status.flashBad = s, bad
+	if s == "" {
+		return
+	}
+	if len(m.status.log) >= logSize {
+		m.status.log = append(m.status.log[:0], m.status.log[1:]...)
+	}
+	m.status.log = append(m.status.log, logEntry{at: m.now(), msg: s, bad: bad})
 }
 
 // syncFromTree moves the flat pane to the counterpart of the tree's

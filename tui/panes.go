@@ -53,6 +53,8 @@ type panes struct {
 	tree  TreePane
 	flat  FlatPane
 	focus paneID
+	// zoomed: the focused pane has the whole body (z toggles)
+	zoomed bool
 }
 
 func newPanes() panes { return panes{tree: newTreePane()} }

@@ -21,8 +21,11 @@ import (
 // Update routes every message. It never waits: browser work runs in
 // commands whose replies come back here.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	before := m.panes.tree.SelectedID()
+	before, focus := m.panes.tree.SelectedID(), m.panes.focus
 	cmd := m.update(msg)
+	if m.panes.zoomed && m.panes.focus != focus {
+		m.layout() // the other pane takes the whole body
+	}
 	return m, tea.Batch(cmd, m.afterSelection(before))
 }
 
@@ -180,6 +183,12 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		cmd, _ := l.handle(m, a, msg)
 		return cmd
 	}
+	if a == keymap.None {
+		if k := msg.String(); k != "" {
+			m.status.flash, m.status.flashBad = views.Clean(k)+": no such key — ? for help", true
+		}
+		return nil
+	}
 	return m.normalKey(a)
 }
 
@@ -238,7 +247,7 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	case keymap.Counterpart:
 		m.jumpCounterpart()
 	case keymap.Search:
-		m.push(newPrompt("search name, role, tag, id, attribute", "", m.search.query, "e.g. new todo, button, #email", m.w, submitSearch))
+		m.openSearch()
 	case keymap.SearchNext:
 		m.nextMatch(1)
 	case keymap.SearchPrev:
@@ -255,6 +264,12 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 			_ = m.panes.flat.SetOutput(m.doc.sd, m.doc.dec)
 		}
 		m.syncFromTree()
+	case keymap.Zoom:
+		m.panes.zoomed = !m.panes.zoomed
+		m.layout()
+		m.panes.follow(m.panes.focused())
+	case keymap.Messages:
+		m.push(newMessagesLayer(m))
 	case keymap.Rules:
 		m.push(newRulesLayer(m, ""))
 	case keymap.Diff:
@@ -692,7 +707,7 @@ func (m *Model) click(ms tea.Mouse) tea.Cmd {
 	if ms.Button != tea.MouseLeft {
 		return nil
 	}
-	s := computeScreen(m.w, m.h)
+	s := m.screen()
 	for i, p := range m.panes.list() {
 		r := s.paneRects()[i]
 		if !r.contains(ms.X, ms.Y) {
@@ -718,7 +733,7 @@ func (m *Model) wheel(ms tea.Mouse) tea.Cmd {
 	default:
 		return nil
 	}
-	s := computeScreen(m.w, m.h)
+	s := m.screen()
 	p := pane(&m.panes.tree)
 	if s.flat.contains(ms.X, ms.Y) {
 		p = &m.panes.flat

@@ -123,12 +123,12 @@ func TestPromptsBuildActions(t *testing.T) {
 			press(t, m, altEnterKey)
 		}, dom.Action{Kind: "type", ID: "node_10", Text: "buy milk\n"}, "node_10"},
 		{"key prompt", func(t *testing.T, m *Model) {
-			press(t, m, k('k'))
+			press(t, m, k('K'))
 			typeText(t, m, "shift+Tab")
 			press(t, m, enterKey)
 		}, dom.Action{Kind: "key", ID: "node_10", Key: "shift+Tab"}, "node_10"},
 		{"key on a structural node goes to the focused element", func(t *testing.T, m *Model) {
-			press(t, m, k('k'))
+			press(t, m, k('K'))
 			typeText(t, m, "ctrl+a")
 			press(t, m, enterKey)
 		}, dom.Action{Kind: "key", Key: "ctrl+a"}, "node_5"},
@@ -147,7 +147,13 @@ func TestPromptsBuildActions(t *testing.T) {
 		{"hover", func(t *testing.T, m *Model) { press(t, m, k('h')) }, dom.Action{Kind: "hover", ID: "node_10"}, "node_10"},
 		{"back", func(t *testing.T, m *Model) { press(t, m, k('<')) }, dom.Action{Kind: "back"}, "node_10"},
 		{"reload", func(t *testing.T, m *Model) { press(t, m, k('R')) }, dom.Action{Kind: "reload"}, "node_10"},
-		{"scroll down", func(t *testing.T, m *Model) { press(t, m, k('J')) }, dom.Action{Kind: "scroll", DY: 400}, "node_10"},
+		{"scroll down", func(t *testing.T, m *Model) { press(t, m, tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl}) }, dom.Action{Kind: "scroll", DY: 400}, "node_10"},
+		{"go to a bare loopback address", func(t *testing.T, m *Model) {
+			press(t, m, k('g'))
+			m.prompt().input.SetValue("")
+			typeText(t, m, "127.0.0.1:8766/x")
+			press(t, m, enterKey)
+		}, dom.Action{Kind: "navigate", URL: "http://127.0.0.1:8766/x"}, "node_10"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

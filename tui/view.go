@@ -24,20 +24,24 @@ func (m *Model) View() tea.View {
 }
 
 func (m *Model) render() string {
-	s := computeScreen(m.w, m.h)
+	s := m.screen()
 	if s.tooSmall {
 		return views.Pad("domscope needs at least 40×14 (this terminal is "+itoa(m.w)+"×"+itoa(m.h)+")", m.w)
 	}
 	lines := make([]string, 0, m.h)
 	lines = append(lines, views.Header(m.st, m.headerData(), m.w))
 
-	tree := m.treeBox(s.tree)
-	flat := m.flatBox(s.flat)
 	var body []string
-	if s.stacked {
+	switch {
+	case m.panes.zoomed && m.panes.focus == treeFocus:
+		body = m.treeBox(s.tree)
+	case m.panes.zoomed:
+		body = m.flatBox(s.flat)
+	case s.stacked:
+		tree, flat := m.treeBox(s.tree), m.flatBox(s.flat)
 		body = append(tree, flat...)
-	} else {
-		body = views.SideBySide(tree, flat)
+	default:
+		body = views.SideBySide(m.treeBox(s.tree), m.flatBox(s.flat))
 	}
 	lines = append(lines, body...)
 	lines = append(lines, views.Box(m.st, "Details", m.detailsRight(), m.detailsBody(s.details), s.details.w, s.details.h, false)...)
@@ -195,7 +199,12 @@ func (m *Model) footer() string {
 		if m.status.flashBad {
 			st = m.st.Error
 		}
-		return views.Pad(st.Render(views.Clean(m.status.flash)), m.w)
+		msg := views.Clean(m.status.flash)
+		if views.Width(msg) > m.w {
+			// the whole message is in the log
+			msg = views.Trunc(msg, max(m.w-12, 10)) + " (L: all)"
+		}
+		return views.Pad(st.Render(msg), m.w)
 	}
 	hints := m.km.Hints(m.mode())
 	if l := m.top(); l != nil {

@@ -14,7 +14,7 @@ func TestHintsFitAndEllipsis(t *testing.T) {
 	st := themes.New(themes.Dark(), true)
 	bs := keymap.Default().Hints(keymap.Normal)
 	wide := ansi.Strip(Hints(st, bs, 200))
-	if Width(wide) != 200 || !strings.HasPrefix(wide, "c click  t type  k key  / search") || !strings.Contains(wide, "q quit") {
+	if Width(wide) != 200 || !strings.HasPrefix(wide, "c click  t type  K key  / search") || !strings.Contains(wide, "q quit") {
 		t.Errorf("wide hints %q", wide)
 	}
 	narrow := ansi.Strip(Hints(st, bs, 40))
