@@ -44,7 +44,7 @@ func TestHelpScrolls(t *testing.T) {
 		t.Fatalf("help opens at its first line, without a cursor:\n%s", top)
 	}
 	press(t, m, downKey)
-	if s := plainScreen(m); strings.Contains(s, "│  Move") || !strings.Contains(s, "↑/ctrl+p") {
+	if s := plainScreen(m); strings.Contains(s, "│  Move") || !strings.Contains(s, "↑/k/ctrl+p") {
 		t.Errorf("down scrolls one line:\n%s", s)
 	}
 	press(t, m, tea.KeyPressMsg{Code: tea.KeyEnd})
