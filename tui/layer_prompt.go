@@ -150,7 +150,10 @@ func (m *Model) openSearch() {
 func submitSearch(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
 	q := strings.TrimSpace(v)
 	if q == m.search.query && m.search.idx >= 0 {
-		return nil // already on the first match, found while typing
+		// already on the match found while typing: stay, and say so
+		m.search.idx--
+		m.nextMatch(1)
+		return nil
 	}
 	m.runSearch(q, true)
 	return nil

@@ -526,7 +526,7 @@ func (m *Model) answerDialog(l *dialogLayer, accept bool) tea.Cmd {
 		m.pop(l)
 		return nil
 	}
-	a := dom.Action{Kind: "dialog", Accept: accept, Text: l.info.DefaultPrompt}
+	a := dom.Action{Kind: "dialog", Accept: accept, Text: l.answer()}
 	actor, ctx := m.conn.actor, m.ctx
 	verb := "dismissed"
 	if accept {
