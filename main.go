@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -63,6 +64,10 @@ func main() {
 }
 
 func dispatch(ctx context.Context, args []string) error {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version" || args[0] == "version") {
+		fmt.Println("domscope " + version())
+		return nil
+	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		if args[0] == "help" {
 			usage(os.Stdout)
@@ -328,9 +333,17 @@ type uiFlags struct {
 	noEffects   bool
 }
 
-func (u *uiFlags) register(fs *flag.FlagSet) {
+// themes are the values --theme takes.
+var themeNames = []string{"auto", "dark", "light"}
+
+// register adds the UI's flags; live: the UI is on a page in a browser
+// (the browser-side flags apply), not on a saved capture.
+func (u *uiFlags) register(fs *flag.FlagSet, live bool) {
 	fs.StringVar(&u.theme, "theme", "auto", "colours: auto (ask the terminal), dark or light")
 	fs.BoolVar(&u.noColor, "no-color", false, "draw without colour (also when $NO_COLOR is set)")
+	if !live {
+		return
+	}
 	fs.BoolVar(&u.noHighlight, "no-highlight", false, "start with the browser-side highlight of the selection off")
 	fs.BoolVar(&u.noEffects, "no-effects", false, "no click ripple in the browser")
 }
@@ -346,6 +359,9 @@ func parseFlags(fs *flag.FlagSet, args []string, max int) error {
 	}
 	if fs.NArg() > max {
 		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(max))}
+	}
+	if f := fs.Lookup("theme"); f != nil && !slices.Contains(themeNames, f.Value.String()) {
+		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(themeNames, ", "))}
 	}
 	// A zero or negative timeout would end every browser call at once and
 	// read as a dead endpoint.
@@ -363,7 +379,7 @@ func runUI(ctx context.Context, args []string) error {
 	var conn connFlags
 	var ui uiFlags
 	conn.register(fs)
-	ui.register(fs)
+	ui.register(fs, true)
 	fs.Usage = func() {
 		usage(os.Stderr)
 		fmt.Fprintln(os.Stderr, "\nflags of the UI:")
@@ -381,7 +397,7 @@ func runDemo(ctx context.Context, args []string) error {
 	var conn connFlags
 	var ui uiFlags
 	conn.register(fs)
-	ui.register(fs)
+	ui.register(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: domscope demo [flags]\n\nServes the demo pages built into the binary on loopback, launches a local\nChromium (or uses --endpoint when given) and opens the UI on them.\n\nflags:")
 		fs.PrintDefaults()
@@ -450,7 +466,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 func runOpen(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("open", flag.ContinueOnError)
 	var ui uiFlags
-	ui.register(fs)
+	ui.register(fs, false)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: domscope open [flags] FILE\n\nShows a capture saved from the UI (key e) with no browser.\n\nflags:")
 		fs.PrintDefaults()

@@ -207,3 +207,27 @@ func TestErrorLineIsSanitized(t *testing.T) {
 		t.Errorf("error line lost its text: %q", got)
 	}
 }
+
+// --version prints the version and exits 0; a bad --theme is a usage error
+// (exit 2) naming the allowed values; open --help lists only its own flags.
+func TestVersionThemeAndOpenHelp(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "--version")
+	if code != 0 || !strings.HasPrefix(out, "domscope ") || stderr != "" {
+		t.Errorf("--version: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	for _, args := range [][]string{{"--theme", "purple"}, {"demo", "--theme=purple"}, {"open", "--theme", "purple", "x.json"}} {
+		_, stderr, code := runCLI(t, "", args...)
+		if code != 2 || !strings.Contains(stderr, `--theme "purple"`) || !strings.Contains(stderr, "auto, dark, light") {
+			t.Errorf("domscope %v: exit %d, stderr %q; want exit 2 and the allowed themes", args, code, stderr)
+		}
+	}
+	_, stderr, code = runCLI(t, "", "open", "--help")
+	if code != 0 || !strings.Contains(stderr, "-theme") || !strings.Contains(stderr, "-no-color") {
+		t.Errorf("open --help: exit %d, stderr %q", code, stderr)
+	}
+	for _, f := range []string{"-no-highlight", "-no-effects", "-endpoint", "-launch"} {
+		if strings.Contains(stderr, f) {
+			t.Errorf("open --help lists %s, which does not apply to a saved capture:\n%s", f, stderr)
+		}
+	}
+}

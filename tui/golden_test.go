@@ -59,6 +59,46 @@ func TestGoldenViews(t *testing.T) {
 	}
 }
 
+// After an action the details pane shows the last action and the changes,
+// at the smallest size too (the node's attrs and box give way).
+func TestGoldenLastAction(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
+		second := formPage("Sign up")
+		second.Seq = 2
+		second.Node("node_10").Name = "E-mail"
+		m := started(t, newTestActor(formPage("Sign up"), second), sz[0], sz[1])
+		press(t, m, k('c'))
+		s := plainScreen(m)
+		for _, want := range []string{"last action: click on node_10", "→ ok", "changes: +0 added · ~1 renamed · -0 removed"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%dx%d: details lack %q:\n%s", sz[0], sz[1], want, s)
+			}
+		}
+		golden(t, fmt.Sprintf("form-lastaction-%dx%d", sz[0], sz[1]), s)
+	}
+}
+
+// Below the smallest size the message says so in full, wrapped.
+func TestTooSmallMessageFits(t *testing.T) {
+	for _, sz := range [][2]int{{30, 10}, {39, 20}, {12, 5}, {100, 13}} {
+		m := started(t, newTestActor(formPage("Sign up")), sz[0], sz[1])
+		s := m.render()
+		lines := strings.Split(s, "\n")
+		if len(lines) != sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for i, l := range lines {
+			if w := widthOf(l); w != sz[0] {
+				t.Errorf("%dx%d: line %d is %d wide", sz[0], sz[1], i, w)
+			}
+		}
+		flat := strings.Join(strings.Fields(s), " ")
+		if !strings.Contains(flat, "40×14") || strings.Contains(flat, "…") {
+			t.Errorf("%dx%d: message cut or missing: %q", sz[0], sz[1], flat)
+		}
+	}
+}
+
 // Every rendered line is exactly as wide as the terminal, whatever the page holds.
 func TestLinesFitTheTerminal(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {99, 30}, {100, 30}, {120, 40}, {200, 60}, {40, 14}, {60, 16}} {

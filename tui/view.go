@@ -26,7 +26,7 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	s := m.screen()
 	if s.tooSmall {
-		return views.Pad("domscope needs at least 40×14 (this terminal is "+itoa(m.w)+"×"+itoa(m.h)+")", m.w)
+		return tooSmall(m.w, m.h)
 	}
 	lines := make([]string, 0, m.h)
 	lines = append(lines, views.Header(m.st, m.headerData(), m.w))
@@ -62,7 +62,9 @@ func (m *Model) headerData() views.HeaderData {
 		d.Seq = m.doc.snap.Seq
 		d.Capture = m.doc.snap.CaptureTime
 		if !m.doc.snap.Taken.IsZero() {
-			d.Age = m.now().Sub(m.doc.snap.Taken)
+			// from when the capture ended: Taken is when it started, and a
+			// 10 s capture of a big page is not 10 s old when it appears
+			d.Age = max(m.now().Sub(m.doc.snap.Taken.Add(m.doc.snap.CaptureTime)), 0)
 		}
 	}
 	return d
@@ -227,4 +229,26 @@ func commas(n int) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// tooSmall is the whole screen when the terminal is below 40×14: the
+// message in as many lines as fit, in whatever width there is.
+func tooSmall(w, h int) string {
+	msg := "domscope needs at least 40×14; this terminal is " + itoa(w) + "×" + itoa(h)
+	if w < 1 || h < 1 {
+		return ""
+	}
+	lines := views.Wrap(msg, w)
+	if len(lines) > h {
+		lines = views.Wrap("need 40×14", w)
+	}
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = views.Pad(views.Trunc(lines[i], w), w)
+		} else {
+			out[i] = views.Pad("", w)
+		}
+	}
+	return strings.Join(out, "\n")
 }

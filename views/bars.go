@@ -39,11 +39,19 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 	snap := st.Dim.Render("no snapshot yet")
 	switch {
 	case d.HasSnap && d.Offline != "":
-		snap = "captured " + age(d.Age) + " ago"
+		snap = "captured " + age(d.Age)
 	case d.HasSnap:
-		snap = fmt.Sprintf("snapshot #%d, %s, %s ago", d.Seq, Millis(d.Capture), age(d.Age))
+		snap = fmt.Sprintf("snapshot #%d, %s, %s", d.Seq, Millis(d.Capture), age(d.Age))
 	}
 	right := state + " · " + snap
+	if d.Offline == "" {
+		// whether the browser outlines the selection (l toggles it)
+		if d.Highlight {
+			right = st.Accent.Render("hl on") + " · " + right
+		} else {
+			right = st.Dim.Render("hl off") + " · " + right
+		}
+	}
 	if d.Stale != "" && (d.State == dom.Connected || d.Offline != "") {
 		right += " · " + st.Warn.Render(d.Stale+" (r)")
 	}
@@ -66,18 +74,20 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 	return Pad(left+" "+Pad(mid, avail)+"   "+right, w)
 }
 
+// age says how long ago a snapshot was taken: "just now" for the first
+// couple of seconds, then "5 s ago", "3 min ago"…
 func age(d time.Duration) string {
 	switch {
-	case d < time.Second:
-		return "0 s"
+	case d < 2*time.Second:
+		return "just now"
 	case d < time.Minute:
-		return fmt.Sprintf("%d s", int(d.Seconds()))
+		return fmt.Sprintf("%d s ago", int(d.Seconds()))
 	case d < time.Hour:
-		return fmt.Sprintf("%d min", int(d.Minutes()))
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%d h", int(d.Hours()))
+		return fmt.Sprintf("%d h ago", int(d.Hours()))
 	}
-	return fmt.Sprintf("%d days", int(d.Hours()/24))
+	return fmt.Sprintf("%d days ago", int(d.Hours()/24))
 }
 
 // Busy is the footer while a browser operation runs.

@@ -89,6 +89,7 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	if d.Changes != "" {
 		add(d.Changes)
 	}
+	lines = fitDetails(lines, n != nil, h)
 	out := make([]string, 0, h)
 	for i := 0; i < len(lines) && i < h; i++ {
 		out = append(out, Pad(lines[i], w))
@@ -194,4 +195,30 @@ func Millis(d time.Duration) string {
 		return fmt.Sprintf("%d ms", d.Milliseconds())
 	}
 	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// nodeLines is how many lines Details writes about a node.
+const nodeLines = 4
+
+// fitDetails makes room in a short pane (80×24) for what follows the node's
+// lines (the last action, the changes): they say what just happened, so the
+// node's attrs, then its box and ids, then its tier line give way first.
+func fitDetails(lines []string, hasNode bool, h int) []string {
+	if !hasNode || len(lines) <= h || len(lines) <= nodeLines {
+		return lines
+	}
+	drop := map[int]bool{}
+	for _, i := range []int{2, 3, 1} {
+		if len(lines)-len(drop) <= h {
+			break
+		}
+		drop[i] = true
+	}
+	out := make([]string, 0, len(lines)-len(drop))
+	for i, l := range lines {
+		if !drop[i] {
+			out = append(out, l)
+		}
+	}
+	return out
 }
