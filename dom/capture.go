@@ -45,6 +45,7 @@ func Capture(ctx context.Context, p Page) (*RawCapture, error) {
 
 	// The page and its out-of-process frames are captured concurrently:
 	// each lives in its own renderer process.
+	reportPhase(ctx, "listing frames")
 	t0 := time.Now()
 	frames, err := p.Frames(ctx)
 	timed("frames", t0)
@@ -141,10 +142,15 @@ func captureTarget(ctx context.Context, s Session, targetID string, oop map[stri
 	// overlaps its work with the transfer and decoding of earlier replies.
 	var wg sync.WaitGroup
 	var docErr, axErr, layoutErr, lisErr, metaErr error
+	prog := newParts(ctx)
+	for _, part := range partOrder {
+		prog.start(part)
+	}
 	wg.Go(func() {
 		t0 := time.Now()
 		docErr = fetchDocument(ctx, s, rt)
 		timed("document", t0)
+		prog.done("DOM")
 	})
 	rt.AXTrees = make([]json.RawMessage, len(local))
 	axErrs := make([]error, len(local))
@@ -168,16 +174,19 @@ func captureTarget(ctx context.Context, s Session, targetID string, oop map[stri
 			}
 		}
 		timed("axTree", t0)
+		prog.done("accessibility")
 	})
 	wg.Go(func() {
 		t0 := time.Now()
 		layoutErr = s.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &rt.Layout)
 		timed("layout", t0)
+		prog.done("layout")
 	})
 	wg.Go(func() {
 		t0 := time.Now()
 		rt.Listeners, lisErr = fetchListeners(ctx, s)
 		timed("listeners", t0)
+		prog.done("listeners")
 	})
 	wg.Go(func() {
 		t0 := time.Now()

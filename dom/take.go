@@ -16,6 +16,7 @@ func Take(ctx context.Context, p Page, opts BuildOptions) (*Snapshot, error) {
 		return nil, err
 	}
 	captured := time.Now()
+	reportPhase(ctx, "building")
 	snap, err := Build(raw, opts)
 	if err != nil {
 		return nil, err

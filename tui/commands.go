@@ -60,6 +60,12 @@ type (
 		err   error
 	}
 	clockMsg time.Time
+	// phaseMsg is the phase the operation of generation gen reached.
+	phaseMsg struct {
+		gen   int
+		phase string
+		next  tea.Cmd // waits for the phase after
+	}
 	// panicMsg is a command that panicked; the UI shows it instead of dying.
 	panicMsg struct{ err error }
 )
@@ -196,4 +202,35 @@ func ctxTimeout(parent context.Context, d time.Duration) (context.Context, conte
 		parent = context.Background()
 	}
 	return context.WithTimeout(parent, d)
+}
+
+// phases relays a capture's progress to the UI: the engine calls report
+// from its goroutines, and wait (a command) delivers the latest phase as a
+// message, so only Update changes the model. Older phases not yet read are
+// replaced: the UI wants to show where the work is, not where it was.
+func phases(ctx context.Context, gen int) (report func(string), wait tea.Cmd) {
+	ch := make(chan string, 1)
+	report = func(p string) {
+		for {
+			select {
+			case ch <- p:
+				return
+			default:
+			}
+			select {
+			case <-ch:
+			default:
+			}
+		}
+	}
+	var w tea.Cmd
+	w = func() tea.Msg {
+		select {
+		case p := <-ch:
+			return phaseMsg{gen: gen, phase: p, next: w}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+	return report, w
 }

@@ -20,6 +20,7 @@ type op struct {
 	label  string
 	start  time.Time
 	cancel context.CancelFunc
+	phase  string // what the capture is doing now (dom.WithProgress)
 }
 
 // connection is the page the UI talks to: a live service, or a saved

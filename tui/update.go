@@ -65,6 +65,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case clockMsg:
 		return clock()
+	case phaseMsg:
+		if msg.gen != m.doc.gen || m.op.busy == nil {
+			return nil
+		}
+		m.op.busy.phase = msg.phase
+		return msg.next
 	case snapshotMsg:
 		return m.gotSnapshot(msg)
 	case eventsMsg:
@@ -428,11 +434,13 @@ func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea
 	m.doc.gen++
 	gen := m.doc.gen
 	ctx, cancel := ctxTimeout(m.ctx, opTimeout)
+	report, wait := phases(ctx, gen)
+	ctx = dom.WithProgress(ctx, report)
 	m.op.busy = &op{label: label, start: m.now(), cancel: cancel}
 	return tea.Batch(safe(func() tea.Msg {
 		defer cancel()
 		return run(ctx, gen)
-	}), m.op.spin.Tick)
+	}), m.op.spin.Tick, wait)
 }
 
 // cancel gives up on the operation in flight, or closes/clears what is open.

@@ -194,7 +194,11 @@ func (m *Model) frameOf(n *dom.VirtualNode) string {
 
 func (m *Model) footer() string {
 	if m.op.busy != nil {
-		return views.Busy(m.st, m.op.spin.View(), m.op.busy.label, m.now().Sub(m.op.busy.start), m.w)
+		label := m.op.busy.label
+		if p := m.op.busy.phase; p != "" {
+			label += " · " + p
+		}
+		return views.Busy(m.st, m.op.spin.View(), label, m.now().Sub(m.op.busy.start), m.w)
 	}
 	if m.status.flash != "" {
 		st := m.st.Accent
