@@ -116,3 +116,27 @@ func BenchmarkViewHelp50k(b *testing.B) {
 		m.View()
 	}
 }
+
+// BenchmarkFormatKey100k is the f key at about 100k nodes: what Update
+// (and so input) waits for. The formatting itself runs in a command;
+// BenchmarkFormatCmd100k is that command's cost, off the Update path.
+func BenchmarkFormatKey100k(b *testing.B) {
+	m := benchModel(b, 100000)
+	f := tea.KeyPressMsg{Code: 'f', Text: "f"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.Update(f)
+	}
+}
+
+func BenchmarkFormatCmd100k(b *testing.B) {
+	m := benchModel(b, 100000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := formatFlat(m.doc.sd, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

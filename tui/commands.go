@@ -60,6 +60,11 @@ type (
 		err   error
 	}
 	clockMsg time.Time
+	// formattedMsg is the flat view in the other format, made in a command.
+	formattedMsg struct {
+		out flatOutput
+		err error
+	}
 	// phaseMsg is the phase the operation of generation gen reached.
 	phaseMsg struct {
 		gen   int

@@ -32,31 +32,57 @@ type FlatPane struct {
 // count is of the exact string the LLM would receive (compact JSON or
 // text), not of the indented display.
 func (p *FlatPane) SetOutput(sd *dom.SerializedDom, dec dom.Decisions) error {
-	p.dec = dec
-	sel := p.SelectedID()
+	out, err := formatFlat(sd, p.json)
+	if err != nil {
+		return err
+	}
+	p.apply(out, dec)
+	return nil
+}
+
+// flatOutput is a flat view formatted for the pane: made off the Update
+// path (a format switch at 100k nodes takes most of a second), applied on it.
+type flatOutput struct {
+	sd     *dom.SerializedDom
+	json   bool
+	lines  []dom.Line
+	tokens int
+}
+
+// formatFlat formats sd as json or text lines and counts its tokens. It
+// only reads sd, so it may run in a command.
+func formatFlat(sd *dom.SerializedDom, asJSON bool) (flatOutput, error) {
+	o := flatOutput{sd: sd, json: asJSON}
 	var out string
-	var lines []dom.Line
-	if p.json {
+	if asJSON {
 		b, err := dom.FormatJSON(sd)
 		if err != nil {
-			return err
+			return o, err
 		}
 		out = string(b)
-		if lines, err = dom.FormatJSONLines(sd); err != nil {
-			return err
+		if o.lines, err = dom.FormatJSONLines(sd); err != nil {
+			return o, err
 		}
 	} else {
 		out = dom.FormatText(sd)
-		lines = dom.FormatTextLines(sd)
+		o.lines = dom.FormatTextLines(sd)
 	}
-	p.setLines(lines)
+	o.tokens = dom.CountTokens(out)
+	return o, nil
+}
+
+// apply shows a formatted output, keeping the selection.
+func (p *FlatPane) apply(o flatOutput, dec dom.Decisions) {
+	p.dec = dec
+	p.json = o.json
+	sel := p.SelectedID()
+	p.setLines(o.lines)
 	p.side.SetContentLines(p.lines)
 	p.side.SetXOffset(p.side.XOffset())
-	p.tokens = dom.CountTokens(out)
+	p.tokens = o.tokens
 	if sel != "" && !p.Select(sel) {
 		p.clamp()
 	}
-	return nil
 }
 
 func (p *FlatPane) setLines(lines []dom.Line) {

@@ -65,6 +65,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case clockMsg:
 		return clock()
+	case formattedMsg:
+		switch {
+		case msg.err != nil:
+			m.setFlash("could not format the flat view: "+msg.err.Error(), true)
+		case msg.out.sd != m.doc.sd && m.doc.sd != nil:
+			// the flat view changed meanwhile (new snapshot, rules): format it again
+			return m.formatAs(msg.out.json)
+		default:
+			m.panes.flat.apply(msg.out, m.doc.dec)
+			m.status.flash = ""
+			m.syncFromTree()
+		}
+		return nil
 	case phaseMsg:
 		if msg.gen != m.doc.gen || m.op.busy == nil {
 			return nil
@@ -265,11 +278,11 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		}
 		m.syncFromTree()
 	case keymap.Format:
-		m.panes.flat.json = !m.panes.flat.json
-		if m.doc.sd != nil {
-			_ = m.panes.flat.SetOutput(m.doc.sd, m.doc.dec)
+		if m.doc.sd == nil {
+			m.panes.flat.json = !m.panes.flat.json
+			return nil
 		}
-		m.syncFromTree()
+		return m.formatAs(!m.panes.flat.json)
 	case keymap.Zoom:
 		m.panes.zoomed = !m.panes.zoomed
 		m.layout()
@@ -315,6 +328,18 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		return m.pageAction(a)
 	}
 	return nil
+}
+
+// formatAs formats the flat view as json or text in a command: at 100k
+// nodes that takes most of a second, and input must not wait for it. The
+// pane keeps the old format until the new one arrives.
+func (m *Model) formatAs(asJSON bool) tea.Cmd {
+	sd := m.doc.sd
+	m.setFlash("formatting the flat view as "+map[bool]string{true: "json", false: "text"}[asJSON]+"…", false)
+	return safe(func() tea.Msg {
+		out, err := formatFlat(sd, asJSON)
+		return formattedMsg{out: out, err: err}
+	})
 }
 
 // pageAction handles the keys that act on the page through the service.
