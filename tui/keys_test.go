@@ -70,8 +70,8 @@ func TestIncrementalSearch(t *testing.T) {
 // A key that means nothing says so, and names the help.
 func TestUnboundKeyHint(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
-	press(t, m, k('Z'))
-	if s := plainScreen(m); !strings.Contains(s, "Z: no such key — ? for help") {
+	press(t, m, k('Q'))
+	if s := plainScreen(m); !strings.Contains(s, "Q: no such key — ? for help") {
 		t.Errorf("no hint for an unbound key:\n%s", s)
 	}
 	press(t, m, k('j'))
@@ -80,11 +80,11 @@ func TestUnboundKeyHint(t *testing.T) {
 	}
 }
 
-// z gives the focused pane the whole body; tab then shows the other one
-// maximised; z again brings both back.
+// Z gives the focused pane the whole body; tab then shows the other one
+// maximised; Z again brings both back.
 func TestZoomPane(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
-	press(t, m, k('z'))
+	press(t, m, k('Z'))
 	s := plainScreen(m)
 	if !strings.Contains(s, "VirtualNode tree") || strings.Contains(s, "Flattened for the LLM") {
 		t.Fatalf("z did not maximise the tree:\n%s", s)
@@ -97,7 +97,7 @@ func TestZoomPane(t *testing.T) {
 	if strings.Contains(s, "VirtualNode tree") || !strings.Contains(s, "Flattened for the LLM") {
 		t.Fatalf("tab did not show the flat pane maximised:\n%s", s)
 	}
-	press(t, m, k('z'))
+	press(t, m, k('Z'))
 	s = plainScreen(m)
 	if !strings.Contains(s, "VirtualNode tree") || !strings.Contains(s, "Flattened for the LLM") {
 		t.Fatalf("z again did not bring both panes back:\n%s", s)
