@@ -153,6 +153,7 @@ func (s *Service) attach(p dom.Page) {
 	s.track = tracker{changed: make(chan struct{})}
 	s.observedSince = time.Time{}
 	s.mutTimes = nil
+	s.model, s.buffering, s.buffered = nil, false, nil
 	s.watched = map[string]bool{}
 	s.mu.Unlock()
 
@@ -196,6 +197,7 @@ func (s *Service) attach(p dom.Page) {
 	defer cancel()
 	_ = p.Call(ctx, "Page.enable", nil, nil)
 	_ = p.Call(ctx, "DOM.enable", nil, nil)
+	s.followModel(p, pctx)
 	s.events.send(dom.Event{Kind: "state", State: dom.Connected})
 }
 

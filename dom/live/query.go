@@ -24,6 +24,8 @@ func (s *Service) QueryCSS(ctx context.Context, selector string) ([]*dom.Virtual
 			NodeID int64 `json:"nodeId"`
 		} `json:"root"`
 	}
+	// getDocument makes Chrome forget the node ids the live model uses.
+	s.dropModel("a CSS query reset the page's node ids")
 	if err := s.call(ctx, page, "DOM.getDocument", map[string]any{"depth": 0}, &doc); err != nil {
 		return nil, err
 	}
