@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -203,7 +204,7 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 		return nil, m.Broken(), nil
 	}
 
-	ax, axSecrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
+	ax, included, axSecrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
 	if err != nil {
 		return nil, "", captureErr(err, "Accessibility.getPartialAXTree")
 	}
@@ -211,7 +212,10 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, id := range ids {
-		if a := ax[id]; a != nil {
+		// A partial reply gives every node, but the full tree leaves out
+		// ignored nodes it does not include: an ignored node stays out
+		// of the model when it was out before.
+		if a := ax[id]; a != nil && (!a.Ignored || included[id] || m.ti.ax[id] != nil) {
 			m.ti.ax[id] = a
 		} else {
 			delete(m.ti.ax, id)
@@ -487,8 +491,8 @@ func fetchListenersOf(ctx context.Context, p Session, backendID int64) ([]RawLis
 
 // fetchPartialAX fetches the AX node of each backend id, redacted as the
 // capture redacts the full tree. A node with no AX node is left out.
-func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields map[int64]bool) (map[int64]*axNode, []string, error) {
-	out := map[int64]*axNode{}
+func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields map[int64]bool) (map[int64]*axNode, map[int64]bool, []string, error) {
+	out, included := map[int64]*axNode{}, map[int64]bool{}
 	var secrets []string
 	var mu sync.Mutex
 	var firstErr error
@@ -518,7 +522,12 @@ func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields 
 					continue
 				}
 				mu.Lock()
-				if a := got[id]; a != nil {
+				// The full tree leaves out nodes that are not rendered
+				// (display:none); a partial reply gives them as ignored.
+				if a := got[id]; a != nil && !(a.Ignored && bytes.Contains(clean, []byte(`"notRendered"`))) {
+					if a.Ignored && bytes.Contains(clean, []byte(`"uninteresting"`)) {
+						included[id] = true // rendered but uninteresting: the full tree has it
+					}
 					out[id] = a
 				}
 				secrets = append(secrets, s...)
@@ -531,7 +540,7 @@ func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields 
 	}
 	close(work)
 	wg.Wait()
-	return out, secrets, firstErr
+	return out, included, secrets, firstErr
 }
 
 // scrubSecrets removes the values of sensitive fields from every string of

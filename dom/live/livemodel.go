@@ -24,7 +24,7 @@ const maxBuffered = 50000
 // yet) they are buffered and replayed onto the model it makes.
 func (s *Service) followModel(p dom.Page, pctx context.Context) {
 	oe, ok := p.(dom.OrderedEvents)
-	if !ok || s.cfg.Snapshotter != nil {
+	if !ok || s.cfg.Snapshotter != nil || !s.cfg.Incremental {
 		return
 	}
 	ch, cancel := oe.SubscribeOrdered(liveEvents...)

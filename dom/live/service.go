@@ -42,6 +42,10 @@ type Config struct {
 	// Snapshotter replaces dom.Take (tests, recorded captures). prev is
 	// the last snapshot, for ID stability.
 	Snapshotter func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error)
+	// Incremental keeps a live page model from DOM events and refreshes
+	// only what changed on later reads (see LiveModel). Off by default
+	// until every test page prints the same as a full capture.
+	Incremental bool
 	// Now is the clock that ages snapshots (tests); default time.Now.
 	Now func() time.Time
 }
