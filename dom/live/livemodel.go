@@ -97,7 +97,10 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 		return nil, err
 	}
 	captured := time.Now()
-	nm, _ := dom.NewLiveModel(raw)
+	var nm *dom.LiveModel
+	if s.cfg.Incremental {
+		nm, _ = dom.NewLiveModel(raw)
+	}
 	var snap *dom.Snapshot
 	if nm != nil {
 		snap, err = nm.Build(opts)
@@ -108,6 +111,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 		return nil, err
 	}
 	snap.Taken, snap.CaptureTime = start, captured.Sub(start)
+	snap.Raw = raw // the whole capture, for export and rebuilds
 	s.mu.Lock()
 	if nm != nil && !s.bufferLost && s.page == page {
 		// Events from before the capture name nodes by ids the capture
