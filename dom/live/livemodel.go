@@ -124,4 +124,3 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	s.mu.Unlock()
 	return snap, nil
 }
-
