@@ -142,6 +142,9 @@ func (m *Model) detailsRight() string {
 
 func (m *Model) detailsBody(r rect) []string {
 	d := views.DetailsData{Node: m.panes.tree.Selected(), Last: m.status.last, LastDesc: views.Clean(m.status.lastDesc), ReadOnly: m.conn.savedAs}
+	if m.doc.snap != nil {
+		d.Origin = views.Origin(m.doc.snap.URL)
+	}
 	if n := d.Node; n != nil {
 		if dec, ok := m.doc.dec[n.ID]; ok {
 			d.Decision, d.Decided = dec, true

@@ -22,6 +22,7 @@ type DetailsData struct {
 	LastDesc string // what the last action was: `type "a@b.c\n" on node_6`
 	Changes  string // "+3 added ~1 renamed −2 removed (d lists them)"
 	ReadOnly string // non-empty for a saved capture: its file
+	Origin   string // the page's "scheme://host", dropped from its own requests' URLs
 }
 
 // Details renders the details pane body (up to h lines of w cells).
@@ -85,6 +86,9 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	}
 	if d.Last != nil {
 		add(LastAction(st, d.LastDesc, d.Last))
+		if len(d.Last.Network) > 0 {
+			lines = append(lines, NetworkLines(st, d.Last.Network, d.Origin, w, networkRoom(h, len(lines), d.Changes != ""))...)
+		}
 	}
 	if d.Changes != "" {
 		add(d.Changes)
