@@ -29,6 +29,7 @@ type DetailsData struct {
 func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	var lines []string
 	add := func(s string) { lines = append(lines, s) }
+	factsAt := -1
 	n := d.Node
 	if n == nil {
 		add(st.Dim.Render("no node selected"))
@@ -79,6 +80,7 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 			frame = "main"
 		}
 		facts = append(facts, "frame "+Trunc(Clean(frame), 40))
+		factsAt = len(lines)
 		add(st.Dim.Render(strings.Join(facts, " · ")))
 	}
 	if d.ReadOnly != "" {
@@ -87,7 +89,14 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	if d.Last != nil {
 		add(LastAction(st, d.LastDesc, d.Last))
 		if len(d.Last.Network) > 0 {
-			lines = append(lines, NetworkLines(st, d.Last.Network, d.Origin, w, networkRoom(h, len(lines), d.Changes != ""))...)
+			room := networkRoom(h, len(lines), d.Changes != "")
+			if room < 1 && factsAt >= 0 {
+				// after an action, what it sent matters more than the
+				// node's box and backend id
+				lines = append(lines[:factsAt], lines[factsAt+1:]...)
+				room = 1
+			}
+			lines = append(lines, NetworkLines(st, d.Last.Network, d.Origin, w, room)...)
 		}
 	}
 	if d.Changes != "" {

@@ -99,11 +99,11 @@ func Origin(u string) string {
 	return u[:i+3+j]
 }
 
-// networkRoom is how many lines the details pane gives the requests: what
-// is left above the changes line, and at least one.
+// networkRoom is how many lines the details pane has for the requests:
+// what is left above the changes line, at most 3.
 func networkRoom(h, used int, changes bool) int {
 	if changes {
 		h--
 	}
-	return max(1, min(3, h-used))
+	return min(3, h-used)
 }
