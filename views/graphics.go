@@ -62,6 +62,8 @@ func KittyPicture(img image.Image, id, cols, rows int) (transmit string, lines [
 	var b strings.Builder
 	o := &kitty.Options{Action: kitty.TransmitAndPut, ID: id, Quiet: 2, Format: kitty.RGBA,
 		ImageWidth: img.Bounds().Dx(), ImageHeight: img.Bounds().Dy(), Compression: kitty.Zlib, Chunk: true,
+		// Direct must be given: the encoder sends nothing for the zero value
+		Transmission:     kitty.Direct,
 		VirtualPlacement: true, Columns: cols, Rows: rows}
 	if err := kitty.EncodeGraphics(&b, img, o); err != nil {
 		return "", nil, err
