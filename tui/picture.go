@@ -41,6 +41,18 @@ type picture struct {
 	raw     string // escape of the pixel protocols, written after the frame
 	base    *image.RGBA
 	baseKey picKey
+	// the framed pane, drawn again only when its key changes
+	box    []string
+	boxKey boxKey
+}
+
+type boxKey struct {
+	pic          picKey
+	r            rect
+	title, right string
+	err          string
+	empty        bool
+	dark, plain  bool // the theme the border was drawn in
 }
 
 // picKey is everything a drawing depends on.
@@ -246,6 +258,14 @@ func (m *Model) pictureBox(r rect) []string {
 	if m.pic.marks {
 		right = "marks · " + right
 	}
+	k := boxKey{pic: m.pic.key, r: r, title: title, err: m.pic.err, empty: m.pic.lines == nil, dark: m.dark, plain: m.noColor}
+	if m.pic.lines != nil && m.pic.key != m.pictureWant() {
+		right = "drawing… · " + right
+	}
+	k.right = right
+	if m.pic.box != nil && k == m.pic.boxKey {
+		return m.pic.box
+	}
 	var body []string
 	switch {
 	case m.pic.err != "":
@@ -254,9 +274,7 @@ func (m *Model) pictureBox(r rect) []string {
 		body = []string{m.st.Dim.Render("taking a screenshot…")}
 	default:
 		body = m.pic.lines
-		if m.pic.key != m.pictureWant() {
-			right = "drawing… · " + right
-		}
 	}
-	return views.Box(m.st, title, right, body, r.w, r.h, false)
+	m.pic.box, m.pic.boxKey = views.Box(m.st, title, right, body, r.w, r.h, false), k
+	return m.pic.box
 }
