@@ -104,6 +104,11 @@ func (m *Model) pictureKey(c keymap.Command) (tea.Cmd, bool) {
 		m.pic.on = !m.pic.on
 		if !m.pic.on {
 			m.pic.raw = ""
+			if m.pic.gfx == views.Sixel || m.pic.gfx == views.ITerm2 {
+				// the image's pixels stay in cells the flat pane leaves
+				// blank: repaint them all
+				return tea.ClearScreen, true
+			}
 			return nil, true
 		}
 		if m.panes.focus == flatFocus {
