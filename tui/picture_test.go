@@ -116,8 +116,13 @@ func TestPicturePaneHalfBlocks(t *testing.T) {
 		t.Errorf("moving took another screenshot (%d)", a.shots)
 	}
 	press(t, m, k('m'))
-	if !strings.Contains(ansiStrip(m.render()), "marks · half-blocks") {
+	s = m.render()
+	if !strings.Contains(ansiStrip(s), "marks · half-blocks") {
 		t.Errorf("m does not say marks are on")
+	}
+	// the field's mark: [10] of the text format, on the mark colour
+	if !strings.Contains(s, "48;2;230;0;126m1\x1b[38;2;255;255;255;48;2;230;0;126m0") {
+		t.Errorf("no mark 10 on the picture:\n%q", s)
 	}
 	press(t, m, k('P'))
 	if !strings.Contains(plainScreen(m), "Flattened for the LLM") {
