@@ -101,6 +101,10 @@ func TestCommand(t *testing.T) {
 		{"N previous match", txt('N'), Normal, SearchPrev},
 		{"i filters", txt('i'), Normal, FilterInteractive},
 		{"T targets", txt('T'), Normal, Targets},
+		{"P picture", txt('P'), Normal, Picture},
+		{"m marks", txt('m'), Normal, PicMarks},
+		{"z reveal", txt('z'), Normal, Reveal},
+		{"v viewport", txt('v'), Normal, ViewportNext},
 		{"e exports", txt('e'), Normal, Export},
 		{"l highlight", txt('l'), Normal, Highlight},
 		{"+ expands all", txt('+'), Normal, ExpandAll},
@@ -124,7 +128,7 @@ func TestCommand(t *testing.T) {
 		{"ctrl+f page down", tea.KeyPressMsg{Code: 'f', Mod: tea.ModCtrl}, Normal, PageDown},
 		{"home", tea.KeyPressMsg{Code: tea.KeyHome}, Normal, Top},
 		{"end", tea.KeyPressMsg{Code: tea.KeyEnd}, Normal, Bottom},
-		{"unbound", txt('z'), Normal, None},
+		{"unbound", txt('Z'), Normal, None},
 		{"enter submits a prompt", enter, Prompt, Submit},
 		{"alt+enter submits and presses Enter", altEnter, Prompt, SubmitEnter},
 		{"esc cancels a prompt", esc, Prompt, Cancel},
@@ -261,7 +265,7 @@ func TestBrowserSet(t *testing.T) {
 		}
 	}
 	want := []Command{Click, Type, Key, Hover, Select, ScrollDown, ScrollUp, Goto, Back, Forward,
-		Reload, Refresh, Highlight, Targets}
+		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext}
 	var got []Command
 	for c := None; c < numCommands; c++ {
 		if km.NeedsBrowser(c) {

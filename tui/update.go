@@ -23,7 +23,7 @@ import (
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	before := m.panes.tree.SelectedID()
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.afterSelection(before))
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg))
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -291,6 +291,9 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	case keymap.Targets:
 		return m.listTargets()
 	default:
+		if cmd, ok := m.pictureKey(a); ok {
+			return cmd
+		}
 		return m.pageAction(a)
 	}
 	return nil

@@ -20,6 +20,7 @@ type HeaderData struct {
 	HasSnap            bool
 	Stale              string // "page changed", ... (r refreshes)
 	Highlight          bool
+	Viewport           string // the emulated window ("iPhone 13 390×844"); "" for the browser's own
 }
 
 // Header renders the top line at exactly w cells. The connection state and
@@ -44,6 +45,9 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 		snap = fmt.Sprintf("snapshot #%d, %s, %s ago", d.Seq, Millis(d.Capture), age(d.Age))
 	}
 	right := state + " · " + snap
+	if d.Viewport != "" {
+		right = st.Accent.Render("▭ "+Clean(d.Viewport)) + " · " + right
+	}
 	if d.Stale != "" && (d.State == dom.Connected || d.Offline != "") {
 		right += " · " + st.Warn.Render(d.Stale+" (r)")
 	}
