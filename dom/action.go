@@ -51,6 +51,7 @@ type Action struct {
 	// Viewport is the window a viewport action emulates (zero: the
 	// browser's own window again).
 	Viewport *Viewport `json:"viewport,omitempty"`
+	Full     bool      `json:"full,omitempty"` // snapshot: a full capture, not an incremental refresh
 }
 
 // VisualEffect is what the browser showed for an action.
@@ -94,6 +95,28 @@ type ActionResult struct {
 	Dialog              *DialogInfo   `json:"dialog,omitempty"`
 	// Network lists the requests the action started (see NetworkRequest).
 	Network []NetworkRequest `json:"network,omitempty"`
+	// Snapshot says how the snapshot after the action was taken.
+	Snapshot *SnapshotStat `json:"snapshot,omitempty"`
+}
+
+// SnapshotStat says how a snapshot was taken: "full" (a whole capture) or
+// "incremental" (the live model refreshed where the page changed), and
+// how long it took, capture and build, in milliseconds.
+type SnapshotStat struct {
+	Kind string  `json:"kind"`
+	Ms   float64 `json:"ms"`
+}
+
+// StatOf describes how s was taken (nil for no snapshot).
+func StatOf(s *Snapshot) *SnapshotStat {
+	if s == nil {
+		return nil
+	}
+	k := "full"
+	if s.Incremental {
+		k = "incremental"
+	}
+	return &SnapshotStat{Kind: k, Ms: float64((s.CaptureTime + s.BuildTime).Microseconds()) / 1000}
 }
 
 // ErrorOf returns err as an *Error: the one it is or wraps, else a

@@ -59,7 +59,16 @@ func Build(raw *RawCapture, opts BuildOptions) (*Snapshot, error) {
 	if len(raw.Targets) == 0 {
 		return nil, Errorf(SnapshotFailed, nil, "the capture has no targets; capture the page again")
 	}
-	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}}
+	targets, err := indexCapture(raw)
+	if err != nil {
+		return nil, err
+	}
+	return buildIndexed(raw, targets, opts, start)
+}
+
+// indexCapture decodes every target of a capture (see indexTarget).
+func indexCapture(raw *RawCapture) ([]*targetIndex, error) {
+	var out []*targetIndex
 	for i := range raw.Targets {
 		ti, err := indexTarget(&raw.Targets[i])
 		if err != nil {
@@ -68,7 +77,19 @@ func Build(raw *RawCapture, opts BuildOptions) (*Snapshot, error) {
 			}
 			ti = &targetIndex{raw: &raw.Targets[i], ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
 		}
-		b.targets = append(b.targets, ti)
+		out = append(out, ti)
+	}
+	return out, nil
+}
+
+// buildIndexed builds from decoded targets. It reads them only (a
+// shallow copy of each holds the walk's own marks), so a live model can
+// build from the same decoded capture again and again.
+func buildIndexed(raw *RawCapture, targets []*targetIndex, opts BuildOptions, start time.Time) (*Snapshot, error) {
+	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}}
+	for i, t := range targets {
+		ti := *t
+		b.targets = append(b.targets, &ti)
 		if i > 0 {
 			if rt := raw.Targets[i]; rt.FrameID != "" {
 				b.byFrame[rt.FrameID] = i

@@ -20,6 +20,9 @@ type targetIndex struct {
 	// marks the selected options. Both from DOMSnapshot, by backend id.
 	values   map[int64]string
 	selected map[int64]bool
+	// checked marks checked inputs; Build reads checked from AX, the live
+	// model compares it to find property-only changes.
+	checked map[int64]bool
 	// docViewport is the size of the target's top document viewport (the
 	// layout box of its #document), used to place an out-of-process frame
 	// inside its <iframe> when the capture gave no offset.
@@ -230,6 +233,14 @@ func (ti *targetIndex) indexValues(snap *snapCapture) {
 					ti.selected = map[int64]bool{}
 				}
 				ti.selected[id] = true
+			}
+		}
+		for _, ni := range nodes.InputChecked.Index {
+			if id := backend(ni); id != 0 {
+				if ti.checked == nil {
+					ti.checked = map[int64]bool{}
+				}
+				ti.checked[id] = true
 			}
 		}
 	}

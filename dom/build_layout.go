@@ -69,6 +69,8 @@ func decodeSnapDocument(dec *jsontext.Decoder, d *snapDocument) error {
 					return readRare(dec, &d.Nodes.TextValue)
 				case "optionSelected":
 					return readRare(dec, &d.Nodes.OptionSelected)
+				case "inputChecked":
+					return readRare(dec, &d.Nodes.InputChecked)
 				}
 				return dec.SkipValue()
 			})

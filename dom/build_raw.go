@@ -311,6 +311,7 @@ type snapDocument struct {
 		InputValue           rareInts `json:"inputValue"`
 		TextValue            rareInts `json:"textValue"`
 		OptionSelected       rareInts `json:"optionSelected"`
+		InputChecked         rareInts `json:"inputChecked"`
 	} `json:"nodes"`
 	Layout struct {
 		NodeIndex []int       `json:"nodeIndex"`

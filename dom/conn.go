@@ -60,3 +60,19 @@ type Browser interface {
 	NewPage(ctx context.Context, url string) (Page, error)
 	Close() error
 }
+
+// EventMessage is one CDP event with its method.
+type EventMessage struct {
+	Method string
+	Params json.RawMessage
+}
+
+// OrderedEvents is a Page that can deliver the events of several methods
+// on one channel in the order the browser sent them, each one queued
+// before the reply to any later command returns. The live page model
+// needs that order (a node is inserted, then changed, then removed);
+// Subscribe's one channel per method loses it. Without it the service
+// takes a full capture on every read.
+type OrderedEvents interface {
+	SubscribeOrdered(methods ...string) (events <-chan EventMessage, cancel func())
+}

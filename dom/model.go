@@ -104,6 +104,9 @@ type Snapshot struct {
 	// building the tree.
 	CaptureTime time.Duration
 	BuildTime   time.Duration
+	// Incremental is true when the snapshot refreshed a live model (only
+	// what changed was fetched) rather than capturing the whole page.
+	Incremental bool
 
 	Root   *VirtualNode
 	Frames []FrameInfo

@@ -94,6 +94,10 @@ const (
 	Export
 	Zoom     // maximise the focused pane
 	Messages // the message log
+	Picture  // show the page's screenshot in place of the flat pane
+	PicMarks // numbered marks on the picture
+	Reveal   // scroll the selected node into the page's view
+	ViewportNext
 	Cancel
 	Submit      // prompt: Enter
 	SubmitEnter // prompt: Alt+Enter (type the text, then press Enter in the page)
@@ -111,7 +115,8 @@ var commandNames = [numCommands]string{
 	Help: "help", Click: "click", Type: "type", Key: "key", Hover: "hover", Select: "select",
 	ScrollDown: "scroll-down", ScrollUp: "scroll-up", Goto: "goto", Back: "back",
 	Forward: "forward", Reload: "reload", Refresh: "refresh", Highlight: "highlight",
-	Targets: "targets", Export: "export", Zoom: "zoom", Messages: "messages", Cancel: "cancel", Submit: "submit",
+	Targets: "targets", Export: "export", Zoom: "zoom", Messages: "messages", Picture: "picture", PicMarks: "marks", Reveal: "reveal",
+	ViewportNext: "viewport", Cancel: "cancel", Submit: "submit",
 	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
 }
 
@@ -220,6 +225,10 @@ func Default() KeyMap {
 		{b("d", "diff", "d"), Diff, panes, onNormal, GroupFind, offline, "what the last action changed"},
 		{b("l", "highlight", "l"), Highlight, panes, nowhere, GroupAct, live, "highlight in the browser"},
 		{b("T", "tabs", "T"), Targets, panes, onNormal, GroupAct, live, "pick another tab"},
+		{b("P", "picture", "P"), Picture, panes, nowhere, GroupFind, live, "the page's picture ↔ flat pane"},
+		{b("m", "marks", "m"), PicMarks, panes, nowhere, GroupFind, offline, "numbered marks on the picture"},
+		{b("z", "reveal", "z"), Reveal, panes, nowhere, GroupAct, live, "scroll the node into the page's view"},
+		{b("v", "viewport", "v"), ViewportNext, panes, nowhere, GroupAct, live, "viewport: desktop → tablet → phone"},
 		{b("e", "export", "e"), Export, panes, panes, GroupFind, offline, "save the capture to a file"},
 		{b("L", "messages", "L"), Messages, panes, nowhere, GroupFind, offline, "messages and errors, in full"},
 		{b("?", "help", "?"), Help, panes | onList, panes, GroupFind, offline, "this help"},

@@ -109,6 +109,10 @@ func TestCommand(t *testing.T) {
 		{"N previous match", txt('N'), Normal, SearchPrev},
 		{"i filters", txt('i'), Normal, FilterInteractive},
 		{"T targets", txt('T'), Normal, Targets},
+		{"P picture", txt('P'), Normal, Picture},
+		{"m marks", txt('m'), Normal, PicMarks},
+		{"z reveal", txt('z'), Normal, Reveal},
+		{"v viewport", txt('v'), Normal, ViewportNext},
 		{"e exports", txt('e'), Normal, Export},
 		{"l highlight", txt('l'), Normal, Highlight},
 		{"+ expands all", txt('+'), Normal, ExpandAll},
@@ -269,7 +273,7 @@ func TestBrowserSet(t *testing.T) {
 		}
 	}
 	want := []Command{Click, Type, Key, Hover, Select, ScrollDown, ScrollUp, Goto, Back, Forward,
-		Reload, Refresh, Highlight, Targets}
+		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext}
 	var got []Command
 	for c := None; c < numCommands; c++ {
 		if km.NeedsBrowser(c) {

@@ -17,10 +17,12 @@ func newDiffLayer(m *Model) *diffLayer {
 	o := &diffLayer{list{title: "Changes since the previous snapshot", foot: "enter jumps to the node · esc close"}}
 	if m.doc.newDoc {
 		o.header("The page is a new document (navigation or reload): every node is new.")
+		o.network(m)
 		return o
 	}
 	if !m.doc.hasDiff {
 		o.header("No previous snapshot of this tab to compare with yet.")
+		o.network(m)
 		return o
 	}
 	d := m.doc.diff
@@ -47,6 +49,7 @@ func newDiffLayer(m *Model) *diffLayer {
 		}
 		o.add(m.st.Removed.Render("- ")+name, "")
 	}
+	o.network(m)
 	o.first()
 	return o
 }

@@ -102,6 +102,7 @@ type Model struct {
 	op     operation
 	status status
 	hl     highlight
+	pic    picture
 	// layers are drawn over the panes, bottom first; the last has the keyboard
 	layers []layer
 }
@@ -137,7 +138,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 
 // Init starts the first snapshot, the event listener and the clock.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{clock()}
+	cmds := []tea.Cmd{clock(), m.graphicsProbe()}
 	if m.cfg.Theme == "" || m.cfg.Theme == "auto" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

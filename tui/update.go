@@ -26,7 +26,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.panes.zoomed && m.panes.focus != focus {
 		m.layout() // the other pane takes the whole body
 	}
-	return m, tea.Batch(cmd, m.afterSelection(before))
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg))
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -325,6 +325,9 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	case keymap.Targets:
 		return m.listTargets()
 	default:
+		if cmd, ok := m.pictureKey(a); ok {
+			return cmd
+		}
 		return m.pageAction(a)
 	}
 	return nil

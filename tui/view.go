@@ -55,7 +55,7 @@ func (m *Model) render() string {
 }
 
 func (m *Model) headerData() views.HeaderData {
-	d := views.HeaderData{State: m.conn.state, Offline: m.conn.savedAs, Stale: m.status.stale, Highlight: m.hl.on}
+	d := views.HeaderData{State: m.conn.state, Offline: m.conn.savedAs, Stale: m.status.stale, Highlight: m.hl.on, Viewport: viewportLabel(m.viewport())}
 	if m.doc.snap != nil {
 		d.URL, d.Title, d.Target = m.doc.snap.URL, m.doc.snap.Title, m.doc.snap.TargetID
 		d.HasSnap = true
@@ -116,6 +116,9 @@ func (m *Model) emptyTreeText() string {
 }
 
 func (m *Model) flatBox(r rect) []string {
+	if m.pic.on {
+		return m.pictureBox(r)
+	}
 	format := "text"
 	if m.panes.flat.json {
 		format = "json"
@@ -148,6 +151,9 @@ func (m *Model) detailsRight() string {
 
 func (m *Model) detailsBody(r rect) []string {
 	d := views.DetailsData{Node: m.panes.tree.Selected(), Last: m.status.last, LastDesc: views.Clean(m.status.lastDesc), ReadOnly: m.conn.savedAs}
+	if m.doc.snap != nil {
+		d.Origin = views.Origin(m.doc.snap.URL)
+	}
 	if n := d.Node; n != nil {
 		if dec, ok := m.doc.dec[n.ID]; ok {
 			d.Decision, d.Decided = dec, true

@@ -20,6 +20,7 @@ type HeaderData struct {
 	HasSnap            bool
 	Stale              string // "page changed", ... (r refreshes)
 	Highlight          bool
+	Viewport           string // the emulated window ("iPhone 13 390×844"); "" for the browser's own
 }
 
 // Header renders the top line at exactly w cells. The connection state and
@@ -51,6 +52,9 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 		} else {
 			right = st.Dim.Render("hl off") + " · " + right
 		}
+	}
+	if d.Viewport != "" {
+		right = st.Accent.Render("▭ "+Clean(d.Viewport)) + " · " + right
 	}
 	if d.Stale != "" && (d.State == dom.Connected || d.Offline != "") {
 		right += " · " + st.Warn.Render(d.Stale+" (r)")

@@ -22,12 +22,14 @@ type DetailsData struct {
 	LastDesc string // what the last action was: `type "a@b.c\n" on node_6`
 	Changes  string // "+3 added ~1 renamed −2 removed (d lists them)"
 	ReadOnly string // non-empty for a saved capture: its file
+	Origin   string // the page's "scheme://host", dropped from its own requests' URLs
 }
 
 // Details renders the details pane body (up to h lines of w cells).
 func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	var lines []string
 	add := func(s string) { lines = append(lines, s) }
+	factsAt := -1
 	n := d.Node
 	if n == nil {
 		add(st.Dim.Render("no node selected"))
@@ -78,6 +80,7 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 			frame = "main"
 		}
 		facts = append(facts, "frame "+Trunc(Clean(frame), 40))
+		factsAt = len(lines)
 		add(st.Dim.Render(strings.Join(facts, " · ")))
 	}
 	if d.ReadOnly != "" {
@@ -85,6 +88,16 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	}
 	if d.Last != nil {
 		add(LastAction(st, d.LastDesc, d.Last))
+		if len(d.Last.Network) > 0 {
+			room := networkRoom(h, len(lines), d.Changes != "")
+			if room < 1 && factsAt >= 0 {
+				// after an action, what it sent matters more than the
+				// node's box and backend id
+				lines = append(lines[:factsAt], lines[factsAt+1:]...)
+				room = 1
+			}
+			lines = append(lines, NetworkLines(st, d.Last.Network, d.Origin, w, room)...)
+		}
 	}
 	if d.Changes != "" {
 		add(d.Changes)

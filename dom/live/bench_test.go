@@ -117,3 +117,36 @@ func BenchmarkClickNoResnapshot(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkResnapshot compares, in the same run, the snapshot after a
+// small action (a click on synthetic-10000) taken incrementally with a
+// full capture of the same page.
+//
+//	go test ./dom/live -run '^$' -bench BenchmarkResnapshot -benchtime 5x
+func BenchmarkResnapshot(b *testing.B) {
+	svc, _ := openService(b, synthetic10k(b), Config{Incremental: true})
+	var inc, full, click float64
+	n := 0
+	for b.Loop() {
+		s := snap(b, svc)
+		res := svc.Do(ctx(b), Action{Kind: "click", ID: firstMatch(b, s, clickTarget(false)), Force: true})
+		if !res.Success || res.Snapshot == nil {
+			b.Fatalf("click: %+v", res)
+		}
+		if res.Snapshot.Kind != "incremental" {
+			b.Fatalf("the snapshot after a click was %s", res.Snapshot.Kind)
+		}
+		inc += res.Snapshot.Ms
+		click += res.DurationMs
+		f := svc.Do(ctx(b), Action{Kind: "snapshot", Full: true})
+		if !f.Success || f.Snapshot == nil {
+			b.Fatalf("full: %+v", f)
+		}
+		full += f.Snapshot.Ms
+		n++
+	}
+	b.ReportMetric(inc/float64(n), "incremental-ms")
+	b.ReportMetric(full/float64(n), "full-ms")
+	b.ReportMetric(inc/full, "ratio")
+	b.ReportMetric(click/float64(n), "click+resnapshot-ms")
+}

@@ -132,10 +132,11 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 
 	if spec.run == nil {
 		// A fresh capture on request: the invalidation above forces it.
-		next, err := s.capture(ctx)
+		next, err := s.captureKind(ctx, a.Full)
 		if err != nil {
 			return err
 		}
+		res.Snapshot = dom.StatOf(next)
 		s.fillDiff(res, prev, next)
 		return nil
 	}
@@ -181,12 +182,18 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	if s.cfg.NoResnapshot {
 		return nil
 	}
+	if t != nil && t.node != nil && t.node.TargetID == page.TargetID() {
+		s.mu.Lock()
+		s.hint = append(s.hint, t.node.BackendID)
+		s.mu.Unlock()
+	}
 	next, err := s.capture(ctx)
 	if err != nil {
 		// The action itself worked; the page may be mid-navigation. The
 		// next read captures again.
 		return nil
 	}
+	res.Snapshot = dom.StatOf(next)
 	s.fillDiff(res, prev, next)
 	return nil
 }

@@ -153,6 +153,7 @@ func (s *Service) attach(p dom.Page) {
 	s.track = tracker{changed: make(chan struct{})}
 	s.observedSince = time.Time{}
 	s.mutTimes = nil
+	s.model, s.buffering, s.buffered = nil, false, nil
 	s.watched = map[string]bool{}
 	s.mu.Unlock()
 
@@ -199,6 +200,7 @@ func (s *Service) attach(p dom.Page) {
 	s.watchNetwork(ctx, p, p.TargetID(), p)
 	s.applyViewport(ctx, p)
 	s.noteLoading(ctx, p)
+	s.followModel(p, pctx)
 	s.events.send(dom.Event{Kind: "state", State: dom.Connected})
 }
 

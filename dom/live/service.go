@@ -48,6 +48,10 @@ type Config struct {
 	// Snapshotter replaces dom.Take (tests, recorded captures). prev is
 	// the last snapshot, for ID stability.
 	Snapshotter func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error)
+	// Incremental keeps a live page model from DOM events and refreshes
+	// only what changed on later reads (see LiveModel). Off by default
+	// until every test page prints the same as a full capture.
+	Incremental bool
 	// Now is the clock that ages snapshots (tests); default time.Now.
 	Now func() time.Time
 	// Viewport is the window to emulate on the page, applied again after
@@ -114,6 +118,15 @@ type Service struct {
 	highlight     *dom.VirtualNode
 	closed        bool
 	tierOff       map[string]bool // tier rules switched off, for every build
+
+	// The live page model (see livemodel.go): nil before the first full
+	// capture and while one is under way (events are buffered then).
+	model      *dom.LiveModel
+	buffering  bool
+	buffered   []dom.EventMessage
+	bufferLost bool
+	fallback   string // why the last read was a full capture
+	hint       []int64
 
 	events *eventPump
 	wg     sync.WaitGroup
@@ -196,6 +209,12 @@ func (s *Service) Snapshot(ctx context.Context, force bool) (*dom.Snapshot, erro
 
 // capture takes a new snapshot and caches it. Callers hold opMu.
 func (s *Service) capture(ctx context.Context) (*dom.Snapshot, error) {
+	return s.captureKind(ctx, false)
+}
+
+// captureKind is capture; full forces a full capture (no incremental
+// refresh of the live model).
+func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, error) {
 	s.waitLoaded(ctx)
 	s.mu.Lock()
 	page, pctx, state, dlg, prev, gen := s.page, s.pageCtx, s.state, s.dialog, s.last, s.gen
@@ -211,7 +230,7 @@ func (s *Service) capture(ctx context.Context) (*dom.Snapshot, error) {
 	cctx, cancel := s.callCtx(dctx, pctx, 4*s.cfg.CallTimeout)
 	defer cancel()
 	start := time.Now()
-	snap, err := s.runSnapshotter(cctx, page, prev)
+	snap, err := s.runSnapshotter(cctx, page, prev, full)
 	if err != nil {
 		if pctx.Err() != nil {
 			return nil, notAttached(dom.Disconnected)
@@ -302,15 +321,16 @@ func (s *Service) String() string {
 
 // snapshotter is how the service captures: the config's hook, or dom.Take
 // with the current tier rules (IDs carried over from prev).
-func (s *Service) snapshotter() func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error) {
+func (s *Service) snapshotter(full bool) func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error) {
 	if s.cfg.Snapshotter != nil {
 		return s.cfg.Snapshotter
 	}
 	return func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error) {
 		s.mu.Lock()
-		off := s.tierOff
+		hint := s.hint
+		s.hint = nil
 		s.mu.Unlock()
-		return dom.Take(ctx, p, dom.BuildOptions{Prev: prev, Disabled: off})
+		return s.takeSnapshot(ctx, p, prev, full, hint)
 	}
 }
 
@@ -358,7 +378,7 @@ func copyRules(m map[string]bool) map[string]bool {
 // honour cancellation (a dialog blocks the renderer), and the service must
 // answer at once. An abandoned capture finishes in the background, bounded
 // by the connection's own timeouts, and its result is dropped.
-func (s *Service) runSnapshotter(ctx context.Context, page dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error) {
+func (s *Service) runSnapshotter(ctx context.Context, page dom.Page, prev *dom.Snapshot, full bool) (*dom.Snapshot, error) {
 	type result struct {
 		snap *dom.Snapshot
 		err  error
@@ -372,7 +392,7 @@ func (s *Service) runSnapshotter(ctx context.Context, page dom.Page, prev *dom.S
 			}
 			ch <- r
 		}()
-		r.snap, r.err = s.snapshotter()(ctx, page, prev)
+		r.snap, r.err = s.snapshotter(full)(ctx, page, prev)
 	}()
 	select {
 	case r := <-ch:

@@ -40,13 +40,13 @@ var stepFields = map[string][]string{
 	"forward":  {},
 	"reload":   {},
 	"dialog":   {"accept", "dismiss", "text"},
-	"snapshot": {},
+	"snapshot": {"full"},
 	"viewport": {"device", "width", "height", "scale", "mobile", "touch"},
 	"wait":     {"ms", "for", "timeout"},
 }
 
 // allStepFields names every field a step may have, for messages.
-const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, ms, for, timeout, device, width, height, scale, mobile, touch, comment"
+const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, timeout, device, width, height, scale, mobile, touch, comment"
 
 // scriptLine is one line of a script as read: its text, or how long it was
 // when it is past MaxScriptLine.

@@ -53,6 +53,7 @@ type Step struct {
 	URL        string     `json:"url,omitempty"`
 	Accept     *bool      `json:"accept,omitempty"`
 	Dismiss    bool       `json:"dismiss,omitempty"`
+	Full       bool       `json:"full,omitempty"`    // snapshot: a full capture, not an incremental refresh
 	Ms         int        `json:"ms,omitempty"`      // wait: sleep this long
 	For        *dom.Query `json:"for,omitempty"`     // wait: until this matches a visible node
 	Timeout    int        `json:"timeout,omitempty"` // wait for: give up after this many ms (default 5000)
@@ -193,18 +194,10 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Opt
 	switch st.Action {
 	case "wait":
 		return runWait(sctx, a, st, start, fail)
-	case "snapshot":
-		if _, err := a.Snapshot(sctx, true); err != nil {
-			return fail(err)
-		}
-		res.Success = true
-		res.Duration = time.Since(start)
-		res.DurationMs = float64(res.Duration.Microseconds()) / 1000
-		return res
 	}
 
 	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force,
-		Text: st.Text, Key: st.Key, Modifiers: st.Modifiers, DX: st.DX, DY: st.DY, Value: st.Value, URL: st.URL}
+		Text: st.Text, Key: st.Key, Modifiers: st.Modifiers, DX: st.DX, DY: st.DY, Value: st.Value, URL: st.URL, Full: st.Full}
 	if st.Action == "viewport" {
 		vp, err := st.viewport()
 		if err != nil {

@@ -175,3 +175,27 @@ func TestRunScriptTodoMVC(t *testing.T) {
 		t.Fatalf("snapshots missing from the output:\n%s", out.String())
 	}
 }
+
+// TestRunSnapshotKinds checks that each result says how its snapshot was
+// taken: incremental after a small action, full when a step asks for it.
+func TestRunSnapshotKinds(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, _ := openService(t, base+"/basic.html", live.Config{Incremental: true})
+	res, out, err := runLines(t, svc, script.Options{},
+		`{"action":"click","target":{"css":"#mod"}}`,
+		`{"action":"snapshot"}`,
+		`{"action":"snapshot","full":true}`,
+	)
+	if err != nil || len(res) != 3 {
+		t.Fatalf("script failed (%d results): %v\n%s", len(res), err, out)
+	}
+	want := []string{"incremental", "incremental", "full"}
+	for i, r := range res {
+		if r.Snapshot == nil || r.Snapshot.Kind != want[i] || r.Snapshot.Ms <= 0 {
+			t.Errorf("step %d: snapshot %+v, want kind %s", i+1, r.Snapshot, want[i])
+		}
+	}
+	if _, _, err := runLines(t, svc, script.Options{}, `{"action":"click","target":{"css":"#mod"},"full":true}`); err == nil || !strings.Contains(err.Error(), "full") {
+		t.Errorf("full on a click was accepted: %v", err)
+	}
+}

@@ -1,0 +1,125 @@
+package cdpconn
+
+import (
+	"context"
+	"sync"
+
+	"github.com/chromedp/cdproto/cdp/jsonv2"
+	cdpdom "github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/chromedp"
+
+	"domscope/dom"
+)
+
+var _ dom.OrderedEvents = (*Page)(nil)
+
+// methodOf names the DOM events the live page model follows; others are
+// not delivered by SubscribeOrdered.
+func methodOf(ev any) string {
+	switch ev.(type) {
+	case *cdpdom.EventDocumentUpdated:
+		return "DOM.documentUpdated"
+	case *cdpdom.EventSetChildNodes:
+		return "DOM.setChildNodes"
+	case *cdpdom.EventChildNodeInserted:
+		return "DOM.childNodeInserted"
+	case *cdpdom.EventChildNodeRemoved:
+		return "DOM.childNodeRemoved"
+	case *cdpdom.EventAttributeModified:
+		return "DOM.attributeModified"
+	case *cdpdom.EventAttributeRemoved:
+		return "DOM.attributeRemoved"
+	case *cdpdom.EventCharacterDataModified:
+		return "DOM.characterDataModified"
+	case *cdpdom.EventChildNodeCountUpdated:
+		return "DOM.childNodeCountUpdated"
+	case *cdpdom.EventShadowRootPushed:
+		return "DOM.shadowRootPushed"
+	case *cdpdom.EventShadowRootPopped:
+		return "DOM.shadowRootPopped"
+	case *cdpdom.EventPseudoElementAdded:
+		return "DOM.pseudoElementAdded"
+	case *cdpdom.EventPseudoElementRemoved:
+		return "DOM.pseudoElementRemoved"
+	case *cdpdom.EventInlineStyleInvalidated:
+		return "DOM.inlineStyleInvalidated"
+	}
+	return ""
+}
+
+// SubscribeOrdered delivers the page's events of the given methods (DOM
+// events only, see methodOf) in the order Chrome sent them: chromedp calls
+// the listener in the loop that reads the tab's messages, before it reads
+// the next one, so an event is queued before the reply of any later
+// command. The queue has no limit, so the reading loop never waits.
+func (p *Page) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, func()) {
+	want := map[string]bool{}
+	for _, m := range methods {
+		want[m] = true
+	}
+	out := make(chan dom.EventMessage)
+	var mu sync.Mutex
+	var queue []dom.EventMessage
+	wake := make(chan struct{}, 1)
+	done := make(chan struct{})
+	lctx, lcancel := context.WithCancel(p.ctx)
+	err := chromedp.Listen(lctx, func(ev any) {
+		m := methodOf(ev)
+		if m == "" || !want[m] {
+			return
+		}
+		b, err := jsonv2.Marshal(ev)
+		if err != nil {
+			return
+		}
+		mu.Lock()
+		queue = append(queue, dom.EventMessage{Method: m, Params: b})
+		mu.Unlock()
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	})
+	go func() {
+		defer close(out)
+		for {
+			mu.Lock()
+			var next dom.EventMessage
+			have := len(queue) > 0
+			if have {
+				next = queue[0]
+				queue[0] = dom.EventMessage{}
+				queue = queue[1:]
+			}
+			mu.Unlock()
+			if !have {
+				select {
+				case <-wake:
+					continue
+				case <-done:
+					return
+				case <-lctx.Done():
+					return
+				}
+			}
+			select {
+			case out <- next:
+			case <-done:
+				return
+			case <-lctx.Done():
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			close(done)
+			lcancel()
+		})
+	}
+	if err != nil {
+		stop()
+	}
+	return out, stop
+}

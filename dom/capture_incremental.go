@@ -1,0 +1,579 @@
+package dom
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// liveGroup names the remote objects a refresh makes, released together.
+const liveGroup = "domscope-live"
+
+// maxAXRefresh is the most AX nodes a refresh fetches one by one; a
+// change set that needs more is cheaper as a full capture.
+const maxAXRefresh = 200
+
+// maxListenerRoots is the most inserted subtrees whose listeners a
+// refresh asks for one by one.
+const maxListenerRoots = 40
+
+// focusJS finds the focused element, through open shadow roots and
+// same-origin frames, where the AX tree marks it focused.
+const focusJS = `(() => {
+  let a = document.activeElement;
+  for (;;) {
+    if (a && a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement; continue; }
+    let d = null;
+    try { d = a && a.contentDocument; } catch (e) {}
+    if (d && d.activeElement) { a = d.activeElement; continue; }
+    return a;
+  }
+})()`
+
+// Refresh brings the model up to date with the page and builds a
+// snapshot that prints what a full capture of the same state prints. It
+// refetches the layout (DOMSnapshot: boxes, styles, values, checked and
+// selected state of every node, which change without DOM events), the
+// title and viewport, the focused element and the listeners of inserted
+// subtrees; then the AX facts of the nodes the changes can affect: the
+// changed nodes, their subtrees when attributes changed, their
+// ancestors (names come from content), the nodes whose layout, style or
+// state changed, the old and new focus, the hint nodes (an action's
+// target) and the nodes that name themselves after a changed one
+// (aria-labelledby, <label>). When it cannot (the model is broken, too
+// much changed), it returns no snapshot and the reason, and the caller
+// takes a full capture.
+func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts BuildOptions) (*Snapshot, string, error) {
+	start := time.Now()
+	if why := m.Broken(); why != "" {
+		return nil, why, nil
+	}
+	frames, err := p.Frames(ctx)
+	if err != nil {
+		return nil, "", captureErr(err, "listing out-of-process frames")
+	}
+	if len(frames) > 0 {
+		m.Break("the page has out-of-process frames")
+		return nil, "the page has out-of-process frames", nil
+	}
+	if err := m.fetchCut(ctx, p); err != nil {
+		return nil, "", err
+	}
+
+	m.mu.Lock()
+	if m.broken != "" {
+		m.mu.Unlock()
+		return nil, m.broken, nil
+	}
+	dirty, touched, inserted, styled := m.dirty, m.touched, m.inserted, m.styled
+	m.resetSets()
+	inside, fields := m.sensitiveSets()
+	var roots []int64
+	for id := range inserted {
+		if n := m.byNode[id]; n != nil && n.NodeType == ElementNode {
+			roots = append(roots, n.BackendNodeID)
+		}
+	}
+	delegating := m.delegatingRoots()
+	m.mu.Unlock()
+	if len(roots) > maxListenerRoots {
+		m.Break(fmt.Sprintf("%d subtrees were inserted", len(roots)))
+		return nil, m.Broken(), nil
+	}
+
+	// The fetches that do not depend on each other go together: the
+	// renderer answers one at a time, but overlapping saves the round trips.
+	var wg sync.WaitGroup
+	var layout json.RawMessage
+	var layoutErr, metaErr, focusErr, lisErr error
+	var title string
+	var viewport Rect
+	var focus int64
+	var listeners []RawListener
+	attrs := map[int64][]string{}
+	var attrMu sync.Mutex
+	wg.Go(func() {
+		layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &layout)
+	})
+	wg.Go(func() { title, viewport, metaErr = fetchMeta(ctx, p) })
+	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p) })
+	wg.Go(func() {
+		for _, id := range roots {
+			ls, err := fetchListenersOf(ctx, p, id)
+			if err != nil {
+				lisErr = err
+				return
+			}
+			for _, l := range ls {
+				if !delegating[l.BackendID] {
+					listeners = append(listeners, l)
+				}
+			}
+		}
+	})
+	for id := range styled {
+		wg.Go(func() {
+			var r struct {
+				Attributes []string `json:"attributes"`
+			}
+			if p.Call(ctx, "DOM.getAttributes", map[string]any{"nodeId": id}, &r) == nil {
+				attrMu.Lock()
+				attrs[id] = r.Attributes
+				attrMu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	defer func() {
+		go func() {
+			rctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
+			defer cancel()
+			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": liveGroup}, nil)
+		}()
+	}()
+	for _, e := range []struct {
+		err  error
+		what string
+	}{{layoutErr, "DOMSnapshot.captureSnapshot"}, {metaErr, "reading title and viewport"}, {focusErr, "reading the focused element"}, {lisErr, "DOMDebugger.getEventListeners"}} {
+		if e.err != nil {
+			return nil, "", captureErr(e.err, e.what)
+		}
+	}
+	layout, layoutSecrets, err := redactLayout(layout, inside, fields)
+	if err != nil {
+		return nil, "the layout could not be checked for sensitive values", nil
+	}
+	snap, err := decodeSnapshot(layout)
+	if err != nil {
+		return nil, "an unreadable layout", nil
+	}
+	fresh := &targetIndex{raw: m.ti.raw, boxes: map[int64]*box{}}
+	fresh.indexLayout(snap)
+
+	// What AX facts to fetch again.
+	m.mu.Lock()
+	for id, a := range attrs {
+		if n := m.byNode[id]; n != nil {
+			n.Attributes = a
+			m.scrubAround(n)
+		}
+	}
+	need := map[int64]bool{}
+	addUp := func(n *cdpNode) {
+		for x := n; x != nil && !need[x.BackendNodeID]; x = m.parent[x.NodeID] {
+			need[x.BackendNodeID] = true
+		}
+	}
+	for id := range dirty {
+		if n := m.byNode[id]; n != nil {
+			n.each(func(x *cdpNode) { need[x.BackendNodeID] = true })
+			need[n.BackendNodeID] = false // so addUp walks its ancestors
+			addUp(n)
+		}
+	}
+	for id := range touched {
+		if n := m.byNode[id]; n != nil {
+			addUp(n)
+		}
+	}
+	for _, id := range layoutChanges(m.ti, fresh) {
+		if n := m.byBack[id]; n != nil {
+			addUp(n)
+		}
+	}
+	for _, id := range append([]int64{m.focused, focus}, hint...) {
+		if n := m.byBack[id]; n != nil {
+			addUp(n)
+		}
+	}
+	m.addNamers(need)
+	var ids []int64
+	for id := range need {
+		if m.byBack[id] != nil {
+			ids = append(ids, id)
+		}
+	}
+	m.mu.Unlock()
+	if len(ids) > maxAXRefresh {
+		m.Break(fmt.Sprintf("%d nodes changed", len(ids)))
+		return nil, m.Broken(), nil
+	}
+
+	ax, included, axSecrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
+	if err != nil {
+		return nil, "", captureErr(err, "Accessibility.getPartialAXTree")
+	}
+
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, id := range ids {
+		// A partial reply gives every node, but the full tree leaves out
+		// ignored nodes it does not include: an ignored node stays out
+		// of the model when it was out before.
+		if a := ax[id]; a != nil && (!a.Ignored || included[id] || m.ti.ax[id] != nil) {
+			m.ti.ax[id] = a
+		} else {
+			delete(m.ti.ax, id)
+		}
+	}
+	for _, id := range roots {
+		if n := m.byBack[id]; n != nil {
+			n.each(func(x *cdpNode) { delete(m.ti.listeners, x.BackendNodeID) })
+		}
+	}
+	for _, l := range listeners {
+		if clickFamily[l.Type] || l.Type == "" {
+			m.ti.listeners[l.BackendID] = true
+		}
+	}
+	m.ti.boxes, m.ti.strings, m.ti.values, m.ti.selected, m.ti.checked, m.ti.docViewport =
+		fresh.boxes, fresh.strings, fresh.values, fresh.selected, fresh.checked, fresh.docViewport
+	m.focused = focus
+	m.raw.Title, m.raw.Viewport = title, viewport
+	m.ti.raw.Viewport = viewport
+	m.raw.Timestamp = start.UTC().Format(time.RFC3339Nano)
+	secrets := cleanSecrets(append(append(m.secrets, layoutSecrets...), axSecrets...))
+	m.secrets = nil
+	if len(secrets) > 0 {
+		m.scrubSecrets(secrets)
+		layout = scrubJSON(layout, secrets, "strings")
+	}
+	captured := time.Now()
+	out, err := m.buildLocked(opts, captured)
+	if err != nil {
+		return nil, "", err
+	}
+	if out.Raw, err = m.encodeRaw(layout); err != nil {
+		return nil, "", Errorf(SnapshotFailed, err, "writing the live model as a capture")
+	}
+	out.Raw.Timings = map[string]float64{"total": float64(captured.Sub(start).Microseconds()) / 1000, "axNodes": float64(len(ids))}
+	out.Taken = start
+	out.CaptureTime = captured.Sub(start)
+	return out, "", nil
+}
+
+// fetchCut asks Chrome for the children of nodes it inserted without them
+// and waits until they arrive (as DOM.setChildNodes events, through Apply).
+func (m *LiveModel) fetchCut(ctx context.Context, p Page) error {
+	for round := 0; round < 64; round++ {
+		m.mu.Lock()
+		var ids []int64
+		for id := range m.cut {
+			ids = append(ids, id)
+		}
+		m.mu.Unlock()
+		if len(ids) == 0 {
+			return nil
+		}
+		for _, id := range ids {
+			if err := p.Call(ctx, "DOM.requestChildNodes", map[string]any{"nodeId": id, "depth": -1, "pierce": true}, nil); err != nil {
+				m.mu.Lock()
+				delete(m.cut, id) // gone meanwhile: its removal event follows
+				m.mu.Unlock()
+			}
+		}
+		timer := time.NewTimer(5 * time.Second)
+		for {
+			m.mu.Lock()
+			left := 0
+			for _, id := range ids {
+				if m.cut[id] {
+					left++
+				}
+			}
+			broken := m.broken
+			grown := m.grown
+			m.mu.Unlock()
+			if left == 0 || broken != "" {
+				break
+			}
+			select {
+			case <-grown:
+				continue
+			case <-timer.C:
+				m.Break("children of inserted nodes did not come")
+			case <-ctx.Done():
+				timer.Stop()
+				return Errorf(Timeout, ctx.Err(), "waiting for the children of inserted nodes")
+			}
+		}
+		timer.Stop()
+	}
+	m.Break("the page kept growing while it was read")
+	return nil
+}
+
+// delegatingRoots are the main document, its <html> and <body>: a
+// listener there delegates, it does not make the node clickable.
+func (m *LiveModel) delegatingRoots() map[int64]bool {
+	out := map[int64]bool{}
+	r := m.ti.root
+	out[r.BackendNodeID] = true
+	for _, c := range r.Children {
+		if strings.EqualFold(c.NodeName, "HTML") {
+			out[c.BackendNodeID] = true
+			for _, cc := range c.Children {
+				if strings.EqualFold(cc.NodeName, "BODY") {
+					out[cc.BackendNodeID] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// addNamers adds to need the nodes that take their name or description
+// from a node in it: the referrers of aria-labelledby and
+// aria-describedby, the control of a <label for> and the controls inside
+// a <label>.
+func (m *LiveModel) addNamers(need map[int64]bool) {
+	if len(need) == 0 {
+		return
+	}
+	ids := map[string]bool{}
+	for id := range need {
+		n := m.byBack[id]
+		if n == nil || n.NodeType != ElementNode {
+			continue
+		}
+		a := attrMap(n.Attributes)
+		if v := a["id"]; v != "" {
+			ids[v] = true
+		}
+		if strings.EqualFold(n.NodeName, "LABEL") {
+			if f := a["for"]; f != "" {
+				ids["for:"+f] = true
+			}
+			n.each(func(x *cdpNode) {
+				switch strings.ToUpper(x.NodeName) {
+				case "INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "OUTPUT", "PROGRESS":
+					need[x.BackendNodeID] = true
+				}
+			})
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	m.ti.root.each(func(x *cdpNode) {
+		if x.NodeType != ElementNode || len(x.Attributes) == 0 {
+			return
+		}
+		for i := 0; i+1 < len(x.Attributes); i += 2 {
+			switch strings.ToLower(x.Attributes[i]) {
+			case "aria-labelledby", "aria-describedby", "aria-owns", "aria-activedescendant", "aria-controls":
+				for _, ref := range strings.Fields(x.Attributes[i+1]) {
+					if ids[ref] {
+						need[x.BackendNodeID] = true
+					}
+				}
+			case "id":
+				if ids["for:"+x.Attributes[i+1]] {
+					need[x.BackendNodeID] = true
+				}
+			}
+		}
+	})
+}
+
+// layoutChanges lists the nodes whose layout box appeared or went, whose
+// computed styles, value, checked or selected state differ between two
+// layouts. Bounds alone change no AX fact.
+func layoutChanges(old, fresh *targetIndex) []int64 {
+	var out []int64
+	seen := map[int64]bool{}
+	add := func(id int64) {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	for id, b := range fresh.boxes {
+		ob := old.boxes[id]
+		if ob == nil {
+			add(id)
+			continue
+		}
+		for _, s := range LayoutStyles {
+			if old.style(ob, s) != fresh.style(b, s) {
+				add(id)
+				break
+			}
+		}
+	}
+	for id := range old.boxes {
+		if fresh.boxes[id] == nil {
+			add(id)
+		}
+	}
+	for id, v := range fresh.values {
+		if ov, ok := old.values[id]; !ok || ov != v {
+			add(id)
+		}
+	}
+	for id := range old.values {
+		if _, ok := fresh.values[id]; !ok {
+			add(id)
+		}
+	}
+	for _, pair := range [][2]map[int64]bool{{old.selected, fresh.selected}, {old.checked, fresh.checked}} {
+		for id := range pair[0] {
+			if !pair[1][id] {
+				add(id)
+			}
+		}
+		for id := range pair[1] {
+			if !pair[0][id] {
+				add(id)
+			}
+		}
+	}
+	return out
+}
+
+// fetchFocus returns the backend id of the focused element (0 if none).
+func fetchFocus(ctx context.Context, p Session) (int64, error) {
+	var ev struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": focusJS, "objectGroup": liveGroup}, &ev); err != nil {
+		return 0, err
+	}
+	if ev.Result.ObjectID == "" {
+		return 0, nil
+	}
+	var d struct {
+		Node struct {
+			BackendNodeID int64 `json:"backendNodeId"`
+		} `json:"node"`
+	}
+	if err := p.Call(ctx, "DOM.describeNode", map[string]any{"objectId": ev.Result.ObjectID}, &d); err != nil {
+		return 0, err
+	}
+	return d.Node.BackendNodeID, nil
+}
+
+// fetchListenersOf lists the click-family listeners in one subtree.
+func fetchListenersOf(ctx context.Context, p Session, backendID int64) ([]RawListener, error) {
+	var r struct {
+		Object struct {
+			ObjectID string `json:"objectId"`
+		} `json:"object"`
+	}
+	if err := p.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": backendID, "objectGroup": liveGroup}, &r); err != nil {
+		return nil, nil // removed meanwhile
+	}
+	var res struct {
+		Listeners []struct {
+			Type          string `json:"type"`
+			BackendNodeID int64  `json:"backendNodeId"`
+		} `json:"listeners"`
+	}
+	if err := p.Call(ctx, "DOMDebugger.getEventListeners", map[string]any{"objectId": r.Object.ObjectID, "depth": -1, "pierce": true}, &res); err != nil {
+		return nil, err
+	}
+	var out []RawListener
+	for _, l := range res.Listeners {
+		if l.BackendNodeID != 0 && slices.Contains(ListenerTypes, l.Type) {
+			out = append(out, RawListener{BackendID: l.BackendNodeID, Type: l.Type})
+		}
+	}
+	return out, nil
+}
+
+// fetchPartialAX fetches the AX node of each backend id, redacted as the
+// capture redacts the full tree. A node with no AX node is left out.
+func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields map[int64]bool) (map[int64]*axNode, map[int64]bool, []string, error) {
+	out, included := map[int64]*axNode{}, map[int64]bool{}
+	var secrets []string
+	var mu sync.Mutex
+	var firstErr error
+	work := make(chan int64)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for id := range work {
+				var blob json.RawMessage
+				if err := p.Call(ctx, "Accessibility.getPartialAXTree", map[string]any{"backendNodeId": id, "fetchRelatives": false}, &blob); err != nil {
+					if CodeOf(err) == CDPError {
+						continue // the node went away
+					}
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					continue
+				}
+				clean, s, err := redactAX(blob, inside, fields)
+				if err != nil {
+					continue // not checkable: keep none of it
+				}
+				got := map[int64]*axNode{}
+				if decodeAXTree(clean, got) != nil {
+					continue
+				}
+				mu.Lock()
+				// The full tree leaves out nodes that are not rendered
+				// (display:none); a partial reply gives them as ignored.
+				if a := got[id]; a != nil && !(a.Ignored && bytes.Contains(clean, []byte(`"notRendered"`))) {
+					if a.Ignored && bytes.Contains(clean, []byte(`"uninteresting"`)) {
+						included[id] = true // rendered but uninteresting: the full tree has it
+					}
+					out[id] = a
+				}
+				secrets = append(secrets, s...)
+				mu.Unlock()
+			}
+		})
+	}
+	for _, id := range ids {
+		work <- id
+	}
+	close(work)
+	wg.Wait()
+	return out, included, secrets, firstErr
+}
+
+// scrubSecrets removes the values of sensitive fields from every string of
+// the model, as scrubCapture does in a capture.
+func (m *LiveModel) scrubSecrets(secrets []string) {
+	scrub := func(s string) string {
+		for _, sec := range secrets {
+			s = scrubString(s, sec)
+		}
+		return s
+	}
+	m.ti.root.each(func(x *cdpNode) {
+		x.NodeValue = scrub(x.NodeValue)
+		for i := 1; i < len(x.Attributes); i += 2 {
+			if x.Attributes[i] != Mask {
+				x.Attributes[i] = scrub(x.Attributes[i])
+			}
+		}
+	})
+	for _, a := range m.ti.ax {
+		a.Name = scrub(a.Name)
+		if a.Value != Mask {
+			a.Value = scrub(a.Value)
+		}
+	}
+	for i, s := range m.ti.strings {
+		if s != Mask {
+			m.ti.strings[i] = scrub(s)
+		}
+	}
+	for id, v := range m.ti.values {
+		if v != Mask {
+			m.ti.values[id] = scrub(v)
+		}
+	}
+	m.raw.Title = scrub(m.raw.Title)
+}

@@ -1,0 +1,532 @@
+package dom
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+	"time"
+)
+
+// LiveModel is a page's capture decoded once and kept current from DOM
+// events (Apply), so a later snapshot refreshes only what changed
+// (Refresh) and builds with the same Build as a full capture. It holds
+// pages without out-of-process frames; NewLiveModel says why not.
+//
+// Nothing secret enters it: every event that touches a sensitive field
+// (SensitiveField) or its subtree is redacted as the capture is, and so
+// are the AX and layout replies a refresh fetches.
+type LiveModel struct {
+	mu     sync.Mutex
+	raw    *RawCapture // the capture's metadata; the decoded data is in ti
+	ti     *targetIndex
+	byNode map[int64]*cdpNode // frontend nodeId -> node
+	parent map[int64]*cdpNode // nodeId -> parent (host for a shadow root, <iframe> for its document)
+	byBack map[int64]*cdpNode // backendNodeId -> node
+
+	// What changed since the last refresh, by nodeId.
+	dirty    map[int64]bool // the whole subtree (attributes, inserted)
+	touched  map[int64]bool // the node itself (text, children list)
+	inserted map[int64]bool // inserted roots: their listeners are fetched
+	styled   map[int64]bool // inline style changed: attributes re-read
+	cut      map[int64]bool // children Chrome has not sent yet
+	grown    chan struct{}  // closed and replaced when cut nodes get children
+	events   int
+	// broken is why the next read must be a full capture ("" if none).
+	broken  string
+	focused int64 // backend id of the focused element at the last refresh
+	// minID is the document's node id: Chrome numbers the nodes of a
+	// getDocument reply after every id it gave before, so an event naming
+	// a smaller id came before the capture and is already in it.
+	minID   int64
+	secrets []string
+}
+
+// maxLiveEvents is how many DOM events the model applies between two
+// reads before a full capture is cheaper than following them.
+const maxLiveEvents = 20000
+
+// NewLiveModel decodes a full capture into a live model. It returns nil
+// and the reason when the page cannot be followed live (out-of-process
+// frames, a target without a document).
+func NewLiveModel(raw *RawCapture) (*LiveModel, string) {
+	if raw == nil || len(raw.Targets) != 1 {
+		return nil, "the page has out-of-process frames"
+	}
+	meta := *raw
+	meta.Targets = []RawTarget{raw.Targets[0]}
+	ti, err := indexTarget(&raw.Targets[0])
+	if err != nil || ti.root == nil {
+		return nil, "the capture has no readable document"
+	}
+	t := &meta.Targets[0]
+	t.Document, t.DocumentParts, t.AXTrees, t.Layout = nil, nil, nil, nil
+	ti.raw = t
+	m := &LiveModel{raw: &meta, ti: ti, byNode: map[int64]*cdpNode{}, parent: map[int64]*cdpNode{}, byBack: map[int64]*cdpNode{}, grown: make(chan struct{})}
+	m.resetSets()
+	m.minID = ti.root.NodeID
+	m.index(ti.root, nil)
+	if len(m.cut) > 0 {
+		return nil, "the capture has nodes without their children"
+	}
+	return m, ""
+}
+
+func (m *LiveModel) resetSets() {
+	m.dirty, m.touched, m.inserted, m.styled = map[int64]bool{}, map[int64]bool{}, map[int64]bool{}, map[int64]bool{}
+	if m.cut == nil {
+		m.cut = map[int64]bool{}
+	}
+	m.events = 0
+}
+
+// Build builds a snapshot from the model as it is now.
+func (m *LiveModel) Build(opts BuildOptions) (*Snapshot, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.buildLocked(opts, time.Now())
+}
+
+func (m *LiveModel) buildLocked(opts BuildOptions, start time.Time) (*Snapshot, error) {
+	return buildIndexed(m.raw, []*targetIndex{m.ti}, opts, start)
+}
+
+// Broken reports why the next read must be a full capture ("" when the
+// model can be refreshed).
+func (m *LiveModel) Broken() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.broken
+}
+
+// Break makes the next read a full capture (a command reset the
+// browser's node ids, the page navigated).
+func (m *LiveModel) Break(why string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.broken == "" {
+		m.broken = why
+	}
+}
+
+// Pending reports how many DOM events arrived since the last refresh.
+func (m *LiveModel) Pending() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.events
+}
+
+// index adds n's subtree under parent to the lookup maps.
+func (m *LiveModel) index(n, parent *cdpNode) {
+	type pair struct{ n, p *cdpNode }
+	stack := []pair{{n, parent}}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.n == nil {
+			continue
+		}
+		m.byNode[x.n.NodeID] = x.n
+		m.byBack[x.n.BackendNodeID] = x.n
+		if x.p != nil {
+			m.parent[x.n.NodeID] = x.p
+		}
+		if x.n.cut() {
+			m.cut[x.n.NodeID] = true
+		}
+		for _, c := range x.n.Children {
+			stack = append(stack, pair{c, x.n})
+		}
+		for _, c := range x.n.ShadowRoots {
+			stack = append(stack, pair{c, x.n})
+		}
+		stack = append(stack, pair{x.n.ContentDocument, x.n}, pair{x.n.TemplateContent, x.n})
+	}
+}
+
+// unindex drops n's subtree from the lookup maps and the AX facts.
+func (m *LiveModel) unindex(n *cdpNode) {
+	n.each(func(x *cdpNode) {
+		delete(m.byNode, x.NodeID)
+		delete(m.parent, x.NodeID)
+		if m.byBack[x.BackendNodeID] == x {
+			delete(m.byBack, x.BackendNodeID)
+			delete(m.ti.ax, x.BackendNodeID)
+			delete(m.ti.listeners, x.BackendNodeID)
+		}
+		delete(m.cut, x.NodeID)
+		delete(m.dirty, x.NodeID)
+		delete(m.touched, x.NodeID)
+		delete(m.inserted, x.NodeID)
+		delete(m.styled, x.NodeID)
+	})
+}
+
+// hasFrame reports whether n's subtree holds a frame (its document comes
+// with no event the model could follow).
+func hasFrame(n *cdpNode) bool {
+	found := false
+	n.each(func(x *cdpNode) {
+		if x.ContentDocument != nil || x.FrameID != "" {
+			found = true
+			return
+		}
+		switch strings.ToUpper(x.NodeName) {
+		case "IFRAME", "FRAME", "OBJECT", "EMBED", "PORTAL", "FENCEDFRAME":
+			found = true
+		}
+	})
+	return found
+}
+
+// Apply applies one DOM event to the model. An event the model cannot
+// follow (a new document, an unknown node, a frame) breaks it: the next
+// read is a full capture.
+func (m *LiveModel) Apply(ev EventMessage) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.broken != "" {
+		return
+	}
+	m.events++
+	if m.events > maxLiveEvents {
+		m.broken = "too many changes"
+		return
+	}
+	if why := m.apply(ev); why != "" {
+		m.broken = why
+	}
+}
+
+func (m *LiveModel) apply(ev EventMessage) string {
+	var e struct {
+		NodeID          int64      `json:"nodeId"`
+		ParentID        int64      `json:"parentId"`
+		ParentNodeID    int64      `json:"parentNodeId"`
+		PreviousNodeID  int64      `json:"previousNodeId"`
+		HostID          int64      `json:"hostId"`
+		RootID          int64      `json:"rootId"`
+		Name            string     `json:"name"`
+		Value           string     `json:"value"`
+		CharacterData   string     `json:"characterData"`
+		ChildNodeCount  int        `json:"childNodeCount"`
+		Node            *cdpNode   `json:"node"`
+		Root            *cdpNode   `json:"root"`
+		Nodes           []*cdpNode `json:"nodes"`
+		NodeIDs         []int64    `json:"nodeIds"`
+		PseudoElement   *cdpNode   `json:"pseudoElement"`
+		PseudoElementID int64      `json:"pseudoElementId"`
+	}
+	if ev.Method == "DOM.documentUpdated" {
+		return "a new document"
+	}
+	if err := decodeJSON(ev.Params, &e); err != nil {
+		return "an unreadable " + ev.Method + " event"
+	}
+	node := func(id int64) *cdpNode { return m.byNode[id] }
+	for _, id := range []int64{e.NodeID, e.ParentID, e.ParentNodeID, e.HostID} {
+		if id != 0 {
+			if id < m.minID {
+				return "" // from before the capture
+			}
+			break
+		}
+	}
+	switch ev.Method {
+	case "DOM.setChildNodes":
+		p := node(e.ParentID)
+		if p == nil {
+			return "children for an unknown node"
+		}
+		for _, c := range p.Children {
+			m.unindex(c)
+		}
+		p.Children = e.Nodes
+		p.ChildNodeCount = len(e.Nodes)
+		delete(m.cut, p.NodeID)
+		for _, c := range e.Nodes {
+			if hasFrame(c) {
+				return "a frame was inserted"
+			}
+			m.index(c, p)
+			m.inserted[c.NodeID] = true
+			m.dirty[c.NodeID] = true
+		}
+		m.touched[p.NodeID] = true
+		m.scrubAround(p)
+		close(m.grown)
+		m.grown = make(chan struct{})
+	case "DOM.childNodeInserted":
+		p := node(e.ParentNodeID)
+		if p == nil || e.Node == nil {
+			return "an insertion under an unknown node"
+		}
+		if hasFrame(e.Node) {
+			return "a frame was inserted"
+		}
+		at := 0
+		if e.PreviousNodeID != 0 {
+			at = -1
+			for i, c := range p.Children {
+				if c.NodeID == e.PreviousNodeID {
+					at = i + 1
+					break
+				}
+			}
+			if at < 0 {
+				return "an insertion after an unknown node"
+			}
+		}
+		if old := node(e.Node.NodeID); old != nil {
+			m.detach(old)
+		}
+		p.Children = append(p.Children, nil)
+		copy(p.Children[at+1:], p.Children[at:])
+		p.Children[at] = e.Node
+		p.ChildNodeCount = len(p.Children)
+		m.index(e.Node, p)
+		m.inserted[e.Node.NodeID] = true
+		m.dirty[e.Node.NodeID] = true
+		m.touched[p.NodeID] = true
+		m.scrubAround(e.Node)
+	case "DOM.childNodeRemoved":
+		p, n := node(e.ParentNodeID), node(e.NodeID)
+		if p == nil || n == nil {
+			return "a removal of an unknown node"
+		}
+		m.detach(n)
+		m.touched[p.NodeID] = true
+	case "DOM.attributeModified", "DOM.attributeRemoved":
+		n := node(e.NodeID)
+		if n == nil {
+			return "an attribute of an unknown node"
+		}
+		set := ev.Method == "DOM.attributeModified"
+		found := false
+		for i := 0; i+1 < len(n.Attributes); i += 2 {
+			if n.Attributes[i] == e.Name {
+				found = true
+				if set {
+					n.Attributes[i+1] = e.Value
+				} else {
+					n.Attributes = append(n.Attributes[:i], n.Attributes[i+2:]...)
+				}
+				break
+			}
+		}
+		if set && !found {
+			n.Attributes = append(n.Attributes, e.Name, e.Value)
+		}
+		m.dirty[n.NodeID] = true
+		m.scrubAround(n)
+	case "DOM.characterDataModified":
+		n := node(e.NodeID)
+		if n == nil {
+			return "a text change of an unknown node"
+		}
+		n.NodeValue = e.CharacterData
+		m.touched[n.NodeID] = true
+		m.scrubAround(n)
+	case "DOM.childNodeCountUpdated":
+		n := node(e.NodeID)
+		if n == nil {
+			return "a count change of an unknown node"
+		}
+		n.ChildNodeCount = e.ChildNodeCount
+		if n.cut() {
+			m.cut[n.NodeID] = true
+		}
+		m.touched[n.NodeID] = true
+	case "DOM.shadowRootPushed":
+		h := node(e.HostID)
+		if h == nil || e.Root == nil {
+			return "a shadow root of an unknown node"
+		}
+		if hasFrame(e.Root) {
+			return "a frame was inserted"
+		}
+		h.ShadowRoots = append(h.ShadowRoots, e.Root)
+		m.index(e.Root, h)
+		m.inserted[e.Root.NodeID] = true
+		m.dirty[h.NodeID] = true
+		m.scrubAround(e.Root)
+	case "DOM.shadowRootPopped":
+		h, r := node(e.HostID), node(e.RootID)
+		if h == nil || r == nil {
+			return "a shadow root of an unknown node"
+		}
+		m.detach(r)
+		m.dirty[h.NodeID] = true
+	case "DOM.pseudoElementAdded":
+		// Pseudo-elements are not in the tree, but their content is in
+		// their parent's name and layout.
+		if n := node(e.ParentID); n != nil {
+			m.dirty[n.NodeID] = true
+		}
+	case "DOM.pseudoElementRemoved":
+		if n := node(e.ParentID); n != nil {
+			m.dirty[n.NodeID] = true
+		}
+	case "DOM.inlineStyleInvalidated":
+		for _, id := range e.NodeIDs {
+			if node(id) == nil {
+				return "a style change of an unknown node"
+			}
+			m.styled[id] = true
+			m.dirty[id] = true
+		}
+	}
+	return ""
+}
+
+// detach removes n from wherever it hangs in the tree.
+func (m *LiveModel) detach(n *cdpNode) {
+	if p := m.parent[n.NodeID]; p != nil {
+		drop := func(list []*cdpNode) []*cdpNode {
+			for i, c := range list {
+				if c == n {
+					return append(list[:i:i], list[i+1:]...)
+				}
+			}
+			return list
+		}
+		p.Children = drop(p.Children)
+		p.ShadowRoots = drop(p.ShadowRoots)
+		if p.ContentDocument == n {
+			p.ContentDocument = nil
+		}
+		if p.TemplateContent == n {
+			p.TemplateContent = nil
+		}
+		if p.Children != nil {
+			p.ChildNodeCount = len(p.Children)
+		}
+	}
+	m.unindex(n)
+}
+
+// fieldOf returns the sensitive field n is in (n itself included), or nil.
+func (m *LiveModel) fieldOf(n *cdpNode) *cdpNode {
+	var found *cdpNode
+	for x := n; x != nil; x = m.parent[x.NodeID] {
+		if sensitive(x) {
+			found = x // the outermost one, as the capture's walk finds it
+		}
+	}
+	return found
+}
+
+// scrubAround redacts what changed at n the way the capture does: the
+// whole field n is in, and every field in n's subtree.
+func (m *LiveModel) scrubAround(n *cdpNode) {
+	if f := m.fieldOf(n); f != nil {
+		m.redactField(f)
+		return
+	}
+	n.each(func(x *cdpNode) {
+		if sensitive(x) {
+			m.redactField(x)
+		}
+	})
+}
+
+// redactField blanks the text and value attributes of a field's subtree,
+// as redactDOM does in a capture; the field's own value becomes Mask.
+func (m *LiveModel) redactField(f *cdpNode) {
+	f.each(func(x *cdpNode) {
+		if x.NodeValue != "" {
+			m.secrets = append(m.secrets, x.NodeValue)
+			x.NodeValue = ""
+		}
+		for i := 0; i+1 < len(x.Attributes); i += 2 {
+			if v := x.Attributes[i+1]; v != "" && strings.EqualFold(x.Attributes[i], "value") {
+				repl := ""
+				if x == f {
+					repl = Mask
+				}
+				if v != repl {
+					m.secrets = append(m.secrets, v)
+				}
+				x.Attributes[i+1] = repl
+			}
+		}
+	})
+}
+
+// sensitiveSets returns the sensitive fields and every node of their
+// subtrees by backend id, for redacting replies (redactAX, redactLayout).
+func (m *LiveModel) sensitiveSets() (inside, fields map[int64]bool) {
+	inside, fields = map[int64]bool{}, map[int64]bool{}
+	m.ti.root.each(func(n *cdpNode) {
+		if !sensitive(n) || fields[n.BackendNodeID] {
+			return
+		}
+		fields[n.BackendNodeID] = true
+		n.each(func(x *cdpNode) { inside[x.BackendNodeID] = true })
+	})
+	return inside, fields
+}
+
+// encodeRaw writes the model back as a capture (for export and rebuilds
+// with other rules): the document as DOM.getDocument returns it, the AX
+// facts Build reads as one AX tree, the layout blob of the last refresh.
+func (m *LiveModel) encodeRaw(layout json.RawMessage) (*RawCapture, error) {
+	out := *m.raw
+	t := *m.ti.raw
+	doc, err := json.Marshal(struct {
+		Root *cdpNode `json:"root"`
+	}{m.ti.root})
+	if err != nil {
+		return nil, err
+	}
+	t.Document = doc
+	t.AXTrees = []json.RawMessage{encodeAX(m.ti.ax)}
+	t.Layout = layout
+	t.Listeners = nil
+	for id := range m.ti.listeners {
+		t.Listeners = append(t.Listeners, RawListener{BackendID: id, Type: "click"})
+	}
+	out.Targets = []RawTarget{t}
+	out.Timings = nil
+	return &out, nil
+}
+
+// encodeAX writes AX facts as an Accessibility.getFullAXTree reply that
+// decodeAXTree reads back to the same facts.
+func encodeAX(ax map[int64]*axNode) json.RawMessage {
+	type val struct {
+		Value string `json:"value"`
+	}
+	type prop struct {
+		Name  string `json:"name"`
+		Value val    `json:"value"`
+	}
+	type node struct {
+		Ignored    bool   `json:"ignored"`
+		Backend    int64  `json:"backendDOMNodeId"`
+		Role       *val   `json:"role,omitempty"`
+		Name       *val   `json:"name,omitempty"`
+		Value      *val   `json:"value,omitempty"`
+		Properties []prop `json:"properties,omitempty"`
+	}
+	nodes := make([]node, 0, len(ax))
+	for _, a := range ax {
+		n := node{Ignored: a.Ignored, Backend: a.BackendID}
+		if a.Role != "" {
+			n.Role = &val{a.Role}
+		}
+		if a.HasName {
+			n.Name = &val{a.Name}
+		}
+		if a.Value != "" {
+			n.Value = &val{a.Value}
+		}
+		for _, p := range a.Properties {
+			n.Properties = append(n.Properties, prop{p.Name, val{p.Value}})
+		}
+		nodes = append(nodes, n)
+	}
+	b, _ := json.Marshal(struct {
+		Nodes []node `json:"nodes"`
+	}{nodes})
+	return b
+}

@@ -1,0 +1,210 @@
+package tui
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+
+	"domscope/dom"
+	"domscope/views"
+)
+
+// shotActor is a testActor that also takes screenshots: a synthetic page
+// picture, white with a blue box where the fixture's email field is.
+type shotActor struct {
+	*testActor
+	pic   *dom.Picture
+	shots int
+}
+
+func (a *shotActor) Screenshot(ctx context.Context) (*dom.Picture, error) {
+	a.mu.Lock()
+	a.shots++
+	a.mu.Unlock()
+	return a.pic, nil
+}
+
+func syntheticPicture() *dom.Picture {
+	img := image.NewRGBA(image.Rect(0, 0, 800, 500))
+	for i := range img.Pix {
+		img.Pix[i] = 255
+	}
+	for y := 340; y < 368; y++ {
+		for x := 120; x < 420; x++ {
+			img.SetRGBA(x, y, color.RGBA{0, 0, 200, 255})
+		}
+	}
+	return &dom.Picture{Image: img, Zoom: 1, DeviceScale: 1}
+}
+
+func pictureModel(t testing.TB, w, h int) (*Model, *shotActor) {
+	a := &shotActor{testActor: newTestActor(formPage("Sign up")), pic: syntheticPicture()}
+	m := newModel(context.Background(), Config{Actor: a, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m, a
+}
+
+// settleRaw is settle that also returns what the model asked to write to
+// the terminal as it is (tea.Raw).
+func settleRaw(t *testing.T, m *Model, cmd tea.Cmd) []string {
+	t.Helper()
+	var raw []string
+	for i := 0; i < 20 && cmd != nil; i++ {
+		var next []tea.Cmd
+		for _, msg := range runCmd(cmd, 5*time.Second) {
+			switch msg := msg.(type) {
+			case tea.RawMsg:
+				raw = append(raw, msg.Msg.(string))
+				continue
+			case spinner.TickMsg, clockMsg, hlTickMsg:
+				continue
+			}
+			_, c := m.Update(msg)
+			next = append(next, c)
+		}
+		cmd = tea.Batch(next...)
+	}
+	return raw
+}
+
+// terminalSays decodes a terminal's answer the way the program's input
+// reader does and gives the events to the model.
+func terminalSays(t *testing.T, m *Model, answer string) {
+	t.Helper()
+	var d uv.EventDecoder
+	buf := []byte(answer)
+	for len(buf) > 0 {
+		n, ev := d.Decode(buf)
+		if n == 0 {
+			t.Fatalf("cannot decode %q", buf)
+		}
+		buf = buf[n:]
+		settle(t, m, func() tea.Msg { return ev })
+	}
+}
+
+// P shows the picture in place of the flat pane: half-blocks by default,
+// the selected node outlined; the screenshot is taken in a command once
+// per snapshot, and P again brings the flat pane back.
+func TestPicturePaneHalfBlocks(t *testing.T) {
+	m, a := pictureModel(t, 120, 40)
+	settle(t, m, m.refresh(false, "first snapshot"))
+	m.panes.tree.Select("node_10") // the email field, at 120,340 300×28
+	press(t, m, k('P'))
+	if a.shots != 1 || m.pic.lines == nil {
+		t.Fatalf("no picture after P (%d screenshots)", a.shots)
+	}
+	s := m.render()
+	if !strings.Contains(s, "Page picture 800×500") || !strings.Contains(s, "half-blocks") || strings.Contains(s, "Flattened for the LLM") {
+		t.Fatalf("the picture is not in place of the flat pane:\n%s", s)
+	}
+	// the field is blue with the selection's outline around it
+	if !strings.Contains(s, "38;2;255;200;0") || !strings.Contains(s, ";0;0;200m") {
+		t.Errorf("no outlined blue box on the picture:\n%q", s)
+	}
+	// a move redraws (other outline) but takes no new screenshot
+	press(t, m, upKey)
+	if a.shots != 1 {
+		t.Errorf("moving took another screenshot (%d)", a.shots)
+	}
+	press(t, m, k('m'))
+	s = m.render()
+	if !strings.Contains(ansiStrip(s), "marks · half-blocks") {
+		t.Errorf("m does not say marks are on")
+	}
+	// the field's mark: [10] of the text format, on the mark colour
+	if !strings.Contains(s, "48;2;230;0;126m1\x1b[38;2;255;255;255;48;2;230;0;126m0") {
+		t.Errorf("no mark 10 on the picture:\n%q", s)
+	}
+	press(t, m, k('P'))
+	if !strings.Contains(plainScreen(m), "Flattened for the LLM") {
+		t.Errorf("P again does not bring the flat pane back")
+	}
+}
+
+// When the terminal answers the kitty graphics query with OK, the picture
+// goes to it with the kitty protocol (a virtual placement shown by Unicode
+// placeholders in the pane's cells); when its device attributes say sixel
+// (4), as one sixel image written at the pane's corner.
+func TestPictureGraphicsProtocols(t *testing.T) {
+	t.Setenv("TMUX", "")
+	t.Setenv("TERM", "xterm-256color")
+	t.Setenv("TERM_PROGRAM", "")
+	t.Setenv("KITTY_WINDOW_ID", "")
+	t.Setenv("LC_TERMINAL", "")
+
+	m, _ := pictureModel(t, 120, 40)
+	raw := settleRaw(t, m, m.Init())
+	if len(raw) != 1 || raw[0] != views.GraphicsQuery {
+		t.Fatalf("Init wrote %q, want the graphics query", raw)
+	}
+	terminalSays(t, m, "\x1b_Gi=31;OK\x1b\\")
+	if m.pic.gfx != views.Kitty {
+		t.Fatalf("after the kitty answer the picture uses %v", m.pic.gfx)
+	}
+	m.panes.tree.Select("node_10")
+	raw = settleRaw(t, m, func() tea.Msg { return k('P') })
+	if len(raw) != 1 || !strings.HasPrefix(raw[0], "\x1b_Gq=2,i=4242,") || !strings.Contains(raw[0], ",U=1,c=") || !strings.Contains(raw[0], ",a=T") || !strings.Contains(raw[0], ";eJ") || !strings.HasSuffix(raw[0], "\x1b\\") {
+		t.Fatalf("the kitty transmission is %.200q", raw)
+	}
+	s := m.render()
+	if !strings.Contains(s, "\x1b[38;2;0;16;146m\U0010EEEE") || !strings.Contains(s, "kitty") {
+		t.Errorf("the pane has no kitty placeholders for image 4242:\n%.400q", s)
+	}
+
+	m2, _ := pictureModel(t, 120, 40)
+	settleRaw(t, m2, m2.Init())
+	terminalSays(t, m2, "\x1b[?62;4;22c")
+	if m2.pic.gfx != views.Sixel {
+		t.Fatalf("after device attributes with 4 the picture uses %v", m2.pic.gfx)
+	}
+	raw = settleRaw(t, m2, func() tea.Msg { return k('P') })
+	r := computeScreen(120, 40).flat
+	at := "\x1b7\x1b[" + itoa(r.y+2) + ";" + itoa(r.x+2) + "H\x1bP0;1q\"1;1;"
+	if len(raw) != 1 || !strings.HasPrefix(raw[0], at) || !strings.HasSuffix(raw[0], "\x1b\\\x1b8") {
+		t.Fatalf("the sixel picture is %.120q, want it to start %q", raw, at)
+	}
+}
+
+func ansiStrip(s string) string { return ansi.Strip(s) }
+
+// BenchmarkPictureFrame: a full 200×60 frame with the picture pane shown
+// (half-blocks, drawn and cached), as while moving around the tree.
+func BenchmarkPictureFrame(b *testing.B) {
+	m, _ := pictureModel(b, 200, 60)
+	m.setSnapshot(formPage("Sign up"), false)
+	m.pic.on = true
+	m.pic.shot, m.pic.shotN = syntheticPicture(), 1
+	k := m.pictureWant()
+	msg := runCmd(m.drawPicture(k), 5*time.Second)
+	m.pictureAfter(msg[0])
+	if m.pic.key != k {
+		b.Fatal("not drawn")
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		m.View()
+	}
+}
+
+// BenchmarkPictureDraw: drawing the picture once for a new size or
+// selection (scale from the cached base, outline, half-blocks), which
+// runs in a command, not in the frame.
+func BenchmarkPictureDraw(b *testing.B) {
+	pic := syntheticPicture()
+	sel := dom.Rect{X: 120, Y: 340, W: 300, H: 28}
+	out, _ := views.DrawPicture(views.PictureInput{Pic: pic, Cols: 88, Rows: 50, Selected: &sel})
+	b.ReportAllocs()
+	for b.Loop() {
+		views.DrawPicture(views.PictureInput{Pic: pic, Cols: 88, Rows: 50, Selected: &sel, Base: out.Base})
+	}
+}
