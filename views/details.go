@@ -29,7 +29,6 @@ type DetailsData struct {
 func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	var lines []string
 	add := func(s string) { lines = append(lines, s) }
-	factsAt := -1
 	n := d.Node
 	if n == nil {
 		add(st.Dim.Render("no node selected"))
@@ -80,7 +79,6 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 			frame = "main"
 		}
 		facts = append(facts, "frame "+Trunc(Clean(frame), 40))
-		factsAt = len(lines)
 		add(st.Dim.Render(strings.Join(facts, " · ")))
 	}
 	if d.ReadOnly != "" {
@@ -89,13 +87,13 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	if d.Last != nil {
 		add(LastAction(st, d.LastDesc, d.Last))
 		if len(d.Last.Network) > 0 {
-			room := networkRoom(h, len(lines), d.Changes != "")
-			if room < 1 && factsAt >= 0 {
-				// after an action, what it sent matters more than the
-				// node's box and backend id
-				lines = append(lines[:factsAt], lines[factsAt+1:]...)
-				room = 1
+			// The node's lines past its first give way to what the action
+			// sent (fitDetails drops them): count only those that stay.
+			used := len(lines)
+			if n != nil {
+				used -= nodeLines - 1
 			}
+			room := max(1, networkRoom(h, used, d.Changes != ""))
 			lines = append(lines, NetworkLines(st, d.Last.Network, d.Origin, w, room)...)
 		}
 	}
