@@ -48,6 +48,14 @@ func FormatText(sd *SerializedDom) string {
 		return ""
 	}
 	var b strings.Builder
+	eachTextNode(sd, func(n *SerializedNode, depth int) { writeTextLine(&b, n, depth) })
+	return b.String()
+}
+
+// eachTextNode calls f for every node of sd in the text format's order
+// (depth first, document order) with its depth, iteratively: flattened
+// trees can be as deep as the page.
+func eachTextNode(sd *SerializedDom, f func(n *SerializedNode, depth int)) {
 	type entry struct {
 		n     *SerializedNode
 		depth int
@@ -62,12 +70,11 @@ func FormatText(sd *SerializedDom) string {
 		if e.n == nil {
 			continue
 		}
-		writeTextLine(&b, e.n, e.depth)
+		f(e.n, e.depth)
 		for i := len(e.n.Children) - 1; i >= 0; i-- {
 			stack = append(stack, entry{e.n.Children[i], e.depth + 1})
 		}
 	}
-	return b.String()
 }
 
 // TextLine is one node's line of FormatText without indentation.

@@ -23,29 +23,13 @@ func FormatTextLines(sd *SerializedDom) []Line {
 	if sd == nil {
 		return nil
 	}
-	type entry struct {
-		n     *SerializedNode
-		depth int
-	}
 	var out []Line
 	var b strings.Builder
-	stack := make([]entry, 0, 64)
-	for i := len(sd.Nodes) - 1; i >= 0; i-- {
-		stack = append(stack, entry{sd.Nodes[i], 0})
-	}
-	for len(stack) > 0 {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if e.n == nil {
-			continue
-		}
+	eachTextNode(sd, func(n *SerializedNode, depth int) {
 		b.Reset()
-		writeTextLine(&b, e.n, e.depth)
-		out = append(out, Line{ID: e.n.ID, Text: strings.TrimSuffix(b.String(), "\n")})
-		for i := len(e.n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, entry{e.n.Children[i], e.depth + 1})
-		}
-	}
+		writeTextLine(&b, n, depth)
+		out = append(out, Line{ID: n.ID, Text: strings.TrimSuffix(b.String(), "\n")})
+	})
 	return out
 }
 

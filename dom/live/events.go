@@ -157,37 +157,15 @@ func (s *Service) attach(p dom.Page) {
 	s.watched = map[string]bool{}
 	s.mu.Unlock()
 
-	var cancels []func()
-	for _, m := range eventsWatched {
-		ch, cancel := p.Subscribe(m)
-		cancels = append(cancels, cancel)
-		s.wg.Add(1)
-		go func(method string, ch <-chan json.RawMessage) {
-			defer s.wg.Done()
-			for {
-				select {
-				case raw, ok := <-ch:
-					if !ok {
-						return
-					}
-					s.onEvent(p, p, method, raw)
-				case <-pctx.Done():
-					return
-				}
-			}
-		}(m, ch)
-	}
+	s.forward(pctx, p, eventsWatched, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
 
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		select {
 		case <-p.Done():
-			s.lost(p, "the page's connection closed")
+			s.lost(p, "the page's connection closed") // ends pctx, and so the subscriptions
 		case <-pctx.Done():
-		}
-		for _, c := range cancels {
-			c()
 		}
 	}()
 
@@ -437,8 +415,18 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 	s.watched[targetID] = true
 	pctx := s.pageCtx
 	s.mu.Unlock()
-	for _, m := range []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"} {
-		ch, cancel := fs.Subscribe(m)
+	s.forward(pctx, fs, []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"},
+		func(method string, raw json.RawMessage) { s.onEvent(p, fs, method, raw) })
+	_ = s.call(ctx, fs, "Page.enable", nil, nil)
+	s.watchNetwork(ctx, p, targetID, fs)
+}
+
+// forward delivers the events of methods from sess to on, one goroutine of
+// the service's group a method, until pctx ends (the page is left); each
+// subscription ends with its goroutine.
+func (s *Service) forward(pctx context.Context, sess dom.Session, methods []string, on func(method string, raw json.RawMessage)) {
+	for _, m := range methods {
+		ch, cancel := sess.Subscribe(m)
 		s.wg.Add(1)
 		go func(method string) {
 			defer s.wg.Done()
@@ -449,13 +437,11 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 					if !ok {
 						return
 					}
-					s.onEvent(p, fs, method, raw)
+					on(method, raw)
 				case <-pctx.Done():
 					return
 				}
 			}
 		}(m)
 	}
-	_ = s.call(ctx, fs, "Page.enable", nil, nil)
-	s.watchNetwork(ctx, p, targetID, fs)
 }

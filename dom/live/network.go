@@ -327,24 +327,6 @@ func (s *Service) watchNetwork(ctx context.Context, p dom.Page, key string, sess
 	if !live {
 		return
 	}
-	for _, m := range networkEvents {
-		ch, cancel := sess.Subscribe(m)
-		s.wg.Add(1)
-		go func(method string) {
-			defer s.wg.Done()
-			defer cancel()
-			for {
-				select {
-				case raw, ok := <-ch:
-					if !ok {
-						return
-					}
-					s.net.on(key, method, raw)
-				case <-pctx.Done():
-					return
-				}
-			}
-		}(m)
-	}
+	s.forward(pctx, sess, networkEvents, func(method string, raw json.RawMessage) { s.net.on(key, method, raw) })
 	_ = sess.Call(ctx, "Network.enable", map[string]any{"maxTotalBufferSize": 0, "maxResourceBufferSize": 0, "maxPostDataSize": 0}, nil)
 }
