@@ -242,3 +242,54 @@ func TestRecordReplaySignIn(t *testing.T) {
 		t.Fatalf("replay typed %q into the password field, want the mask", got)
 	}
 }
+
+// TestTargetForResolvesBack: for every visible element of the demo pages and
+// the action fixture, the recorded query resolves, in the live page and
+// through the replay's own resolution (CSS paths through the browser), to
+// that same element.
+func TestTargetForResolvesBack(t *testing.T) {
+	base, stop, err := demo.Serve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	fixtures, _ := cdptest.Serve(t, actionPages)
+	kinds := map[string]int{}
+	for _, u := range []string{base + "/signin.html", base + "/components.html", fixtures + "/basic.html"} {
+		svc, _ := openService(t, u, live.Config{})
+		s := snap(t, svc)
+		checked := 0
+		Walk(s.Root, func(n *VirtualNode) {
+			if n.NodeType != ElementNode || !n.Visible || t.Failed() {
+				return
+			}
+			q, err := script.TargetFor(s, n)
+			if err != nil {
+				t.Errorf("%s: %s: %v", u, NodeLabel(n, 30), err)
+				return
+			}
+			switch {
+			case q.Name != "":
+				kinds["role+name"]++
+			case q.TestID != "":
+				kinds["testid"]++
+			case q.CSS != "":
+				kinds["css"]++
+			default:
+				kinds["role"]++
+			}
+			got, err := script.Resolve(ctx(t), svc, q)
+			if err != nil || got != n {
+				t.Errorf("%s: %s recorded as %s resolves to %v (%v)", u, NodeLabel(n, 30), q, got, err)
+			}
+			checked++
+		})
+		if checked < 10 {
+			t.Errorf("%s: only %d elements checked", u, checked)
+		}
+	}
+	t.Logf("queries: %v", kinds)
+	if kinds["css"] == 0 || kinds["role+name"] == 0 { // testid: the React TodoMVC replay
+		t.Errorf("not every kind of query was exercised: %v", kinds)
+	}
+}
