@@ -42,7 +42,8 @@ type refLine struct {
 	text       string // the line, trimmed, for messages
 	role, name string // as written
 	named      bool
-	nth        int // its place among lines with the same role and name
+	ours       bool // domscope's text format (role words may be tags)
+	nth        int  // its place among lines with the same role and name
 	dup        bool
 }
 
@@ -74,7 +75,7 @@ func ParseRefs(r io.Reader, source string) (*Refs, error) {
 		} else {
 			continue
 		}
-		rl := refLine{line: n, text: dom.Clip(line, 120)}
+		rl := refLine{line: n, text: dom.Clip(line, 120), ours: dsRefRe.MatchString(line)}
 		rl.role, rl.name, rl.named = roleAndName(body)
 		key := strings.ToLower(rl.role) + "\x00" + rl.name
 		rl.nth = seen[key]
@@ -141,10 +142,10 @@ func roleAndName(body string) (role, name string, named bool) {
 }
 
 // roleAliases are the roles a role word of either text may stand for in
-// a snapshot: domscope's text writes headings as h1..h6, the tag where the
-// role is generic, and Chrome's internal role names plainly; Playwright
-// says img where Chrome says image.
-func roleAliases(word string) []string {
+// a snapshot: domscope's text (ours) writes headings as h1..h6, the tag
+// where the role is generic, and Chrome's internal role names plainly;
+// Playwright says img where Chrome says image.
+func roleAliases(word string, ours bool) []string {
 	w := strings.ToLower(word)
 	if len(w) == 2 && w[0] == 'h' && w[1] >= '1' && w[1] <= '9' {
 		return []string{"heading"}
@@ -160,10 +161,11 @@ func roleAliases(word string) []string {
 		return []string{"option", "MenuListOption"}
 	case "button":
 		return []string{"button", "ToggleButton", "PopUpButton"}
-	case "text":
-		return []string{"StaticText"}
 	}
-	return []string{word, "generic"}
+	if ours {
+		return []string{word, "generic", "none"}
+	}
+	return []string{word}
 }
 
 // describe says which line a ref came from.
@@ -221,7 +223,7 @@ func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit ti
 		if err != nil {
 			return nil, err
 		}
-		for _, role := range roleAliases(rl.role) {
+		for _, role := range roleAliases(rl.role, rl.ours) {
 			q := dom.Query{Role: role, Name: rl.name}
 			if !rl.named {
 				q.Name = ""
@@ -271,7 +273,7 @@ func refMisses(snap *dom.Snapshot, rl refLine) string {
 	}
 	words := strings.Fields(strings.ToLower(rl.name))
 	var ofRole []*dom.VirtualNode
-	for _, role := range roleAliases(rl.role) {
+	for _, role := range roleAliases(rl.role, rl.ours) {
 		for _, n := range dom.FindNodes(snap, dom.Query{Role: role}) {
 			if !n.Visible {
 				continue
@@ -299,7 +301,7 @@ func refMisses(snap *dom.Snapshot, rl refLine) string {
 	if len(parts) == 0 {
 		return what + ", and nothing like it (the node is gone, or the file is from another page)"
 	}
-	return what + "; near misses " + strings.Join(parts, "; ")
+	return what + "; near misses: " + strings.Join(parts, "; ")
 }
 
 func labels(ns []*dom.VirtualNode) string {
