@@ -29,6 +29,7 @@ func exportRoundTrip(t *testing.T, s *Snapshot) {
 	if err := c.Write(&file); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("export: %d bytes", file.Len())
 	back, err := ReadCapture(&file)
 	if err != nil {
 		t.Fatal(err)
