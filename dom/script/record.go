@@ -369,6 +369,15 @@ func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResu
 	if jerr != nil {
 		return st, false, jerr
 	}
+	// The UI masks its own description; make sure of it.
+	switch {
+	case st.Key == dom.Mask:
+		desc = "key " + dom.Mask
+	case strings.HasPrefix(st.Text, dom.Mask) && strings.TrimSpace(a.Text) != "":
+		desc = strings.ReplaceAll(desc, strings.TrimSuffix(a.Text, "\n"), dom.Mask)
+	case st.Value == dom.Mask && a.Value != "":
+		desc = strings.ReplaceAll(desc, a.Value, dom.Mask)
+	}
 	res.ID = dom.NormalizeID(res.ID)
 	rc := res
 	e := entry{step: st, log: dom.SessionStep{Step: line, Desc: desc, URL: before.URL, Seq: before.Seq,

@@ -33,7 +33,7 @@ func act(t *testing.T, svc *live.Service, rec *script.Recorder, pick func(*Snaps
 	if !res.Success {
 		t.Fatalf("%s on %s: %v", a.Kind, a.ID, res.Error)
 	}
-	if _, ok, err := rec.Record(s, a, res, string(a.Kind)+" on "+a.ID); err != nil || !ok {
+	if _, ok, err := rec.Record(s, a, res, string(a.Kind)+" "+a.Text+a.Key+" on "+a.ID); err != nil || !ok {
 		t.Fatalf("recording %s: ok=%v %v", a.Kind, ok, err)
 	}
 }
