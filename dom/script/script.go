@@ -207,7 +207,7 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Opt
 		}
 	}
 	if st.Target != nil {
-		n, err := resolveTarget(sctx, a, *st.Target, opts)
+		n, err := ResolveTarget(sctx, a, *st.Target, opts)
 		if err != nil {
 			return fail(err)
 		}
@@ -252,7 +252,7 @@ func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail fu
 			if c := dom.CodeOf(err); c == dom.NotAttached || c == dom.DialogOpen {
 				return fail(err)
 			}
-		} else if n, err := resolveTarget(ctx, a, *st.For, Options{Refs: refs, FindTimeout: -1}); err == nil {
+		} else if n, err := ResolveTarget(ctx, a, *st.For, Options{Refs: refs, FindTimeout: -1}); err == nil {
 			r := done()
 			r.Target = dom.NodeLabel(n, 60)
 			return r
@@ -283,9 +283,10 @@ func writeJSONLine(w io.Writer, v any) error {
 	return err
 }
 
-// resolveTarget resolves a step's target: a ref through the refs file,
+// ResolveTarget resolves a step's target as run does (the step-through UI
+// shows what it picks): a ref through opts.Refs,
 // anything else as a query, waiting up to opts.FindTimeout for it to appear.
-func resolveTarget(ctx context.Context, a dom.Actor, q dom.Query, opts Options) (*dom.VirtualNode, error) {
+func ResolveTarget(ctx context.Context, a dom.Actor, q dom.Query, opts Options) (*dom.VirtualNode, error) {
 	if q.Ref != "" {
 		limit := opts.FindTimeout
 		if limit < 0 {
