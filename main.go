@@ -488,6 +488,7 @@ func runScript(ctx context.Context, args []string) error {
 	snapshots := fs.String("snapshots", "", "print the snapshot after each step: text or json")
 	keepGoing := fs.Bool("keep-going", false, "run the remaining steps after a failed one")
 	effects := fs.Bool("effects", false, "show a click ripple in the browser")
+	refsFile := fs.String("refs", "", "the snapshot text (Playwright aria snapshot or domscope text) that {\"ref\":…} targets name")
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: domscope run [flags] FILE\n\nReplays FILE (JSON lines, one action each; - reads stdin) against the page\nand prints each result. Exit code 1 when a step fails.\n\nflags:")
 		fs.PrintDefaults()
@@ -497,6 +498,14 @@ func runScript(ctx context.Context, args []string) error {
 	}
 	if fs.NArg() != 1 {
 		return usageError{"run needs a file of actions (or - for stdin)"}
+	}
+	var refs *script.Refs
+	if *refsFile != "" {
+		r, err := script.ReadRefsFile(*refsFile)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		refs = r
 	}
 	var in io.Reader = os.Stdin
 	if name := fs.Arg(0); name != "-" {
@@ -515,5 +524,5 @@ func runScript(ctx context.Context, args []string) error {
 	vp, _ := conn.emulation() // checked by openWithin
 	actor := live.NewService(s.page, live.Config{VisualEffects: *effects, Viewport: vp})
 	defer func() { _ = actor.Close() }()
-	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing})
+	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing, Refs: refs})
 }

@@ -43,6 +43,12 @@ type SavedCapture struct {
 	// LastActionDesc says what that action was, as the TUI showed it
 	// (`type "a@b.c\n" on node_6`).
 	LastActionDesc string `json:"lastActionDesc,omitempty"`
+
+	// IDs gives the rebuilt nodes the IDs the live page showed (absent in
+	// files from older versions, which are numbered afresh).
+	IDs *SavedIDs `json:"ids,omitempty"`
+	// Session is the session's action log up to the save (see SessionStep).
+	Session []SessionStep `json:"session,omitempty"`
 }
 
 // SavedDecision is a Decision in readable form.
@@ -78,6 +84,7 @@ func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, la
 		Tokens:          CountTokens(text),
 		Decisions:       make(map[string]SavedDecision, len(dec)),
 		LastAction:      last,
+		IDs:             saveIDs(s),
 	}
 	for id, d := range dec {
 		c.Decisions[id] = SavedDecision{Kind: d.Kind.String(), Rule: d.Rule, Into: d.Into}
@@ -184,9 +191,9 @@ func ReadCaptureFile(path string) (*SavedCapture, error) {
 }
 
 // Snapshot rebuilds the VirtualNode tree from the raw data with the tier
-// rules that were off when it was saved.
+// rules that were off when it was saved and the IDs it had.
 func (c *SavedCapture) Snapshot() (*Snapshot, error) {
-	s, err := Build(c.Raw, BuildOptions{Disabled: c.TierDisabledSet()})
+	s, err := Build(c.Raw, BuildOptions{Prev: c.IDs.prev(), Disabled: c.TierDisabledSet()})
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,12 @@ type Query struct {
 	Text         string `json:"text,omitempty"`         // case-insensitive part of an element's own text
 	TestID       string `json:"testid,omitempty"`       // data-testid, data-test, data-cy or data-test-id
 	CSS          string `json:"css,omitempty"`          // a selector run on the top-level document
-	Nth          *int   `json:"nth,omitempty"`
+	// Ref names a line of the snapshot text a script came with (`run
+	// --refs`): "e12" in a Playwright aria snapshot, "12" in domscope's
+	// text format. dom/script turns it into role and name before resolving;
+	// FindNodes ignores it.
+	Ref string `json:"ref,omitempty"`
+	Nth *int   `json:"nth,omitempty"`
 	// Unique makes several visible matches an error (naming them) instead
 	// of taking the first.
 	Unique bool `json:"unique,omitempty"`
@@ -26,7 +31,7 @@ type Query struct {
 
 // Empty reports whether the query names nothing.
 func (q Query) Empty() bool {
-	return q.ID == "" && q.Role == "" && q.Name == "" && q.NameContains == "" && q.Text == "" && q.TestID == "" && q.CSS == ""
+	return q.ID == "" && q.Role == "" && q.Name == "" && q.NameContains == "" && q.Text == "" && q.TestID == "" && q.CSS == "" && q.Ref == ""
 }
 
 func (q Query) String() string {
@@ -43,6 +48,7 @@ func (q Query) String() string {
 	add("text", q.Text)
 	add("testid", q.TestID)
 	add("css", q.CSS)
+	add("ref", q.Ref)
 	if q.Nth != nil {
 		parts = append(parts, fmt.Sprintf("nth=%d", *q.Nth))
 	}

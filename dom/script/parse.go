@@ -180,6 +180,9 @@ func parseStep(line string, lineNo int) (Step, error) {
 		if q != nil && q.Nth != nil && *q.Nth < 0 {
 			return st, bad("nth %d: use 0 (the first visible match) or more", *q.Nth)
 		}
+		if q != nil && q.Ref != "" && (*q != dom.Query{Ref: q.Ref}) {
+			return st, bad("a target with \"ref\" takes no other field: the ref's line gives its role and name")
+		}
 	}
 	if st.Action == "viewport" {
 		if _, err := st.viewport(); err != nil {
@@ -251,7 +254,7 @@ func describeJSONError(err error) string {
 		}
 		return fmt.Sprintf("%q must be %s, not %s", typ.Field, want, typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return fmt.Sprintf("%s; a step's fields are %s; a target's are id, role, name, nameContains, text, testid, css, nth, unique",
+		return fmt.Sprintf("%s; a step's fields are %s; a target's are id, role, name, nameContains, text, testid, css, ref, nth, unique",
 			strings.TrimPrefix(err.Error(), "json: "), allStepFields)
 	}
 	return fmt.Sprintf("not a valid step: %v", err)

@@ -29,6 +29,9 @@ type Options struct {
 	// for a node that is not there yet, as when the page still renders.
 	// Default 2 s; negative: look once.
 	FindTimeout time.Duration
+	// Refs is the snapshot text the script's {"ref":…} targets came from
+	// (`--refs FILE`); without it a ref target is an error.
+	Refs *Refs
 }
 
 // Step is one line of a script: an action and its target.
@@ -193,7 +196,7 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Opt
 
 	switch st.Action {
 	case "wait":
-		return runWait(sctx, a, st, start, fail)
+		return runWait(sctx, a, st, start, fail, opts.Refs)
 	}
 
 	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force,
@@ -212,7 +215,7 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Opt
 		}
 	}
 	if st.Target != nil {
-		n, err := resolveWaiting(sctx, a, *st.Target, opts.FindTimeout)
+		n, err := ResolveTarget(sctx, a, *st.Target, opts)
 		if err != nil {
 			return fail(err)
 		}
@@ -225,7 +228,7 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Opt
 }
 
 // runWait sleeps, or polls snapshots until a query matches a visible node.
-func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail func(error) StepResult) StepResult {
+func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail func(error) StepResult, refs *Refs) StepResult {
 	done := func() StepResult {
 		d := time.Since(start)
 		return StepResult{ActionResult: dom.ActionResult{Action: "wait", Success: true, Duration: d, DurationMs: float64(d.Microseconds()) / 1000}}
@@ -257,10 +260,12 @@ func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail fu
 			if c := dom.CodeOf(err); c == dom.NotAttached || c == dom.DialogOpen {
 				return fail(err)
 			}
-		} else if n, err := Resolve(ctx, a, *st.For); err == nil {
+		} else if n, err := ResolveTarget(ctx, a, *st.For, Options{Refs: refs, FindTimeout: -1}); err == nil {
 			r := done()
 			r.Target = dom.NodeLabel(n, 60)
 			return r
+		} else if st.For.Ref != "" && dom.CodeOf(err) == dom.ValidationError {
+			return fail(err) // waiting will not mend the script
 		} else {
 			lastErr = err
 		}
@@ -284,6 +289,20 @@ func writeJSONLine(w io.Writer, v any) error {
 	}
 	_, err := w.Write(dom.EscapeJSON(buf.Bytes()))
 	return err
+}
+
+// ResolveTarget resolves a step's target as run does (the step-through UI
+// shows what it picks): a ref through opts.Refs,
+// anything else as a query, waiting up to opts.FindTimeout for it to appear.
+func ResolveTarget(ctx context.Context, a dom.Actor, q dom.Query, opts Options) (*dom.VirtualNode, error) {
+	if q.Ref != "" {
+		limit := opts.FindTimeout
+		if limit < 0 {
+			limit = 0
+		}
+		return resolveRef(ctx, a, opts.Refs, q.Ref, limit)
+	}
+	return resolveWaiting(ctx, a, q, opts.FindTimeout)
 }
 
 // resolveWaiting resolves q, and while nothing matches, re-snapshots and
