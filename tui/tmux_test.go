@@ -55,7 +55,7 @@ func child() int {
 		return 2
 	}
 	svc := live.NewService(p, serviceConfig())
-	err = Run(ctx, Config{Actor: svc, Browser: b, Theme: "dark",
+	err = Run(ctx, Config{Actor: svc, Browser: b, Theme: "dark", NoHighlight: os.Getenv("DOMSCOPE_TUI_NOHIGHLIGHT") != "",
 		NewActor: func(p dom.Page) dom.Actor { return live.NewService(p, serviceConfig()) }})
 	_ = svc.Close()
 	_ = p.Detach()
@@ -79,8 +79,9 @@ func (tm *term) tmux(args ...string) string {
 	return string(out)
 }
 
-// startTerm runs the UI on url in a w×h terminal.
-func startTerm(t *testing.T, url string, w, h int) *term {
+// startTerm runs the UI on url in a w×h terminal, with extra environment
+// variables ("NAME=value").
+func startTerm(t *testing.T, url string, w, h int, extra ...string) *term {
 	t.Helper()
 	needTmux(t)
 	b := cdptest.Browser(t)
@@ -89,6 +90,7 @@ func startTerm(t *testing.T, url string, w, h int) *term {
 		t.Fatal(err)
 	}
 	env := []string{"DOMSCOPE_TUI_CHILD=1", "DOMSCOPE_TUI_WS=" + b.WebSocketURL(), "DOMSCOPE_TUI_URL=" + url, "TERM=xterm-256color"}
+	env = append(env, extra...)
 	// the shell stays after the program so the restored terminal can be inspected
 	return startTermCmd(t, "env "+strings.Join(quoteAll(env), " ")+" "+shellQuote(exe)+" -test.run=^$; sleep 60", w, h)
 }
