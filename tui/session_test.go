@@ -2,9 +2,11 @@ package tui
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +24,7 @@ const signInPage = `<!doctype html><html><head><meta charset="utf-8"><title>Sign
 <form onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'signed in as ' + document.getElementById('user').value">
 <label>Username <input id="user" name="user"></label>
 <label>Password <input id="pw" type="password" name="pw"></label>
-<button id="go" type="submit">Sign in</button>
+<button id="go" type="submit" data-testid="signin-btn">Sign in</button>
 </form>
 <p id="out"></p>
 </main></body></html>`
@@ -192,5 +194,44 @@ func TestCopyChooser(t *testing.T) {
 		if !strings.HasPrefix(m.status.flash, "copied ") {
 			t.Errorf("%s: no confirmation: %q", tc.item, m.status.flash)
 		}
+	}
+}
+
+// y copies the selected node's line through OSC 52: the program writes the
+// sequence with the line in base64 to the terminal, and says so.
+func TestCopyLineOSC52(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "signin.html"), []byte(signInPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := cdptest.Serve(t, dir)
+	tm := startTerm(t, base+"/signin.html", 140, 40)
+	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "“Sign in”") && strings.Contains(s, "snapshot #")
+	})
+	tm.keys("/", "C-u")
+	tm.text("signin-btn")
+	tm.keys("Enter")
+	tm.waitText("match 1 of", 10*time.Second)
+	tm.keys("y")
+	s := tm.waitText("copied the line", 5*time.Second)
+	tm.quit()
+	raw, err := os.ReadFile(tm.raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seqs := regexp.MustCompile(`\x1b\]52;c;([A-Za-z0-9+/=]*)(?:\x07|\x1b\\)`).FindAllSubmatch(raw, -1)
+	if len(seqs) != 1 {
+		t.Fatalf("%d OSC 52 sequences in the terminal output (%d bytes), want 1", len(seqs), len(raw))
+	}
+	got, err := base64.StdEncoding.DecodeString(string(seqs[0][1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^\[\d+\] button "Sign in"$`).Match(got) {
+		t.Errorf("copied %q, want the button's flat line", got)
+	}
+	if !strings.Contains(s, string(got)) {
+		t.Errorf("the copied line %q is not the one on screen:\n%s", got, s)
 	}
 }
