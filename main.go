@@ -331,6 +331,8 @@ type uiFlags struct {
 	noColor     bool
 	noHighlight bool
 	noEffects   bool
+	record      string
+	outputDir   string
 }
 
 // themes are the values --theme takes.
@@ -341,11 +343,13 @@ var themeNames = []string{"auto", "dark", "light"}
 func (u *uiFlags) register(fs *flag.FlagSet, live bool) {
 	fs.StringVar(&u.theme, "theme", "auto", "colours: auto (ask the terminal), dark or light")
 	fs.BoolVar(&u.noColor, "no-color", false, "draw without colour (also when $NO_COLOR is set)")
+	fs.StringVar(&u.outputDir, "output-dir", "", "where e (export) and w (script) write their files (default the current directory)")
 	if !live {
 		return
 	}
 	fs.BoolVar(&u.noHighlight, "no-highlight", false, "start with the browser-side highlight of the selection off")
 	fs.BoolVar(&u.noEffects, "no-effects", false, "no click ripple in the browser")
+	fs.StringVar(&u.record, "record", "", "append each action done in the UI to FILE as a run script step, as it happens")
 }
 
 // parseFlags parses args into fs and refuses positional arguments beyond max.
@@ -431,6 +435,16 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 		// Chromium takes a few seconds to start; say so before the screen opens.
 		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
 	}
+	var record io.Writer
+	if ui.record != "" {
+		// appended to, so a session can be recorded in several sittings
+		f, err := os.OpenFile(ui.record, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return fmt.Errorf("--record: %w", err)
+		}
+		defer func() { _ = f.Close() }()
+		record = f
+	}
 	s, err := conn.openWithin(ctx)
 	if err != nil {
 		return err
@@ -459,6 +473,8 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 		Theme:       ui.theme,
 		NoColor:     ui.noColor,
 		NoHighlight: ui.noHighlight,
+		Record:      record,
+		OutputDir:   ui.outputDir,
 	})
 }
 
@@ -477,7 +493,7 @@ func runOpen(ctx context.Context, args []string) error {
 	if fs.NArg() != 1 {
 		return usageError{"open needs the capture file to show"}
 	}
-	return tui.Run(ctx, tui.Config{Saved: fs.Arg(0), Theme: ui.theme, NoColor: ui.noColor})
+	return tui.Run(ctx, tui.Config{Saved: fs.Arg(0), Theme: ui.theme, NoColor: ui.noColor, OutputDir: ui.outputDir})
 }
 
 // runScript replays a file of actions, printing each result.

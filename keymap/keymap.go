@@ -98,6 +98,9 @@ const (
 	PicMarks // numbered marks on the picture
 	Reveal   // scroll the selected node into the page's view
 	ViewportNext
+	WriteScript // write the session's actions as a `run` script
+	Copy        // copy the selected node's line (OSC 52)
+	CopyMenu    // choose what to copy: flat view, run target, CSS selector
 	Cancel
 	Submit      // prompt: Enter
 	SubmitEnter // prompt: Alt+Enter (type the text, then press Enter in the page)
@@ -116,7 +119,7 @@ var commandNames = [numCommands]string{
 	ScrollDown: "scroll-down", ScrollUp: "scroll-up", Goto: "goto", Back: "back",
 	Forward: "forward", Reload: "reload", Refresh: "refresh", Highlight: "highlight",
 	Targets: "targets", Export: "export", Zoom: "zoom", Messages: "messages", Picture: "picture", PicMarks: "marks", Reveal: "reveal",
-	ViewportNext: "viewport", Cancel: "cancel", Submit: "submit",
+	ViewportNext: "viewport", WriteScript: "write-script", Copy: "copy", CopyMenu: "copy-menu", Cancel: "cancel", Submit: "submit",
 	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
 }
 
@@ -230,6 +233,9 @@ func Default() KeyMap {
 		{b("z", "reveal", "z"), Reveal, panes, nowhere, GroupAct, live, "scroll the node into the page's view"},
 		{b("v", "viewport", "v"), ViewportNext, panes, nowhere, GroupAct, live, "viewport: desktop → tablet → phone"},
 		{b("e", "export", "e"), Export, panes, panes, GroupFind, offline, "save the capture to a file"},
+		{b("w", "write script", "w"), WriteScript, panes, nowhere, GroupFind, offline, "write the session as a run script"},
+		{b("y", "copy", "y"), Copy, panes, nowhere, GroupFind, offline, "copy the selected node's line"},
+		{b("Y", "copy…", "Y"), CopyMenu, panes, nowhere, GroupFind, offline, "copy the flat view, a run target or CSS"},
 		{b("L", "messages", "L"), Messages, panes, nowhere, GroupFind, offline, "messages and errors, in full"},
 		{b("?", "help", "?"), Help, panes | onList, panes, GroupFind, offline, "this help"},
 		{b("esc", "cancel", "esc"), Cancel, panes | onPrompt, onPrompt, GroupOther, offline, "cancel, close, clear search"},

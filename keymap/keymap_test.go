@@ -114,6 +114,9 @@ func TestCommand(t *testing.T) {
 		{"z reveal", txt('z'), Normal, Reveal},
 		{"v viewport", txt('v'), Normal, ViewportNext},
 		{"e exports", txt('e'), Normal, Export},
+		{"w writes the script", txt('w'), Normal, WriteScript},
+		{"y copies", txt('y'), Normal, Copy},
+		{"Y copy menu", txt('Y'), Normal, CopyMenu},
 		{"l highlight", txt('l'), Normal, Highlight},
 		{"+ expands all", txt('+'), Normal, ExpandAll},
 		{"= expands all", txt('='), Normal, ExpandAll},
@@ -166,7 +169,8 @@ func TestCommand(t *testing.T) {
 		{"read-only: / searches", txt('/'), ReadOnly, Search},
 		{"read-only: enter jumps", enter, ReadOnly, Counterpart},
 		{"read-only: esc cancels", esc, ReadOnly, Cancel},
-		{"read-only: y does nothing", txt('y'), ReadOnly, None},
+		{"read-only: y copies (dialog y is only in a dialog)", txt('y'), ReadOnly, Copy},
+		{"read-only: o does nothing", txt('o'), ReadOnly, None},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -26,6 +26,7 @@ type (
 		res     *dom.ActionResult
 		desc    string
 		rebuilt bool
+		recErr  error // the recorder could not keep the action as a script step
 	}
 	eventsMsg struct {
 		actor  dom.Actor

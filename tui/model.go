@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
 	"domscope/views"
@@ -103,6 +104,8 @@ type Model struct {
 	status status
 	hl     highlight
 	pic    picture
+	// rec keeps every action of the session, for `w`, exports and --record
+	rec *script.Recorder
 	// layers are drawn over the panes, bottom first; the last has the keyboard
 	layers []layer
 }
@@ -123,6 +126,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		panes:   newPanes(),
 		hl:      highlight{on: !cfg.NoHighlight},
 		op:      operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
+		rec:     script.NewRecorder(cfg.Record),
 	}
 	m.doc.flatOpts.Disabled = map[string]bool{}
 	if cfg.Now != nil {

@@ -36,6 +36,12 @@ type Config struct {
 	NoColor bool
 	// NoHighlight starts with the browser-side highlight off.
 	NoHighlight bool
+	// Record, when set, gets each action of the session as a `run` script
+	// line as it happens (--record FILE).
+	Record io.Writer
+	// OutputDir is where `e` exports and `w` scripts go ("" is the current
+	// directory).
+	OutputDir string
 	// Input and Output replace the terminal (tests).
 	Input  io.Reader
 	Output io.Writer

@@ -121,6 +121,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.setFlash("saved this capture to "+msg.path+" · open it with: domscope open "+msg.path, false)
 		}
 		return nil
+	case scriptWrittenMsg:
+		m.scriptWritten(msg)
+		return nil
 	case hlTickMsg:
 		if msg.seq != m.hl.seq || !m.hl.on || !m.live() {
 			return nil
@@ -300,7 +303,13 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 			m.setFlash("nothing to export yet", true)
 			return nil
 		}
-		m.push(newPrompt("export this capture to", "", m.exportName(), "file.json", m.w, submitExport))
+		m.push(newPrompt("export this capture to", "", m.outPath(m.exportName()), "file.json", m.w, submitExport))
+	case keymap.WriteScript:
+		return m.writeScript()
+	case keymap.Copy:
+		return m.copyLine()
+	case keymap.CopyMenu:
+		m.push(newCopyLayer(m))
 	case keymap.Cancel:
 		return m.cancel()
 	case keymap.Highlight:
@@ -422,21 +431,23 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 		secret = secret || m.doc.snap.Node(a.ID).Sensitive()
 	}
 	desc := describe(a, secret)
-	actor := m.conn.actor
+	actor, rec, before := m.conn.actor, m.rec, m.doc.snap
 	// Marks show what the previous action changed; a new action starts clean.
 	m.doc.marks = nil
 	m.clearCache()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
 		res := conceal(actor.Do(ctx, a), a, secret)
+		// recorded here, as it happened, even if the UI drops the reply
+		_, _, recErr := rec.Record(before, a, res, desc)
 		if res.Dialog != nil {
 			// the page is blocked until the dialog is answered: snapshot after
-			return snapshotMsg{gen: gen, res: &res, desc: desc}
+			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr}
 		}
 		if res.Error != nil && (res.Error.Code == dom.NotAttached || res.Error.Code == dom.TargetNotFound) {
-			return snapshotMsg{gen: gen, res: &res, desc: desc} // no page to snapshot
+			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr} // no page to snapshot
 		}
 		snap, err := actor.Snapshot(ctx, false)
-		return snapshotMsg{gen: gen, snap: snap, err: err, res: &res, desc: desc}
+		return snapshotMsg{gen: gen, snap: snap, err: err, res: &res, desc: desc, recErr: recErr}
 	})
 }
 
@@ -508,9 +519,11 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		return nil
 	}
 	if msg.snap == nil {
+		m.recordError(msg.recErr)
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
 	m.setSnapshot(msg.snap, msg.rebuilt)
+	m.recordError(msg.recErr)
 	return m.broadcast(snapshotShown{rebuilt: msg.rebuilt})
 }
 
@@ -563,7 +576,7 @@ func (m *Model) answerDialog(l *dialogLayer, accept bool) tea.Cmd {
 		return nil
 	}
 	a := dom.Action{Kind: "dialog", Accept: accept, Text: l.answer()}
-	actor, ctx := m.conn.actor, m.ctx
+	actor, ctx, rec, before := m.conn.actor, m.ctx, m.rec, m.doc.snap
 	verb := "dismissed"
 	if accept {
 		verb = "accepted"
@@ -572,7 +585,9 @@ func (m *Model) answerDialog(l *dialogLayer, accept bool) tea.Cmd {
 	return safe(func() tea.Msg {
 		c, cancel := ctxTimeout(ctx, opTimeout)
 		defer cancel()
-		return dialogDoneMsg{actor: actor, res: actor.Do(c, a)}
+		res := actor.Do(c, a)
+		_, _, _ = rec.Record(before, a, res, describe(a, false))
+		return dialogDoneMsg{actor: actor, res: res}
 	})
 }
 
@@ -721,7 +736,7 @@ func (m *Model) export(path string) tea.Cmd {
 	if path == "" {
 		return nil
 	}
-	s, opts, off, last, desc := m.doc.snap, m.doc.flatOpts, copySet(m.doc.tierOff), m.status.last, m.status.lastDesc
+	s, opts, off, last, desc, rec := m.doc.snap, m.doc.flatOpts, copySet(m.doc.tierOff), m.status.last, m.status.lastDesc, m.rec
 	opts.Disabled = copySet(opts.Disabled)
 	return safe(func() tea.Msg {
 		c, err := dom.NewSavedCapture(s, opts, off, last)
@@ -731,6 +746,7 @@ func (m *Model) export(path string) tea.Cmd {
 		if last != nil {
 			c.LastActionDesc = desc
 		}
+		c.Session = rec.Log() // what was done in this session, step by step
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
