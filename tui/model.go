@@ -124,7 +124,14 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		hl:      highlight{on: !cfg.NoHighlight},
 		op:      operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
 	}
-	m.doc.flatOpts.Disabled = map[string]bool{}
+	m.doc.flatOpts.Disabled = copySet(cfg.FlattenOff)
+	if len(cfg.TierOff) > 0 {
+		m.doc.tierOff = copySet(cfg.TierOff)
+	}
+	if len(cfg.Keys.Rows) > 0 {
+		m.km = cfg.Keys
+	}
+	m.panes.flat.json = cfg.Format == "json"
 	if cfg.Now != nil {
 		m.now = cfg.Now
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -714,7 +715,11 @@ func (m *Model) exportName() string {
 		}
 	}
 	host = strings.Trim(unsafeName.ReplaceAllString(host, "-"), "-")
-	return fmt.Sprintf("domscope-%s-%s.json", host, m.now().Format("20060102-150405"))
+	name := fmt.Sprintf("domscope-%s-%s.json", host, m.now().Format("20060102-150405"))
+	if m.cfg.ExportDir != "" {
+		return filepath.Join(m.cfg.ExportDir, name)
+	}
+	return name
 }
 
 func (m *Model) export(path string) tea.Cmd {
@@ -733,6 +738,10 @@ func (m *Model) export(path string) tea.Cmd {
 		}
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
+		}
+		// the configured output_dir may not exist yet
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return exportedMsg{path, err}
 		}
 		return exportedMsg{path, c.WriteFile(path)}
 	})
