@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -133,6 +135,11 @@ func (st *settings) parse(path, src string) error {
 		if errors.As(err, &pe) {
 			return bad(pe.Position.Line, "%s", pe.Message)
 		}
+		// a value of the wrong type: "toml: line 2 (last key "theme"): incompatible types: …"
+		if m := decodeErr.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return bad(line, "%s: %s", m[2], m[3])
+		}
 		return bad(0, "%v", err)
 	}
 	if u := md.Undecoded(); len(u) > 0 {
@@ -212,6 +219,8 @@ func (st *settings) parse(path, src string) error {
 	}
 	return nil
 }
+
+var decodeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
 
 // ruleName is the full name of rule n, which may be given without its
 // "heuristic:" prefix.
