@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"domscope/dom"
 )
@@ -132,4 +134,38 @@ func TestExportThenOpen(t *testing.T) {
 		t.Errorf("open of a capture with no document: %v", err)
 	}
 	om.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+}
+
+// The rules list sits over the tree pane: the flat pane it changes stays
+// in sight, and a toggle says what it did to the token count.
+func TestRulesOverlayKeepsFlatPaneInSight(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := started(t, newTestActor(formPage("Sign up")), size[0], size[1])
+		before := m.panes.flat.tokens
+		toggleRule(t, m, "flatten:hoist-structural")
+		after := m.panes.flat.tokens
+		want := fmt.Sprintf("hoist-structural off · %s → %s tokens", commas(before), commas(after))
+		if before == after || m.status.flash != want {
+			t.Errorf("%v: flash %q, want %q", size, m.status.flash, want)
+		}
+		r, _ := topAs[*rulesLayer](m)
+		s := m.screen()
+		d := r.render(m, s)
+		flat := s.flat
+		for i, l := range d.lines {
+			y, x0, x1 := d.y+i, d.x, d.x+ansi.StringWidth(l)
+			if y >= flat.y && y < flat.y+flat.h && x1 > flat.x && x0 < flat.x+flat.w {
+				t.Fatalf("%v: rules line %d (y %d, x %d..%d) covers the flat pane %+v", size, i, y, x0, x1, flat)
+			}
+		}
+		// the screen shows the change too, in the list's footer, and the
+		// flat pane's new lines beside it
+		screen := plainScreen(m)
+		if !strings.Contains(screen, "→ "+commas(after)+" tokens") {
+			t.Errorf("%v: the token change is not on screen:\n%s", size, screen)
+		}
+		if !strings.Contains(screen, "Flattened for the LLM") || !strings.Contains(screen, "◄ selected") {
+			t.Errorf("%v: the flat pane is not in sight:\n%s", size, screen)
+		}
+	}
 }

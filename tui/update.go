@@ -291,7 +291,7 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	case keymap.Messages:
 		m.push(newMessagesLayer(m))
 	case keymap.Rules:
-		m.push(newRulesLayer(m, ""))
+		m.push(newRulesLayer(m, "", ""))
 	case keymap.Diff:
 		m.push(newDiffLayer(m))
 	case keymap.Help:
