@@ -61,6 +61,9 @@ type search struct {
 // operation is the browser work in flight and its spinner.
 type operation struct {
 	busy *op
+	// bg is work off the page that shows in the footer but holds nothing
+	// up (an export); at most one at a time
+	bg   *op
 	spin spinner.Model
 }
 

@@ -58,7 +58,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.wheel(msg.Mouse())
 	case spinner.TickMsg:
-		if m.op.busy == nil {
+		if m.op.busy == nil && m.op.bg == nil {
 			return nil
 		}
 		var cmd tea.Cmd
@@ -116,6 +116,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.switchActor(msg.actor, msg.target)
 	case exportedMsg:
+		m.op.bg = nil
 		if msg.err != nil {
 			m.setFlash("export failed: "+msg.err.Error(), true)
 		} else {
@@ -154,7 +155,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case panicMsg:
-		m.op.busy = nil
+		m.op.busy, m.op.bg = nil, nil
 		m.setFlash(msg.err.Error(), true)
 		return nil
 	}
@@ -726,9 +727,15 @@ func (m *Model) export(path string) tea.Cmd {
 	if path == "" {
 		return nil
 	}
+	if m.op.bg != nil {
+		m.setFlash("still "+m.op.bg.label+" · wait for it to finish", true)
+		return nil
+	}
+	// 100k nodes take seconds to write: the footer says so meanwhile
+	m.op.bg = &op{label: "exporting…", start: m.now()}
 	s, opts, off, last, desc := m.doc.snap, m.doc.flatOpts, copySet(m.doc.tierOff), m.status.last, m.status.lastDesc
 	opts.Disabled = copySet(opts.Disabled)
-	return safe(func() tea.Msg {
+	return tea.Batch(safe(func() tea.Msg {
 		c, err := dom.NewSavedCapture(s, opts, off, last)
 		if err != nil {
 			return exportedMsg{path, err}
@@ -744,7 +751,7 @@ func (m *Model) export(path string) tea.Cmd {
 			return exportedMsg{path, err}
 		}
 		return exportedMsg{path, c.WriteFile(path)}
-	})
+	}), m.op.spin.Tick)
 }
 
 // click selects the row under the mouse, in whichever pane it is.
