@@ -73,13 +73,24 @@ func dispatch(ctx context.Context, args []string) error {
 			usage(os.Stdout)
 			return nil
 		}
+		if args[0] == "completion" {
+			return runCompletion(os.Stdout, args[1:])
+		}
 		c, ok := commands[args[0]]
 		if !ok {
 			return usageError{fmt.Sprintf("unknown command %q (try: domscope help)", args[0])}
 		}
-		return c.run(ctx, args[1:])
+		st, err := loadSettings(args[1:], os.Getenv)
+		if err != nil {
+			return err
+		}
+		return c.run(withSettings(ctx, st), args[1:])
 	}
-	return defaultCommand(ctx, args)
+	st, err := loadSettings(args, os.Getenv)
+	if err != nil {
+		return err
+	}
+	return defaultCommand(withSettings(ctx, st), args)
 }
 
 func usage(w io.Writer) {
@@ -94,6 +105,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintf(w, "  %-10s %s\n", "completion", "print a shell completion script: bash, zsh or fish")
 	fmt.Fprintln(w, "\nrun 'domscope <command> --help' for its flags")
 }
 
@@ -242,7 +254,7 @@ func runSnapshot(ctx context.Context, args []string) error {
 		fmt.Fprintln(os.Stderr, "usage: domscope snapshot [flags]\n\nPrints one snapshot of a page and exits.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args, 0); err != nil {
+	if err := parseFlags(ctx, fs, args, 0); err != nil {
 		return err
 	}
 	switch *format {
@@ -262,12 +274,14 @@ func runSnapshot(ctx context.Context, args []string) error {
 	}
 	defer s.Close()
 
-	snap, err := dom.Take(ctx, s.page, dom.BuildOptions{})
+	st := settingsFrom(ctx)
+	snap, err := dom.Take(ctx, s.page, dom.BuildOptions{Disabled: st.tierOff})
 	if err != nil {
 		return err
 	}
 	opts := dom.DefaultOptions()
 	opts.IncludeBackendIDs = *backendIDs
+	opts.Disabled = st.flattenOff
 	t2 := time.Now()
 	sd, dec := dom.Flatten(snap, opts)
 	var text string
@@ -353,8 +367,15 @@ func (u *uiFlags) register(fs *flag.FlagSet, live bool) {
 }
 
 // parseFlags parses args into fs and refuses positional arguments beyond max.
-func parseFlags(fs *flag.FlagSet, args []string, max int) error {
+// The config file and the environment (settings in ctx) give the flags'
+// defaults first, so a flag on the command line wins over both.
+func parseFlags(ctx context.Context, fs *flag.FlagSet, args []string, max int) error {
 	fs.SetOutput(os.Stderr)
+	settingsFrom(ctx).apply(fs)
+	if into, ok := ctx.Value(collectKey{}).(**flag.FlagSet); ok {
+		*into = fs // completion wants the flags, not a run
+		return errCollected
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -389,7 +410,7 @@ func runUI(ctx context.Context, args []string) error {
 		fmt.Fprintln(os.Stderr, "\nflags of the UI:")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args, 0); err != nil {
+	if err := parseFlags(ctx, fs, args, 0); err != nil {
 		return err
 	}
 	return openUI(ctx, conn, ui)
@@ -406,7 +427,7 @@ func runDemo(ctx context.Context, args []string) error {
 		fmt.Fprintln(os.Stderr, "usage: domscope demo [flags]\n\nServes the demo pages built into the binary on loopback, launches a local\nChromium (or uses --endpoint when given) and opens the UI on them.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args, 0); err != nil {
+	if err := parseFlags(ctx, fs, args, 0); err != nil {
 		return err
 	}
 	conn.demo = true
@@ -450,7 +471,8 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 		return err
 	}
 	defer s.Close()
-	cfg := live.Config{VisualEffects: !ui.noEffects}
+	st := settingsFrom(ctx)
+	cfg := live.Config{VisualEffects: !ui.noEffects, TierDisabled: st.tierOff}
 	// Kept by the service, so a reconnected or newly picked tab gets it too.
 	cfg.Viewport, _ = conn.emulation()
 	var browser dom.Browser = s.browser
@@ -466,6 +488,10 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 	newActor := func(p dom.Page) dom.Actor { return live.NewService(p, cfg) }
 	actor := newActor(s.page)
 	defer func() { _ = actor.Close() }()
+	km, err := st.keyMap()
+	if err != nil {
+		return err
+	}
 	return tui.Run(ctx, tui.Config{
 		Actor:       actor,
 		Browser:     browser,
@@ -474,7 +500,11 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 		NoColor:     ui.noColor,
 		NoHighlight: ui.noHighlight,
 		Record:      record,
-		OutputDir:   ui.outputDir,
+		OutputDir:   ui.outputDirOr(st),
+		Format:      st.format,
+		TierOff:     st.tierOff,
+		FlattenOff:  st.flattenOff,
+		Keys:        km,
 	})
 }
 
@@ -487,13 +517,19 @@ func runOpen(ctx context.Context, args []string) error {
 		fmt.Fprintln(os.Stderr, "usage: domscope open [flags] FILE\n\nShows a capture saved from the UI (key e) with no browser.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args, 1); err != nil {
+	if err := parseFlags(ctx, fs, args, 1); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return usageError{"open needs the capture file to show"}
 	}
-	return tui.Run(ctx, tui.Config{Saved: fs.Arg(0), Theme: ui.theme, NoColor: ui.noColor, OutputDir: ui.outputDir})
+	st := settingsFrom(ctx)
+	km, err := st.keyMap()
+	if err != nil {
+		return err
+	}
+	return tui.Run(ctx, tui.Config{Saved: fs.Arg(0), Theme: ui.theme, NoColor: ui.noColor,
+		Format: st.format, OutputDir: ui.outputDirOr(st), Keys: km})
 }
 
 // runScript replays a file of actions, printing each result.
@@ -509,7 +545,7 @@ func runScript(ctx context.Context, args []string) error {
 		fmt.Fprintln(os.Stderr, "usage: domscope run [flags] FILE\n\nReplays FILE (JSON lines, one action each; - reads stdin) against the page\nand prints each result. Exit code 1 when a step fails.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args, 1); err != nil {
+	if err := parseFlags(ctx, fs, args, 1); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -541,4 +577,13 @@ func runScript(ctx context.Context, args []string) error {
 	actor := live.NewService(s.page, live.Config{VisualEffects: *effects, Viewport: vp})
 	defer func() { _ = actor.Close() }()
 	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing, Refs: refs})
+}
+
+// outputDir is --output-dir, or the config file's output_dir when the flag
+// is not given.
+func (u uiFlags) outputDirOr(st *settings) string {
+	if u.outputDir != "" {
+		return u.outputDir
+	}
+	return st.outputDir
 }

@@ -126,10 +126,13 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 }
 
 // centred places a box in the middle of the panes' area.
-func centred(s screen, box []string) drawn {
+func centred(s screen, box []string) drawn { return centredIn(s.body, box) }
+
+// centredIn places a box in the middle of r.
+func centredIn(r rect, box []string) drawn {
 	if len(box) == 0 {
 		return drawn{}
 	}
 	bw := views.Width(box[0])
-	return drawn{lines: box, x: s.body.x + max((s.body.w-bw)/2, 0), y: s.body.y + max((s.body.h-len(box))/2, 0)}
+	return drawn{lines: box, x: r.x + max((r.w-bw)/2, 0), y: r.y + max((r.h-len(box))/2, 0)}
 }

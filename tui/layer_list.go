@@ -20,6 +20,8 @@ type list struct {
 	height   int  // item rows on screen
 	width    int  // the box's width; 0: the usual width
 	noCursor bool // help: scrolls, has no cursor
+	// area is where the list goes; nil: over the panes' whole area
+	area func(s screen) rect
 }
 
 func (o *list) mode() keymap.Mode                    { return keymap.List }
@@ -78,13 +80,22 @@ func (o *list) common(m *Model, self layer, c keymap.Command, msg tea.Msg) (tea.
 	return nil, true
 }
 
+// in is the list's area on a screen.
+func (o *list) in(s screen) rect {
+	if o.area != nil {
+		return o.area(s)
+	}
+	return s.body
+}
+
 // box is the list's size on a screen.
 func (o *list) box(s screen) (w, h int) {
-	w = min(s.body.w-4, 110)
+	r := o.in(s)
+	w = min(r.w-4, 110)
 	if o.width > 0 {
-		w = min(s.body.w-4, o.width)
+		w = min(r.w-4, o.width)
 	}
-	h = min(max(s.body.h-2, 5), len(o.items)+3)
+	h = min(max(r.h-2, 5), len(o.items)+3)
 	return w, h
 }
 
@@ -97,7 +108,7 @@ func (o *list) fit(s screen) {
 
 func (o *list) draw(m *Model, s screen) drawn {
 	w, h := o.box(s)
-	return centred(s, views.List(m.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot))
+	return centredIn(o.in(s), views.List(m.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot))
 }
 
 // move moves the cursor by delta, skipping headers; a list without a

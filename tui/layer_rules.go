@@ -13,13 +13,34 @@ import (
 )
 
 // rulesLayer lists the tier and flatten rules with their state; choosing
-// one switches it.
-type rulesLayer struct{ list }
+// one switches it. It sits over the tree pane, so the flat pane it
+// changes stays in sight.
+type rulesLayer struct {
+	list
+	last string // the last toggle and the token change it made
+	// a tier toggle waits for the rebuilt tree: its name and state and
+	// the token count before it
+	pending string
+	before  int
+}
 
-// newRulesLayer lists the rules with the cursor on cursorKey ("" for the first).
-func newRulesLayer(m *Model, cursorKey string) *rulesLayer {
-	r := &rulesLayer{list{title: "Rules · toggle to see the flat view change",
-		foot: fmt.Sprintf("space toggles · flat view now %s tokens · esc close", commas(m.panes.flat.tokens))}}
+// rulesArea is the tree pane when the flat pane is on screen beside or
+// below it, else the panes' whole area.
+func rulesArea(s screen) rect {
+	if s.flat.w > 0 && s.tree.w > 0 {
+		return s.tree
+	}
+	return s.body
+}
+
+// newRulesLayer lists the rules with the cursor on cursorKey ("" for the
+// first); last is the last toggle's token change, kept in the footer.
+func newRulesLayer(m *Model, cursorKey, last string) *rulesLayer {
+	foot := fmt.Sprintf("space toggles · flat view %s tokens · esc close", commas(m.panes.flat.tokens))
+	if last != "" {
+		foot = last + " · " + foot
+	}
+	r := &rulesLayer{list: list{title: "Rules · toggle to see the flat view change", foot: foot, area: rulesArea}, last: last}
 	box := func(off bool) string {
 		if off {
 			return m.st.Error.Render("[ ] off")
@@ -64,7 +85,12 @@ type snapshotShown struct{ rebuilt bool }
 func (r *rulesLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
 	if s, ok := msg.(snapshotShown); ok {
 		if s.rebuilt { // the counts and states changed
-			m.replace(r, newRulesLayer(m, r.key()))
+			last := r.last
+			if r.pending != "" {
+				last = tokenChange(r.pending, r.before, m.panes.flat.tokens)
+				m.setFlash(last, false)
+			}
+			m.replace(r, newRulesLayer(m, r.key(), last))
 		}
 		return nil, true
 	}
@@ -89,8 +115,9 @@ func (r *rulesLayer) toggle(m *Model, k string) tea.Cmd {
 		m.doc.flatOpts.Disabled[name] = !m.doc.flatOpts.Disabled[name]
 		m.reflatten()
 		m.syncFromTree()
-		m.replace(r, newRulesLayer(m, k))
-		m.setFlash(fmt.Sprintf("%s %s · flat view %s → %s tokens", name, onOff(!m.doc.flatOpts.Disabled[name]), commas(before), commas(m.panes.flat.tokens)), false)
+		last := tokenChange(name+" "+onOff(!m.doc.flatOpts.Disabled[name]), before, m.panes.flat.tokens)
+		m.replace(r, newRulesLayer(m, k, last))
+		m.setFlash(last, false)
 		return nil
 	case "tier":
 		if m.doc.snap.Raw == nil {
@@ -103,7 +130,9 @@ func (r *rulesLayer) toggle(m *Model, k string) tea.Cmd {
 		if !m.live() {
 			actor = nil
 		}
-		m.replace(r, newRulesLayer(m, k))
+		nr := newRulesLayer(m, k, r.last)
+		nr.pending, nr.before = name+" "+onOff(!off[name]), before
+		m.replace(r, nr)
 		return m.startOp("rebuilding with "+name+" "+onOff(!off[name]), func(ctx context.Context, gen int) tea.Msg {
 			if actor == nil { // a saved capture: no service to ask
 				ns, err := dom.Rebuild(snap, off)
@@ -117,6 +146,12 @@ func (r *rulesLayer) toggle(m *Model, k string) tea.Cmd {
 		})
 	}
 	return nil
+}
+
+// tokenChange says what a toggle did to the flat view: "class-words off ·
+// 218 → 205 tokens".
+func tokenChange(what string, before, after int) string {
+	return fmt.Sprintf("%s · %s → %s tokens", what, commas(before), commas(after))
 }
 
 func onOff(on bool) string {

@@ -62,6 +62,9 @@ type search struct {
 // operation is the browser work in flight and its spinner.
 type operation struct {
 	busy *op
+	// bg is work off the page that shows in the footer but holds nothing
+	// up (an export); at most one at a time
+	bg   *op
 	spin spinner.Model
 }
 
@@ -128,7 +131,14 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		op:      operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
 		rec:     script.NewRecorder(cfg.Record),
 	}
-	m.doc.flatOpts.Disabled = map[string]bool{}
+	m.doc.flatOpts.Disabled = copySet(cfg.FlattenOff)
+	if len(cfg.TierOff) > 0 {
+		m.doc.tierOff = copySet(cfg.TierOff)
+	}
+	if len(cfg.Keys.Rows) > 0 {
+		m.km = cfg.Keys
+	}
+	m.panes.flat.json = cfg.Format == "json"
 	if cfg.Now != nil {
 		m.now = cfg.Now
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,8 +10,10 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"domscope/dom"
+	"domscope/keymap"
 )
 
 // toggleRule opens x, moves to the named rule and toggles it.
@@ -132,4 +135,98 @@ func TestExportThenOpen(t *testing.T) {
 		t.Errorf("open of a capture with no document: %v", err)
 	}
 	om.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+}
+
+// The rules list sits over the tree pane: the flat pane it changes stays
+// in sight, and a toggle says what it did to the token count.
+func TestRulesOverlayKeepsFlatPaneInSight(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := started(t, newTestActor(formPage("Sign up")), size[0], size[1])
+		before := m.panes.flat.tokens
+		toggleRule(t, m, "flatten:hoist-structural")
+		after := m.panes.flat.tokens
+		want := fmt.Sprintf("hoist-structural off · %s → %s tokens", commas(before), commas(after))
+		if before == after || m.status.flash != want {
+			t.Errorf("%v: flash %q, want %q", size, m.status.flash, want)
+		}
+		r, _ := topAs[*rulesLayer](m)
+		s := m.screen()
+		d := r.render(m, s)
+		flat := s.flat
+		for i, l := range d.lines {
+			y, x0, x1 := d.y+i, d.x, d.x+ansi.StringWidth(l)
+			if y >= flat.y && y < flat.y+flat.h && x1 > flat.x && x0 < flat.x+flat.w {
+				t.Fatalf("%v: rules line %d (y %d, x %d..%d) covers the flat pane %+v", size, i, y, x0, x1, flat)
+			}
+		}
+		// the screen shows the change too, in the list's footer, and the
+		// flat pane's new lines beside it
+		screen := plainScreen(m)
+		if !strings.Contains(screen, "→ "+commas(after)+" tokens") {
+			t.Errorf("%v: the token change is not on screen:\n%s", size, screen)
+		}
+		if !strings.Contains(screen, "Flattened for the LLM") || !strings.Contains(screen, "◄ selected") {
+			t.Errorf("%v: the flat pane is not in sight:\n%s", size, screen)
+		}
+	}
+}
+
+// An export shows in the footer with its elapsed time, and as the
+// terminal's indeterminate progress bar, until it is written.
+func TestExportShowsProgress(t *testing.T) {
+	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
+	if pb := m.View().ProgressBar; pb != nil {
+		t.Fatalf("progress bar %+v with nothing running", pb)
+	}
+	path := filepath.Join(t.TempDir(), "sub", "cap.json") // the directory is made
+	press(t, m, k('e'))
+	m.prompt().input.SetValue(path)
+	_, cmd := m.Update(enterKey)
+	if s := plainScreen(m); !strings.Contains(s, "exporting… 0.0 s") {
+		t.Errorf("no progress in the footer while exporting:\n%s", s)
+	}
+	if pb := m.View().ProgressBar; pb == nil || pb.State != tea.ProgressBarIndeterminate {
+		t.Errorf("progress bar %+v while exporting, want indeterminate", pb)
+	}
+	settle(t, m, cmd)
+	if !strings.Contains(m.status.flash, "saved this capture to "+path) || strings.Contains(plainScreen(m), "exporting…") {
+		t.Errorf("after the export: flash %q", m.status.flash)
+	}
+	if pb := m.View().ProgressBar; pb != nil {
+		t.Errorf("progress bar %+v after the export", pb)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Error(err)
+	}
+}
+
+// The config file's format, rules and keys are where the UI starts.
+func TestConfigStartsTheUI(t *testing.T) {
+	km := keymap.Default()
+	if err := km.Rebind(map[string][]string{"rules": {"R"}, "reload": {"ctrl+r"}}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	a := newTestActor(formPage("Sign up"))
+	m := newModel(context.Background(), Config{Actor: a, NoColor: true, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow },
+		Format: "json", FlattenOff: map[string]bool{"hoist-structural": true}, Keys: km, OutputDir: dir})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	settle(t, m, m.refresh(false, "first snapshot"))
+	if !m.panes.flat.json || !strings.Contains(plainScreen(m), "Flattened for the LLM (json)") {
+		t.Error("the flat pane does not start as json")
+	}
+	if !m.doc.flatOpts.Disabled["hoist-structural"] {
+		t.Error("hoist-structural is on")
+	}
+	press(t, m, k('R'))
+	if _, ok := topAs[*rulesLayer](m); !ok {
+		t.Fatal("R (rebound) did not open the rules")
+	}
+	if s := plainScreen(m); !strings.Contains(s, "[ ] off hoist-structural") {
+		t.Errorf("the rules list does not show hoist-structural off:\n%s", s)
+	}
+	press(t, m, escKey, k('e'))
+	if v := m.prompt().input.Value(); !strings.HasPrefix(v, dir+string(filepath.Separator)) {
+		t.Errorf("export offers %q, not in output_dir %s", v, dir)
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"domscope/dom"
+	"domscope/keymap"
 )
 
 // Config is what Run needs. Exactly one of Actor and Saved is set.
@@ -42,6 +43,14 @@ type Config struct {
 	// OutputDir is where `e` exports and `w` scripts go ("" is the current
 	// directory).
 	OutputDir string
+	// Format is the flat pane's first format: "json", else text.
+	Format string
+	// TierOff and FlattenOff name the rules switched off at the start (the
+	// config file); the actor is expected to build with TierOff already.
+	TierOff, FlattenOff map[string]bool
+	// Keys replaces the default key table (overrides from the config
+	// file); an empty one means keymap.Default().
+	Keys keymap.KeyMap
 	// Input and Output replace the terminal (tests).
 	Input  io.Reader
 	Output io.Writer

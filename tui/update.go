@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -57,7 +58,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.wheel(msg.Mouse())
 	case spinner.TickMsg:
-		if m.op.busy == nil {
+		if m.op.busy == nil && m.op.bg == nil {
 			return nil
 		}
 		var cmd tea.Cmd
@@ -115,6 +116,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.switchActor(msg.actor, msg.target)
 	case exportedMsg:
+		m.op.bg = nil
 		if msg.err != nil {
 			m.setFlash("export failed: "+msg.err.Error(), true)
 		} else {
@@ -156,7 +158,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case panicMsg:
-		m.op.busy = nil
+		m.op.busy, m.op.bg = nil, nil
 		m.setFlash(msg.err.Error(), true)
 		return nil
 	}
@@ -293,7 +295,7 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	case keymap.Messages:
 		m.push(newMessagesLayer(m))
 	case keymap.Rules:
-		m.push(newRulesLayer(m, ""))
+		m.push(newRulesLayer(m, "", ""))
 	case keymap.Diff:
 		m.push(newDiffLayer(m))
 	case keymap.Help:
@@ -729,16 +731,23 @@ func (m *Model) exportName() string {
 		}
 	}
 	host = strings.Trim(unsafeName.ReplaceAllString(host, "-"), "-")
-	return fmt.Sprintf("domscope-%s-%s.json", host, m.now().Format("20060102-150405"))
+	name := fmt.Sprintf("domscope-%s-%s.json", host, m.now().Format("20060102-150405"))
+	return name
 }
 
 func (m *Model) export(path string) tea.Cmd {
 	if path == "" {
 		return nil
 	}
+	if m.op.bg != nil {
+		m.setFlash("still "+m.op.bg.label+" · wait for it to finish", true)
+		return nil
+	}
+	// 100k nodes take seconds to write: the footer says so meanwhile
+	m.op.bg = &op{label: "exporting…", start: m.now()}
 	s, opts, off, last, desc, rec := m.doc.snap, m.doc.flatOpts, copySet(m.doc.tierOff), m.status.last, m.status.lastDesc, m.rec
 	opts.Disabled = copySet(opts.Disabled)
-	return safe(func() tea.Msg {
+	return tea.Batch(safe(func() tea.Msg {
 		c, err := dom.NewSavedCapture(s, opts, off, last)
 		if err != nil {
 			return exportedMsg{path, err}
@@ -750,8 +759,12 @@ func (m *Model) export(path string) tea.Cmd {
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
+		// the configured output_dir may not exist yet
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return exportedMsg{path, err}
+		}
 		return exportedMsg{path, c.WriteFile(path)}
-	})
+	}), m.op.spin.Tick)
 }
 
 // click selects the row under the mouse, in whichever pane it is.

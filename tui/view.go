@@ -20,6 +20,11 @@ func (m *Model) View() tea.View {
 		title += " · " + views.Trunc(views.Clean(m.doc.snap.Title), 60)
 	}
 	v.WindowTitle = title
+	if m.op.busy != nil || m.op.bg != nil {
+		// the terminal's own progress indicator (where it has one): long
+		// work has no known end, so it is indeterminate
+		v.ProgressBar = tea.NewProgressBar(tea.ProgressBarIndeterminate, 0)
+	}
 	return v
 }
 
@@ -205,6 +210,10 @@ func (m *Model) footer() string {
 			label += " · " + p
 		}
 		return views.Busy(m.st, m.op.spin.View(), label, m.now().Sub(m.op.busy.start), m.w)
+	}
+	if bg := m.op.bg; bg != nil {
+		return views.Pad(m.st.Accent.Render(m.op.spin.View())+" "+bg.label+" "+
+			m.st.Dim.Render(fmt.Sprintf("%.1f s", m.now().Sub(bg.start).Seconds()))+m.st.Dim.Render("  ·  keys still work"), m.w)
 	}
 	if m.status.flash != "" {
 		st := m.st.Accent
