@@ -10,7 +10,6 @@ import (
 	"strings"
 )
 
-
 // cmdFlags is a command's flags as its own parser defines them.
 type cmdFlags struct {
 	name, summary string
