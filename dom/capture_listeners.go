@@ -2,13 +2,11 @@ package dom
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"time"
 )
-
-// listenerGroup names the remote objects the capture makes, so they are
-// released together.
-const listenerGroup = "domscope-capture"
 
 // releaseTimeout bounds the release of the capture's remote objects.
 const releaseTimeout = 5 * time.Second
@@ -18,12 +16,16 @@ const releaseTimeout = 5 * time.Second
 // (depth -1, pierce: shadow roots and same-process frames). Listeners on
 // the document, <html> and <body> are delegating roots, not clickables.
 func fetchListeners(ctx context.Context, s Session) ([]RawListener, error) {
+	// Each capture's remote objects have a group of their own, so the
+	// release of one capture's group (in the background, after it returns)
+	// cannot free the objects of the next capture on the same page.
+	group := "domscope-capture-" + strconv.FormatUint(rand.Uint64(), 36)
 	var ev struct {
 		Result struct {
 			ObjectID string `json:"objectId"`
 		} `json:"result"`
 	}
-	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document", "objectGroup": listenerGroup}, &ev); err != nil {
+	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document", "objectGroup": group}, &ev); err != nil {
 		return nil, err
 	}
 	// Released in the background with a bound of its own: a capture that
@@ -32,7 +34,7 @@ func fetchListeners(ctx context.Context, s Session) ([]RawListener, error) {
 		go func() {
 			rctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
 			defer cancel()
-			_ = s.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": listenerGroup}, nil)
+			_ = s.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
 		}()
 	}()
 	if ev.Result.ObjectID == "" {
