@@ -12,6 +12,7 @@ import (
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/internal/domtest"
 	. "domscope/dom/live"
 )
 
@@ -81,7 +82,8 @@ func (tw *twin) check(t *testing.T, step string) {
 	a, b := outputs(t, inc), outputs(t, full)
 	for _, k := range []string{"text", "json", "tree"} {
 		if a[k] != b[k] {
-			t.Errorf("%s: the %s snapshot's %s differs from a full capture's:\n%s", step, kindOf(inc), k, lineDiff(b[k], a[k]))
+			split := func(s string) string { return strings.ReplaceAll(s, "},{", "},\n{") }
+			t.Errorf("%s: the %s snapshot's %s differs from a full capture's:\n%s", step, kindOf(inc), k, lineDiff(split(b[k]), split(a[k])))
 		}
 	}
 }
@@ -251,6 +253,13 @@ func TestIncrementalARIA(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			svc, p := openService(t, base+"/content/patterns/"+c.path, Config{Incremental: true})
 			tw := newTwin(t, svc, p)
+			// The examples show their "Open In CodePen" buttons from a
+			// 500 ms timer: wait for it, or the page changes between a
+			// snapshot and the full capture beside it.
+			deadline := time.Now().Add(5 * time.Second)
+			for time.Now().Before(deadline) && domtest.EvalJS(t, p, `[...document.querySelectorAll('[id$=-codepenbutton]')].some(b => b.style.display == 'none')`) == true {
+				time.Sleep(100 * time.Millisecond)
+			}
 			nodes, err := svc.QueryCSS(ctx(t), c.start)
 			if err != nil || len(nodes) == 0 {
 				t.Fatalf("no %s: %v", c.start, err)
