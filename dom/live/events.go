@@ -249,6 +249,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		t.mutations++
 		t.lastChange = time.Now()
 		s.noteMutationLocked(t.lastChange)
+		s.noteForeignLocked(t.lastChange)
 		s.invalidateLocked()
 	case "Page.frameNavigated":
 		var ev struct {
@@ -323,6 +324,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		t.mutations++
 		t.lastChange = time.Now()
 		s.noteMutationLocked(t.lastChange)
+		s.noteForeignLocked(t.lastChange)
 	}
 	notify()
 }

@@ -57,7 +57,7 @@ func TestIncrementalDemo(t *testing.T) {
 	}
 	for _, page := range demo.Pages {
 		t.Run(page, func(t *testing.T) {
-			svc, p := openService(t, base+"/"+page, Config{Incremental: true})
+			svc, p := openService(t, base+"/"+page, Config{})
 			tw := newTwin(t, svc, p)
 			tw.check(t, "first")
 			steps[page](t, tw)
@@ -72,7 +72,7 @@ func TestIncrementalDemo(t *testing.T) {
 // TestIncrementalSynthetic clicks and types on synthetic-10000.
 func TestIncrementalSynthetic(t *testing.T) {
 	base, _ := cdptest.Serve(t, filepath.Join(cdptest.Shared(t), "corpus", "synthetic"))
-	svc, p := openService(t, base+"/synthetic-10000.html", Config{Incremental: true})
+	svc, p := openService(t, base+"/synthetic-10000.html", Config{})
 	tw := newTwin(t, svc, p)
 	tw.check(t, "first")
 	s := snap(t, svc)
@@ -125,7 +125,7 @@ func TestIncrementalSelfChanging(t *testing.T) {
 		t.Fatal(err)
 	}
 	base, _ := cdptest.Serve(t, dir)
-	svc, p := openService(t, base+"/ticker.html", Config{Incremental: true})
+	svc, p := openService(t, base+"/ticker.html", Config{})
 	tw := newTwin(t, svc, p)
 	first := nodeText(snap(t, svc).Root)
 	// Stop the timer from the other session, then read: the list has
@@ -165,7 +165,7 @@ func TestIncrementalPrivacy(t *testing.T) {
 	}
 	t.Cleanup(stop)
 	const secret = "Pa55-w0rd-Zebra"
-	svc, p := openService(t, base+"/signin.html", Config{Incremental: true})
+	svc, p := openService(t, base+"/signin.html", Config{})
 	tw := newTwin(t, svc, p)
 	tw.do(t, Action{Kind: "type", ID: byAttrID(t, snap(t, svc), "password").ID, Text: secret}, "type the secret")
 	tw.do(t, Action{Kind: "click", ID: byAttrID(t, snap(t, svc), "email").ID}, "click email")

@@ -155,7 +155,7 @@ func (tw *twin) do(t *testing.T, a Action, step string) ActionResult {
 // TestIncrementalBasics acts on the actions fixture page and compares
 // every snapshot after an action with a full capture of the same state.
 func TestIncrementalBasics(t *testing.T) {
-	svc, p := openService(t, smallPageT(t), Config{Incremental: true})
+	svc, p := openService(t, smallPageT(t), Config{})
 	tw := newTwin(t, svc, p)
 	tw.check(t, "first")
 	s := snap(t, svc)
@@ -182,7 +182,7 @@ func TestIncrementalTodoMVC(t *testing.T) {
 	for _, name := range []string{"react", "vue", "angular", "preact", "svelte", "jquery", "javascript-es6", "backbone", "lit", "web-components"} {
 		t.Run(name, func(t *testing.T) {
 			app := todoApps[name]
-			svc, p := openService(t, base+app.path, Config{Incremental: true})
+			svc, p := openService(t, base+app.path, Config{})
 			tw := newTwin(t, svc, p)
 			var input *VirtualNode
 			deadline := time.Now().Add(10 * time.Second)
@@ -251,7 +251,7 @@ func TestIncrementalARIA(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			svc, p := openService(t, base+"/content/patterns/"+c.path, Config{Incremental: true})
+			svc, p := openService(t, base+"/content/patterns/"+c.path, Config{})
 			tw := newTwin(t, svc, p)
 			// The examples show their "Open In CodePen" buttons from a
 			// 500 ms timer: wait for it, or the page changes between a

@@ -24,7 +24,7 @@ const maxBuffered = 50000
 // yet) they are buffered and replayed onto the model it makes.
 func (s *Service) followModel(p dom.Page, pctx context.Context) {
 	oe, ok := p.(dom.OrderedEvents)
-	if !ok || s.cfg.Snapshotter != nil || !s.cfg.Incremental {
+	if !ok || s.cfg.Snapshotter != nil || s.cfg.FullOnly {
 		return
 	}
 	ch, cancel := oe.SubscribeOrdered(liveEvents...)
@@ -100,7 +100,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	}
 	captured := time.Now()
 	var nm *dom.LiveModel
-	if s.cfg.Incremental {
+	if !s.cfg.FullOnly {
 		var why string
 		if nm, why = dom.NewLiveModel(raw); nm == nil {
 			s.mu.Lock()
