@@ -175,7 +175,7 @@ var knownKeys = func() map[string]string {
 	m := map[string]string{}
 	for _, k := range []string{"strings", "documents", "documentURL", "frameId", "scrollOffsetX",
 		"scrollOffsetY", "nodes", "backendNodeId", "contentDocumentIndex", "index", "value", "layout",
-		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "ignored", "backendDOMNodeId", "role", "name", "properties"} {
+		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "inputChecked", "ignored", "backendDOMNodeId", "role", "name", "properties"} {
 		m[k] = k
 	}
 	return m

@@ -1,7 +1,6 @@
 package dom
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -204,18 +203,20 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 		return nil, m.Broken(), nil
 	}
 
-	ax, included, axSecrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
+	ax, parents, axSecrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
 	if err != nil {
 		return nil, "", captureErr(err, "Accessibility.getPartialAXTree")
+	}
+	included, err := m.axMembers(ctx, p, parents)
+	if err != nil {
+		return nil, "", captureErr(err, "Accessibility.getChildAXNodes")
 	}
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, id := range ids {
-		// A partial reply gives every node, but the full tree leaves out
-		// ignored nodes it does not include: an ignored node stays out
-		// of the model when it was out before.
-		if a := ax[id]; a != nil && (!a.Ignored || included[id] || m.ti.ax[id] != nil) {
+		// An ignored node is in the model only when Chrome's tree has it.
+		if a := ax[id]; a != nil && (!a.Ignored || included[id]) {
 			m.ti.ax[id] = a
 		} else {
 			delete(m.ti.ax, id)
@@ -489,9 +490,13 @@ func fetchListenersOf(ctx context.Context, p Session, backendID int64) ([]RawLis
 }
 
 // fetchPartialAX fetches the AX node of each backend id, redacted as the
-// capture redacts the full tree. A node with no AX node is left out.
-func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields map[int64]bool) (map[int64]*axNode, map[int64]bool, []string, error) {
-	out, included := map[int64]*axNode{}, map[int64]bool{}
+// capture redacts the full tree. A node with no AX node is left out. A
+// partial reply also gives ignored nodes the full tree leaves out (Chrome
+// keeps only some ignored nodes in its tree, by rules of its own): for
+// those, parents maps the backend id to its AX parent's id, which
+// axMembers asks about.
+func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields map[int64]bool) (map[int64]*axNode, map[int64]string, []string, error) {
+	out, parents := map[int64]*axNode{}, map[int64]string{}
 	var secrets []string
 	var mu sync.Mutex
 	var firstErr error
@@ -520,14 +525,33 @@ func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields 
 				if decodeAXTree(clean, got) != nil {
 					continue
 				}
-				mu.Lock()
-				// The full tree leaves out nodes that are not rendered
-				// (display:none); a partial reply gives them as ignored.
-				if a := got[id]; a != nil && !(a.Ignored && bytes.Contains(clean, []byte(`"notRendered"`))) {
-					if a.Ignored && bytes.Contains(clean, []byte(`"uninteresting"`)) {
-						included[id] = true // rendered but uninteresting: the full tree has it
+				parent := ""
+				if a := got[id]; a != nil && a.Ignored {
+					var r struct {
+						Nodes []struct {
+							ParentID string `json:"parentId"`
+							Backend  int64  `json:"backendDOMNodeId"`
+						} `json:"nodes"`
 					}
+					if json.Unmarshal(clean, &r) != nil {
+						continue
+					}
+					for _, n := range r.Nodes {
+						if n.Backend == id {
+							parent = n.ParentID
+							break
+						}
+					}
+					if parent == "" {
+						continue // no AX object: Chrome made one up for the reply
+					}
+				}
+				mu.Lock()
+				if a := got[id]; a != nil {
 					out[id] = a
+					if parent != "" {
+						parents[id] = parent
+					}
 				}
 				secrets = append(secrets, s...)
 				mu.Unlock()
@@ -539,7 +563,71 @@ func fetchPartialAX(ctx context.Context, p Session, ids []int64, inside, fields 
 	}
 	close(work)
 	wg.Wait()
-	return out, included, secrets, firstErr
+	return out, parents, secrets, firstErr
+}
+
+// axMembers tells which ignored nodes are in Chrome's AX tree, as
+// getFullAXTree walks it: those their AX parent lists as children
+// (Accessibility.getChildAXNodes, one call per parent). Nothing in the
+// reply itself (ignored reasons, the parent's childIds) says it.
+func (m *LiveModel) axMembers(ctx context.Context, p Session, parents map[int64]string) (map[int64]bool, error) {
+	in := map[int64]bool{}
+	if len(parents) == 0 {
+		return in, nil
+	}
+	if !m.axEnabled {
+		// getChildAXNodes needs the domain on; it also keeps Chrome's AX
+		// tree alive between reads, which makes later reads cheaper.
+		if err := p.Call(ctx, "Accessibility.enable", nil, nil); err != nil {
+			return nil, err
+		}
+		m.axEnabled = true
+	}
+	byParent := map[string][]int64{}
+	for id, par := range parents {
+		byParent[par] = append(byParent[par], id)
+	}
+	var mu sync.Mutex
+	var firstErr error
+	work := make(chan string)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for par := range work {
+				var r struct {
+					Nodes []struct {
+						Backend int64 `json:"backendDOMNodeId"`
+					} `json:"nodes"`
+				}
+				if err := p.Call(ctx, "Accessibility.getChildAXNodes", map[string]any{"id": par}, &r); err != nil {
+					if CodeOf(err) != CDPError {
+						mu.Lock()
+						if firstErr == nil {
+							firstErr = err
+						}
+						mu.Unlock()
+					}
+					continue // the parent went away: its children with it
+				}
+				mu.Lock()
+				for _, n := range r.Nodes {
+					in[n.Backend] = true
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for par := range byParent {
+		work <- par
+	}
+	close(work)
+	wg.Wait()
+	for id := range in {
+		if _, asked := parents[id]; !asked {
+			delete(in, id)
+		}
+	}
+	return in, firstErr
 }
 
 // scrubSecrets removes the values of sensitive fields from every string of

@@ -39,6 +39,9 @@ type LiveModel struct {
 	// a smaller id came before the capture and is already in it.
 	minID   int64
 	secrets []string
+	// axEnabled: the Accessibility domain is on (Refresh turns it on the
+	// first time it must ask which ignored nodes Chrome's tree holds).
+	axEnabled bool
 }
 
 // maxLiveEvents is how many DOM events the model applies between two

@@ -124,7 +124,7 @@ func BenchmarkClickNoResnapshot(b *testing.B) {
 //
 //	go test ./dom/live -run '^$' -bench BenchmarkResnapshot -benchtime 5x
 func BenchmarkResnapshot(b *testing.B) {
-	svc, _ := openService(b, synthetic10k(b), Config{Incremental: true})
+	svc, _ := openService(b, synthetic10k(b), Config{})
 	var inc, full, click float64
 	n := 0
 	for b.Loop() {

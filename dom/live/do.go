@@ -85,6 +85,8 @@ func (s *Service) Do(ctx context.Context, a dom.Action) (res dom.ActionResult) {
 	start := time.Now()
 	s.opMu.Lock()
 	defer s.opMu.Unlock()
+	s.beginAction()
+	defer s.endAction()
 	a.Kind = dom.ActionKind(strings.ToLower(strings.TrimSpace(string(a.Kind))))
 	a.ID = dom.NormalizeID(a.ID)
 	res.Action, res.ID = a.Kind, a.ID

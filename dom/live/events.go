@@ -227,6 +227,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		t.mutations++
 		t.lastChange = time.Now()
 		s.noteMutationLocked(t.lastChange)
+		s.noteForeignLocked(t.lastChange)
 		s.invalidateLocked()
 	case "Page.frameNavigated":
 		var ev struct {
@@ -301,6 +302,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		t.mutations++
 		t.lastChange = time.Now()
 		s.noteMutationLocked(t.lastChange)
+		s.noteForeignLocked(t.lastChange)
 	}
 	notify()
 }

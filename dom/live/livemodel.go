@@ -24,7 +24,7 @@ const maxBuffered = 50000
 // yet) they are buffered and replayed onto the model it makes.
 func (s *Service) followModel(p dom.Page, pctx context.Context) {
 	oe, ok := p.(dom.OrderedEvents)
-	if !ok || s.cfg.Snapshotter != nil || !s.cfg.Incremental {
+	if !ok || s.cfg.Snapshotter != nil || s.cfg.FullOnly {
 		return
 	}
 	ch, cancel := oe.SubscribeOrdered(liveEvents...)
@@ -77,6 +77,9 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 			return nil, err
 		}
 		if snap != nil {
+			s.mu.Lock()
+			s.fallback = ""
+			s.mu.Unlock()
 			snap.Incremental = true
 			return snap, nil
 		}
@@ -97,8 +100,13 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	}
 	captured := time.Now()
 	var nm *dom.LiveModel
-	if s.cfg.Incremental {
-		nm, _ = dom.NewLiveModel(raw)
+	if !s.cfg.FullOnly {
+		var why string
+		if nm, why = dom.NewLiveModel(raw); nm == nil {
+			s.mu.Lock()
+			s.fallback = why
+			s.mu.Unlock()
+		}
 	}
 	var snap *dom.Snapshot
 	if nm != nil {
@@ -123,4 +131,12 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	s.buffering, s.buffered = false, nil
 	s.mu.Unlock()
 	return snap, nil
+}
+
+// Fallback says why the last read was a full capture when the live model
+// could not refresh ("" when it could, or when there was no model yet).
+func (s *Service) Fallback() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.fallback
 }

@@ -48,10 +48,10 @@ type Config struct {
 	// Snapshotter replaces dom.Take (tests, recorded captures). prev is
 	// the last snapshot, for ID stability.
 	Snapshotter func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error)
-	// Incremental keeps a live page model from DOM events and refreshes
-	// only what changed on later reads (see LiveModel). Off by default
-	// until every test page prints the same as a full capture.
-	Incremental bool
+	// FullOnly turns off the live page model: every read is a full
+	// capture. By default the service keeps the model from DOM events and
+	// refreshes only what changed on later reads (see LiveModel).
+	FullOnly bool
 	// Now is the clock that ages snapshots (tests); default time.Now.
 	Now func() time.Time
 	// Viewport is the window to emulate on the page, applied again after
@@ -126,6 +126,7 @@ type Service struct {
 	buffered   []dom.EventMessage
 	bufferLost bool
 	fallback   string // why the last read was a full capture
+	fol        follow // follow mode (follow.go)
 	hint       []int64
 
 	events *eventPump
@@ -281,6 +282,9 @@ func (s *Service) Close() error {
 		return nil
 	}
 	s.closed = true
+	if s.fol.timer != nil {
+		s.fol.timer.Stop()
+	}
 	page := s.page
 	s.page = nil
 	s.state = dom.Disconnected

@@ -180,7 +180,7 @@ func TestRunScriptTodoMVC(t *testing.T) {
 // taken: incremental after a small action, full when a step asks for it.
 func TestRunSnapshotKinds(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
-	svc, _ := openService(t, base+"/basic.html", live.Config{Incremental: true})
+	svc, _ := openService(t, base+"/basic.html", live.Config{})
 	res, out, err := runLines(t, svc, script.Options{},
 		`{"action":"click","target":{"css":"#mod"}}`,
 		`{"action":"snapshot"}`,
