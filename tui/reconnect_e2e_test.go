@@ -226,6 +226,12 @@ func evalIn(t *testing.T, endpoint, suffix, expr string) string {
 		t.Fatal(err)
 	}
 	defer b.Close()
+	return evalInTab(ctx, t, b, suffix, expr)
+}
+
+// evalInTab evaluates expr in b's tab whose URL ends with suffix.
+func evalInTab(ctx context.Context, t *testing.T, b *cdpconn.Browser, suffix, expr string) string {
+	t.Helper()
 	ts, err := b.Targets(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -238,6 +244,7 @@ func evalIn(t *testing.T, endpoint, suffix, expr string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer p.Detach()
 		var res struct {
 			Result struct{ Value string } `json:"result"`
 		}

@@ -133,28 +133,5 @@ func pageValue(t *testing.T, suffix, expr string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	b := cdptest.Browser(t)
-	ts, err := b.Targets(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tg := range ts {
-		if !strings.HasSuffix(tg.URL, suffix) {
-			continue
-		}
-		p, err := b.AttachPage(ctx, tg.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer p.Detach()
-		var res struct {
-			Result struct{ Value string } `json:"result"`
-		}
-		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil {
-			t.Fatal(err)
-		}
-		return res.Result.Value
-	}
-	t.Fatalf("no tab at …%s", suffix)
-	return ""
+	return evalInTab(ctx, t, cdptest.Browser(t), suffix, expr)
 }
