@@ -10,9 +10,6 @@ import (
 	"time"
 )
 
-// liveGroup names the remote objects a refresh makes, released together.
-const liveGroup = "domscope-live"
-
 // maxAXRefresh is the most AX nodes a refresh fetches one by one; a
 // change set that needs more is cheaper as a full capture.
 const maxAXRefresh = 200
@@ -87,6 +84,9 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 
 	// The fetches that do not depend on each other go together: the
 	// renderer answers one at a time, but overlapping saves the round trips.
+	// The remote objects a refresh makes are released together, in a
+	// group of this refresh's own (see objectGroup).
+	group := objectGroup("domscope-live")
 	var wg sync.WaitGroup
 	var layout json.RawMessage
 	var layoutErr, metaErr, focusErr, lisErr error
@@ -100,10 +100,10 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 		layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &layout)
 	})
 	wg.Go(func() { title, viewport, metaErr = fetchMeta(ctx, p) })
-	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p) })
+	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group) })
 	wg.Go(func() {
 		for _, id := range roots {
-			ls, err := fetchListenersOf(ctx, p, id)
+			ls, err := fetchListenersOf(ctx, p, id, group)
 			if err != nil {
 				lisErr = err
 				return
@@ -132,7 +132,7 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 		go func() {
 			rctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
 			defer cancel()
-			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": liveGroup}, nil)
+			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
 		}()
 	}()
 	for _, e := range []struct {
@@ -438,13 +438,13 @@ func layoutChanges(old, fresh *targetIndex) []int64 {
 }
 
 // fetchFocus returns the backend id of the focused element (0 if none).
-func fetchFocus(ctx context.Context, p Session) (int64, error) {
+func fetchFocus(ctx context.Context, p Session, group string) (int64, error) {
 	var ev struct {
 		Result struct {
 			ObjectID string `json:"objectId"`
 		} `json:"result"`
 	}
-	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": focusJS, "objectGroup": liveGroup}, &ev); err != nil {
+	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": focusJS, "objectGroup": group}, &ev); err != nil {
 		return 0, err
 	}
 	if ev.Result.ObjectID == "" {
@@ -462,13 +462,13 @@ func fetchFocus(ctx context.Context, p Session) (int64, error) {
 }
 
 // fetchListenersOf lists the click-family listeners in one subtree.
-func fetchListenersOf(ctx context.Context, p Session, backendID int64) ([]RawListener, error) {
+func fetchListenersOf(ctx context.Context, p Session, backendID int64, group string) ([]RawListener, error) {
 	var r struct {
 		Object struct {
 			ObjectID string `json:"objectId"`
 		} `json:"object"`
 	}
-	if err := p.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": backendID, "objectGroup": liveGroup}, &r); err != nil {
+	if err := p.Call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": backendID, "objectGroup": group}, &r); err != nil {
 		return nil, nil // removed meanwhile
 	}
 	var res struct {

@@ -16,10 +16,7 @@ const releaseTimeout = 5 * time.Second
 // (depth -1, pierce: shadow roots and same-process frames). Listeners on
 // the document, <html> and <body> are delegating roots, not clickables.
 func fetchListeners(ctx context.Context, s Session) ([]RawListener, error) {
-	// Each capture's remote objects have a group of their own, so the
-	// release of one capture's group (in the background, after it returns)
-	// cannot free the objects of the next capture on the same page.
-	group := "domscope-capture-" + strconv.FormatUint(rand.Uint64(), 36)
+	group := objectGroup("domscope-capture")
 	var ev struct {
 		Result struct {
 			ObjectID string `json:"objectId"`
@@ -89,4 +86,12 @@ func fetchListeners(ctx context.Context, s Session) ([]RawListener, error) {
 		}
 	}
 	return out, nil
+}
+
+// objectGroup names a group for the remote objects of one capture or
+// refresh. Each has a group of its own, so the release of one group (in the
+// background, after its capture returns) cannot free the objects of the
+// next capture on the same page.
+func objectGroup(prefix string) string {
+	return prefix + "-" + strconv.FormatUint(rand.Uint64(), 36)
 }
