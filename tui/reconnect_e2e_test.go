@@ -19,23 +19,30 @@ import (
 	"domscope/cdpconn"
 )
 
-// Chromium is killed under the UI and started again on the same port: the
-// UI reconnects by itself, finds the page at the same URL in the new
-// browser, snapshots it, acts on it, and T lists the new browser's tabs.
-func TestBrowserRestartFullProgram(t *testing.T) {
-	base := visitServer(t)
-	port := freePort(t)
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
+// killedUnderUI runs the UI on keep.html in a Chromium of the test's own,
+// kills that Chromium, and waits until the UI says the page is lost.
+func killedUnderUI(t *testing.T) (base string, port int, endpoint string, tm *term) {
+	t.Helper()
+	base = visitServer(t)
+	port = freePort(t)
+	endpoint = fmt.Sprintf("http://127.0.0.1:%d", port)
 	first := startChromium(t, port, base+"/keep.html")
-	tm := startDomscope(t, endpoint, "keep.html")
+	tm = startDomscope(t, endpoint, "keep.html")
 	tm.waitFor("the page in the first browser", 60*time.Second, func(s string) bool {
 		return strings.Contains(s, "● connected") && strings.Contains(s, `"Visit 1"`)
 	})
-
 	first.kill()
 	tm.waitFor("the lost connection", 30*time.Second, func(s string) bool {
 		return strings.Contains(s, "reconnecting") || strings.Contains(s, "page lost")
 	})
+	return base, port, endpoint, tm
+}
+
+// Chromium is killed under the UI and started again on the same port: the
+// UI reconnects by itself, finds the page at the same URL in the new
+// browser, snapshots it, acts on it, and T lists the new browser's tabs.
+func TestBrowserRestartFullProgram(t *testing.T) {
+	base, port, endpoint, tm := killedUnderUI(t)
 	startChromium(t, port, base+"/keep.html")
 	openTab(t, endpoint, base+"/other.html")
 	s := tm.waitFor("the page in the new browser", 90*time.Second, func(s string) bool {
@@ -71,18 +78,7 @@ func TestBrowserRestartFullProgram(t *testing.T) {
 // The new browser has no tab at the old URL: the tab picker opens on the
 // new connection by itself, and picking a tab attaches to it.
 func TestBrowserRestartWithoutTheTabFullProgram(t *testing.T) {
-	base := visitServer(t)
-	port := freePort(t)
-	endpoint := fmt.Sprintf("http://127.0.0.1:%d", port)
-	first := startChromium(t, port, base+"/keep.html")
-	tm := startDomscope(t, endpoint, "keep.html")
-	tm.waitFor("the page in the first browser", 60*time.Second, func(s string) bool {
-		return strings.Contains(s, "● connected") && strings.Contains(s, `"Visit 1"`)
-	})
-	first.kill()
-	tm.waitFor("the lost connection", 30*time.Second, func(s string) bool {
-		return strings.Contains(s, "reconnecting") || strings.Contains(s, "page lost")
-	})
+	base, port, _, tm := killedUnderUI(t)
 	startChromium(t, port, base+"/other.html")
 	s := tm.waitFor("the tab picker", 90*time.Second, func(s string) bool {
 		return strings.Contains(s, "Tabs · pick one") && strings.Contains(s, "Other tab")
