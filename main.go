@@ -345,6 +345,7 @@ type uiFlags struct {
 	noColor     bool
 	noHighlight bool
 	noEffects   bool
+	paused      bool
 	record      string
 	outputDir   string
 }
@@ -363,6 +364,7 @@ func (u *uiFlags) register(fs *flag.FlagSet, live bool) {
 	}
 	fs.BoolVar(&u.noHighlight, "no-highlight", false, "start with the browser-side highlight of the selection off")
 	fs.BoolVar(&u.noEffects, "no-effects", false, "no click ripple in the browser")
+	fs.BoolVar(&u.paused, "paused", false, "start with follow mode paused: the page's own changes show only after F")
 	fs.StringVar(&u.record, "record", "", "append each action done in the UI to FILE as a run script step, as it happens")
 }
 
@@ -505,6 +507,8 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 		TierOff:     st.tierOff,
 		FlattenOff:  st.flattenOff,
 		Keys:        km,
+
+		FollowPaused: ui.paused,
 	})
 }
 

@@ -101,6 +101,7 @@ const (
 	WriteScript // write the session's actions as a `run` script
 	Copy        // copy the selected node's line (OSC 52)
 	CopyMenu    // choose what to copy: flat view, run target, CSS selector
+	Follow      // pause or resume following the page's own changes
 	Cancel
 	Submit      // prompt: Enter
 	SubmitEnter // prompt: Alt+Enter (type the text, then press Enter in the page)
@@ -119,7 +120,7 @@ var commandNames = [numCommands]string{
 	ScrollDown: "scroll-down", ScrollUp: "scroll-up", Goto: "goto", Back: "back",
 	Forward: "forward", Reload: "reload", Refresh: "refresh", Highlight: "highlight",
 	Targets: "targets", Export: "export", Zoom: "zoom", Messages: "messages", Picture: "picture", PicMarks: "marks", Reveal: "reveal",
-	ViewportNext: "viewport", WriteScript: "write-script", Copy: "copy", CopyMenu: "copy-menu", Cancel: "cancel", Submit: "submit",
+	ViewportNext: "viewport", WriteScript: "write-script", Copy: "copy", CopyMenu: "copy-menu", Follow: "follow", Cancel: "cancel", Submit: "submit",
 	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
 }
 
@@ -223,6 +224,7 @@ func Default() KeyMap {
 		{b("N", "prev", "N"), SearchPrev, panes, nowhere, GroupFind, offline, "previous match"},
 		{b("i", "interactive only", "i"), FilterInteractive, panes, onReadOnly, GroupFind, offline, "interactive nodes only"},
 		{b("r", "refresh", "r"), Refresh, panes, onNormal, GroupAct, live, "take a new snapshot now"},
+		{b("F", "follow", "F"), Follow, panes, nowhere, GroupAct, live, "pause / resume following the page"},
 		{b("f", "text/json", "f"), Format, panes, panes, GroupFind, offline, "flat pane: text ↔ json"},
 		{b("x", "rules", "x"), Rules, panes, panes, GroupFind, offline, "tier and flatten rules"},
 		{b("d", "diff", "d"), Diff, panes, onNormal, GroupFind, offline, "what the last action changed"},

@@ -118,6 +118,7 @@ func TestCommand(t *testing.T) {
 		{"y copies", txt('y'), Normal, Copy},
 		{"Y copy menu", txt('Y'), Normal, CopyMenu},
 		{"l highlight", txt('l'), Normal, Highlight},
+		{"F pauses or resumes following", txt('F'), Normal, Follow},
 		{"+ expands all", txt('+'), Normal, ExpandAll},
 		{"= expands all", txt('='), Normal, ExpandAll},
 		{"- collapses all", txt('-'), Normal, CollapseAll},
@@ -277,7 +278,7 @@ func TestBrowserSet(t *testing.T) {
 		}
 	}
 	want := []Command{Click, Type, Key, Hover, Select, ScrollDown, ScrollUp, Goto, Back, Forward,
-		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext}
+		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext, Follow}
 	var got []Command
 	for c := None; c < numCommands; c++ {
 		if km.NeedsBrowser(c) {

@@ -26,7 +26,7 @@ func TestTodoMVCFullProgram(t *testing.T) {
 		return strings.Contains(s, "snapshot #") && strings.Contains(s, "tokens") && !strings.Contains(s, "first snapshot")
 	})
 	s := tm.screen()
-	if !strings.Contains(s, "● connected") {
+	if !strings.Contains(s, "● live") {
 		t.Fatalf("no connection state on screen:\n%s", s)
 	}
 

@@ -106,6 +106,7 @@ type Model struct {
 	op     operation
 	status status
 	hl     highlight
+	fol    following
 	pic    picture
 	// rec keeps every action of the session, for `w`, exports and --record
 	rec *script.Recorder
@@ -128,6 +129,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		doc:     document{flatOpts: dom.DefaultOptions(), tierOff: map[string]bool{}},
 		panes:   newPanes(),
 		hl:      highlight{on: !cfg.NoHighlight},
+		fol:     following{paused: cfg.FollowPaused},
 		op:      operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
 		rec:     script.NewRecorder(cfg.Record),
 	}
@@ -157,6 +159,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.conn.actor != nil && m.doc.snap == nil {
+		m.applyFollowSetting()
 		cmds = append(cmds, m.refresh(false, "taking the first snapshot"), waitEvents(m.conn.actor))
 	}
 	return tea.Batch(cmds...)

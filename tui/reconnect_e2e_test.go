@@ -29,7 +29,7 @@ func killedUnderUI(t *testing.T) (base string, port int, endpoint string, tm *te
 	first := startChromium(t, port, base+"/keep.html")
 	tm = startDomscope(t, endpoint, "keep.html")
 	tm.waitFor("the page in the first browser", 60*time.Second, func(s string) bool {
-		return strings.Contains(s, "● connected") && strings.Contains(s, `"Visit 1"`)
+		return strings.Contains(s, "● live") && strings.Contains(s, `"Visit 1"`)
 	})
 	first.kill()
 	tm.waitFor("the lost connection", 30*time.Second, func(s string) bool {
@@ -46,7 +46,7 @@ func TestBrowserRestartFullProgram(t *testing.T) {
 	startChromium(t, port, base+"/keep.html")
 	openTab(t, endpoint, base+"/other.html")
 	s := tm.waitFor("the page in the new browser", 90*time.Second, func(s string) bool {
-		return strings.Contains(s, "● connected") && strings.Contains(s, `"Visit 2"`)
+		return strings.Contains(s, "● live") && strings.Contains(s, `"Visit 2"`)
 	})
 	if strings.Contains(s, `"Visit 1"`) {
 		t.Errorf("the first browser's page is still shown:\n%s", s)
@@ -98,7 +98,7 @@ func TestBrowserRestartWithoutTheTabFullProgram(t *testing.T) {
 	}
 	tm.keys("Enter")
 	tm.waitFor("the other tab attached", 30*time.Second, func(s string) bool {
-		return strings.Contains(s, "“Other tab”") && strings.Contains(s, "● connected") && strings.Contains(s, `"Other button"`)
+		return strings.Contains(s, "“Other tab”") && strings.Contains(s, "● live") && strings.Contains(s, `"Other button"`)
 	})
 	tm.quit()
 }

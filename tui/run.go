@@ -37,6 +37,9 @@ type Config struct {
 	NoColor bool
 	// NoHighlight starts with the browser-side highlight off.
 	NoHighlight bool
+	// FollowPaused starts with follow mode paused (F resumes it): the
+	// page's own changes are not shown until then.
+	FollowPaused bool
 	// Record, when set, gets each action of the session as a `run` script
 	// line as it happens (--record FILE).
 	Record io.Writer

@@ -27,7 +27,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.panes.zoomed && m.panes.focus != focus {
 		m.layout() // the other pane takes the whole body
 	}
-	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg))
+	// a page change reported while other work held the page is taken now
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -89,6 +90,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.gotSnapshot(msg)
 	case eventsMsg:
 		return m.gotEvents(msg)
+	case followMsg:
+		return m.gotFollow(msg)
 	case targetsMsg:
 		if !msg.auto {
 			m.op.busy = nil
@@ -333,6 +336,8 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		})
 	case keymap.Refresh:
 		return m.refresh(true, "taking a new snapshot")
+	case keymap.Follow:
+		return m.toggleFollow()
 	case keymap.Targets:
 		return m.listTargets()
 	default:
@@ -524,7 +529,7 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		m.recordError(msg.recErr)
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
-	m.setSnapshot(msg.snap, msg.rebuilt)
+	m.showSnapshot(msg.snap, msg.rebuilt)
 	m.recordError(msg.recErr)
 	return m.broadcast(snapshotShown{rebuilt: msg.rebuilt})
 }
@@ -564,6 +569,8 @@ func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
 			if m.op.busy == nil {
 				m.status.stale = "navigated"
 			}
+		case "page-changed":
+			cmd = tea.Batch(cmd, m.pageChanged())
 		}
 	}
 	if msg.closed {
@@ -648,6 +655,8 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	leave := m.leaveTab(m.conn.actor, m.conn.own, m.hl.shown != "")
 	m.conn.actor, m.conn.own = a, true
 	m.conn.state = a.State()
+	m.fol.inFlight, m.fol.pending, m.fol.missed = false, false, false
+	m.applyFollowSetting() // paused stays paused on the new tab
 	m.doc.snap, m.doc.prev, m.doc.marks, m.doc.hasDiff = nil, nil, nil, false
 	m.status.last, m.status.lastDesc, m.status.stale, m.hl.shown = nil, "", "", ""
 	m.panes.tree = newTreePane()

@@ -394,8 +394,8 @@ func TestConnectionStateIsShown(t *testing.T) {
 	seq := m.doc.snap
 	_, cmd := m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "state", State: dom.Connected}}})
 	settle(t, m, cmd)
-	if s := plainScreen(m); !strings.Contains(s, "● connected") {
-		t.Errorf("connected not shown:\n%s", s)
+	if s := plainScreen(m); !strings.Contains(s, "● live") {
+		t.Errorf("connected (and following) not shown:\n%s", s)
 	}
 	if m.doc.snap == seq {
 		t.Error("no new snapshot after the connection came back")
