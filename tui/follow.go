@@ -169,10 +169,10 @@ func (m *Model) toggleFollow() tea.Cmd {
 	m.fol.paused = !m.fol.paused
 	m.applyFollowSetting()
 	if m.fol.paused {
-		m.setFlash("follow paused: the panes keep this snapshot while the page changes (F resumes, r refreshes)", false)
+		m.setFlash("follow paused: the panes keep this snapshot (F resumes, r refreshes)", false)
 		return nil
 	}
-	m.setFlash("following the page again: its own changes show as they happen (F pauses)", false)
+	m.setFlash("following the page again: its changes show as they happen (F pauses)", false)
 	if m.fol.missed {
 		m.fol.missed, m.fol.pending = false, true
 		return m.followNow()
