@@ -277,7 +277,8 @@ func TestBrowserSet(t *testing.T) {
 		}
 	}
 	want := []Command{Click, Type, Key, Hover, Select, ScrollDown, ScrollUp, Goto, Back, Forward,
-		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext}
+		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext,
+		StepRun, StepAll, StepSkip, StepEdit}
 	var got []Command
 	for c := None; c < numCommands; c++ {
 		if km.NeedsBrowser(c) {
