@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -62,7 +64,7 @@ func storyItem(m *Model, i int, s dom.SessionStep) string {
 	}
 	desc := s.Desc
 	if desc == "" {
-		desc = string(s.Step)
+		desc = compactJSON(s.Step)
 	}
 	text := fmt.Sprintf("%3d %s %s", i+1, st.Render(mark), views.Clean(desc))
 	if r := s.Result; r != nil && !r.Success && r.Error != nil {
@@ -110,8 +112,7 @@ func newStoryStepLayer(m *Model, i int, s dom.SessionStep) *storyStepLayer {
 			o.add(st(l), "")
 		}
 	}
-	plain := func(s string) string { return s }
-	wrap(m.st.Bold.Render, string(s.Step))
+	wrap(m.st.Bold.Render, compactJSON(s.Step))
 	if s.URL != "" {
 		wrap(m.st.Dim.Render, "on "+s.URL)
 	}
@@ -141,7 +142,7 @@ func newStoryStepLayer(m *Model, i int, s dom.SessionStep) *storyStepLayer {
 		if strings.HasPrefix(d, "-") {
 			st = m.st.Removed.Render
 		}
-		o.add(st(views.Trunc(views.Clean(d), inner)), "")
+		o.add(st(views.Trunc(d[:min(2, len(d))]+cleanIndented(d[min(2, len(d)):]), inner)), "")
 	}
 	o.header("The flat view after it")
 	if s.After == "" {
@@ -149,7 +150,7 @@ func newStoryStepLayer(m *Model, i int, s dom.SessionStep) *storyStepLayer {
 	}
 	for _, l := range strings.Split(strings.TrimSuffix(s.After, "\n"), "\n") {
 		if s.After != "" {
-			o.add(plain(views.Trunc(views.Clean(l), inner)), "")
+			o.add(views.Trunc(cleanIndented(l), inner), "")
 		}
 	}
 	o.fit(m.screen())
@@ -161,3 +162,12 @@ func (o *storyStepLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cm
 }
 
 func (o *storyStepLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
+
+// compactJSON is a recorded step on one line (an export is indented).
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}
