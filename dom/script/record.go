@@ -14,7 +14,7 @@ import (
 
 // WithheldComment is the comment of a recorded step whose text was typed
 // into a sensitive field: the text itself is never written, only dom.Mask.
-const WithheldComment = "value withheld: typed into a sensitive field; put the real value in place of •••• before replaying"
+const WithheldComment = "value withheld: typed into a sensitive field; a replay asks for it (run: the variable DOMSCOPE_SECRET_<step number>; run --ui: a masked prompt)"
 
 // TargetFor returns a query that picks n in snap and still picks it on a
 // fresh load of the page, where node IDs differ: role and exact name, else
