@@ -415,7 +415,7 @@ func runUI(ctx context.Context, args []string) error {
 	if err := parseFlags(ctx, fs, args, 0); err != nil {
 		return err
 	}
-	return openUI(ctx, conn, ui)
+	return openUI(ctx, conn, ui, nil)
 }
 
 // runDemo serves the embedded demo pages, launches Chromium and opens the UI.
@@ -436,7 +436,7 @@ func runDemo(ctx context.Context, args []string) error {
 	if !flagGiven(fs, "endpoint") {
 		conn.launch = true
 	}
-	return openUI(ctx, conn, ui)
+	return openUI(ctx, conn, ui, nil)
 }
 
 func flagGiven(fs *flag.FlagSet, name string) bool {
@@ -453,7 +453,9 @@ func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 	return c.open(openCtx)
 }
 
-func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
+// openUI opens the UI on the page the flags name; more, if set, adds to
+// its configuration (a script to step through).
+func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Config)) error {
 	if conn.launch {
 		// Chromium takes a few seconds to start; say so before the screen opens.
 		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
@@ -494,7 +496,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 	if err != nil {
 		return err
 	}
-	return tui.Run(ctx, tui.Config{
+	tc := tui.Config{
 		Actor:       actor,
 		Browser:     browser,
 		NewActor:    newActor,
@@ -509,7 +511,11 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags) error {
 		Keys:        km,
 
 		FollowPaused: ui.paused,
-	})
+	}
+	if more != nil {
+		more(&tc)
+	}
+	return tui.Run(ctx, tc)
 }
 
 // runOpen shows a saved capture with no browser.
@@ -545,8 +551,11 @@ func runScript(ctx context.Context, args []string) error {
 	keepGoing := fs.Bool("keep-going", false, "run the remaining steps after a failed one")
 	effects := fs.Bool("effects", false, "show a click ripple in the browser")
 	refsFile := fs.String("refs", "", "the snapshot text (Playwright aria snapshot or domscope text) that {\"ref\":…} targets name")
+	stepUI := fs.Bool("ui", false, "step through FILE in the UI: run, skip, edit and retry each step, act by hand in between")
+	var ui uiFlags
+	ui.register(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: domscope run [flags] FILE\n\nReplays FILE (JSON lines, one action each; - reads stdin) against the page\nand prints each result. Exit code 1 when a step fails.\n\nflags:")
+		fmt.Fprintln(os.Stderr, "usage: domscope run [flags] FILE\n\nReplays FILE (JSON lines, one action each; - reads stdin) against the page\nand prints each result. Exit code 1 when a step fails. A step recorded\nwith a withheld value (•••• typed into a sensitive field) takes it from\nthe environment variable DOMSCOPE_SECRET_<step number>.\n\nflags:")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(ctx, fs, args, 1); err != nil {
@@ -562,6 +571,25 @@ func runScript(ctx context.Context, args []string) error {
 			return usageError{err.Error()}
 		}
 		refs = r
+	}
+	if *stepUI {
+		if fs.Arg(0) == "-" {
+			return usageError{"run --ui reads its keys from the terminal: give the script as a file, not -"}
+		}
+		b, err := os.ReadFile(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		lines, err := script.Load(strings.NewReader(string(b)))
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		if len(lines) == 0 {
+			return usageError{fs.Arg(0) + " has no steps"}
+		}
+		return openUI(ctx, conn, ui, func(c *tui.Config) {
+			c.Script, c.ScriptName, c.Refs = lines, fs.Arg(0), refs
+		})
 	}
 	var in io.Reader = os.Stdin
 	if name := fs.Arg(0); name != "-" {
@@ -580,7 +608,8 @@ func runScript(ctx context.Context, args []string) error {
 	vp, _ := conn.emulation() // checked by openWithin
 	actor := live.NewService(s.page, live.Config{VisualEffects: *effects, Viewport: vp})
 	defer func() { _ = actor.Close() }()
-	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing, Refs: refs})
+	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: *snapshots, KeepGoing: *keepGoing, Refs: refs,
+		Secret: script.SecretFromEnv(os.Getenv)})
 }
 
 // outputDir is --output-dir, or the config file's output_dir when the flag

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -22,6 +23,94 @@ type SessionStep struct {
 	// At is when the action ended (RFC 3339).
 	At     string        `json:"at,omitempty"`
 	Result *ActionResult `json:"result,omitempty"`
+	// After is the flattened text view after the step, as the UI showed it
+	// (sensitive values already masked), so `open` can step through the
+	// story; left out past MaxStepView bytes, where Diff alone is kept.
+	After string `json:"after,omitempty"`
+	// Diff is the line diff from the view before the step to After: "+ "
+	// for a line added, "- " for one removed, in order.
+	Diff []string `json:"diff,omitempty"`
+	// Unchanged: the step changed nothing in the view (an empty Diff says
+	// the same only when After is there).
+	Unchanged bool `json:"unchanged,omitempty"`
+}
+
+// MaxStepView bounds the text view an export keeps per step (a 50,000-node
+// page's view is megabytes; its diff after a small action is a few lines).
+const MaxStepView = 256 << 10
+
+// SetView keeps the view before and after the step: After (when it is not
+// too big) and the diff between them.
+func (s *SessionStep) SetView(before, after string) {
+	if len(after) <= MaxStepView {
+		s.After = after
+	}
+	s.Diff = LineDiff(before, after)
+	s.Unchanged = len(s.Diff) == 0
+}
+
+// maxDiffCells bounds the table of the line diff; a middle part bigger than
+// that is written as all its old lines removed and all new ones added.
+const maxDiffCells = 4 << 20
+
+// LineDiff compares two texts line by line and returns the lines removed
+// ("- line") and added ("+ line"), in order (a longest common subsequence
+// of the part between the common head and tail).
+func LineDiff(a, b string) []string {
+	if a == b {
+		return nil
+	}
+	x, y := splitLines(a), splitLines(b)
+	for len(x) > 0 && len(y) > 0 && x[0] == y[0] {
+		x, y = x[1:], y[1:]
+	}
+	for len(x) > 0 && len(y) > 0 && x[len(x)-1] == y[len(y)-1] {
+		x, y = x[:len(x)-1], y[:len(y)-1]
+	}
+	var out []string
+	if len(x)*len(y) > maxDiffCells {
+		for _, l := range x {
+			out = append(out, "- "+l)
+		}
+		for _, l := range y {
+			out = append(out, "+ "+l)
+		}
+		return out
+	}
+	// lcs[i][j]: the longest common subsequence of x[i:] and y[j:]
+	w := len(y) + 1
+	lcs := make([]int32, (len(x)+1)*w)
+	for i := len(x) - 1; i >= 0; i-- {
+		for j := len(y) - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
+			} else {
+				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
+			}
+		}
+	}
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		switch {
+		case i < len(x) && j < len(y) && x[i] == y[j]:
+			i, j = i+1, j+1
+		case j < len(y) && (i == len(x) || lcs[i*w+j+1] >= lcs[(i+1)*w+j]):
+			out = append(out, "+ "+y[j])
+			j++
+		default:
+			out = append(out, "- "+x[i])
+			i++
+		}
+	}
+	return out
+}
+
+func splitLines(s string) []string {
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
 }
 
 // SessionLog returns the session's action log saved with the capture, oldest

@@ -107,6 +107,11 @@ const (
 	SubmitEnter // prompt: Alt+Enter (type the text, then press Enter in the page)
 	Accept      // dialog, list: choose
 	Dismiss     // dialog
+	StepRun     // a loaded script: run the current step
+	StepAll     // a loaded script: run to the end or the next failure
+	StepSkip    // a loaded script: skip the current step
+	StepEdit    // a loaded script: edit the step's line, then run it
+	Story       // the session's steps with the view after each and its diff
 	numCommands
 )
 
@@ -122,6 +127,7 @@ var commandNames = [numCommands]string{
 	Targets: "targets", Export: "export", Zoom: "zoom", Messages: "messages", Picture: "picture", PicMarks: "marks", Reveal: "reveal",
 	ViewportNext: "viewport", WriteScript: "write-script", Copy: "copy", CopyMenu: "copy-menu", Follow: "follow", Cancel: "cancel", Submit: "submit",
 	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
+	StepRun: "step-run", StepAll: "step-all", StepSkip: "step-skip", StepEdit: "step-edit", Story: "story",
 }
 
 func (c Command) String() string {
@@ -238,6 +244,11 @@ func Default() KeyMap {
 		{b("w", "write script", "w"), WriteScript, panes, nowhere, GroupFind, offline, "write the session as a run script"},
 		{b("y", "copy", "y"), Copy, panes, nowhere, GroupFind, offline, "copy the selected node's line"},
 		{b("Y", "copy…", "Y"), CopyMenu, panes, nowhere, GroupFind, offline, "copy the flat view, a run target or CSS"},
+		{b("a", "run step", "a"), StepRun, onNormal, nowhere, GroupAct, live, "script (run --ui): run the current step"},
+		{b("A", "run to the end", "A"), StepAll, onNormal, nowhere, GroupAct, live, "script: run to the end or the next failure"},
+		{b("S", "skip step", "S"), StepSkip, onNormal, nowhere, GroupAct, live, "script: skip the current step"},
+		{b("E", "edit step", "E"), StepEdit, onNormal, nowhere, GroupAct, live, "script: edit the step's line and retry"},
+		{b("H", "story", "H"), Story, panes, nowhere, GroupFind, offline, "the session's steps, the view after each, diffs"},
 		{b("L", "messages", "L"), Messages, panes, nowhere, GroupFind, offline, "messages and errors, in full"},
 		{b("?", "help", "?"), Help, panes | onList, panes, GroupFind, offline, "this help"},
 		{b("esc", "cancel", "esc"), Cancel, panes | onPrompt, onPrompt, GroupOther, offline, "cancel, close, clear search"},

@@ -278,7 +278,8 @@ func TestBrowserSet(t *testing.T) {
 		}
 	}
 	want := []Command{Click, Type, Key, Hover, Select, ScrollDown, ScrollUp, Goto, Back, Forward,
-		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext, Follow}
+		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext, Follow,
+		StepRun, StepAll, StepSkip, StepEdit}
 	var got []Command
 	for c := None; c < numCommands; c++ {
 		if km.NeedsBrowser(c) {

@@ -11,6 +11,7 @@ func (r rect) contains(x, y int) bool {
 type screen struct {
 	stacked             bool
 	tree, flat, details rect
+	step                rect // the script's panel (run --ui), above the details
 	body                rect // the panes' area (overlays go here)
 	footer              int  // y of the footer line
 	tooSmall            bool
@@ -54,6 +55,9 @@ func computeScreen(w, h int) screen {
 // pane over the whole body when it is maximised (z).
 func (m *Model) screen() screen {
 	s := computeScreen(m.w, m.h)
+	if m.step != nil {
+		s = withStepPanel(s, m.w, m.h)
+	}
 	if m.panes.zoomed && !s.tooSmall {
 		if m.panes.focus == treeFocus {
 			s.tree, s.flat = s.body, rect{}

@@ -110,6 +110,8 @@ type Model struct {
 	pic    picture
 	// rec keeps every action of the session, for `w`, exports and --record
 	rec *script.Recorder
+	// step is the script being stepped through (run --ui), or nil
+	step *stepper
 	// layers are drawn over the panes, bottom first; the last has the keyboard
 	layers []layer
 }
@@ -132,6 +134,7 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		fol:     following{paused: cfg.FollowPaused},
 		op:      operation{spin: spinner.New(spinner.WithSpinner(spinner.Dot))},
 		rec:     script.NewRecorder(cfg.Record),
+		step:    newStepper(cfg),
 	}
 	m.doc.flatOpts.Disabled = copySet(cfg.FlattenOff)
 	if len(cfg.TierOff) > 0 {

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"domscope/dom"
+	"domscope/dom/script"
 	"domscope/keymap"
 )
 
@@ -54,6 +55,11 @@ type Config struct {
 	// Keys replaces the default key table (overrides from the config
 	// file); an empty one means keymap.Default().
 	Keys keymap.KeyMap
+	// Script is a script to step through (`domscope run --ui FILE`), named
+	// ScriptName; Refs are the snapshot lines its {"ref":…} targets name.
+	Script     []script.Line
+	ScriptName string
+	Refs       *script.Refs
 	// Input and Output replace the terminal (tests).
 	Input  io.Reader
 	Output io.Writer

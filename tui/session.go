@@ -120,6 +120,7 @@ const (
 	copyTarget = "target"
 	copyCSS    = "css"
 	copyLine   = "line"
+	copyStep   = "step"
 )
 
 // copyLayer is Y's chooser.
@@ -135,6 +136,9 @@ func newCopyLayer(m *Model) *copyLayer {
 	o.add("the selected node's query, as a run target (JSON)", copyTarget)
 	o.add("a CSS selector for the selected node", copyCSS)
 	o.add("the selected node's line", copyLine)
+	if m.stepLine() != "" {
+		o.add("the script's current step, as a JSON line", copyStep)
+	}
 	o.first()
 	return o
 }
@@ -154,6 +158,10 @@ func (o *copyLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
 func (m *Model) copyWhat(what string) tea.Cmd {
 	if what == copyLine {
 		return m.copyLine()
+	}
+	if what == copyStep {
+		// masked where it aims a value at a sensitive field, as shown
+		return m.copyText("the step", m.stepLine())
 	}
 	if what == copyFlat {
 		if m.doc.sd == nil {

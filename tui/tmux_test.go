@@ -17,6 +17,7 @@ import (
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
 	"domscope/dom/live"
+	"domscope/dom/script"
 )
 
 // The full-program tests run this test binary as the program, inside a
@@ -55,8 +56,13 @@ func child() int {
 		return 2
 	}
 	svc := live.NewService(p, serviceConfig())
-	err = Run(ctx, Config{Actor: svc, Browser: b, Theme: "dark", NoHighlight: os.Getenv("DOMSCOPE_TUI_NOHIGHLIGHT") != "",
-		NewActor: func(p dom.Page) dom.Actor { return live.NewService(p, serviceConfig()) }})
+	cfg := Config{Actor: svc, Browser: b, Theme: "dark", NoHighlight: os.Getenv("DOMSCOPE_TUI_NOHIGHLIGHT") != "",
+		NewActor: func(p dom.Page) dom.Actor { return live.NewService(p, serviceConfig()) }, OutputDir: os.Getenv("DOMSCOPE_TUI_OUTDIR")}
+	if err := childScript(&cfg); err != nil {
+		fmt.Println("DOMSCOPE-CHILD script:", err)
+		return 2
+	}
+	err = Run(ctx, cfg)
 	_ = svc.Close()
 	_ = p.Detach()
 	fmt.Println("DOMSCOPE-CHILD-EXIT err:", err)
@@ -224,3 +230,27 @@ func osexec(socket string, args ...string) (string, error) {
 
 // serviceConfig is the service as domscope runs it (with the click ripple).
 func serviceConfig() live.Config { return live.Config{VisualEffects: true} }
+
+// childScript loads DOMSCOPE_TUI_SCRIPT to step through and appends the
+// session to DOMSCOPE_TUI_RECORD, as run --ui FILE --record FILE does.
+func childScript(cfg *Config) error {
+	if p := os.Getenv("DOMSCOPE_TUI_SCRIPT"); p != "" {
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if cfg.Script, err = script.Load(f); err != nil {
+			return err
+		}
+		cfg.ScriptName = filepath.Base(p)
+	}
+	if p := os.Getenv("DOMSCOPE_TUI_RECORD"); p != "" {
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return err
+		}
+		cfg.Record = f // closed with the process
+	}
+	return nil
+}

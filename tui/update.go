@@ -160,6 +160,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.refresh(false, "snapshot after the dialog")
 		}
 		return nil
+	case stepPreviewMsg, stepDoneMsg:
+		cmd, _ := m.stepMsg(msg)
+		return cmd
 	case panicMsg:
 		m.op.busy, m.op.bg = nil, nil
 		m.setFlash(msg.err.Error(), true)
@@ -341,6 +344,9 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	case keymap.Targets:
 		return m.listTargets()
 	default:
+		if cmd, ok := m.stepKey(a); ok {
+			return cmd
+		}
 		if cmd, ok := m.pictureKey(a); ok {
 			return cmd
 		}
@@ -529,9 +535,10 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		m.recordError(msg.recErr)
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
+	prev := m.doc.sd
 	m.showSnapshot(msg.snap, msg.rebuilt)
 	m.recordError(msg.recErr)
-	return m.broadcast(snapshotShown{rebuilt: msg.rebuilt})
+	return tea.Batch(m.broadcast(snapshotShown{rebuilt: msg.rebuilt}), m.afterShown(msg, prev))
 }
 
 func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {

@@ -49,6 +49,9 @@ func (m *Model) render() string {
 		body = views.SideBySide(m.treeBox(s.tree), m.flatBox(s.flat))
 	}
 	lines = append(lines, body...)
+	if m.step != nil && s.step.h > 0 {
+		lines = append(lines, m.stepBox(s.step)...)
+	}
 	lines = append(lines, views.Box(m.st, "Details", m.detailsRight(), m.detailsBody(s.details), s.details.w, s.details.h, false)...)
 	lines = append(lines, m.footer())
 	// the layers, bottom first

@@ -14,7 +14,7 @@ import (
 
 // WithheldComment is the comment of a recorded step whose text was typed
 // into a sensitive field: the text itself is never written, only dom.Mask.
-const WithheldComment = "value withheld: typed into a sensitive field; put the real value in place of •••• before replaying"
+const WithheldComment = "value withheld: typed into a sensitive field; a replay asks for it (run: the variable DOMSCOPE_SECRET_<step number>; run --ui: a masked prompt)"
 
 // TargetFor returns a query that picks n in snap and still picks it on a
 // fresh load of the page, where node IDs differ: role and exact name, else
@@ -501,4 +501,58 @@ func SessionSteps(log []dom.SessionStep) ([]Step, error) {
 		out = append(out, st)
 	}
 	return out, nil
+}
+
+// RecordStep adds a script step run as it is written (the step-through
+// UI): the line is kept verbatim, a withheld value stays withheld, and a
+// failed step is written as a comment line, as Record writes a failed
+// action. before is the snapshot the step ran on (for its URL). A snapshot
+// step is not recorded.
+func (r *Recorder) RecordStep(before *dom.Snapshot, st Step, res dom.ActionResult, desc string) error {
+	if st.Action == string(dom.KindSnapshot) {
+		return nil
+	}
+	if before == nil {
+		before = &dom.Snapshot{}
+	}
+	line, err := marshalStep(st)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	res.ID = dom.NormalizeID(res.ID)
+	rc := res
+	e := entry{step: st, log: dom.SessionStep{Step: line, Desc: desc, URL: before.URL, Seq: before.Seq,
+		At: time.Now().UTC().Format(time.RFC3339), Result: &rc}}
+	r.entries = append(r.entries, e)
+	if r.w == nil {
+		return nil
+	}
+	var b bytes.Buffer
+	if !r.started && before.URL != "" {
+		fmt.Fprintf(&b, "# recorded by domscope on %s (replay on a fresh load of it: domscope run --url URL FILE)\n", oneLine(before.URL))
+	}
+	r.started = true
+	b.WriteString(e.line())
+	if _, werr := r.w.Write(dom.EscapeJSON(b.Bytes())); werr != nil {
+		return dom.Errorf(dom.ValidationError, werr, "writing the recorded step")
+	}
+	return nil
+}
+
+// KeepView keeps with the last recorded step the flattened text view
+// before and after it (so an export can tell the story offline), unless it
+// has one already. A snapshot with nothing recorded yet is not kept.
+func (r *Recorder) KeepView(before, after string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.entries) == 0 {
+		return
+	}
+	e := &r.entries[len(r.entries)-1]
+	if e.log.After != "" || e.log.Diff != nil {
+		return
+	}
+	e.log.SetView(before, after)
 }

@@ -219,8 +219,8 @@ func TestRecordReplaySignIn(t *testing.T) {
 		t.Fatalf("session steps: %+v %v", st, err)
 	}
 
-	// Replay in a new tab, without the withheld key (a person fills in
-	// the withheld values; the page does not check the password).
+	// Replay in a new tab, without the withheld key, with a value for the
+	// withheld password (the page does not check it).
 	var kept []string
 	for _, l := range strings.Split(recorded, "\n") {
 		if !strings.Contains(l, `"action":"key"`) {
@@ -229,7 +229,9 @@ func TestRecordReplaySignIn(t *testing.T) {
 	}
 	svc2, p2 := openService(t, base+"/signin.html", live.Config{})
 	var out bytes.Buffer
-	if err := script.Run(ctx(t), svc2, strings.NewReader(strings.Join(kept, "\n")), &out, script.Options{}); err != nil {
+	// the withheld password is given as DOMSCOPE_SECRET_2 would give it
+	fill := script.Options{Secret: func(n int) (string, bool) { return "replayed-pw", n == 2 }}
+	if err := script.Run(ctx(t), svc2, strings.NewReader(strings.Join(kept, "\n")), &out, fill); err != nil {
 		t.Fatalf("replay failed: %v\n%s", err, out.String())
 	}
 	if got := evalString(t, p2, `document.getElementById('msg').textContent`); got != welcome {
@@ -238,8 +240,11 @@ func TestRecordReplaySignIn(t *testing.T) {
 	if v := evalJS(t, p2, `document.querySelector('input[name=remember]').checked`); v != false {
 		t.Fatalf("replay: Remember me is %v", v)
 	}
-	if got := evalString(t, p2, `document.getElementById('password').value`); got != Mask {
-		t.Fatalf("replay typed %q into the password field, want the mask", got)
+	if got := evalString(t, p2, `document.getElementById('password').value`); got != "replayed-pw" {
+		t.Fatalf("replay typed %q into the password field, want the value given for it", got)
+	}
+	if strings.Contains(out.String(), "replayed-pw") {
+		t.Errorf("the replay's output holds the password:\n%s", out.String())
 	}
 }
 

@@ -32,6 +32,10 @@ type Options struct {
 	// Refs is the snapshot text the script's {"ref":…} targets came from
 	// (`--refs FILE`); without it a ref target is an error.
 	Refs *Refs
+	// Secret gives the value of a step whose text was withheld when it was
+	// recorded (see Withheld), by step number; nil or not found: the step
+	// fails and says which variable to set (SecretEnv).
+	Secret func(step int) (string, bool)
 }
 
 // Step is one line of a script: an action and its target.
@@ -135,7 +139,7 @@ func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Option
 			res.Action = "?"
 			res.Error = dom.Errorf(dom.ValidationError, nil, "line %d is %d bytes long: a step may have at most %d (1 MiB)", lineNo, sl.size, MaxScriptLine)
 		} else {
-			res = runStep(ctx, a, line, lineNo, opts)
+			res = runStep(ctx, a, line, lineNo, step, opts)
 		}
 		res.Step, res.Line = step, lineNo
 		if err := writeJSONLine(w, res); err != nil {
@@ -168,8 +172,43 @@ func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Option
 	return nil
 }
 
-// runStep parses and performs one line.
-func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Options) (res StepResult) {
+// runStep parses and performs one line, step number n of the script.
+func runStep(ctx context.Context, a dom.Actor, line string, lineNo, n int, opts Options) StepResult {
+	st, err := parseStep(line, lineNo)
+	if err != nil {
+		res := StepResult{ActionResult: dom.ActionResult{Action: dom.ActionKind(st.Action), Error: dom.ErrorOf(err)}}
+		if res.Action == "" {
+			res.Action = "?"
+		}
+		return res
+	}
+	secret := ""
+	if Withheld(st) {
+		v, ok := "", false
+		if opts.Secret != nil {
+			v, ok = opts.Secret(n)
+		}
+		if !ok || v == "" {
+			return StepResult{ActionResult: dom.ActionResult{Action: dom.ActionKind(st.Action), Error: dom.Errorf(dom.ValidationError, nil,
+				"step %d (line %d) holds %s, a value withheld when it was recorded (typed into a sensitive field): set the environment variable %s to the real value and run again (it goes to the page only, never to the output)",
+				n, lineNo, dom.Mask, SecretEnv(n))}}
+		}
+		secret = v
+	}
+	return RunStep(ctx, a, st, secret, opts)
+}
+
+// RunStep performs one parsed step as Run does. A step that Withheld a
+// value gets secret in its place; the secret goes to the page only: an
+// error message that would repeat it has it masked. A withheld step with
+// no secret fails.
+func RunStep(ctx context.Context, a dom.Actor, st Step, secret string, opts Options) (res StepResult) {
+	if opts.StepTimeout <= 0 {
+		opts.StepTimeout = 60 * time.Second
+	}
+	if opts.FindTimeout == 0 {
+		opts.FindTimeout = 2 * time.Second
+	}
 	start := time.Now()
 	fail := func(err error) StepResult {
 		res.Success = false
@@ -178,13 +217,16 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo int, opts Opt
 		res.DurationMs = float64(res.Duration.Microseconds()) / 1000
 		return res
 	}
-	st, err := parseStep(line, lineNo)
 	res.Action = dom.ActionKind(st.Action)
 	if res.Action == "" {
 		res.Action = "?"
 	}
-	if err != nil {
-		return fail(err)
+	if Withheld(st) {
+		if secret == "" {
+			return fail(dom.Errorf(dom.ValidationError, nil, "the step holds %s, a value withheld when it was recorded: give the real value", dom.Mask))
+		}
+		st = Fill(st, secret)
+		defer func() { res.ActionResult = concealSecret(res.ActionResult, secret) }()
 	}
 	if d := openDialog(a); d != nil && st.Action != "dialog" && (st.Action != "wait" || st.For != nil) {
 		// Say what blocks the step, not what the target query ran into.
