@@ -1,7 +1,9 @@
 package dom
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -128,7 +130,11 @@ func (c *SavedCapture) Write(w io.Writer) error {
 }
 
 // WriteFile writes c to path atomically (a temporary file renamed into
-// place), so an interrupted export never leaves half a file.
+// place), so an interrupted export never leaves half a file. The file is
+// gzip-compressed: the raw capture of a large page is mostly repeated
+// keys and class names (190 MB of JSON on a 50,000-element page). `zcat`
+// shows it; ReadCaptureFile reads it and the uncompressed files of older
+// versions alike.
 func (c *SavedCapture) WriteFile(path string) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, ".domscope-export-*")
@@ -137,7 +143,12 @@ func (c *SavedCapture) WriteFile(path string) error {
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // no-op after a successful rename
-	if err := c.Write(f); err != nil {
+	zw, _ := gzip.NewWriterLevel(f, gzip.BestSpeed) // the level is valid
+	if err := c.Write(zw); err != nil {
+		f.Close()
+		return Errorf(ValidationError, err, "writing %s", path)
+	}
+	if err := zw.Close(); err != nil {
 		f.Close()
 		return Errorf(ValidationError, err, "writing %s", path)
 	}
@@ -150,8 +161,27 @@ func (c *SavedCapture) WriteFile(path string) error {
 	return nil
 }
 
-// ReadCapture decodes a saved capture and checks that it can be rebuilt.
+// ExportReader reads an export as JSON, uncompressing it when it is
+// gzip (told by its first bytes, not its name: a renamed file still opens).
+func ExportReader(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, Errorf(ValidationError, err, "not a domscope capture file (a damaged gzip header)")
+		}
+		return zr, nil
+	}
+	return br, nil
+}
+
+// ReadCapture decodes a saved capture, compressed or not, and checks that
+// it can be rebuilt.
 func ReadCapture(r io.Reader) (*SavedCapture, error) {
+	r, err := ExportReader(r)
+	if err != nil {
+		return nil, err
+	}
 	var c SavedCapture
 	dec := json.NewDecoder(r)
 	if err := dec.Decode(&c); err != nil {
@@ -173,7 +203,8 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 	return &c, nil
 }
 
-// ReadCaptureFile reads a capture saved with WriteFile.
+// ReadCaptureFile reads a capture saved with WriteFile (or an older,
+// uncompressed one).
 func ReadCaptureFile(path string) (*SavedCapture, error) {
 	f, err := os.Open(path)
 	if err != nil {

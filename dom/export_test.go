@@ -63,6 +63,50 @@ func TestSavedCaptureRoundTrip(t *testing.T) {
 	}
 }
 
+// The file is gzip-compressed and reads back; an uncompressed export of an
+// older version (and a gzip one renamed to .json) opens the same way.
+func TestExportCompressedAndOldFilesOpen(t *testing.T) {
+	c, err := NewSavedCapture(exportFixture(t), DefaultOptions(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	gz := filepath.Join(dir, "cap.json")
+	if err := c.WriteFile(gz); err != nil {
+		t.Fatal(err)
+	}
+	zipped, err := os.ReadFile(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(zipped, []byte{0x1f, 0x8b}) {
+		t.Fatalf("the export is not gzip: % x", zipped[:min(4, len(zipped))])
+	}
+	var plain bytes.Buffer
+	if err := c.Write(&plain); err != nil {
+		t.Fatal(err)
+	}
+	if len(zipped) >= plain.Len() {
+		t.Errorf("compressed %d bytes, plain %d", len(zipped), plain.Len())
+	}
+	old := filepath.Join(dir, "old.json")
+	if err := os.WriteFile(old, plain.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{gz, old} {
+		got, err := ReadCaptureFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if got.Text != c.Text || got.Tokens != c.Tokens {
+			t.Errorf("%s: text %q tokens %d, want %q %d", path, got.Text, got.Tokens, c.Text, c.Tokens)
+		}
+	}
+	if _, err := ReadCapture(bytes.NewReader(zipped[:len(zipped)/2])); err == nil {
+		t.Error("a cut gzip file should fail to open")
+	}
+}
+
 func TestReadCaptureErrors(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"garbage", "not json", "not a domscope capture"},

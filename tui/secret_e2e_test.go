@@ -77,7 +77,7 @@ func TestTypedSecretFullProgram(t *testing.T) {
 		capture()
 	}
 
-	exp := filepath.Join(t.TempDir(), "export.json")
+	exp := filepath.Join(t.TempDir(), "export.json.gz")
 	tm.keys("e")
 	tm.waitText("export this capture to", 5*time.Second)
 	tm.keys("C-u")
@@ -102,10 +102,7 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	if !strings.Contains(string(raw), "Secret form") {
 		t.Fatalf("raw output capture did not work (%d bytes)", len(raw))
 	}
-	b, err := os.ReadFile(exp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readExport(t, exp)
 	var c struct{ LastActionDesc string }
 	if err := json.Unmarshal(b, &c); err != nil || !strings.HasPrefix(c.LastActionDesc, `type "••••" on node_`) {
 		t.Errorf("export lastActionDesc %q (%v)", c.LastActionDesc, err)

@@ -51,7 +51,7 @@ func (m *Model) writeScript() tea.Cmd {
 		m.setFlash("nothing recorded yet: act on the page (c, t, K, s…) and each action becomes a script step", true)
 		return nil
 	}
-	name := strings.TrimSuffix(m.exportName(), ".json") + ".script"
+	name := strings.TrimSuffix(m.exportName(), ".json.gz") + ".script"
 	path, rec := m.outPath(name), m.rec
 	return safe(func() tea.Msg {
 		var b bytes.Buffer

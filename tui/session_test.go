@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -137,14 +139,11 @@ func TestRecordSessionFromUI(t *testing.T) {
 		t.Fatalf("the export prompt does not start in the output dir %s", out)
 	}
 	press(t, m, enterKey)
-	exports, _ := filepath.Glob(filepath.Join(out, "*.json"))
+	exports, _ := filepath.Glob(filepath.Join(out, "*.json.gz"))
 	if len(exports) != 1 {
 		t.Fatalf("exports in the output dir: %v (flash %q)", exports, m.status.flash)
 	}
-	raw, err := os.ReadFile(exports[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := readExport(t, exports[0])
 	if strings.Contains(string(raw), secret) {
 		t.Fatal("the export holds the password")
 	}
@@ -234,4 +233,26 @@ func TestCopyLineOSC52(t *testing.T) {
 	if !strings.Contains(s, string(got)) {
 		t.Errorf("the copied line %q is not the one on screen:\n%s", got, s)
 	}
+}
+
+// readExport is an export file's JSON, uncompressed: what a secret must
+// not be found in (the compressed bytes would hide it).
+func readExport(t *testing.T, path string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(raw, []byte{0x1f, 0x8b}) {
+		t.Fatalf("%s is not gzip-compressed", path)
+	}
+	r, err := dom.ExportReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

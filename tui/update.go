@@ -311,7 +311,7 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 			m.setFlash("nothing to export yet", true)
 			return nil
 		}
-		m.push(newPrompt("export this capture to", "", m.outPath(m.exportName()), "file.json", m.w, submitExport))
+		m.push(newPrompt("export this capture to", "", m.outPath(m.exportName()), "file.json.gz", m.w, submitExport))
 	case keymap.WriteScript:
 		return m.writeScript()
 	case keymap.Copy:
@@ -747,7 +747,7 @@ func (m *Model) exportName() string {
 		}
 	}
 	host = strings.Trim(unsafeName.ReplaceAllString(host, "-"), "-")
-	name := fmt.Sprintf("domscope-%s-%s.json", host, m.now().Format("20060102-150405"))
+	name := fmt.Sprintf("domscope-%s-%s.json.gz", host, m.now().Format("20060102-150405"))
 	return name
 }
 
