@@ -142,7 +142,7 @@ func (c *SavedCapture) WriteFile(path string) error {
 		return Errorf(ValidationError, err, "cannot write in %s", dir)
 	}
 	tmp := f.Name()
-	defer os.Remove(tmp) // no-op after a successful rename
+	defer os.Remove(tmp)                            // no-op after a successful rename
 	zw, _ := gzip.NewWriterLevel(f, gzip.BestSpeed) // the level is valid
 	if err := c.Write(zw); err != nil {
 		f.Close()
