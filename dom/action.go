@@ -69,6 +69,17 @@ type Changes struct {
 	Added      int    `json:"added,omitempty"`
 	Removed    int    `json:"removed,omitempty"`
 	Renamed    int    `json:"renamed,omitempty"` // nodes whose accessible name changed
+	// Nodes lists what changed on the nodes that stayed: states (checked,
+	// expanded, selected, pressed, value, focused, disabled), visibility
+	// (shown, hidden, with the reason), names and moves; the first
+	// MaxListedChanges, NodesMore says how many more there were.
+	Nodes     []Change `json:"nodes,omitempty"`
+	NodesMore int      `json:"nodesMore,omitempty"`
+	// Flat is what the LLM now sees differently: the lines of the flattened
+	// text view removed ("- ...") and added ("+ ..."), the first
+	// MaxListedChanges; FlatMore says how many more.
+	Flat     []string `json:"flat,omitempty"`
+	FlatMore int      `json:"flatMore,omitempty"`
 	// Unsettled is true when the page was still loading or changing when
 	// the settle bound ran out (the snapshot after it may be mid-change).
 	Unsettled bool `json:"unsettled,omitempty"`

@@ -1,19 +1,21 @@
 package dom
 
-import (
-	"sort"
-	"strings"
-)
+import "sort"
 
 // SnapshotDiff lists node IDs that changed between two snapshots.
 type SnapshotDiff struct {
 	Added   []string // in next only
 	Removed []string // in prev only
 	Renamed []string // in both, with another name
+	// Changed lists what changed on nodes in both: states, visibility,
+	// names (old and new) and moves.
+	Changed []Change
 }
 
 // Empty reports whether nothing changed.
-func (d SnapshotDiff) Empty() bool { return len(d.Added)+len(d.Removed)+len(d.Renamed) == 0 }
+func (d SnapshotDiff) Empty() bool {
+	return len(d.Added)+len(d.Removed)+len(d.Renamed)+len(d.Changed) == 0
+}
 
 // Diff compares two snapshots by node ID (IDs survive a rebuild, see
 // BuildOptions.Prev). Lists are sorted by node number.
@@ -40,6 +42,9 @@ func Diff(prev, next *Snapshot) SnapshotDiff {
 			}
 		}
 	}
+	if prev != nil && next != nil {
+		d.Changed = nodeChanges(prev, next)
+	}
 	sortIDs(d.Added)
 	sortIDs(d.Removed)
 	sortIDs(d.Renamed)
@@ -48,15 +53,5 @@ func Diff(prev, next *Snapshot) SnapshotDiff {
 
 // sortIDs orders "node_N" by N, others after, by text.
 func sortIDs(ids []string) {
-	sort.Slice(ids, func(i, j int) bool {
-		a, aok := idNumber(ids[i])
-		b, bok := idNumber(ids[j])
-		if aok && bok {
-			return a < b
-		}
-		if aok != bok {
-			return aok
-		}
-		return strings.Compare(ids[i], ids[j]) < 0
-	})
+	sort.Slice(ids, func(i, j int) bool { return idLess(ids[i], ids[j]) })
 }

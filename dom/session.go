@@ -94,12 +94,12 @@ func LineDiff(a, b string) []string {
 		switch {
 		case i < len(x) && j < len(y) && x[i] == y[j]:
 			i, j = i+1, j+1
-		case j < len(y) && (i == len(x) || lcs[i*w+j+1] >= lcs[(i+1)*w+j]):
+		case i < len(x) && (j == len(y) || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
+			out = append(out, "- "+x[i]) // a line's old form before its new one
+			i++
+		default:
 			out = append(out, "+ "+y[j])
 			j++
-		default:
-			out = append(out, "- "+x[i])
-			i++
 		}
 	}
 	return out

@@ -142,7 +142,7 @@ func (m *Model) sameView(s *dom.Snapshot) bool {
 	if old == nil || old.TargetID != s.TargetID || len(old.ByID) != len(s.ByID) || m.doc.sd == nil {
 		return false
 	}
-	if d := dom.Diff(old, s); len(d.Added)+len(d.Removed)+len(d.Renamed) > 0 {
+	if !dom.Diff(old, s).Empty() {
 		return false
 	}
 	plain := themes.For(true, true)

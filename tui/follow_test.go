@@ -101,7 +101,7 @@ func TestFollowKeepsCursorOnItsNode(t *testing.T) {
 		t.Errorf("flat pane on %q, want node_10", m.panes.flat.SelectedID())
 	}
 	s := plainScreen(m)
-	for _, want := range []string{"Saved by someone else", "+ new", "+1 added", "~1 renamed", "the page changed by itself", "● live"} {
+	for _, want := range []string{"Saved by someone else", "+ new", "+1 added", "~1 changed", "the page changed by itself", "● live"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}

@@ -69,7 +69,7 @@ func TestGoldenLastAction(t *testing.T) {
 		m := started(t, newTestActor(formPage("Sign up"), second), sz[0], sz[1])
 		press(t, m, k('c'))
 		s := plainScreen(m)
-		for _, want := range []string{"last action: click on node_10", "→ ok", "changes: +0 added · ~1 renamed · -0 removed"} {
+		for _, want := range []string{"last action: click on node_10", "→ ok", "changes: +0 added · ~1 changed · -0 removed"} {
 			if !strings.Contains(s, want) {
 				t.Errorf("%dx%d: details lack %q:\n%s", sz[0], sz[1], want, s)
 			}

@@ -2,9 +2,11 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"domscope/dom"
 	"domscope/keymap"
 	"domscope/views"
 )
@@ -38,6 +40,18 @@ func newDiffLayer(m *Model) *diffLayer {
 		}
 		o.add(m.st.Renamed.Render("~ ")+m.nodeName(id)+m.st.Dim.Render(was), id)
 	}
+	changed := 0
+	for _, c := range d.Changed {
+		if c.Kind != "name" { // the renamed list has those
+			changed++
+		}
+	}
+	o.header(fmt.Sprintf("Changed: states, visibility, moves (%d)", changed))
+	for _, c := range d.Changed {
+		if c.Kind != "name" {
+			o.add(m.st.Renamed.Render("~ ")+m.nodeName(c.ID)+" "+m.st.Dim.Render(changeText(c)), c.ID)
+		}
+	}
 	o.header(fmt.Sprintf("Removed (%d)", len(d.Removed)))
 	for _, id := range d.Removed {
 		name := id
@@ -49,9 +63,40 @@ func newDiffLayer(m *Model) *diffLayer {
 		}
 		o.add(m.st.Removed.Render("- ")+name, "")
 	}
+	lines := dom.LineDiff(dom.FlatText(m.doc.prev, m.doc.flatOpts), dom.FlatText(m.doc.snap, m.doc.flatOpts))
+	o.header(fmt.Sprintf("What the LLM reads differently: the flat view's lines (%d)", len(lines)))
+	for _, l := range lines {
+		st := m.st.Added
+		if strings.HasPrefix(l, "- ") {
+			st = m.st.Removed
+		}
+		o.add(st.Render(views.Clean(l)), "")
+	}
 	o.network(m)
 	o.first()
 	return o
+}
+
+// changeText says what changed, in a few words: `checked: false → true`,
+// `shown (was display:none)`, `moved from node_3 to node_9`.
+func changeText(c dom.Change) string {
+	q := func(v string) string {
+		if v == "" {
+			return "unset"
+		}
+		return views.Quote(v, 30)
+	}
+	switch c.Kind {
+	case "state":
+		return c.What + ": " + q(c.From) + " → " + q(c.To)
+	case "shown":
+		return "shown (was " + c.What + ")"
+	case "hidden":
+		return "hidden (" + c.What + ")"
+	case "moved":
+		return "moved from " + c.From + " to " + c.To
+	}
+	return c.Kind
 }
 
 func (o *diffLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {

@@ -151,7 +151,8 @@ func TestLineDiff(t *testing.T) {
 		{"a\nb\nc", "a\nc", []string{"- b"}},
 		{"a\nc", "a\nb\nc\nd", []string{"+ b", "+ d"}},
 		{"", "a", []string{"+ a"}},
-		{"a\nb", "b\na", []string{"+ b", "- b"}},
+		{"a\nb", "b\na", []string{"- a", "+ a"}},
+		{"a\nx\nc", "a\ny\nc", []string{"- x", "+ y"}}, // the old line before the new
 	} {
 		got := dom.LineDiff(tc.a, tc.b)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {

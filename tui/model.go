@@ -201,6 +201,9 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 			for _, id := range m.doc.diff.Renamed {
 				m.doc.marks[id] = views.Renamed
 			}
+			for _, c := range m.doc.diff.Changed { // states, visibility, moves
+				m.doc.marks[c.ID] = views.Renamed
+			}
 		}
 		m.status.stale = ""
 	}

@@ -85,7 +85,7 @@ func TestSelectionSurvivesResnapshot(t *testing.T) {
 		t.Errorf("last action = %+v %q", m.status.last, m.status.lastDesc)
 	}
 	s := plainScreen(m)
-	for _, want := range []string{"last action: click on node_10 → ok", "+1 added", "~1 renamed", "+ new"} {
+	for _, want := range []string{"last action: click on node_10 → ok", "+1 added", "~1 changed", "+ new"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}
@@ -449,5 +449,30 @@ func TestBackgroundPicksPalette(t *testing.T) {
 	fixed.Update(tea.BackgroundColorMsg{Color: color.Black})
 	if fixed.dark {
 		t.Error("an explicit light theme was overridden")
+	}
+}
+
+// A state or visibility change is marked and listed by d, with the flat
+// view's changed lines: what the LLM now reads differently.
+func TestDiffListsStatesVisibilityAndFlatLines(t *testing.T) {
+	first := formPage("Sign up")
+	second := formPage("Sign up")
+	second.Seq = 2
+	second.Node("node_10").States = map[string]string{"focused": "true"}
+	form := second.Node("node_7")
+	form.Hidden, form.Visible = "display:none", false
+	a := newTestActor(first, second)
+	m := started(t, a, 120, 40)
+	m.panes.tree.Select("node_10")
+	press(t, m, k('c'))
+	if m.doc.marks["node_10"] != '~' || m.doc.marks["node_7"] != '~' {
+		t.Errorf("changed nodes not marked: %v", m.doc.marks)
+	}
+	press(t, m, k('d'))
+	s := plainScreen(m)
+	for _, want := range []string{`focused: unset → "true"`, "hidden (display:none)", "What the LLM reads differently", `- [7] form "Sign up"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("diff list lacks %q:\n%s", want, s)
+		}
 	}
 }

@@ -177,9 +177,10 @@ func (m *Model) detailsBody(r rect) []string {
 	}
 	if m.doc.hasDiff {
 		dd := m.doc.diff
-		if len(dd.Added)+len(dd.Removed)+len(dd.Renamed) > 0 {
-			d.Changes = fmt.Sprintf("changes: %s added · %s renamed · %s removed (d lists them)",
-				m.st.Added.Render("+"+itoa(len(dd.Added))), m.st.Renamed.Render("~"+itoa(len(dd.Renamed))), m.st.Removed.Render("-"+itoa(len(dd.Removed))))
+		if !dd.Empty() {
+			changed := len(m.doc.marks) - len(dd.Added) // renamed, or a state, visibility or place changed
+			d.Changes = fmt.Sprintf("changes: %s added · %s changed · %s removed (d lists them)",
+				m.st.Added.Render("+"+itoa(len(dd.Added))), m.st.Renamed.Render("~"+itoa(changed)), m.st.Removed.Render("-"+itoa(len(dd.Removed))))
 		} else {
 			d.Changes = m.st.Dim.Render("changes: none since the previous snapshot")
 		}

@@ -73,7 +73,7 @@ func Help(st themes.Styles, groups []keymap.Group, w int) []string {
 		{"struct.", "wrappers, text, documents", "structural"},
 		{"hidden", "not visible, dimmed", "hidden"},
 	}), legend(st, "Marks", [][3]string{
-		{"+ ~", "added / renamed (d lists them)", ""},
+		{"+ ~", "added / changed (d lists them)", ""},
 		{"*", "search match", ""},
 		{"keep", "in the flat view", ""},
 		{"hoist", "left out, children lifted up", ""},

@@ -236,4 +236,25 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	if !res.Changes.Navigated {
 		res.Changes.NewURL = ""
 	}
+	if prev.URL == next.URL {
+		res.Changes.ListChanges(d, s.flatText(prev), s.flatText(next))
+	}
+}
+
+// flatText is a snapshot's flattened text view with the default options
+// (what an agent reads), kept for the last snapshot: the next action's
+// diff starts from it.
+func (s *Service) flatText(snap *dom.Snapshot) string {
+	s.mu.Lock()
+	if s.lastFlat.snap == snap {
+		t := s.lastFlat.text
+		s.mu.Unlock()
+		return t
+	}
+	s.mu.Unlock()
+	t := dom.FlatText(snap, dom.DefaultOptions())
+	s.mu.Lock()
+	s.lastFlat.snap, s.lastFlat.text = snap, t
+	s.mu.Unlock()
+	return t
 }

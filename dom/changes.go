@@ -1,0 +1,115 @@
+package dom
+
+import (
+	"sort"
+)
+
+// Change is one thing that changed on a node that is in both snapshots, as
+// a person (or an agent) reads it: a state, its visibility, its name, or
+// its place in the tree.
+type Change struct {
+	ID string `json:"id"`
+	// Kind is "state", "shown", "hidden", "name" or "moved".
+	Kind string `json:"kind"`
+	// What is the state's name (checked, expanded, selected, pressed,
+	// value, focused, disabled); for "hidden" the reason it is hidden now,
+	// for "shown" the reason it was hidden.
+	What string `json:"what,omitempty"`
+	// From and To are the old and new state value or name ("" for a state
+	// that was not set), or the old and new parent's ID for "moved".
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// changedStates are the states whose changes are listed: the ones an
+// action on a control flips, and which the DOM often does not show
+// (a checkbox's checked is a property, not an attribute).
+var changedStates = []string{"checked", "expanded", "selected", "pressed", "value", "focused", "disabled"}
+
+// maxChangeText bounds a name or value in a change.
+const maxChangeText = 80
+
+// nodeChanges lists what changed on the nodes prev and next share, in
+// node order. A node hidden or shown because an ancestor was is left out
+// (its ancestor says it), as are text nodes (their element does).
+func nodeChanges(prev, next *Snapshot) []Change {
+	var out []Change
+	for id, n := range next.ByID {
+		p := prev.ByID[id]
+		if p == nil || n.NodeType != ElementNode {
+			continue
+		}
+		for _, k := range changedStates {
+			a, b := p.States[k], n.States[k]
+			if a == b {
+				continue
+			}
+			if k == "value" && (p.Sensitive() || n.Sensitive()) {
+				// a field's value may be a secret: say only that it changed
+				a, b = MaskIf(a != "", a), MaskIf(b != "", b)
+				if a == b {
+					continue
+				}
+			}
+			out = append(out, Change{ID: id, Kind: "state", What: k, From: Clip(a, maxChangeText), To: Clip(b, maxChangeText)})
+		}
+		switch {
+		case p.Hidden == "" && n.Hidden != "" && n.Hidden != HiddenInherited:
+			out = append(out, Change{ID: id, Kind: "hidden", What: n.Hidden})
+		case p.Hidden != "" && n.Hidden == "" && p.Hidden != HiddenInherited:
+			out = append(out, Change{ID: id, Kind: "shown", What: p.Hidden})
+		}
+		if p.Name != n.Name {
+			out = append(out, Change{ID: id, Kind: "name", From: Clip(p.Name, maxChangeText), To: Clip(n.Name, maxChangeText)})
+		}
+		if p.Parent != nil && n.Parent != nil && p.Parent.ID != n.Parent.ID {
+			out = append(out, Change{ID: id, Kind: "moved", From: p.Parent.ID, To: n.Parent.ID})
+		}
+	}
+	// by node; a node's own changes stay in the order above
+	sort.SliceStable(out, func(i, j int) bool { return idLess(out[i].ID, out[j].ID) })
+	return out
+}
+
+// idLess orders "node_N" by N, others after, by text.
+func idLess(a, b string) bool {
+	x, xok := idNumber(a)
+	y, yok := idNumber(b)
+	if xok && yok {
+		return x < y
+	}
+	if xok != yok {
+		return xok
+	}
+	return a < b
+}
+
+// MaxListedChanges bounds each list of changes in an ActionResult, so an
+// app that re-renders everything does not flood an agent's context.
+const MaxListedChanges = 50
+
+// FlatText is the flattened text view of s with opts ("" for nil).
+func FlatText(s *Snapshot, opts Options) string {
+	if s == nil {
+		return ""
+	}
+	sd, _ := Flatten(s, opts)
+	return FormatText(sd)
+}
+
+// ListChanges fills c's lists from a diff and the flattened views before
+// and after, each cut at MaxListedChanges.
+func (c *Changes) ListChanges(d SnapshotDiff, flatBefore, flatAfter string) {
+	c.Nodes, c.NodesMore = firstOf(d.Changed)
+	c.Flat, c.FlatMore = firstOf(LineDiff(flatBefore, flatAfter))
+	if len(c.Nodes) > 0 || len(c.Flat) > 0 {
+		c.DomChanged = true
+	}
+}
+
+func firstOf[T any](xs []T) ([]T, int) {
+	if len(xs) > MaxListedChanges {
+		return xs[:MaxListedChanges:MaxListedChanges], len(xs) - MaxListedChanges
+	}
+	return xs, 0
+}
