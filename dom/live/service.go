@@ -95,7 +95,7 @@ type Service struct {
 	opMu sync.Mutex
 
 	// mu guards everything below.
-	mu        sync.Mutex
+	mu sync.Mutex
 	// lastFlat is the flattened text of the latest snapshot diffed (fillDiff).
 	lastFlat struct {
 		snap *dom.Snapshot
