@@ -119,34 +119,54 @@ func BenchmarkClickNoResnapshot(b *testing.B) {
 }
 
 // BenchmarkResnapshot compares, in the same run, the snapshot after a
-// small action (a click on synthetic-10000) taken incrementally with a
-// full capture of the same page.
+// small action taken incrementally with a full capture of the same page:
+// a click on a button of synthetic-10000 and -50000, typing into
+// wikipedia-2's search field. On synthetic-10000 it also reports the click
+// with its re-snapshot.
 //
-//	go test ./dom/live -run '^$' -bench BenchmarkResnapshot -benchtime 5x
+//	go test ./dom/live -run '^$' -bench BenchmarkResnapshot -benchtime 3x
 func BenchmarkResnapshot(b *testing.B) {
-	svc, _ := openService(b, synthetic10k(b), Config{})
-	var inc, full, click float64
-	n := 0
-	for b.Loop() {
-		s := snap(b, svc)
-		res := svc.Do(ctx(b), Action{Kind: "click", ID: firstMatch(b, s, clickTarget(false)), Force: true})
-		if !res.Success || res.Snapshot == nil {
-			b.Fatalf("click: %+v", res)
-		}
-		if res.Snapshot.Kind != "incremental" {
-			b.Fatalf("the snapshot after a click was %s", res.Snapshot.Kind)
-		}
-		inc += res.Snapshot.Ms
-		click += res.DurationMs
-		f := svc.Do(ctx(b), Action{Kind: "snapshot", Full: true})
-		if !f.Success || f.Snapshot == nil {
-			b.Fatalf("full: %+v", f)
-		}
-		full += f.Snapshot.Ms
-		n++
+	pages := []struct {
+		name, dir, file string
+		act             func(b *testing.B, s *Snapshot) Action
+	}{
+		{"synthetic-10000", "synthetic", "synthetic-10000.html", clickButton},
+		{"wikipedia-2", filepath.Join("readability", "wikipedia-2"), "source.html", func(b *testing.B, s *Snapshot) Action {
+			return Action{Kind: "type", ID: firstMatch(b, s, func(n *VirtualNode) bool { return n.Attrs["id"] == "searchInput" }), Text: "x"}
+		}},
+		{"synthetic-50000", "synthetic", "synthetic-50000.html", clickButton},
 	}
-	b.ReportMetric(inc/float64(n), "incremental-ms")
-	b.ReportMetric(full/float64(n), "full-ms")
-	b.ReportMetric(inc/full, "ratio")
-	b.ReportMetric(click/float64(n), "click+resnapshot-ms")
+	for _, pg := range pages {
+		b.Run(pg.name, func(b *testing.B) {
+			base, _ := cdptest.Serve(b, filepath.Join(cdptest.Shared(b), "corpus", pg.dir))
+			svc, _ := openService(b, base+"/"+pg.file, Config{})
+			var inc, full, act float64
+			n := 0
+			for b.Loop() {
+				res := svc.Do(ctx(b), pg.act(b, snap(b, svc)))
+				if !res.Success || res.Snapshot == nil {
+					b.Fatalf("%s: %+v", res.Action, res)
+				}
+				if res.Snapshot.Kind != "incremental" {
+					b.Fatalf("the snapshot after %s was %s (%s)", res.Action, res.Snapshot.Kind, svc.Fallback())
+				}
+				inc += res.Snapshot.Ms
+				act += res.DurationMs
+				f := svc.Do(ctx(b), Action{Kind: "snapshot", Full: true})
+				if !f.Success || f.Snapshot == nil {
+					b.Fatalf("full: %+v", f)
+				}
+				full += f.Snapshot.Ms
+				n++
+			}
+			b.ReportMetric(inc/float64(n), "incremental-ms")
+			b.ReportMetric(full/float64(n), "full-ms")
+			b.ReportMetric(inc/full, "ratio")
+			b.ReportMetric(act/float64(n), "action+resnapshot-ms")
+		})
+	}
+}
+
+func clickButton(b *testing.B, s *Snapshot) Action {
+	return Action{Kind: "click", ID: firstMatch(b, s, clickTarget(false)), Force: true}
 }
