@@ -141,34 +141,19 @@ func clickInTab(t *testing.T, suffix, id string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	b := cdptest.Browser(t)
-	ts, err := b.Targets(ctx)
-	if err != nil {
-		t.Fatal(err)
+	p := tabBySuffix(ctx, t, cdptest.Browser(t), suffix)
+	defer p.Detach()
+	var res struct {
+		Result struct{ Value []float64 } `json:"result"`
 	}
-	for _, tg := range ts {
-		if !strings.HasSuffix(tg.URL, suffix) {
-			continue
-		}
-		p, err := b.AttachPage(ctx, tg.ID)
-		if err != nil {
+	expr := `(() => { const r = document.getElementById(` + "'" + id + "'" + `).getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`
+	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil || len(res.Result.Value) != 2 {
+		t.Fatalf("the centre of #%s: %v %v", id, err, res.Result.Value)
+	}
+	x, y := res.Result.Value[0], res.Result.Value[1]
+	for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
+		if err := p.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": "left", "clickCount": 1}, nil); err != nil {
 			t.Fatal(err)
 		}
-		defer p.Detach()
-		var res struct {
-			Result struct{ Value []float64 } `json:"result"`
-		}
-		expr := `(() => { const r = document.getElementById(` + "'" + id + "'" + `).getBoundingClientRect(); return [r.x + r.width/2, r.y + r.height/2]; })()`
-		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil || len(res.Result.Value) != 2 {
-			t.Fatalf("the centre of #%s: %v %v", id, err, res.Result.Value)
-		}
-		x, y := res.Result.Value[0], res.Result.Value[1]
-		for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
-			if err := p.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": "left", "clickCount": 1}, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return
 	}
-	t.Fatalf("no tab at …%s", suffix)
 }

@@ -228,27 +228,34 @@ func evalIn(t *testing.T, endpoint, suffix, expr string) string {
 // evalInTab evaluates expr in b's tab whose URL ends with suffix.
 func evalInTab(ctx context.Context, t *testing.T, b *cdpconn.Browser, suffix, expr string) string {
 	t.Helper()
+	p := tabBySuffix(ctx, t, b, suffix)
+	defer p.Detach()
+	var res struct {
+		Result struct{ Value string } `json:"result"`
+	}
+	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil {
+		t.Fatal(err)
+	}
+	return res.Result.Value
+}
+
+// tabBySuffix attaches a second connection to b's tab whose URL ends with
+// suffix; the caller detaches it.
+func tabBySuffix(ctx context.Context, t *testing.T, b *cdpconn.Browser, suffix string) *cdpconn.Page {
+	t.Helper()
 	ts, err := b.Targets(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tg := range ts {
-		if !strings.HasSuffix(tg.URL, suffix) {
-			continue
+		if strings.HasSuffix(tg.URL, suffix) {
+			p, err := b.AttachPage(ctx, tg.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
 		}
-		p, err := b.AttachPage(ctx, tg.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer p.Detach()
-		var res struct {
-			Result struct{ Value string } `json:"result"`
-		}
-		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &res); err != nil {
-			t.Fatal(err)
-		}
-		return res.Result.Value
 	}
 	t.Fatalf("no tab at …%s", suffix)
-	return ""
+	return nil
 }

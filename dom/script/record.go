@@ -382,19 +382,29 @@ func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResu
 	rc := res
 	e := entry{step: st, log: dom.SessionStep{Step: line, Desc: desc, URL: before.URL, Seq: before.Seq,
 		At: time.Now().UTC().Format(time.RFC3339), Result: &rc}}
-	r.entries = append(r.entries, e)
-	if r.w != nil {
-		var b bytes.Buffer
-		if !r.started && before.URL != "" {
-			fmt.Fprintf(&b, "# recorded by domscope on %s (replay on a fresh load of it: domscope run --url URL FILE)\n", oneLine(before.URL))
-		}
-		r.started = true
-		b.WriteString(e.line())
-		if _, werr := r.w.Write(dom.EscapeJSON(b.Bytes())); werr != nil {
-			return st, true, dom.Errorf(dom.ValidationError, werr, "writing the recorded step")
-		}
+	if err := r.appendLocked(e, before.URL); err != nil {
+		return st, true, err
 	}
 	return st, true, aimErr
+}
+
+// appendLocked adds an entry to the log and, with a file, writes its line
+// (after a header naming the page, the first time). Callers hold r.mu.
+func (r *Recorder) appendLocked(e entry, url string) error {
+	r.entries = append(r.entries, e)
+	if r.w == nil {
+		return nil
+	}
+	var b bytes.Buffer
+	if !r.started && url != "" {
+		fmt.Fprintf(&b, "# recorded by domscope on %s (replay on a fresh load of it: domscope run --url URL FILE)\n", oneLine(url))
+	}
+	r.started = true
+	b.WriteString(e.line())
+	if _, werr := r.w.Write(dom.EscapeJSON(b.Bytes())); werr != nil {
+		return dom.Errorf(dom.ValidationError, werr, "writing the recorded step")
+	}
+	return nil
 }
 
 // marshalStep writes a step as compact JSON without HTML escaping (a URL's
@@ -525,20 +535,7 @@ func (r *Recorder) RecordStep(before *dom.Snapshot, st Step, res dom.ActionResul
 	rc := res
 	e := entry{step: st, log: dom.SessionStep{Step: line, Desc: desc, URL: before.URL, Seq: before.Seq,
 		At: time.Now().UTC().Format(time.RFC3339), Result: &rc}}
-	r.entries = append(r.entries, e)
-	if r.w == nil {
-		return nil
-	}
-	var b bytes.Buffer
-	if !r.started && before.URL != "" {
-		fmt.Fprintf(&b, "# recorded by domscope on %s (replay on a fresh load of it: domscope run --url URL FILE)\n", oneLine(before.URL))
-	}
-	r.started = true
-	b.WriteString(e.line())
-	if _, werr := r.w.Write(dom.EscapeJSON(b.Bytes())); werr != nil {
-		return dom.Errorf(dom.ValidationError, werr, "writing the recorded step")
-	}
-	return nil
+	return r.appendLocked(e, before.URL)
 }
 
 // KeepView keeps with the last recorded step the flattened text view
