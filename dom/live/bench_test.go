@@ -2,9 +2,12 @@ package live_test
 
 import (
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
 	. "domscope/dom/live"
@@ -169,4 +172,49 @@ func BenchmarkResnapshot(b *testing.B) {
 
 func clickButton(b *testing.B, s *Snapshot) Action {
 	return Action{Kind: "click", ID: firstMatch(b, s, clickTarget(false)), Force: true}
+}
+
+// BenchmarkFollow is follow mode's delay as a user sees it: another CDP
+// connection changes synthetic-10000 (one text node, from script); the
+// time from that change until the snapshot showing it is ready (the
+// service's quiet window, its page-changed event, the re-snapshot).
+//
+//	go test ./dom/live -run '^$' -bench BenchmarkFollow -benchtime 5x
+func BenchmarkFollow(b *testing.B) {
+	svc, p := openService(b, synthetic10k(b), Config{})
+	other, err := cdpconn.Connect(ctx(b), cdptest.Browser(b).WebSocketURL(), false)
+	if err != nil {
+		b.Fatalf("a second connection: %v", err)
+	}
+	b.Cleanup(func() { _ = other.Close() })
+	op, err := other.AttachPage(ctx(b), p.TargetID())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = op.Detach() })
+	snap(b, svc)
+	var snapMs float64
+	i := 0
+	for b.Loop() {
+		drain(svc)
+		i++
+		mark := "follow-" + strconv.Itoa(i)
+		expr := "document.querySelector('h3').textContent = " + strconv.Quote(mark)
+		if err := op.Call(ctx(b), "Runtime.evaluate", map[string]any{"expression": expr}, nil); err != nil {
+			b.Fatal(err)
+		}
+		if !waitEvent(svc, "page-changed", 10*time.Second) {
+			b.Fatal("no page-changed")
+		}
+		s, err := svc.Snapshot(ctx(b), true)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !strings.Contains(nodeText(s.Root), mark) {
+			b.Fatalf("the snapshot after page-changed lacks %q", mark)
+		}
+		snapMs += float64((s.CaptureTime + s.BuildTime).Microseconds()) / 1000
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "change-to-snapshot-ms")
+	b.ReportMetric(snapMs/float64(b.N), "snapshot-ms")
 }

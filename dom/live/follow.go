@@ -8,7 +8,7 @@ import (
 
 // followQuiet is how long the page must stay quiet after DOM changes no
 // action of ours caused before the service reports them ("page-changed").
-const followQuiet = 300 * time.Millisecond
+const followQuiet = 150 * time.Millisecond
 
 // ownTail is how long after an action ends its page's late reactions are
 // still taken as the action's own (they are in its result's snapshot).
