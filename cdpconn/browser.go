@@ -11,7 +11,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/remote"
 
 	"domscope/dom"
 )
@@ -61,8 +60,7 @@ func Connect(ctx context.Context, endpoint string, allowRemote bool) (*Browser, 
 func nop(string, ...any) {}
 
 func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
-	allocCtx, allocCancel := remote.NewAllocator(context.Background(), wsURL,
-		remote.NoModifyURL, remote.WithDialTimeout(dialTimeout))
+	allocCtx, allocCancel := chromedp.NewAllocatorContext(context.Background(), &allocator{wsURL: wsURL})
 	bctx, bcancel := chromedp.NewContext(allocCtx,
 		chromedp.WithLogf(nop), chromedp.WithErrorf(nop), chromedp.WithDebugf(nop))
 	b := &Browser{wsURL: wsURL, allocCancel: allocCancel, ctx: bctx, cancel: bcancel, pages: map[*Page]struct{}{}}

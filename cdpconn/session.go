@@ -53,7 +53,9 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 	stop := context.AfterFunc(s.life, cancel)
 	defer stop()
 	start := time.Now()
-	var raw jsonv2.Value
+	// alias keeps the reply as a slice of the message the transport read,
+	// with no copy (a 40 MB accessibility tree is held once).
+	var raw alias
 	var err error
 	if pv == nil {
 		err = s.t.Call(ctx, method, nil, &raw)

@@ -13,6 +13,11 @@ type BuildOptions struct {
 	// Disabled names tier rules switched off (see TierRules), by full name
 	// ("heuristic:onclick") or short name ("onclick").
 	Disabled map[string]bool
+	// Lean releases the capture's CDP JSON as each part is decoded, and
+	// the snapshot keeps no Raw: for a one-shot snapshot that is printed
+	// and dropped (no export, no rebuild, no live model). On a
+	// 50,000-element page the JSON is about 67 MB.
+	Lean bool
 }
 
 // facts are what the walk learns about a node, kept beside the preorder
@@ -59,18 +64,23 @@ func Build(raw *RawCapture, opts BuildOptions) (*Snapshot, error) {
 	if len(raw.Targets) == 0 {
 		return nil, Errorf(SnapshotFailed, nil, "the capture has no targets; capture the page again")
 	}
-	targets, err := indexCapture(raw)
+	targets, err := indexCapture(raw, opts.Lean)
 	if err != nil {
 		return nil, err
 	}
-	return buildIndexed(raw, targets, opts, start)
+	snap, err := buildIndexed(raw, targets, opts, start)
+	if snap != nil && opts.Lean {
+		snap.Raw = nil
+	}
+	return snap, err
 }
 
 // indexCapture decodes every target of a capture (see indexTarget).
-func indexCapture(raw *RawCapture) ([]*targetIndex, error) {
+// With lean, each part's JSON is released once decoded.
+func indexCapture(raw *RawCapture, lean bool) ([]*targetIndex, error) {
 	var out []*targetIndex
 	for i := range raw.Targets {
-		ti, err := indexTarget(&raw.Targets[i])
+		ti, err := indexTarget(&raw.Targets[i], lean)
 		if err != nil {
 			if i == 0 {
 				return nil, Errorf(SnapshotFailed, err, "cannot read the page's DOM from the capture")
@@ -104,7 +114,7 @@ func buildIndexed(raw *RawCapture, targets []*targetIndex, opts BuildOptions, st
 	if b.targets[0].root == nil {
 		return nil, Errorf(SnapshotFailed, nil, "the capture has no document; capture the page again")
 	}
-	b.snap = &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw}
+	b.snap = &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw, stamp: raw.Timestamp}
 	if t, err := time.Parse(time.RFC3339Nano, raw.Timestamp); err == nil {
 		b.snap.Taken = t
 	}
@@ -238,6 +248,11 @@ func (b *builder) walk() {
 		}
 		for i := len(r.ShadowRoots) - 1; i >= 0; i-- {
 			stack = append(stack, next(r.ShadowRoots[i], it.frameID))
+		}
+		if b.opts.Lean {
+			// Nothing reads a DOM node after its visit: let it go, so the
+			// decoded document shrinks as the tree grows.
+			*r = cdpNode{}
 		}
 	}
 }

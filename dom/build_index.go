@@ -58,7 +58,7 @@ func styleIndex(name string) int {
 // indexTarget parses one target's capture. Unparseable AX trees or layout
 // are skipped (the tree is still built from the DOM), a bad document is an
 // error.
-func indexTarget(rt *RawTarget) (*targetIndex, error) {
+func indexTarget(rt *RawTarget, lean bool) (*targetIndex, error) {
 	ti := &targetIndex{raw: rt, ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
 	root, err := parseDocument(rt.Document)
 	if err != nil {
@@ -68,12 +68,18 @@ func indexTarget(rt *RawTarget) (*targetIndex, error) {
 	if err := graftParts(root, rt.DocumentParts); err != nil {
 		return nil, err
 	}
-	for _, raw := range rt.AXTrees {
+	if lean {
+		rt.Document, rt.DocumentParts = nil, nil
+	}
+	for i, raw := range rt.AXTrees {
 		if len(raw) == 0 {
 			continue
 		}
 		// a tree that does not decode is skipped: the DOM still builds
 		_ = decodeAXTree(raw, ti.ax)
+		if lean {
+			rt.AXTrees[i] = nil
+		}
 	}
 	for _, l := range rt.Listeners {
 		if clickFamily[l.Type] || l.Type == "" {
@@ -84,6 +90,9 @@ func indexTarget(rt *RawTarget) (*targetIndex, error) {
 		// a layout that does not decode leaves every node without a box
 		if snap, err := decodeSnapshot(rt.Layout); err == nil {
 			ti.indexLayout(snap)
+		}
+		if lean {
+			rt.Layout = nil
 		}
 	}
 	return ti, nil

@@ -42,6 +42,7 @@ func Flatten(s *Snapshot, opts Options) (*SerializedDom, Decisions) {
 		return sd, Decisions{}
 	}
 	sd.URL, sd.Title = s.URL, s.Title
+	sd.Timestamp = s.stamp
 	if s.Raw != nil {
 		sd.Timestamp = s.Raw.Timestamp
 	}

@@ -116,8 +116,10 @@ type Snapshot struct {
 	NextID int
 
 	// Raw is what the browser sent; kept for export and for rebuilding
-	// with other rules without a new capture.
+	// with other rules without a new capture. A lean build has none.
 	Raw *RawCapture
+	// stamp is the capture's timestamp as it says it (RawCapture.Timestamp).
+	stamp string
 }
 
 // Node returns the node with the given ID, or nil. It accepts the short

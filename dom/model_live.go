@@ -57,7 +57,7 @@ func NewLiveModel(raw *RawCapture) (*LiveModel, string) {
 	}
 	meta := *raw
 	meta.Targets = []RawTarget{raw.Targets[0]}
-	ti, err := indexTarget(&raw.Targets[0])
+	ti, err := indexTarget(&raw.Targets[0], false)
 	if err != nil || ti.root == nil {
 		return nil, "the capture has no readable document"
 	}
