@@ -183,7 +183,7 @@ type Actor interface {
 	Highlight(ctx context.Context, id string) error
 	// SetTierRules switches tier rules off for every later build and
 	// rebuilds the latest snapshot with them, keeping its IDs (nil when
-	// there is none yet).
+	// there is none yet, or the page changed since: take a new one).
 	SetTierRules(disabled map[string]bool) (*Snapshot, error)
 	// Events delivers invalidations, dialogs and connection changes.
 	Events() <-chan Event

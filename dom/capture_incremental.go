@@ -214,6 +214,7 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.version++
 	for _, id := range ids {
 		// An ignored node is in the model only when Chrome's tree has it.
 		if a := ax[id]; a != nil && (!a.Ignored || included[id]) {
@@ -242,17 +243,12 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	m.secrets = nil
 	if len(secrets) > 0 {
 		m.scrubSecrets(secrets)
-		layout = scrubJSON(layout, secrets, "strings")
 	}
 	captured := time.Now()
 	out, err := m.buildLocked(opts, captured)
 	if err != nil {
 		return nil, "", err
 	}
-	if out.Raw, err = m.encodeRaw(layout); err != nil {
-		return nil, "", Errorf(SnapshotFailed, err, "writing the live model as a capture")
-	}
-	out.Raw.Timings = map[string]float64{"total": float64(captured.Sub(start).Microseconds()) / 1000, "axNodes": float64(len(ids))}
 	out.Taken = start
 	out.CaptureTime = captured.Sub(start)
 	return out, "", nil

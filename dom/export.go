@@ -63,8 +63,12 @@ type SavedDecision struct {
 // NewSavedCapture records snapshot s flattened with opts. tierDisabled are
 // the tier rules that were off when s was built. last may be nil.
 func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, last *ActionResult) (*SavedCapture, error) {
-	if s == nil || s.Raw == nil {
+	if !s.HasCapture() {
 		return nil, Errorf(ValidationError, nil, "nothing to export: there is no snapshot with raw capture data yet (press r to take one)")
+	}
+	raw, err := s.Capture()
+	if err != nil {
+		return nil, err
 	}
 	sd, dec := Flatten(s, opts)
 	flat, err := FormatJSON(sd)
@@ -79,7 +83,7 @@ func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, la
 		Title:           s.Title,
 		TierDisabled:    names(tierDisabled),
 		FlattenDisabled: names(opts.Disabled),
-		Raw:             s.Raw,
+		Raw:             raw,
 		Tree:            FormatTree(s, dec),
 		Flat:            flat,
 		Text:            text,

@@ -116,10 +116,14 @@ type Snapshot struct {
 	NextID int
 
 	// Raw is what the browser sent; kept for export and for rebuilding
-	// with other rules without a new capture. A lean build has none.
+	// with other rules without a new capture. A lean build has none, nor
+	// has a snapshot of a live model: use Capture.
 	Raw *RawCapture
 	// stamp is the capture's timestamp as it says it (RawCapture.Timestamp).
 	stamp string
+	// src is the live model a snapshot was built from; Capture writes it
+	// out (such a snapshot has no Raw).
+	src *modelSource
 }
 
 // Node returns the node with the given ID, or nil. It accepts the short

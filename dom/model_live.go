@@ -42,6 +42,9 @@ type LiveModel struct {
 	// axEnabled: the Accessibility domain is on (Refresh turns it on the
 	// first time it must ask which ignored nodes Chrome's tree holds).
 	axEnabled bool
+	// version counts the changes to the model; a snapshot built from it
+	// can be written out as a capture while the version is the same.
+	version uint64
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
@@ -57,19 +60,22 @@ func NewLiveModel(raw *RawCapture) (*LiveModel, string) {
 	}
 	meta := *raw
 	meta.Targets = []RawTarget{raw.Targets[0]}
-	ti, err := indexTarget(&raw.Targets[0], false)
+	meta.Timings = nil
+	// The capture's JSON is let go as it is decoded: the model is the
+	// capture from now on (see Snapshot.Capture).
+	t := &meta.Targets[0]
+	ti, err := indexTarget(t, true)
 	if err != nil || ti.root == nil {
 		return nil, "the capture has no readable document"
 	}
-	t := &meta.Targets[0]
-	t.Document, t.DocumentParts, t.AXTrees, t.Layout = nil, nil, nil, nil
 	ti.raw = t
 	m := &LiveModel{raw: &meta, ti: ti, byNode: map[int64]*cdpNode{}, parent: map[int64]*cdpNode{}, byBack: map[int64]*cdpNode{}, grown: make(chan struct{})}
 	m.resetSets()
 	m.minID = ti.root.NodeID
 	m.index(ti.root, nil)
 	if len(m.cut) > 0 {
-		return nil, "the capture has nodes without their children"
+		// It builds as the capture does, but cannot follow changes.
+		m.broken = "the capture has nodes without their children"
 	}
 	return m, ""
 }
@@ -90,7 +96,11 @@ func (m *LiveModel) Build(opts BuildOptions) (*Snapshot, error) {
 }
 
 func (m *LiveModel) buildLocked(opts BuildOptions, start time.Time) (*Snapshot, error) {
-	return buildIndexed(m.raw, []*targetIndex{m.ti}, opts, start)
+	s, err := buildIndexed(m.raw, []*targetIndex{m.ti}, opts, start)
+	if s != nil {
+		s.Raw, s.src = nil, &modelSource{m: m, version: m.version}
+	}
+	return s, err
 }
 
 // Broken reports why the next read must be a full capture ("" when the
@@ -187,6 +197,7 @@ func hasFrame(n *cdpNode) bool {
 func (m *LiveModel) Apply(ev EventMessage) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.version++
 	if m.broken != "" {
 		return
 	}
@@ -471,8 +482,9 @@ func (m *LiveModel) sensitiveSets() (inside, fields map[int64]bool) {
 
 // encodeRaw writes the model back as a capture (for export and rebuilds
 // with other rules): the document as DOM.getDocument returns it, the AX
-// facts Build reads as one AX tree, the layout blob of the last refresh.
-func (m *LiveModel) encodeRaw(layout json.RawMessage) (*RawCapture, error) {
+// facts Build reads as one AX tree, the layout facts as one DOMSnapshot
+// document. Building it gives what building the model gives.
+func (m *LiveModel) encodeRaw() (*RawCapture, error) {
 	out := *m.raw
 	t := *m.ti.raw
 	doc, err := json.Marshal(struct {
@@ -482,8 +494,11 @@ func (m *LiveModel) encodeRaw(layout json.RawMessage) (*RawCapture, error) {
 		return nil, err
 	}
 	t.Document = doc
+	t.DocumentParts = nil
 	t.AXTrees = []json.RawMessage{encodeAX(m.ti.ax)}
-	t.Layout = layout
+	if t.Layout, err = encodeLayout(m.ti); err != nil {
+		return nil, err
+	}
 	t.Listeners = nil
 	for id := range m.ti.listeners {
 		t.Listeners = append(t.Listeners, RawListener{BackendID: id, Type: "click"})

@@ -30,10 +30,16 @@ func Take(ctx context.Context, p Page, opts BuildOptions) (*Snapshot, error) {
 // rules switched off, keeping every node ID and the capture's sequence
 // number, time and cost (no new capture is taken).
 func Rebuild(s *Snapshot, disabled map[string]bool) (*Snapshot, error) {
-	if s == nil || s.Raw == nil {
+	if !s.HasCapture() {
 		return nil, Errorf(SnapshotFailed, nil, "this snapshot has no raw capture to rebuild from")
 	}
-	ns, err := Build(s.Raw, BuildOptions{Prev: s, Disabled: disabled})
+	var ns *Snapshot
+	var err error
+	if s.src != nil {
+		ns, err = s.src.rebuild(s, BuildOptions{Prev: s, Disabled: disabled})
+	} else {
+		ns, err = Build(s.Raw, BuildOptions{Prev: s, Disabled: disabled})
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,11 @@ type (
 	exportedMsg struct {
 		path string
 		err  error
+		// fresh is the snapshot taken to export when the shown one could
+		// not be written out any more (dom.ErrPageChanged); gen is the
+		// generation it was asked in.
+		fresh *dom.Snapshot
+		gen   int
 	}
 	hlTickMsg struct{ seq int }
 	hlDoneMsg struct{ err error }

@@ -123,7 +123,7 @@ func (a *testActor) Current() *dom.Snapshot { return nil }
 func (a *testActor) SetTierRules(off map[string]bool) (*dom.Snapshot, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if len(a.snaps) == 0 || a.snaps[0].Raw == nil {
+	if len(a.snaps) == 0 || !a.snaps[0].HasCapture() {
 		return nil, nil
 	}
 	ns, err := dom.Rebuild(a.snaps[0], off)

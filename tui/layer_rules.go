@@ -120,7 +120,7 @@ func (r *rulesLayer) toggle(m *Model, k string) tea.Cmd {
 		m.setFlash(last, false)
 		return nil
 	case "tier":
-		if m.doc.snap.Raw == nil {
+		if !m.doc.snap.HasCapture() {
 			m.setFlash("this snapshot has no raw capture to rebuild from", true)
 			return nil
 		}
@@ -140,7 +140,8 @@ func (r *rulesLayer) toggle(m *Model, k string) tea.Cmd {
 			}
 			ns, err := actor.SetTierRules(off)
 			if ns == nil && err == nil {
-				ns, err = actor.Snapshot(ctx, false)
+				// none yet, or the page moved on from it: a new read
+				ns, err = actor.Snapshot(ctx, true)
 			}
 			return snapshotMsg{gen: gen, snap: ns, err: err, rebuilt: true}
 		})

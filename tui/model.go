@@ -180,12 +180,10 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 	m.doc.snap = s
 	if !rebuilt {
 		m.doc.prev = old
-		if old != nil && old.Raw != nil {
+		if old != nil && old.HasCapture() {
 			// the diff needs the old tree, not the old capture: on a
 			// 50,000-element page that is tens of MB freed
-			lean := *old
-			lean.Raw = nil
-			m.doc.prev = &lean
+			m.doc.prev = old.WithoutCapture()
 		}
 		m.doc.marks, m.doc.hasDiff, m.doc.diff = nil, false, dom.SnapshotDiff{}
 		if old != nil && old.TargetID == s.TargetID {

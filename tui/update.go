@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -120,12 +121,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.switchActor(msg.actor, msg.target)
 	case exportedMsg:
 		m.op.bg = nil
-		if msg.err != nil {
+		var cmd tea.Cmd
+		if msg.fresh != nil && msg.gen == m.doc.gen && m.op.busy == nil {
+			cmd = m.gotSnapshot(snapshotMsg{gen: msg.gen, snap: msg.fresh})
+		}
+		switch {
+		case msg.err != nil:
 			m.setFlash("export failed: "+msg.err.Error(), true)
-		} else {
+		case msg.fresh != nil:
+			m.setFlash("the page had changed: saved it as it is now to "+msg.path+" · open it with: domscope open "+msg.path, false)
+		default:
 			m.setFlash("saved this capture to "+msg.path+" · open it with: domscope open "+msg.path, false)
 		}
-		return nil
+		return cmd
 	case scriptWrittenMsg:
 		m.scriptWritten(msg)
 		return nil
@@ -763,10 +771,26 @@ func (m *Model) export(path string) tea.Cmd {
 	m.op.bg = &op{label: "exporting…", start: m.now()}
 	s, opts, off, last, desc, rec := m.doc.snap, m.doc.flatOpts, copySet(m.doc.tierOff), m.status.last, m.status.lastDesc, m.rec
 	opts.Disabled = copySet(opts.Disabled)
+	var actor dom.Actor
+	if m.live() {
+		actor = m.conn.actor
+	}
+	gen := m.doc.gen
 	return tea.Batch(safe(func() tea.Msg {
 		c, err := dom.NewSavedCapture(s, opts, off, last)
+		var fresh *dom.Snapshot
+		if errors.Is(err, dom.ErrPageChanged) && actor != nil {
+			// The live model keeps no copy of the capture and has moved on
+			// with the page: export the page as it is now, and show it.
+			ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+			fresh, err = actor.Snapshot(ctx, true)
+			cancel()
+			if err == nil {
+				c, err = dom.NewSavedCapture(fresh, opts, off, nil)
+			}
+		}
 		if err != nil {
-			return exportedMsg{path, err}
+			return exportedMsg{path: path, err: err}
 		}
 		if last != nil {
 			c.LastActionDesc = desc
@@ -777,9 +801,9 @@ func (m *Model) export(path string) tea.Cmd {
 		}
 		// the configured output_dir may not exist yet
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return exportedMsg{path, err}
+			return exportedMsg{path: path, err: err}
 		}
-		return exportedMsg{path, c.WriteFile(path)}
+		return exportedMsg{path: path, err: c.WriteFile(path), fresh: fresh, gen: gen}
 	}), m.op.spin.Tick)
 }
 

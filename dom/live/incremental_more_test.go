@@ -187,8 +187,12 @@ func TestIncrementalPrivacy(t *testing.T) {
 	js, _ := FormatJSON(sd)
 	outs["json, every option"] = string(js)
 	outs["text, every option"] = FormatText(sd)
-	raw, err := json.Marshal(s.Raw)
-	if err != nil || s.Raw == nil {
+	capt, err := s.Capture()
+	if err != nil {
+		t.Fatalf("the raw capture: %v", err)
+	}
+	raw, err := json.Marshal(capt)
+	if err != nil {
 		t.Fatalf("the raw capture: %v", err)
 	}
 	outs["raw capture"] = string(raw)

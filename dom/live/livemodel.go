@@ -118,7 +118,6 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 		return nil, err
 	}
 	snap.Taken, snap.CaptureTime = start, captured.Sub(start)
-	snap.Raw = raw // the whole capture, for export and rebuilds
 	s.mu.Lock()
 	if nm != nil && !s.bufferLost && s.page == page {
 		// Events from before the capture name nodes by ids the capture

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -355,10 +356,13 @@ func (s *Service) SetTierRules(disabled map[string]bool) (*dom.Snapshot, error) 
 	s.tierOff = off
 	last, cur := s.last, s.current
 	s.mu.Unlock()
-	if last == nil || last.Raw == nil {
+	if last == nil || !last.HasCapture() {
 		return nil, nil
 	}
 	ns, err := dom.Rebuild(last, off)
+	if errors.Is(err, dom.ErrPageChanged) {
+		return nil, nil // the caller takes a new snapshot, built with off
+	}
 	if err != nil {
 		return nil, err
 	}

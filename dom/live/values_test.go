@@ -145,7 +145,11 @@ func TestFieldValuesInBothFormats(t *testing.T) {
 
 	// The same capture without its AX trees: the values come from
 	// DOMSnapshot (live input and textarea values, selected options).
-	raw := *s.Raw
+	capt, err := s.Capture()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := *capt
 	raw.Targets = append([]RawTarget(nil), raw.Targets...)
 	for i := range raw.Targets {
 		raw.Targets[i].AXTrees = nil

@@ -78,7 +78,11 @@ func clipLines(s string) string {
 // differs from the live view.
 func freshText(t *testing.T, s *Snapshot) string {
 	t.Helper()
-	f, err := Build(s.Raw, BuildOptions{})
+	raw, err := s.Capture()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Build(raw, BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
