@@ -51,23 +51,25 @@ type LiveModel struct {
 // reads before a full capture is cheaper than following them.
 const maxLiveEvents = 20000
 
-// NewLiveModel decodes a full capture into a live model. It returns nil
-// and the reason when the page cannot be followed live (out-of-process
-// frames, a target without a document).
+// NewLiveModel decodes a full capture into a live model, taking its CDP
+// JSON (raw keeps its metadata). It returns nil and the reason when the
+// page cannot be followed live (out-of-process frames, a target without a
+// document).
 func NewLiveModel(raw *RawCapture) (*LiveModel, string) {
 	if raw == nil || len(raw.Targets) != 1 {
 		return nil, "the page has out-of-process frames"
 	}
-	meta := *raw
-	meta.Targets = []RawTarget{raw.Targets[0]}
-	meta.Timings = nil
-	// The capture's JSON is let go as it is decoded: the model is the
-	// capture from now on (see Snapshot.Capture).
-	t := &meta.Targets[0]
-	ti, err := indexTarget(t, true)
+	// The capture's JSON is let go as it is decoded (raw keeps only its
+	// metadata): the model is the capture from now on (Snapshot.Capture).
+	ti, err := indexTarget(&raw.Targets[0], true)
 	if err != nil || ti.root == nil {
 		return nil, "the capture has no readable document"
 	}
+	meta := *raw
+	meta.Targets = []RawTarget{raw.Targets[0]}
+	meta.Timings = nil
+	t := &meta.Targets[0]
+	t.Document, t.DocumentParts, t.AXTrees, t.Layout = nil, nil, nil, nil
 	ti.raw = t
 	m := &LiveModel{raw: &meta, ti: ti, byNode: map[int64]*cdpNode{}, parent: map[int64]*cdpNode{}, byBack: map[int64]*cdpNode{}, grown: make(chan struct{})}
 	m.resetSets()
