@@ -35,8 +35,8 @@ func (s *Snapshot) Capture() (*RawCapture, error) {
 	m := s.src.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.version != s.src.version {
-		return nil, Errorf(SnapshotFailed, ErrPageChanged, "this snapshot cannot be written out (take a new one)")
+	if err := s.src.outdated(); err != nil {
+		return nil, err
 	}
 	raw, err := m.encodeRaw()
 	if err != nil {
@@ -63,13 +63,21 @@ func (s *Snapshot) WithoutCapture() *Snapshot {
 // rebuild builds the model again with other options, while it is as it was
 // when the snapshot was built.
 func (src *modelSource) rebuild(s *Snapshot, opts BuildOptions) (*Snapshot, error) {
-	m := src.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.version != src.version {
-		return nil, Errorf(SnapshotFailed, ErrPageChanged, "this snapshot cannot be written out (take a new one)")
+	src.m.mu.Lock()
+	defer src.m.mu.Unlock()
+	if err := src.outdated(); err != nil {
+		return nil, err
 	}
-	return m.buildLocked(opts, time.Now())
+	return src.m.buildLocked(opts, time.Now())
+}
+
+// outdated is the error of a source the model has moved on from (nil when
+// it has not). Callers hold the model's lock.
+func (src *modelSource) outdated() error {
+	if src.m.version != src.version {
+		return Errorf(SnapshotFailed, ErrPageChanged, "this snapshot cannot be written out (take a new one)")
+	}
+	return nil
 }
 
 // encodeLayout writes a target's layout facts as one DOMSnapshot document

@@ -134,14 +134,7 @@ func TestStepThroughFullProgram(t *testing.T) {
 			t.Errorf("line %d is\n%s\nwant\n%s", i+1, lines[i], w)
 		}
 	}
-	scripts, _ := filepath.Glob(filepath.Join(outDir, "*.script"))
-	if len(scripts) != 1 {
-		t.Fatalf("w wrote %v", scripts)
-	}
-	written, err := os.ReadFile(scripts[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	written := []byte(writtenScript(t, outDir))
 	if string(written) != string(rec) {
 		t.Errorf("w and --record differ:\n%s\n---\n%s", written, rec)
 	}

@@ -109,15 +109,7 @@ func TestRecordSessionFromUI(t *testing.T) {
 	if !strings.Contains(m.status.flash, "wrote 3 steps to "+out) {
 		t.Fatalf("w says %q, want where the script went", m.status.flash)
 	}
-	scripts, _ := filepath.Glob(filepath.Join(out, "*.script"))
-	if len(scripts) != 1 {
-		t.Fatalf("scripts in the output dir: %v", scripts)
-	}
-	b, err := os.ReadFile(scripts[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	written := string(b)
+	written := writtenScript(t, out)
 	for _, want := range []string{
 		`{"action":"type","target":{"role":"textbox","name":"Username"},"text":"alice"}`,
 		`"target":{"role":"textbox","name":"Password"},"text":"` + dom.Mask,
@@ -255,4 +247,18 @@ func readExport(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// writtenScript is the one script w wrote into dir.
+func writtenScript(t *testing.T, dir string) string {
+	t.Helper()
+	scripts, _ := filepath.Glob(filepath.Join(dir, "*.script"))
+	if len(scripts) != 1 {
+		t.Fatalf("scripts in %s: %v, want the one w wrote", dir, scripts)
+	}
+	b, err := os.ReadFile(scripts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

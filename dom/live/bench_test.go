@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
 	. "domscope/dom/live"
@@ -182,16 +181,7 @@ func clickButton(b *testing.B, s *Snapshot) Action {
 //	go test ./dom/live -run '^$' -bench BenchmarkFollow -benchtime 5x
 func BenchmarkFollow(b *testing.B) {
 	svc, p := openService(b, synthetic10k(b), Config{})
-	other, err := cdpconn.Connect(ctx(b), cdptest.Browser(b).WebSocketURL(), false)
-	if err != nil {
-		b.Fatalf("a second connection: %v", err)
-	}
-	b.Cleanup(func() { _ = other.Close() })
-	op, err := other.AttachPage(ctx(b), p.TargetID())
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = op.Detach() })
+	op := otherClient(b, p.TargetID())
 	snap(b, svc)
 	var snapMs float64
 	i := 0

@@ -33,16 +33,7 @@ func waitEvent(svc *Service, kind string, d time.Duration) bool {
 func TestFollowReportsOthersChanges(t *testing.T) {
 	svc, p := openService(t, smallPageT(t), Config{})
 	s := snap(t, svc)
-	other, err := cdpconn.Connect(ctx(t), cdptest.Browser(t).WebSocketURL(), false)
-	if err != nil {
-		t.Fatalf("a second connection: %v", err)
-	}
-	t.Cleanup(func() { _ = other.Close() })
-	op, err := other.AttachPage(ctx(t), p.TargetID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = op.Detach() })
+	op := otherClient(t, p.TargetID())
 	drain(svc)
 
 	// Our own action: its changes are in its result, not reported.
@@ -84,4 +75,21 @@ func TestFollowReportsOthersChanges(t *testing.T) {
 	if !waitEvent(svc, "page-changed", 3*time.Second) {
 		t.Errorf("no page-changed on resuming after a change")
 	}
+}
+
+// otherClient attaches to the tab over a CDP connection of its own, as an
+// agent driving the same browser would.
+func otherClient(tb testing.TB, targetID string) *cdpconn.Page {
+	tb.Helper()
+	other, err := cdpconn.Connect(ctx(tb), cdptest.Browser(tb).WebSocketURL(), false)
+	if err != nil {
+		tb.Fatalf("a second connection: %v", err)
+	}
+	tb.Cleanup(func() { _ = other.Close() })
+	op, err := other.AttachPage(ctx(tb), targetID)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { _ = op.Detach() })
+	return op
 }
