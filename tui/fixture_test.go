@@ -111,6 +111,7 @@ func (a *testActor) Snapshot(ctx context.Context, force bool) (*dom.Snapshot, er
 	}
 	s := a.snaps[0]
 	if len(a.snaps) > 1 {
+		a.snaps[0] = nil // served: only the UI may keep it now
 		a.snaps = a.snaps[1:]
 	}
 	return s, nil

@@ -35,8 +35,8 @@ func newDiffLayer(m *Model) *diffLayer {
 	o.header(fmt.Sprintf("Renamed (%d)", len(d.Renamed)))
 	for _, id := range d.Renamed {
 		was := ""
-		if p := m.doc.prev.Node(id); p != nil {
-			was = " (was " + views.Quote(p.Name, 30) + ")"
+		if name, ok := m.doc.before.names[id]; ok {
+			was = " (was " + views.Quote(name, 30) + ")"
 		}
 		o.add(m.st.Renamed.Render("~ ")+m.nodeName(id)+m.st.Dim.Render(was), id)
 	}
@@ -55,16 +55,22 @@ func newDiffLayer(m *Model) *diffLayer {
 	o.header(fmt.Sprintf("Removed (%d)", len(d.Removed)))
 	for _, id := range d.Removed {
 		name := id
-		if p := m.doc.prev.Node(id); p != nil {
-			name = id + " " + views.Clean(p.Tag)
-			if p.Name != "" {
-				name += " " + views.Quote(p.Name, 30)
+		if p, ok := m.doc.before.removed[id]; ok {
+			name = id + " " + views.Clean(p.tag)
+			if p.name != "" {
+				name += " " + views.Quote(p.name, 30)
 			}
 		}
 		o.add(m.st.Removed.Render("- ")+name, "")
 	}
-	lines := dom.LineDiff(dom.FlatText(m.doc.prev, m.doc.flatOpts), dom.FlatText(m.doc.snap, m.doc.flatOpts))
+	var lines []string
+	if m.doc.before.sd != nil && m.doc.sd != nil {
+		lines = dom.LineDiff(dom.FormatText(m.doc.before.sd), dom.FormatText(m.doc.sd))
+	}
 	o.header(fmt.Sprintf("What the LLM reads differently: the flat view's lines (%d)", len(lines)))
+	if !sameSet(m.doc.before.off, m.doc.flatOpts.Disabled) {
+		o.add(m.st.Dim.Render("(the flattening rules changed since the previous snapshot: some lines differ by that)"), "")
+	}
 	for _, l := range lines {
 		st := m.st.Added
 		if strings.HasPrefix(l, "- ") {
@@ -75,6 +81,54 @@ func newDiffLayer(m *Model) *diffLayer {
 	o.network(m)
 	o.first()
 	return o
+}
+
+// before is what the diff list shows of the snapshot before the current
+// one: the old names of renamed nodes, the tag and name of removed ones,
+// and its flat view with the rules it was flattened with.
+type beforeView struct {
+	names   map[string]string
+	removed map[string]removedNode
+	sd      *dom.SerializedDom
+	off     map[string]bool
+}
+
+type removedNode struct{ tag, name string }
+
+// keepBefore takes from old what the diff list d needs; the flat view on
+// screen is still old's.
+func (m *Model) keepBefore(old *dom.Snapshot, d dom.SnapshotDiff) beforeView {
+	b := beforeView{
+		names:   make(map[string]string, len(d.Renamed)),
+		removed: make(map[string]removedNode, len(d.Removed)),
+		sd:      m.doc.sd,
+		off:     copySet(m.doc.flatOpts.Disabled),
+	}
+	for _, id := range d.Renamed {
+		if p := old.Node(id); p != nil {
+			b.names[id] = p.Name
+		}
+	}
+	for _, id := range d.Removed {
+		if p := old.Node(id); p != nil {
+			b.removed[id] = removedNode{p.Tag, p.Name}
+		}
+	}
+	return b
+}
+
+func sameSet(a, b map[string]bool) bool {
+	for k, v := range a {
+		if v != b[k] {
+			return false
+		}
+	}
+	for k, v := range b {
+		if v != a[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // changeText says what changed, in a few words: `checked: false → true`,

@@ -86,6 +86,9 @@ func (p *TreePane) IsOpen(n *dom.VirtualNode) bool {
 // rebuild recomputes the visible rows, iteratively (pages nest thousands deep).
 func (p *TreePane) rebuild() {
 	p.version++
+	// zeroed to the capacity: a shorter tree must not leave the old tree's
+	// nodes (and so the whole old tree) behind the slice's end
+	clear(p.rows[:cap(p.rows)])
 	p.rows = p.rows[:0]
 	clear(p.index)
 	if p.root == nil {

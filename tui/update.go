@@ -672,7 +672,7 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	m.conn.state = a.State()
 	m.fol.inFlight, m.fol.pending, m.fol.missed = false, false, false
 	m.applyFollowSetting() // paused stays paused on the new tab
-	m.doc.snap, m.doc.prev, m.doc.marks, m.doc.hasDiff = nil, nil, nil, false
+	m.doc.snap, m.doc.before, m.doc.marks, m.doc.hasDiff = nil, beforeView{}, nil, false
 	m.status.last, m.status.lastDesc, m.status.stale, m.hl.shown = nil, "", "", ""
 	m.panes.tree = newTreePane()
 	m.panes.flat = FlatPane{json: m.panes.flat.json}

@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"image/color"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -475,4 +477,45 @@ func TestDiffListsStatesVisibilityAndFlatLines(t *testing.T) {
 			t.Errorf("diff list lacks %q:\n%s", want, s)
 		}
 	}
+}
+
+// Once the next snapshot is shown, the UI lets the old tree go (tens of MB
+// on a large page) while the diff list still shows the old name of a
+// renamed node, a removed node's tag and name, and the flat view's lines.
+func TestOldTreeLetGoDiffStillListed(t *testing.T) {
+	freed := make(chan struct{}, 1)
+	second := formPage("Sign up")
+	second.Seq = 2
+	second.Node("node_17").Name = "Shadow knob"
+	form := second.Node("node_7")
+	form.Parent.Children = slices.DeleteFunc(form.Parent.Children, func(n *dom.VirtualNode) bool { return n == form })
+	dom.Walk(form, func(n *dom.VirtualNode) { delete(second.ByID, n.ID) })
+	a := newTestActor(watchedPage(freed), second)
+	m := started(t, a, 120, 40)
+	m.panes.tree.Select("node_4")
+	press(t, m, k('c'))
+	if m.doc.snap != second {
+		t.Fatal("the snapshot after the action was not shown")
+	}
+	for i := 0; i < 50 && len(freed) == 0; i++ {
+		runtime.GC()
+		time.Sleep(20 * time.Millisecond) // cleanups run on their own goroutine
+	}
+	if len(freed) == 0 {
+		t.Error("the previous snapshot's tree is still reachable from the UI")
+	}
+	press(t, m, k('d'))
+	s := plainScreen(m)
+	for _, want := range []string{`(was "Shadow button")`, `node_7 form "Sign up"`, `- [7] form "Sign up"`, `+ [17] button "Shadow knob"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("diff list lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// watchedPage is formPage whose tree signals freed once it is collected.
+func watchedPage(freed chan struct{}) *dom.Snapshot {
+	s := formPage("Sign up")
+	runtime.AddCleanup(s.Root, func(c chan struct{}) { c <- struct{}{} }, freed)
+	return s
 }

@@ -127,10 +127,14 @@ func (s *Service) Highlight(ctx context.Context, id string) error {
 	if n == nil {
 		return dom.Errorf(dom.NodeNotFound, nil, "%s is not in the current snapshot", dom.NormalizeID(id))
 	}
+	// A detached copy: the node's tree (tens of MB on a large page) must
+	// not stay alive after the next snapshot replaces it.
+	c := *n
+	c.Parent, c.Children = nil, nil
 	s.mu.Lock()
-	s.highlight = n
+	s.highlight = &c
 	s.mu.Unlock()
-	return s.showHighlight(ctx, page, n)
+	return s.showHighlight(ctx, page, &c)
 }
 
 // showHighlight draws the overlay on n, in the session that owns n.

@@ -121,7 +121,7 @@ type Service struct {
 	// observedSince is when the first capture on this page ended: DOM
 	// mutation events are only sent for nodes a capture has fetched.
 	observedSince time.Time
-	highlight     *dom.VirtualNode
+	highlight     *dom.VirtualNode // detached from its tree (no parent, no children)
 	closed        bool
 	tierOff       map[string]bool // tier rules switched off, for every build
 
