@@ -121,9 +121,9 @@ func encodeLayout(ti *targetIndex) (json.RawMessage, error) {
 		if b := ti.boxes[id]; b != nil {
 			d.Layout.NodeIndex = append(d.Layout.NodeIndex, ni)
 			d.Layout.Bounds = append(d.Layout.Bounds, []float64{b.bounds.X, b.bounds.Y, b.bounds.W, b.bounds.H})
-			st := b.styles
-			if st == nil {
-				st = []int{}
+			st := make([]int, b.n)
+			for k := range st {
+				st[k] = int(b.styles[k])
 			}
 			d.Layout.Styles = append(d.Layout.Styles, st)
 		}

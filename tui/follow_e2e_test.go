@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"domscope/cdpconn/cdptest"
+	"domscope/dom"
 )
 
 // followPage grows a list above the "Keep me" button each time "Add" is
@@ -154,6 +155,58 @@ func clickInTab(t *testing.T, suffix, id string) {
 	for _, typ := range []string{"mouseMoved", "mousePressed", "mouseReleased"} {
 		if err := p.Call(ctx, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": "left", "clickCount": 1}, nil); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// e on a page that moved on since the shown snapshot (follow paused, another
+// client clicked) saves the page as it is now, says so, and shows that
+// snapshot; the file opens to the same page.
+func TestExportAfterThePageMovedOn(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "follow.html"), []byte(followPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := cdptest.Serve(t, dir)
+	tm := startTerm(t, base+"/follow.html", 160, 48)
+	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "“Follow me”") && strings.Contains(s, "snapshot #") && strings.Contains(s, "tokens")
+	})
+	tm.keys("F")
+	tm.waitText("● paused", 5*time.Second)
+	if got := pageValue(t, "/follow.html", "(document.getElementById('add').click(), document.getElementById('status').textContent)"); got != "clicks: 1" {
+		t.Fatalf("the page says %q after the click", got)
+	}
+	time.Sleep(time.Second) // the service applies the click's DOM events to its model
+	if s := tm.screen(); strings.Contains(s, "Item 1") {
+		t.Fatalf("paused, yet the screen shows the change:\n%s", s)
+	}
+
+	exp := filepath.Join(t.TempDir(), "moved.json.gz")
+	tm.keys("e")
+	tm.waitText("export this capture to", 5*time.Second)
+	tm.keys("C-u")
+	tm.text(exp)
+	tm.keys("Enter")
+	s := tm.waitText("the page had changed: saved it as it is now to", 30*time.Second)
+	if !strings.Contains(s, "Item 1") || !strings.Contains(s, "clicks: 1") {
+		t.Errorf("the snapshot that was saved is not the one shown:\n%s", s)
+	}
+	tm.quit()
+
+	c, err := dom.ReadCaptureFile(exp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := c.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sd, _ := dom.Flatten(snap, c.FlattenOptions())
+	text := dom.FormatText(sd)
+	for _, want := range []string{"Item 1", "clicks: 1", `"Keep me"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the saved capture lacks %q:\n%s", want, text)
 		}
 	}
 }
