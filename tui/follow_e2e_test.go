@@ -29,12 +29,7 @@ const followPage = `<!doctype html><html><head><meta charset="utf-8"><title>Foll
 // still on its node and the header saying live. Paused (F), the screen
 // stays as it is; resumed, it catches up.
 func TestFollowFullProgram(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "follow.html"), []byte(followPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	base, _ := cdptest.Serve(t, dir)
-	tm := startTerm(t, base+"/follow.html", 160, 48)
+	tm := startFollowPage(t)
 	s := tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
 		return strings.Contains(s, "“Follow me”") && strings.Contains(s, "snapshot #") && strings.Contains(s, "tokens")
 	})
@@ -104,6 +99,16 @@ func TestFollowFullProgram(t *testing.T) {
 	tm.quit()
 }
 
+// startFollowPage runs the UI on followPage, served on loopback.
+func startFollowPage(t *testing.T) *term {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "follow.html"), []byte(followPage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := cdptest.Serve(t, dir)
+	return startTerm(t, base+"/follow.html", 160, 48)
+}
+
 // cursorRow is the tree pane's row under the cursor (focused: ▶).
 func cursorRow(screen string) string {
 	for _, l := range strings.Split(screen, "\n") {
@@ -163,12 +168,7 @@ func clickInTab(t *testing.T, suffix, id string) {
 // client clicked) saves the page as it is now, says so, and shows that
 // snapshot; the file opens to the same page.
 func TestExportAfterThePageMovedOn(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "follow.html"), []byte(followPage), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	base, _ := cdptest.Serve(t, dir)
-	tm := startTerm(t, base+"/follow.html", 160, 48)
+	tm := startFollowPage(t)
 	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
 		return strings.Contains(s, "“Follow me”") && strings.Contains(s, "snapshot #") && strings.Contains(s, "tokens")
 	})
@@ -183,11 +183,7 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 	}
 
 	exp := filepath.Join(t.TempDir(), "moved.json.gz")
-	tm.keys("e")
-	tm.waitText("export this capture to", 5*time.Second)
-	tm.keys("C-u")
-	tm.text(exp)
-	tm.keys("Enter")
+	tm.export(exp)
 	s := tm.waitText("the page had changed: saved it as it is now to", 30*time.Second)
 	if !strings.Contains(s, "Item 1") || !strings.Contains(s, "clicks: 1") {
 		t.Errorf("the snapshot that was saved is not the one shown:\n%s", s)

@@ -78,11 +78,7 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	}
 
 	exp := filepath.Join(t.TempDir(), "export.json.gz")
-	tm.keys("e")
-	tm.waitText("export this capture to", 5*time.Second)
-	tm.keys("C-u")
-	tm.text(exp)
-	tm.keys("Enter")
+	tm.export(exp)
 	capture()
 	tm.waitText("saved this capture to", 15*time.Second)
 	capture()

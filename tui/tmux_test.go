@@ -178,6 +178,15 @@ func (tm *term) waitText(text string, d time.Duration) string {
 	return tm.waitFor(fmt.Sprintf("%q", text), d, func(s string) bool { return strings.Contains(s, text) })
 }
 
+// export presses e and saves to path through the prompt.
+func (tm *term) export(path string) {
+	tm.keys("e")
+	tm.waitText("export this capture to", 5*time.Second)
+	tm.keys("C-u")
+	tm.text(path)
+	tm.keys("Enter")
+}
+
 func (tm *term) format(f string) string {
 	return strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "t", f))
 }
