@@ -83,7 +83,7 @@ func newDiffLayer(m *Model) *diffLayer {
 	return o
 }
 
-// before is what the diff list shows of the snapshot before the current
+// beforeView is what the diff list shows of the snapshot before the current
 // one: the old names of renamed nodes, the tag and name of removed ones,
 // and its flat view with the rules it was flattened with.
 type beforeView struct {
