@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -68,9 +69,15 @@ func (p *Page) Owned() bool { return p.owned }
 // crashed, the browser went away, or Detach was called.
 func (p *Page) Done() <-chan struct{} { return p.done }
 
-// Navigate loads url in the page and waits for its load event (bounded).
+// Navigate loads url in the page and waits for its load event, bounded by
+// ctx's deadline when it has one (a caller that knows the page is heavy may
+// wait longer) and by navigateTimeout otherwise.
 func (p *Page) Navigate(ctx context.Context, url string) error {
-	nctx, cancel := context.WithTimeout(p.ctx, navigateTimeout)
+	limit := navigateTimeout
+	if d, ok := ctx.Deadline(); ok {
+		limit = time.Until(d)
+	}
+	nctx, cancel := context.WithTimeout(p.ctx, limit)
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()

@@ -35,7 +35,11 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 	p := cdptest.Page(t, url)
 	svc := live.NewService(p, cfg)
 	t.Cleanup(func() { _ = svc.Close() })
-	if _, err := svc.Snapshot(Ctx(t), false); err != nil {
+	// The first capture of a 50,000-element page can take most of a minute
+	// on a loaded 2-core machine (CI runs packages side by side).
+	fctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if _, err := svc.Snapshot(fctx, false); err != nil {
 		t.Fatalf("first snapshot of %s: %v", url, err)
 	}
 	return svc, p
