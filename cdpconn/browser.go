@@ -20,7 +20,7 @@ import (
 const (
 	dialTimeout     = 10 * time.Second
 	attachTimeout   = 20 * time.Second
-	navigateTimeout = 30 * time.Second
+	navigateTimeout = time.Minute
 	detachTimeout   = 5 * time.Second
 )
 
