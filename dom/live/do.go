@@ -172,6 +172,16 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		// The page is blocked by the dialog: no settling, no snapshot.
 		return nil
 	}
+	var hint []int64
+	if t != nil && t.node != nil && t.node.TargetID == page.TargetID() {
+		hint = []int64{t.node.BackendID}
+	}
+	var ahead *early
+	if !s.cfg.NoResnapshot {
+		ahead = s.startEarly(ctx, mark, hint)
+	}
+	// However the action ends, an early read is not left running.
+	defer ahead.wait(ctx)
 	settled := s.settle(ctx, mark)
 	s.settleNetwork(ctx, res)
 	ch := s.changesSince(mark)
@@ -184,16 +194,16 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	if s.cfg.NoResnapshot {
 		return nil
 	}
-	if t != nil && t.node != nil && t.node.TargetID == page.TargetID() {
+	next := ahead.take(ctx, s)
+	if next == nil {
 		s.mu.Lock()
-		s.hint = append(s.hint, t.node.BackendID)
+		s.hint = append(s.hint, hint...)
 		s.mu.Unlock()
-	}
-	next, err := s.capture(ctx)
-	if err != nil {
-		// The action itself worked; the page may be mid-navigation. The
-		// next read captures again.
-		return nil
+		if next, err = s.capture(ctx); err != nil {
+			// The action itself worked; the page may be mid-navigation. The
+			// next read captures again.
+			return nil
+		}
 	}
 	res.Snapshot = dom.StatOf(next)
 	s.fillDiff(res, prev, next)

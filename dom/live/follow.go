@@ -22,6 +22,10 @@ type follow struct {
 	paused  bool
 	timer   *time.Timer
 	gen     int // bumped by every foreign change: a stale timer does nothing
+	// lastForeign is when the page last changed by itself (no action of
+	// ours under way): an early read (early.go) is not tried on a page
+	// that does so often.
+	lastForeign time.Time
 }
 
 // SetFollow pauses (false) or resumes (true) the "page-changed" events.
@@ -63,6 +67,7 @@ func (s *Service) noteForeignLocked(now time.Time) {
 	if s.fol.acting > 0 || now.Sub(s.fol.opEnd) < ownTail {
 		return
 	}
+	s.fol.lastForeign = now
 	s.fol.pending = true
 	s.armFollowLocked()
 }

@@ -259,20 +259,25 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	if snap.Taken.IsZero() {
 		snap.Taken = start
 	}
+	s.keep(snap, gen)
+	return snap, nil
+}
+
+// keep numbers a new snapshot and makes it the last one, and the current
+// one unless the service was invalidated since gen (the page changed under
+// the capture: it is handed out, not cached).
+func (s *Service) keep(snap *dom.Snapshot, gen int) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.observedSince.IsZero() {
 		s.observedSince = time.Now()
 	}
 	s.seq++
 	snap.Seq = s.seq
 	s.last = snap
-	// An invalidation that arrived while capturing means the page changed
-	// under us: hand this snapshot out but do not cache it as current.
 	if s.gen == gen {
 		s.current = snap
 	}
-	s.mu.Unlock()
-	return snap, nil
 }
 
 // Close stops the service and detaches from the page. Safe to call twice.

@@ -1,0 +1,236 @@
+package live
+
+import (
+	"context"
+	"time"
+
+	"domscope/dom"
+)
+
+// earlyQuiet is how long the DOM must have been still after an action
+// before its re-snapshot may start early, while settling goes on. A
+// click's own changes come at once, its framework's render within a frame
+// or a zero timer; a reaction later than this makes the early read
+// useless (it is dropped and the page read again), never wrong.
+const earlyQuiet = 25 * time.Millisecond
+
+// early is a re-snapshot started before the page has settled, to overlap
+// the incremental refresh (most of it Chrome's DOMSnapshot) with the rest
+// of the quiet window. It is kept only when nothing at all happened on the
+// page from its start to the end of settling: no DOM event (the model
+// applied none since the refresh took its change sets, and the service
+// counted none), no navigation, no invalidation, no dialog. Then the page
+// the refresh read is the page a read after settling would read.
+type early struct {
+	done  chan struct{}
+	snap  *dom.Snapshot
+	err   error
+	from  tracker // the service's counters when the refresh started
+	gen   int
+	model *dom.LiveModel // the model it refreshes
+	ran   bool           // the refresh started (else there is nothing to check)
+	page  dom.Page
+	state int64 // stateProbe before the refresh
+}
+
+// startEarly starts the early re-snapshot after the action marked m: once
+// the DOM has been still for earlyQuiet with no request in flight, and only
+// when it can be an incremental refresh (a live model, a previous
+// snapshot) on a page that did not change by itself in the last
+// backgroundSpan (a ticker would spoil most early reads). It returns nil
+// when it will not start at all.
+func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
+	s.mu.Lock()
+	model := s.model
+	ok := model != nil && s.last != nil && s.cfg.Snapshotter == nil && time.Since(s.fol.lastForeign) > backgroundSpan
+	s.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	acted := time.Now()
+	e := &early{done: make(chan struct{}), model: model}
+	go func() {
+		defer close(e.done)
+		if !s.awaitEarlyQuiet(ctx, m, acted) {
+			return
+		}
+		s.mu.Lock()
+		page, pctx, state, dlg, prev, same, off := s.page, s.pageCtx, s.state, s.dialog, s.last, s.model == model, s.tierOff
+		e.from, e.gen, e.page = s.track, s.gen, page
+		s.mu.Unlock()
+		if state != dom.Connected || page == nil || dlg != nil || !same || model.Broken() != "" {
+			return
+		}
+		if e.state, e.ran = s.probeState(ctx, page); !e.ran {
+			return
+		}
+		dctx, _, stop := s.dialogCtx(ctx)
+		defer stop()
+		cctx, cancel := s.callCtx(dctx, pctx, 4*s.cfg.CallTimeout)
+		defer cancel()
+		start := time.Now()
+		defer func() {
+			if p := recover(); p != nil {
+				e.snap, e.err = nil, dom.Errorf(dom.SnapshotFailed, nil, "internal error while snapshotting: %v (please report it)", p)
+			}
+		}()
+		snap, _, err := model.Refresh(cctx, page, hint, dom.BuildOptions{Prev: prev, Disabled: off})
+		if err != nil || snap == nil {
+			e.err = err
+			return
+		}
+		snap.Incremental = true
+		if snap.Taken.IsZero() {
+			snap.Taken = start
+		}
+		e.snap = snap
+	}()
+	return e
+}
+
+// awaitEarlyQuiet waits until the DOM has been still for earlyQuiet since
+// the action returned (acted) and since its last change, with no request
+// in flight. It gives up
+// (false) when a navigation starts, a dialog opens, the page goes, or the
+// quiet window passes first: then the ordinary read after settling is as
+// soon.
+func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) bool {
+	giveUp := acted.Add(s.cfg.QuietWindow)
+	for {
+		now := time.Now()
+		s.mu.Lock()
+		t := s.track
+		blocked := s.dialog != nil || s.state != dom.Connected || t.navStarted > m.navStarted || t.navigated > m.navigated
+		pctx := s.pageCtx
+		s.mu.Unlock()
+		if blocked || !now.Before(giveUp) {
+			return false
+		}
+		last := acted
+		if t.lastChange.After(last) {
+			last = t.lastChange
+		}
+		wait := earlyQuiet - now.Sub(last)
+		if wait <= 0 {
+			if !s.net.inFlight() {
+				return true
+			}
+			wait = 5 * time.Millisecond
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-t.changed:
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return false
+		case <-pctx.Done():
+			timer.Stop()
+			return false
+		}
+		timer.Stop()
+	}
+}
+
+// take waits for the early re-snapshot and returns it when nothing
+// happened on the page since it started (nil otherwise: the caller reads
+// the page again). A refresh that does not end with ctx is left to finish
+// on its own, and the model it was refreshing is not trusted again.
+func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
+	if !e.wait(ctx) {
+		return nil
+	}
+	if !e.ran || e.err != nil || e.snap == nil {
+		return nil
+	}
+	s.mu.Lock()
+	t := s.track
+	still := s.model == e.model && s.page == e.page && s.gen == e.gen && s.dialog == nil && s.state == dom.Connected &&
+		t.mutations == e.from.mutations && t.navStarted == e.from.navStarted &&
+		t.navigated == e.from.navigated && t.url == e.from.url
+	s.mu.Unlock()
+	if !still || e.model.Pending() != 0 || e.model.Broken() != "" {
+		return nil
+	}
+	if now, ok := s.probeState(ctx, e.page); !ok || now != e.state {
+		return nil
+	}
+	s.mu.Lock()
+	s.fallback = ""
+	s.mu.Unlock()
+	s.keep(e.snap, e.gen)
+	return e.snap
+}
+
+// wait waits for the early re-snapshot to end, or ctx (false then: the
+// refresh finishes on its own, and the model it was refreshing is not
+// trusted again, so no two refreshes of one model ever overlap).
+func (e *early) wait(ctx context.Context) bool {
+	if e == nil {
+		return false
+	}
+	select {
+	case <-e.done:
+		return true
+	case <-ctx.Done():
+		e.abandoned()
+		return false
+	}
+}
+
+func (e *early) abandoned() {
+	select {
+	case <-e.done:
+	default:
+		if m := e.model; m != nil {
+			m.Break("an early read did not finish")
+		}
+	}
+}
+
+// stateProbe sums up, in one number, the page state that changes without
+// a DOM event and that a snapshot shows: every form control's value and
+// checked, indeterminate and selected state (through open shadow roots and
+// same-origin frames), the focused element and the scroll position. An
+// early read is kept only when the sum is the same at its start and after
+// settling: a timer that ticks a box from script after the read began
+// would otherwise go unseen. Only the number leaves the page, never a
+// value.
+const stateProbe = `(() => {
+  let h = 7, n = 0;
+  const mix = (s) => { s = String(s); for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0; h = (Math.imul(h, 31) + 1) | 0; };
+  const visit = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      n++;
+      if (el.shadowRoot) visit(el.shadowRoot);
+      switch (el.tagName) {
+      case 'INPUT': mix(el.value); mix(el.checked); mix(el.indeterminate); break;
+      case 'TEXTAREA': case 'SELECT': mix(el.value); break;
+      case 'OPTION': mix(el.selected); break;
+      case 'IFRAME': case 'FRAME': { let d = null; try { d = el.contentDocument; } catch (e) {} if (d) visit(d); }
+      }
+    }
+  };
+  visit(document);
+  let a = document.activeElement, path = '';
+  while (a) {
+    path += a.tagName + (a.id || '') + '|';
+    let next = a.shadowRoot && a.shadowRoot.activeElement;
+    if (!next) { try { next = a.contentDocument && a.contentDocument.activeElement; } catch (e) {} }
+    a = next;
+  }
+  mix(path); mix(n); mix(scrollX); mix(scrollY);
+  return h;
+})()`
+
+// probeState evaluates stateProbe (ok false when it could not).
+func (s *Service) probeState(ctx context.Context, page dom.Page) (int64, bool) {
+	var r struct {
+		Result struct {
+			Value int64 `json:"value"`
+		} `json:"result"`
+		ExceptionDetails any `json:"exceptionDetails"`
+	}
+	err := s.call(ctx, page, "Runtime.evaluate", map[string]any{"expression": stateProbe, "returnByValue": true}, &r)
+	return r.Result.Value, err == nil && r.ExceptionDetails == nil
+}

@@ -1,0 +1,72 @@
+package live_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+	. "domscope/dom"
+	. "domscope/dom/live"
+)
+
+// latePage reacts to clicks at once, and some of its buttons again 60 ms
+// later: with a DOM change, or with a property change that fires no DOM
+// event at all.
+const latePage = `<!doctype html><title>late</title>
+<p id=out>none</p>
+<label><input type=checkbox id=box> quiet box</label>
+<button id=now onclick="out.textContent = 'clicked'">now</button>
+<button id=later onclick="out.textContent = 'first'; setTimeout(() => { out.textContent = 'second'; }, 60)">later</button>
+<button id=tick onclick="out.textContent = 'ticking'; setTimeout(() => { box.checked = true; }, 60)">tick</button>`
+
+func serveLate(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "late.html"), []byte(latePage), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := cdptest.Serve(t, dir)
+	return base + "/late.html"
+}
+
+// TestEarlyReadOverlapsSettling: the re-snapshot after a click whose
+// changes come at once starts long before the quiet window ends (here a
+// second long), and prints what a full capture prints.
+func TestEarlyReadOverlapsSettling(t *testing.T) {
+	svc, p := openService(t, serveLate(t), Config{QuietWindow: time.Second})
+	tw := newTwin(t, svc, p)
+	start := time.Now()
+	res := tw.do(t, Action{Kind: "click", ID: byAttrID(t, snap(t, svc), "now").ID}, "click now")
+	s := svc.Current()
+	if s == nil || !strings.Contains(nodeText(s.Root), "clicked") {
+		t.Fatalf("the snapshot after the click misses its change")
+	}
+	if res.Snapshot.Kind != "incremental" {
+		t.Errorf("the re-snapshot was %s (%s)", res.Snapshot.Kind, svc.Fallback())
+	}
+	if began := s.Taken.Sub(start); began >= time.Second {
+		t.Errorf("the re-snapshot began %s after the action, after the quiet window: it did not start early", began)
+	}
+	if res.Duration < time.Second {
+		t.Errorf("the action took %s: it did not wait out the quiet window", res.Duration)
+	}
+}
+
+// TestEarlyReadDroppedOnLateChange: a change after the early read began,
+// in the DOM or only in a control's state, makes the service read the page
+// again; the result shows the late change.
+func TestEarlyReadDroppedOnLateChange(t *testing.T) {
+	svc, p := openService(t, serveLate(t), Config{})
+	tw := newTwin(t, svc, p)
+	tw.do(t, Action{Kind: "click", ID: byAttrID(t, snap(t, svc), "later").ID}, "click later")
+	if got := nodeText(svc.Current().Root); !strings.Contains(got, "second") {
+		t.Errorf("the snapshot after the click misses the change 60 ms later: %q", got)
+	}
+	tw.do(t, Action{Kind: "click", ID: byAttrID(t, snap(t, svc), "tick").ID}, "click tick")
+	if box := byAttrID(t, svc.Current(), "box"); box.States["checked"] != "true" {
+		t.Errorf("the snapshot after the click misses the box ticked 60 ms later: %v", box.States)
+	}
+}
