@@ -143,9 +143,13 @@ func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts Buil
 			return nil, "", captureErr(e.err, e.what)
 		}
 	}
-	layout, layoutSecrets, err := redactLayout(layout, inside, fields)
-	if err != nil {
-		return nil, "the layout could not be checked for sensitive values", nil
+	// Only nodes inside a sensitive field are redacted: with none on the
+	// page (most pages) the layout need not be read twice.
+	var layoutSecrets []string
+	if len(inside) > 0 {
+		if layout, layoutSecrets, err = redactLayout(layout, inside, fields); err != nil {
+			return nil, "the layout could not be checked for sensitive values", nil
+		}
 	}
 	snap, err := decodeSnapshot(layout)
 	if err != nil {

@@ -40,6 +40,9 @@ func nodeChanges(prev, next *Snapshot) []Change {
 			continue
 		}
 		for _, k := range changedStates {
+			if len(p.States) == 0 && len(n.States) == 0 {
+				break // most nodes have no state: skip the lookups
+			}
 			a, b := p.States[k], n.States[k]
 			if a == b {
 				continue
