@@ -19,8 +19,9 @@ const earlyQuiet = 25 * time.Millisecond
 // of the quiet window. It is kept only when nothing at all happened on the
 // page from its start to the end of settling: no DOM event (the model
 // applied none since the refresh took its change sets, and the service
-// counted none), no navigation, no invalidation, no dialog. Then the page
-// the refresh read is the page a read after settling would read.
+// counted none), no navigation, no invalidation, no dialog, and the same
+// stateProbe sum. Then the page the refresh read is the page a read after
+// settling would read.
 type early struct {
 	done  chan struct{}
 	snap  *dom.Snapshot
@@ -72,10 +73,17 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 		defer func() {
 			if p := recover(); p != nil {
 				e.snap, e.err = nil, dom.Errorf(dom.SnapshotFailed, nil, "internal error while snapshotting: %v (please report it)", p)
+				model.Break("an early read failed")
 			}
 		}()
-		snap, _, err := model.Refresh(cctx, page, hint, dom.BuildOptions{Prev: prev, Disabled: off})
+		snap, why, err := model.Refresh(cctx, page, hint, dom.BuildOptions{Prev: prev, Disabled: off})
 		if err != nil || snap == nil {
+			// A refresh that did not end took the model's change sets
+			// with it: only a full capture is right after it.
+			if why == "" {
+				why = "an early read failed"
+			}
+			model.Break(why)
 			e.err = err
 			return
 		}
@@ -90,10 +98,9 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 
 // awaitEarlyQuiet waits until the DOM has been still for earlyQuiet since
 // the action returned (acted) and since its last change, with no request
-// in flight. It gives up
-// (false) when a navigation starts, a dialog opens, the page goes, or the
-// quiet window passes first: then the ordinary read after settling is as
-// soon.
+// in flight. It gives up (false) when a navigation starts, a dialog
+// opens, the page goes, or the quiet window passes first: then the
+// ordinary read after settling is as soon.
 func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) bool {
 	giveUp := acted.Add(s.cfg.QuietWindow)
 	for {
@@ -117,18 +124,9 @@ func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) 
 			}
 			wait = 5 * time.Millisecond
 		}
-		timer := time.NewTimer(wait)
-		select {
-		case <-t.changed:
-		case <-timer.C:
-		case <-ctx.Done():
-			timer.Stop()
-			return false
-		case <-pctx.Done():
-			timer.Stop()
+		if !waitChange(ctx, pctx, t.changed, wait) {
 			return false
 		}
-		timer.Stop()
 	}
 }
 

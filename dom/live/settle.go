@@ -109,19 +109,26 @@ func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 				wait = s.cfg.QuietWindow - sinceStart
 			}
 		}
-		timer := time.NewTimer(wait)
-		select {
-		case <-t.changed:
-		case <-timer.C:
-		case <-ctx.Done():
-			timer.Stop()
-			return true
-		case <-pctx.Done():
-			timer.Stop()
+		if !waitChange(ctx, pctx, t.changed, wait) {
 			return true
 		}
-		timer.Stop()
 	}
+}
+
+// waitChange waits for the tracker's changed signal or d, whichever is
+// first; false when ctx or the page's context ended instead.
+func waitChange(ctx, pctx context.Context, changed <-chan struct{}, d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-changed:
+	case <-timer.C:
+	case <-ctx.Done():
+		return false
+	case <-pctx.Done():
+		return false
+	}
+	return true
 }
 
 // stoppedAfterStart is the stop count that means "still loading": a stop
