@@ -181,7 +181,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		ahead = s.startEarly(ctx, mark, hint)
 	}
 	// However the action ends, an early read is not left running.
-	defer ahead.wait(ctx)
+	defer ahead.wait(ctx, s)
 	settled := s.settle(ctx, mark)
 	s.settleNetwork(ctx, res)
 	ch := s.changesSince(mark)

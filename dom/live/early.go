@@ -135,7 +135,7 @@ func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) 
 // the page again). A refresh that does not end with ctx is left to finish
 // on its own, and the model it was refreshing is not trusted again.
 func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
-	if !e.wait(ctx) {
+	if !e.wait(ctx, s) {
 		return nil
 	}
 	if !e.ran || e.err != nil || e.snap == nil {
@@ -160,20 +160,31 @@ func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
 	return e.snap
 }
 
-// wait waits for the early re-snapshot to end, or ctx (false then: the
-// refresh finishes on its own, and the model it was refreshing is not
-// trusted again, so no two refreshes of one model ever overlap).
-func (e *early) wait(ctx context.Context) bool {
+// wait waits for the early re-snapshot to end, or for ctx, a dialog or
+// the page's loss, whichever is first (false then: a call blocked by a
+// dialog may not end soon; the refresh finishes on its own, and the model
+// it was refreshing is not trusted again, so no two refreshes of one model
+// ever overlap).
+func (e *early) wait(ctx context.Context, s *Service) bool {
 	if e == nil {
 		return false
+	}
+	s.mu.Lock()
+	dialog, pctx := s.dialogSig, s.pageCtx
+	s.mu.Unlock()
+	var lost <-chan struct{}
+	if pctx != nil {
+		lost = pctx.Done()
 	}
 	select {
 	case <-e.done:
 		return true
 	case <-ctx.Done():
-		e.abandoned()
-		return false
+	case <-dialog:
+	case <-lost:
 	}
+	e.abandoned()
+	return false
 }
 
 func (e *early) abandoned() {

@@ -20,7 +20,13 @@ const latePage = `<!doctype html><title>late</title>
 <label><input type=checkbox id=box> quiet box</label>
 <button id=now onclick="out.textContent = 'clicked'">now</button>
 <button id=later onclick="out.textContent = 'first'; setTimeout(() => { out.textContent = 'second'; }, 60)">later</button>
-<button id=tick onclick="out.textContent = 'ticking'; setTimeout(() => { box.checked = true; }, 60)">tick</button>`
+<button id=tick onclick="out.textContent = 'ticking'; setTimeout(() => { box.checked = true; }, 60)">tick</button>
+<button id=alerting onclick="out.textContent = 'alerting'; setTimeout(() => { alert('late'); out.textContent = 'after the alert'; }, 60)">alert</button>
+<div id=more></div>
+<script>
+// #big makes the refresh long enough for the alert to open in its middle
+if (location.hash === '#big') more.innerHTML = Array.from({length: 4000}, (_, i) => '<p><a href=#' + i + '>link ' + i + '</a> text ' + i + '</p>').join('');
+</script>`
 
 func serveLate(t *testing.T) string {
 	t.Helper()
@@ -69,4 +75,35 @@ func TestEarlyReadDroppedOnLateChange(t *testing.T) {
 	if box := byAttrID(t, svc.Current(), "box"); box.States["checked"] != "true" {
 		t.Errorf("the snapshot after the click misses the box ticked 60 ms later: %v", box.States)
 	}
+}
+
+// TestEarlyReadMeetsADialog: an alert that opens while the early read is
+// under way (on a page big enough that its refresh outlasts the alert's
+// 60 ms) ends the action with the dialog in sight; after it is accepted
+// the page reads as a full capture does.
+func TestEarlyReadMeetsADialog(t *testing.T) {
+	svc, p := openService(t, serveLate(t)+"#big", Config{})
+	tw := newTwin(t, svc, p)
+	res := svc.Do(ctx(t), Action{Kind: "click", ID: byAttrID(t, snap(t, svc), "alerting").ID})
+	if !res.Success {
+		t.Fatalf("click: %v", res.Error)
+	}
+	t.Logf("click: %.0f ms, dialog %v, snapshot %+v", res.DurationMs, res.Dialog != nil, res.Snapshot)
+	// the alert comes 60 ms after the click: in the result, or just after
+	deadline := time.Now().Add(5 * time.Second)
+	for svc.Dialog() == nil && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if svc.Dialog() == nil {
+		t.Fatalf("the alert never showed up (result %+v)", res)
+	}
+	mustOK(t, svc.Do(ctx(t), Action{Kind: "dialog", Accept: true}))
+	s, err := svc.Snapshot(ctx(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(nodeText(s.Root), "after the alert") {
+		t.Errorf("the page after the alert reads %q", nodeText(s.Root))
+	}
+	tw.check(t, "after the alert")
 }
