@@ -42,9 +42,24 @@ const focusJS = `(() => {
 // state changed, the old and new focus, the hint nodes (an action's
 // target) and the nodes that name themselves after a changed one
 // (aria-labelledby, <label>). When it cannot (the model is broken, too
-// much changed), it returns no snapshot and the reason, and the caller
-// takes a full capture.
-func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts BuildOptions) (*Snapshot, string, error) {
+// much changed, an error), it returns no snapshot and the reason or the
+// error, and the caller takes a full capture. Such a refresh may already
+// have taken the model's change sets, so it also breaks the model: the
+// next read is a full capture, never a refresh that misses those changes.
+func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts BuildOptions) (snap *Snapshot, why string, err error) {
+	defer func() { // also when refresh panics
+		if snap == nil {
+			if why != "" {
+				m.Break(why)
+			} else {
+				m.Break("the last refresh failed")
+			}
+		}
+	}()
+	return m.refresh(ctx, p, hint, opts)
+}
+
+func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts BuildOptions) (*Snapshot, string, error) {
 	start := time.Now()
 	if why := m.Broken(); why != "" {
 		return nil, why, nil

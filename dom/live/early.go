@@ -24,12 +24,10 @@ const earlyQuiet = 25 * time.Millisecond
 // settling would read.
 type early struct {
 	done  chan struct{}
-	snap  *dom.Snapshot
-	err   error
-	from  tracker // the service's counters when the refresh started
+	snap  *dom.Snapshot // nil when the refresh did not start or did not end well
+	from  tracker       // the service's counters when the refresh started
 	gen   int
 	model *dom.LiveModel // the model it refreshes
-	ran   bool           // the refresh started (else there is nothing to check)
 	page  dom.Page
 	state int64 // stateProbe before the refresh
 }
@@ -62,35 +60,22 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 		if state != dom.Connected || page == nil || dlg != nil || !same || model.Broken() != "" {
 			return
 		}
-		if e.state, e.ran = s.probeState(ctx, page); !e.ran {
+		var ok bool
+		if e.state, ok = s.probeState(ctx, page); !ok {
 			return
 		}
 		dctx, _, stop := s.dialogCtx(ctx)
 		defer stop()
 		cctx, cancel := s.callCtx(dctx, pctx, 4*s.cfg.CallTimeout)
 		defer cancel()
-		start := time.Now()
-		defer func() {
-			if p := recover(); p != nil {
-				e.snap, e.err = nil, dom.Errorf(dom.SnapshotFailed, nil, "internal error while snapshotting: %v (please report it)", p)
-				model.Break("an early read failed")
-			}
-		}()
-		snap, why, err := model.Refresh(cctx, page, hint, dom.BuildOptions{Prev: prev, Disabled: off})
-		if err != nil || snap == nil {
-			// A refresh that did not end took the model's change sets
-			// with it: only a full capture is right after it.
-			if why == "" {
-				why = "an early read failed"
-			}
-			model.Break(why)
-			e.err = err
+		// A panic leaves no snapshot (the read after settling reports
+		// what is wrong) and, through Refresh, a broken model.
+		defer func() { _ = recover() }()
+		snap, _, _ := model.Refresh(cctx, page, hint, dom.BuildOptions{Prev: prev, Disabled: off})
+		if snap == nil {
 			return
 		}
-		snap.Incremental = true
-		if snap.Taken.IsZero() {
-			snap.Taken = start
-		}
+		snap.Incremental = true // Refresh has set when it began (Taken)
 		e.snap = snap
 	}()
 	return e
@@ -138,7 +123,7 @@ func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
 	if !e.wait(ctx, s) {
 		return nil
 	}
-	if !e.ran || e.err != nil || e.snap == nil {
+	if e.snap == nil {
 		return nil
 	}
 	s.mu.Lock()
@@ -191,9 +176,7 @@ func (e *early) abandoned() {
 	select {
 	case <-e.done:
 	default:
-		if m := e.model; m != nil {
-			m.Break("an early read did not finish")
-		}
+		e.model.Break("an early read did not finish")
 	}
 }
 

@@ -74,9 +74,6 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	if m != nil && !full && prev != nil {
 		snap, why, err := m.Refresh(ctx, page, hint, opts)
 		if err != nil {
-			// The failed refresh took the model's change sets: the next
-			// read must be a full capture, not a refresh missing them.
-			m.Break("the last refresh failed")
 			return nil, err
 		}
 		if snap != nil {
