@@ -1,134 +1,123 @@
 package dom
 
 import (
-	"bytes"
 	"errors"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
 
 // decodeSnapshot reads a DOMSnapshot.captureSnapshot result, keeping only
-// what Build reads. It streams tokens and carves the per-node rows of
-// styles and bounds out of shared slabs: a 50,000-node page has 100,000
-// such rows, and one allocation each dominated the build.
+// what Build reads. It scans the bytes (see scanner) and carves the
+// per-node rows of styles and bounds out of shared slabs: a 50,000-node
+// page has 100,000 such rows, and one allocation each dominated the build.
 func decodeSnapshot(data []byte) (*snapCapture, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
+	s := &scanner{data: data}
 	snap := &snapCapture{}
-	err := readObject(dec, func(key string) error {
+	err := s.object(func(key string) error {
 		switch key {
 		case "strings":
-			return readArray(dec, func() error {
-				t, err := dec.ReadToken()
-				if err != nil {
-					return err
-				}
-				snap.Strings = append(snap.Strings, t.String())
-				return nil
+			return s.array(func() error {
+				v, err := s.str()
+				snap.Strings = append(snap.Strings, v)
+				return err
 			})
 		case "documents":
-			return readArray(dec, func() error {
+			return s.array(func() error {
 				var d snapDocument
-				if err := decodeSnapDocument(dec, &d); err != nil {
+				if err := decodeSnapDocument(s, &d); err != nil {
 					return err
 				}
 				snap.Documents = append(snap.Documents, d)
 				return nil
 			})
 		}
-		return dec.SkipValue()
+		return s.skip()
 	})
+	if err == nil && s.peek() != 0 {
+		err = errScan
+	}
 	return snap, err
 }
 
-func decodeSnapDocument(dec *jsontext.Decoder, d *snapDocument) error {
-	return readObject(dec, func(key string) error {
+func decodeSnapDocument(s *scanner, d *snapDocument) error {
+	return s.object(func(key string) error {
 		switch key {
 		case "documentURL":
-			return readInt(dec, &d.DocumentURL)
+			return s.int(&d.DocumentURL)
 		case "frameId":
-			return readInt(dec, &d.FrameID)
+			return s.int(&d.FrameID)
 		case "scrollOffsetX":
-			return readFloat(dec, &d.ScrollOffsetX)
+			return s.float(&d.ScrollOffsetX)
 		case "scrollOffsetY":
-			return readFloat(dec, &d.ScrollOffsetY)
+			return s.float(&d.ScrollOffsetY)
 		case "nodes":
-			return readObject(dec, func(key string) error {
+			return s.object(func(key string) error {
 				switch key {
 				case "backendNodeId":
-					return readArray(dec, func() error {
-						var v int
-						err := readInt(dec, &v)
-						d.Nodes.BackendNodeID = append(d.Nodes.BackendNodeID, int64(v))
-						return err
-					})
+					var ids []int
+					err := s.ints(&ids)
+					d.Nodes.BackendNodeID = make([]int64, len(ids))
+					for i, v := range ids {
+						d.Nodes.BackendNodeID[i] = int64(v)
+					}
+					return err
 				case "contentDocumentIndex":
-					return readRare(dec, &d.Nodes.ContentDocumentIndex)
+					return readRare(s, &d.Nodes.ContentDocumentIndex)
 				case "inputValue":
-					return readRare(dec, &d.Nodes.InputValue)
+					return readRare(s, &d.Nodes.InputValue)
 				case "textValue":
-					return readRare(dec, &d.Nodes.TextValue)
+					return readRare(s, &d.Nodes.TextValue)
 				case "optionSelected":
-					return readRare(dec, &d.Nodes.OptionSelected)
+					return readRare(s, &d.Nodes.OptionSelected)
 				case "inputChecked":
-					return readRare(dec, &d.Nodes.InputChecked)
+					return readRare(s, &d.Nodes.InputChecked)
 				}
-				return dec.SkipValue()
+				return s.skip()
 			})
 		case "layout":
-			return readObject(dec, func(key string) error {
+			return s.object(func(key string) error {
 				switch key {
 				case "nodeIndex":
-					return readInts(dec, &d.Layout.NodeIndex)
+					return s.ints(&d.Layout.NodeIndex)
 				case "styles":
-					var slab []int
-					return readArray(dec, func() error {
+					// rows point into one slab, sized by nodeIndex (it comes
+					// first); if it grows, earlier rows keep their old backing
+					slab := make([]int, 0, len(d.Layout.NodeIndex)*len(LayoutStyles))
+					d.Layout.Styles = make([][]int, 0, len(d.Layout.NodeIndex))
+					return s.array(func() error {
 						start := len(slab)
-						err := readArray(dec, func() error {
-							var v int
-							err := readInt(dec, &v)
-							slab = append(slab, v)
-							return err
-						})
-						if cap(slab)-start < 0 {
-							return errors.New("layout: bad styles")
-						}
-						// rows point into the slab; a later growth copies the
-						// slab but earlier rows keep their (valid) old backing
+						err := s.ints(&slab)
 						d.Layout.Styles = append(d.Layout.Styles, slab[start:len(slab):len(slab)])
 						return err
 					})
 				case "bounds":
-					var slab []float64
-					return readArray(dec, func() error {
+					slab := make([]float64, 0, len(d.Layout.NodeIndex)*4)
+					d.Layout.Bounds = make([][]float64, 0, len(d.Layout.NodeIndex))
+					return s.array(func() error {
 						start := len(slab)
-						err := readArray(dec, func() error {
-							var v float64
-							err := readFloat(dec, &v)
-							slab = append(slab, v)
-							return err
-						})
+						err := s.floats(&slab)
 						d.Layout.Bounds = append(d.Layout.Bounds, slab[start:len(slab):len(slab)])
 						return err
 					})
 				}
-				return dec.SkipValue()
+				return s.skip()
 			})
 		}
-		return dec.SkipValue()
+		return s.skip()
 	})
 }
 
 // readRare reads one of DOMSnapshot's sparse columns ({index, value}; a
 // boolean column has only index).
-func readRare(dec *jsontext.Decoder, r *rareInts) error {
-	return readObject(dec, func(key string) error {
+func readRare(s *scanner, r *rareInts) error {
+	return s.object(func(key string) error {
 		switch key {
 		case "index":
-			return readInts(dec, &r.Index)
+			return s.ints(&r.Index)
 		case "value":
-			return readInts(dec, &r.Value)
+			return s.ints(&r.Value)
 		}
-		return dec.SkipValue()
+		return s.skip()
 	})
 }
 
@@ -206,39 +195,4 @@ func readArray(dec *jsontext.Decoder, f func() error) error {
 			return err
 		}
 	}
-}
-
-func readInts(dec *jsontext.Decoder, out *[]int) error {
-	return readArray(dec, func() error {
-		var v int
-		err := readInt(dec, &v)
-		*out = append(*out, v)
-		return err
-	})
-}
-
-func readInt(dec *jsontext.Decoder, v *int) error {
-	t, err := dec.ReadToken()
-	if err != nil {
-		return err
-	}
-	if t.Kind() == '0' {
-		*v = int(t.Int())
-	} else if t.Kind() == '{' || t.Kind() == '[' {
-		return errors.New("layout: expected a number")
-	}
-	return nil
-}
-
-func readFloat(dec *jsontext.Decoder, v *float64) error {
-	t, err := dec.ReadToken()
-	if err != nil {
-		return err
-	}
-	if t.Kind() == '0' {
-		*v = t.Float()
-	} else if t.Kind() == '{' || t.Kind() == '[' {
-		return errors.New("layout: expected a number")
-	}
-	return nil
 }
