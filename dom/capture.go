@@ -52,41 +52,20 @@ func Capture(ctx context.Context, p Page) (*RawCapture, error) {
 	if err != nil {
 		return nil, captureErr(err, "listing out-of-process frames")
 	}
-	targets := make([]RawTarget, 1+len(frames))
-	meta := make([]targetMeta, 1+len(frames))
-	errs := make([]error, 1+len(frames))
+	var main RawTarget
+	var meta targetMeta
+	var frameTargets []RawTarget
 	var wg sync.WaitGroup
-	oop := map[string]bool{}
-	for _, f := range frames {
-		oop[f.TargetID] = true
-	}
 	wg.Go(func() {
-		meta[0], errs[0] = captureTarget(ctx, p, p.TargetID(), oop, &targets[0], timed)
+		meta, err = captureTarget(ctx, p, p.TargetID(), oopSet(frames), &main, timed)
 	})
-	for i, f := range frames {
-		wg.Go(func() {
-			meta[i+1], errs[i+1] = captureTarget(ctx, f.Session, f.TargetID, oop, &targets[i+1], timed)
-			if errs[i+1] != nil {
-				// Keep no partial data: a frame is either whole or marked.
-				targets[i+1] = RawTarget{TargetID: f.TargetID, URL: f.URL, Error: errs[i+1].Error()}
-			}
-			targets[i+1].ParentTargetID = f.ParentID
-		})
-	}
+	wg.Go(func() { frameTargets = captureFrameTargets(ctx, p, frames, timed) })
 	wg.Wait()
-	if errs[0] != nil {
-		return nil, captureErr(errs[0], "capturing the page")
+	if err != nil {
+		return nil, captureErr(err, "capturing the page")
 	}
-	raw.URL, raw.Title, raw.Viewport = meta[0].url, meta[0].title, meta[0].viewport
-	raw.Targets = append(raw.Targets, targets[0])
-	// A frame that went away mid-capture is kept with its error (so the
-	// user sees it) but without data; it does not fail the page.
-	for i := 1; i < len(targets); i++ {
-		if targets[i].ParentTargetID == "" {
-			targets[i].ParentTargetID = p.TargetID()
-		}
-		raw.Targets = append(raw.Targets, targets[i])
-	}
+	raw.URL, raw.Title, raw.Viewport = meta.url, meta.title, meta.viewport
+	raw.Targets = append([]RawTarget{main}, frameTargets...)
 
 	t0 = time.Now()
 	placeFrames(ctx, p, frames, raw)
@@ -97,6 +76,39 @@ func Capture(ctx context.Context, p Page) (*RawCapture, error) {
 	timed("privacy", t0)
 	raw.Timings["total"] = float64(time.Since(start).Microseconds()) / 1000
 	return raw, nil
+}
+
+// oopSet is the target ids of out-of-process frames.
+func oopSet(frames []FrameTarget) map[string]bool {
+	oop := map[string]bool{}
+	for _, f := range frames {
+		oop[f.TargetID] = true
+	}
+	return oop
+}
+
+// captureFrameTargets captures each out-of-process frame of p whole, side
+// by side (each lives in its own renderer process). A frame that went
+// away mid-capture is kept with its error (so the user sees it) but
+// without data; it does not fail the page.
+func captureFrameTargets(ctx context.Context, p Page, frames []FrameTarget, timed func(string, time.Time)) []RawTarget {
+	targets := make([]RawTarget, len(frames))
+	oop := oopSet(frames)
+	var wg sync.WaitGroup
+	for i, f := range frames {
+		wg.Go(func() {
+			if _, err := captureTarget(ctx, f.Session, f.TargetID, oop, &targets[i], timed); err != nil {
+				// Keep no partial data: a frame is either whole or marked.
+				targets[i] = RawTarget{TargetID: f.TargetID, URL: f.URL, Error: err.Error()}
+			}
+			targets[i].ParentTargetID = f.ParentID
+			if targets[i].ParentTargetID == "" {
+				targets[i].ParentTargetID = p.TargetID()
+			}
+		})
+	}
+	wg.Wait()
+	return targets
 }
 
 // targetMeta is what captureTarget learns besides the RawTarget.

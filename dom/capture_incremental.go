@@ -68,10 +68,6 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	if err != nil {
 		return nil, "", captureErr(err, "listing out-of-process frames")
 	}
-	if len(frames) > 0 {
-		m.Break("the page has out-of-process frames")
-		return nil, "the page has out-of-process frames", nil
-	}
 	if err := m.fetchCut(ctx, p); err != nil {
 		return nil, "", err
 	}
@@ -114,6 +110,12 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	wg.Go(func() {
 		layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &layout)
 	})
+	var frameTargets []RawTarget
+	if len(frames) > 0 {
+		// Out-of-process frames are read whole, by their own renderers,
+		// while this one makes its layout.
+		wg.Go(func() { frameTargets = captureFrameTargets(ctx, p, frames, func(string, time.Time) {}) })
+	}
 	wg.Go(func() { title, viewport, metaErr = fetchMeta(ctx, p) })
 	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group) })
 	wg.Go(func() {
@@ -231,6 +233,8 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 		return nil, "", captureErr(err, "Accessibility.getChildAXNodes")
 	}
 
+	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
+
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.version++
@@ -257,8 +261,9 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	m.focused = focus
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.raw.Viewport = viewport
+	m.setFrames(frameIdx)
 	m.raw.Timestamp = start.UTC().Format(time.RFC3339Nano)
-	secrets := cleanSecrets(append(append(m.secrets, layoutSecrets...), axSecrets...))
+	secrets := cleanSecrets(append(append(append(m.secrets, layoutSecrets...), axSecrets...), frameSecrets...))
 	m.secrets = nil
 	if len(secrets) > 0 {
 		m.scrubSecrets(secrets)
@@ -271,6 +276,70 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	out.Taken = start
 	out.CaptureTime = captured.Sub(start)
 	return out, "", nil
+}
+
+// pendingSecrets are the sensitive values events brought since the last
+// refresh (not yet scrubbed from the model).
+func (m *LiveModel) pendingSecrets() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.secrets)
+}
+
+// readFrames places, redacts and decodes the out-of-process frames a
+// refresh captured, as Capture does with the whole page: the values of
+// sensitive fields, the frames' own and the page's (pageSecrets), leave
+// every frame's data before it is decoded. It returns the frames'
+// decoded targets and their own secrets, which the page is scrubbed of.
+func (m *LiveModel) readFrames(ctx context.Context, p Page, frames []FrameTarget, captured []RawTarget, viewport Rect, pageSecrets []string) ([]*targetIndex, []string) {
+	if len(captured) == 0 {
+		return nil, nil
+	}
+	m.mu.Lock()
+	page := *m.ti.raw
+	m.mu.Unlock()
+	// The page's same-process frames are placed by its own reads; only
+	// the out-of-process ones are placed here.
+	page.Frames = page.Frames[:min(1, len(page.Frames))]
+	page.Viewport = viewport
+	raw := &RawCapture{TargetID: p.TargetID(), Targets: append([]RawTarget{page}, captured...)}
+	placeFrames(ctx, p, frames, raw)
+	var own []string
+	for i := 1; i < len(raw.Targets); i++ {
+		own = append(own, redactTarget(&raw.Targets[i])...)
+	}
+	if all := cleanSecrets(append(own, pageSecrets...)); len(all) > 0 {
+		for i := 1; i < len(raw.Targets); i++ {
+			scrubTargetJSON(&raw.Targets[i], all)
+		}
+	}
+	out := make([]*targetIndex, 0, len(captured))
+	for i := 1; i < len(raw.Targets); i++ {
+		rt := &raw.Targets[i]
+		ti, err := indexTarget(rt, true)
+		if err != nil {
+			ti = &targetIndex{raw: rt, ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
+		}
+		out = append(out, ti)
+	}
+	return out, own
+}
+
+// setFrames makes frames the model's out-of-process frames: their
+// metadata joins the page's in raw.Targets. m.mu is held.
+func (m *LiveModel) setFrames(frames []*targetIndex) {
+	if len(frames) == 0 && len(m.frames) == 0 {
+		return
+	}
+	targets := make([]RawTarget, 1+len(frames))
+	targets[0] = *m.ti.raw
+	m.ti.raw = &targets[0]
+	for i, f := range frames {
+		targets[i+1] = *f.raw
+		f.raw = &targets[i+1]
+	}
+	m.raw.Targets = targets
+	m.frames = frames
 }
 
 // fetchCut asks Chrome for the children of nodes it inserted without them
@@ -598,13 +667,19 @@ func (m *LiveModel) axMembers(ctx context.Context, p Session, parents map[int64]
 		}
 		m.axEnabled = true
 	}
-	byParent := map[string][]int64{}
+	// An AX id is one of its frame's tree: a node of a same-process child
+	// frame is asked about in that frame.
+	type axParent struct{ frame, id string }
+	byParent := map[axParent][]int64{}
+	m.mu.Lock()
 	for id, par := range parents {
-		byParent[par] = append(byParent[par], id)
+		k := axParent{m.frameOf(m.byBack[id]), par}
+		byParent[k] = append(byParent[k], id)
 	}
+	m.mu.Unlock()
 	var mu sync.Mutex
 	var firstErr error
-	work := make(chan string)
+	work := make(chan axParent)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
@@ -614,7 +689,11 @@ func (m *LiveModel) axMembers(ctx context.Context, p Session, parents map[int64]
 						Backend int64 `json:"backendDOMNodeId"`
 					} `json:"nodes"`
 				}
-				if err := p.Call(ctx, "Accessibility.getChildAXNodes", map[string]any{"id": par}, &r); err != nil {
+				params := map[string]any{"id": par.id}
+				if par.frame != "" {
+					params["frameId"] = par.frame
+				}
+				if err := p.Call(ctx, "Accessibility.getChildAXNodes", params, &r); err != nil {
 					if CodeOf(err) != CDPError {
 						mu.Lock()
 						if firstErr == nil {
@@ -643,6 +722,21 @@ func (m *LiveModel) axMembers(ctx context.Context, p Session, parents map[int64]
 		}
 	}
 	return in, firstErr
+}
+
+// frameOf is the id of the same-process child frame whose document holds
+// n, "" for the page's own document. m.mu is held.
+func (m *LiveModel) frameOf(n *cdpNode) string {
+	for x := n; x != nil; x = m.parent[x.NodeID] {
+		if x.NodeType != DocumentNode {
+			continue
+		}
+		if host := m.parent[x.NodeID]; host != nil && host.FrameID != "" {
+			return host.FrameID
+		}
+		return ""
+	}
+	return ""
 }
 
 // scrubSecrets removes the values of sensitive fields from every string of

@@ -54,19 +54,24 @@ func scrubCapture(raw *RawCapture) {
 		return
 	}
 	for i := range raw.Targets {
-		t := &raw.Targets[i]
-		t.Document = scrubJSON(t.Document, secrets)
-		for j := range t.DocumentParts {
-			t.DocumentParts[j] = scrubJSON(t.DocumentParts[j], secrets)
-		}
-		for j := range t.AXTrees {
-			t.AXTrees[j] = scrubJSON(t.AXTrees[j], secrets)
-		}
-		t.Layout = scrubJSON(t.Layout, secrets, "strings")
+		scrubTargetJSON(&raw.Targets[i], secrets)
 	}
 	for _, s := range secrets {
 		raw.Title = scrubString(raw.Title, s)
 	}
+}
+
+// scrubTargetJSON removes secrets from every string of one target's CDP
+// JSON.
+func scrubTargetJSON(t *RawTarget, secrets []string) {
+	t.Document = scrubJSON(t.Document, secrets)
+	for j := range t.DocumentParts {
+		t.DocumentParts[j] = scrubJSON(t.DocumentParts[j], secrets)
+	}
+	for j := range t.AXTrees {
+		t.AXTrees[j] = scrubJSON(t.AXTrees[j], secrets)
+	}
+	t.Layout = scrubJSON(t.Layout, secrets, "strings")
 }
 
 // redactTarget blanks what the sensitive fields of one target hold, node

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -9,16 +10,19 @@ import (
 
 // LiveModel is a page's capture decoded once and kept current from DOM
 // events (Apply), so a later snapshot refreshes only what changed
-// (Refresh) and builds with the same Build as a full capture. It holds
-// pages without out-of-process frames; NewLiveModel says why not.
+// (Refresh) and builds with the same Build as a full capture. The page's
+// own target is followed; its out-of-process frames (other renderer
+// processes, other sessions) are captured whole at every refresh, beside
+// the page's own reads.
 //
 // Nothing secret enters it: every event that touches a sensitive field
 // (SensitiveField) or its subtree is redacted as the capture is, and so
 // are the AX and layout replies a refresh fetches.
 type LiveModel struct {
 	mu     sync.Mutex
-	raw    *RawCapture // the capture's metadata; the decoded data is in ti
+	raw    *RawCapture // the capture's metadata; the decoded data is in ti and frames
 	ti     *targetIndex
+	frames []*targetIndex     // out-of-process frames, as raw.Targets[1:]
 	byNode map[int64]*cdpNode // frontend nodeId -> node
 	parent map[int64]*cdpNode // nodeId -> parent (host for a shadow root, <iframe> for its document)
 	byBack map[int64]*cdpNode // backendNodeId -> node
@@ -53,25 +57,27 @@ const maxLiveEvents = 20000
 
 // NewLiveModel decodes a full capture into a live model, taking its CDP
 // JSON (raw keeps its metadata). It returns nil and the reason when the
-// page cannot be followed live (out-of-process frames, a target without a
-// document).
+// page cannot be followed live (a target without a document).
 func NewLiveModel(raw *RawCapture) (*LiveModel, string) {
-	if raw == nil || len(raw.Targets) != 1 {
-		return nil, "the page has out-of-process frames"
+	if raw == nil || len(raw.Targets) == 0 {
+		return nil, "the capture has no targets"
 	}
 	// The capture's JSON is let go as it is decoded (raw keeps only its
 	// metadata): the model is the capture from now on (Snapshot.Capture).
-	ti, err := indexTarget(&raw.Targets[0], true)
-	if err != nil || ti.root == nil {
+	targets, err := indexCapture(raw, true)
+	if err != nil || targets[0].root == nil {
 		return nil, "the capture has no readable document"
 	}
+	ti := targets[0]
 	meta := *raw
-	meta.Targets = []RawTarget{raw.Targets[0]}
+	meta.Targets = slices.Clone(raw.Targets)
 	meta.Timings = nil
-	t := &meta.Targets[0]
-	t.Document, t.DocumentParts, t.AXTrees, t.Layout = nil, nil, nil, nil
-	ti.raw = t
-	m := &LiveModel{raw: &meta, ti: ti, byNode: map[int64]*cdpNode{}, parent: map[int64]*cdpNode{}, byBack: map[int64]*cdpNode{}, grown: make(chan struct{})}
+	for i := range meta.Targets {
+		t := &meta.Targets[i]
+		t.Document, t.DocumentParts, t.AXTrees, t.Layout = nil, nil, nil, nil
+		targets[i].raw = t
+	}
+	m := &LiveModel{raw: &meta, ti: ti, frames: targets[1:], byNode: map[int64]*cdpNode{}, parent: map[int64]*cdpNode{}, byBack: map[int64]*cdpNode{}, grown: make(chan struct{})}
 	m.resetSets()
 	m.minID = ti.root.NodeID
 	m.index(ti.root, nil)
@@ -98,7 +104,7 @@ func (m *LiveModel) Build(opts BuildOptions) (*Snapshot, error) {
 }
 
 func (m *LiveModel) buildLocked(opts BuildOptions, start time.Time) (*Snapshot, error) {
-	s, err := buildIndexed(m.raw, []*targetIndex{m.ti}, opts, start)
+	s, err := buildIndexed(m.raw, append([]*targetIndex{m.ti}, m.frames...), opts, start)
 	if s != nil {
 		s.Raw, s.src = nil, &modelSource{m: m, version: m.version}
 	}
@@ -121,6 +127,14 @@ func (m *LiveModel) Break(why string) {
 	if m.broken == "" {
 		m.broken = why
 	}
+}
+
+// HasFrames reports whether the page had out-of-process frames at the
+// last read: their changes are seen only by reading them again.
+func (m *LiveModel) HasFrames() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.frames) > 0
 }
 
 // Pending reports how many DOM events arrived since the last refresh.
@@ -488,26 +502,42 @@ func (m *LiveModel) sensitiveSets() (inside, fields map[int64]bool) {
 // document. Building it gives what building the model gives.
 func (m *LiveModel) encodeRaw() (*RawCapture, error) {
 	out := *m.raw
-	t := *m.ti.raw
+	out.Timings = nil
+	out.Targets = nil
+	for _, ti := range append([]*targetIndex{m.ti}, m.frames...) {
+		t, err := encodeTarget(ti)
+		if err != nil {
+			return nil, err
+		}
+		out.Targets = append(out.Targets, t)
+	}
+	return &out, nil
+}
+
+// encodeTarget writes one target's decoded facts back as its capture; a
+// frame that could not be read stays as it was (its error, no data).
+func encodeTarget(ti *targetIndex) (RawTarget, error) {
+	t := *ti.raw
+	if ti.root == nil {
+		return t, nil
+	}
 	doc, err := json.Marshal(struct {
 		Root *cdpNode `json:"root"`
-	}{m.ti.root})
+	}{ti.root})
 	if err != nil {
-		return nil, err
+		return t, err
 	}
 	t.Document = doc
 	t.DocumentParts = nil
-	t.AXTrees = []json.RawMessage{encodeAX(m.ti.ax)}
-	if t.Layout, err = encodeLayout(m.ti); err != nil {
-		return nil, err
+	t.AXTrees = []json.RawMessage{encodeAX(ti.ax)}
+	if t.Layout, err = encodeLayout(ti); err != nil {
+		return t, err
 	}
 	t.Listeners = nil
-	for id := range m.ti.listeners {
+	for id := range ti.listeners {
 		t.Listeners = append(t.Listeners, RawListener{BackendID: id, Type: "click"})
 	}
-	out.Targets = []RawTarget{t}
-	out.Timings = nil
-	return &out, nil
+	return t, nil
 }
 
 // encodeAX writes AX facts as an Accessibility.getFullAXTree reply that
