@@ -60,6 +60,10 @@ func (t *transport) Read(ctx context.Context, msg *cdproto.Message) error {
 	if typ != websocket.MessageText {
 		return errors.New("a binary websocket message from the browser")
 	}
+	if id, sid, result, ok := quickReply(data); ok {
+		*msg = cdproto.Message{ID: id, SessionID: sid, Result: jsonv2.Value(result)}
+		return nil
+	}
 	var e envelope
 	if err := jsonv2.Unmarshal(data, &e, chromedp.DefaultUnmarshalOptions); err != nil {
 		return err
