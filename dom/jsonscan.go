@@ -296,7 +296,9 @@ func (s *scanner) ints(out *[]int) error {
 	}
 }
 
-// floats appends the numbers of the array that comes next.
+// floats appends the numbers of the array that comes next. Written out
+// like ints rather than through array: a call per number through a
+// closure more than doubled the decoding time of a layout.
 func (s *scanner) floats(out *[]float64) error {
 	if s.peek() != '[' {
 		return s.skip()

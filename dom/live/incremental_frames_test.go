@@ -1,7 +1,6 @@
 package live_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -127,21 +126,7 @@ func TestIncrementalFramePrivacy(t *testing.T) {
 	if !s.Incremental {
 		t.Errorf("not incremental: %s", svc.Fallback())
 	}
-	outs := outputs(t, s)
-	all := Options{IncludeValues: true, IncludeHidden: true, IncludeOffscreen: true, IncludeBoundingBoxes: true, IncludeBackendIDs: true}
-	sd, _ := Flatten(s, all)
-	js, _ := FormatJSON(sd)
-	outs["json, every option"] = string(js)
-	outs["text, every option"] = FormatText(sd)
-	capt, err := s.Capture()
-	if err != nil {
-		t.Fatalf("the raw capture: %v", err)
-	}
-	raw, err := json.Marshal(capt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	outs["raw capture"] = string(raw)
+	outs := everyOutput(t, s)
 	for k, v := range outs {
 		// what the sensitive fields hold now: the typed secrets and the
 		// frame's served values (the frame's script still names the value

@@ -156,6 +156,29 @@ func TestIncrementalSelfChanging(t *testing.T) {
 	tw.check(t, "after el.checked=false")
 }
 
+// everyOutput is each format of s (with the default options and with
+// every option on) and its raw capture written out: where a secret could
+// leak.
+func everyOutput(t *testing.T, s *Snapshot) map[string]string {
+	t.Helper()
+	outs := outputs(t, s)
+	all := Options{IncludeValues: true, IncludeHidden: true, IncludeOffscreen: true, IncludeBoundingBoxes: true, IncludeBackendIDs: true}
+	sd, _ := Flatten(s, all)
+	js, _ := FormatJSON(sd)
+	outs["json, every option"] = string(js)
+	outs["text, every option"] = FormatText(sd)
+	capt, err := s.Capture()
+	if err != nil {
+		t.Fatalf("the raw capture: %v", err)
+	}
+	raw, err := json.Marshal(capt)
+	if err != nil {
+		t.Fatalf("the raw capture: %v", err)
+	}
+	outs["raw capture"] = string(raw)
+	return outs
+}
+
 // TestIncrementalPrivacy types a secret into a password field with the
 // live model on: no output of any incremental snapshot holds it.
 func TestIncrementalPrivacy(t *testing.T) {
@@ -181,21 +204,7 @@ func TestIncrementalPrivacy(t *testing.T) {
 	if got := byAttrID(t, s, "password").States["value"]; got != Mask {
 		t.Errorf("the password field's value reads %q, want the mask", got)
 	}
-	outs := outputs(t, s)
-	all := Options{IncludeValues: true, IncludeHidden: true, IncludeOffscreen: true, IncludeBoundingBoxes: true, IncludeBackendIDs: true}
-	sd, _ := Flatten(s, all)
-	js, _ := FormatJSON(sd)
-	outs["json, every option"] = string(js)
-	outs["text, every option"] = FormatText(sd)
-	capt, err := s.Capture()
-	if err != nil {
-		t.Fatalf("the raw capture: %v", err)
-	}
-	raw, err := json.Marshal(capt)
-	if err != nil {
-		t.Fatalf("the raw capture: %v", err)
-	}
-	outs["raw capture"] = string(raw)
+	outs := everyOutput(t, s)
 	for k, v := range outs {
 		if strings.Contains(v, secret) {
 			t.Errorf("the %s output holds the password", k)
