@@ -55,8 +55,13 @@ var commands = map[string]command{
 // defaultCommand runs when no subcommand is given: the UI on an attached page.
 var defaultCommand = runUI
 
+// quitSignals end the program as q does: the tab it opened is closed and
+// a browser it launched stops. SIGHUP is the terminal going away (its
+// window closed, an ssh session dropped).
+var quitSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
 func main() {
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := signal.NotifyContext(context.Background(), quitSignals...)
 	err := dispatch(ctx, os.Args[1:])
 	cancel()
 	if err != nil {

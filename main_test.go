@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,7 +27,10 @@ func TestMain(m *testing.M) {
 		if err := json.Unmarshal([]byte(a), &args); err != nil {
 			os.Exit(99)
 		}
-		if err := dispatch(context.Background(), args); err != nil {
+		ctx, cancel := signal.NotifyContext(context.Background(), quitSignals...)
+		err := dispatch(ctx, args)
+		cancel()
+		if err != nil {
 			os.Exit(report(err))
 		}
 		os.Exit(0)
@@ -228,6 +232,60 @@ func TestVersionThemeAndOpenHelp(t *testing.T) {
 	for _, f := range []string{"-no-highlight", "-no-effects", "-endpoint", "-launch"} {
 		if strings.Contains(stderr, f) {
 			t.Errorf("open --help lists %s, which does not apply to a saved capture:\n%s", f, stderr)
+		}
+	}
+}
+
+// TestTerminalClosedClosesTheTab: the UI opens a tab for --url; when its
+// terminal goes away (tmux's server is killed: the program gets SIGHUP, as
+// from a closed window) it ends as q ends it, closing that tab, instead of
+// leaving it in the user's browser.
+func TestTerminalClosedClosesTheTab(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set and tmux is missing")
+		}
+		t.Skip("skipping: tmux is not installed")
+	}
+	b := cdptest.Browser(t)
+	base, _ := cdptest.Serve(t, pages)
+	url := base + "/hidden.html?hup=" + fmt.Sprint(time.Now().UnixNano())
+	a, _ := json.Marshal([]string{"--endpoint", b.WebSocketURL(), "--url", url})
+	socket := fmt.Sprintf("domscope-hup-%d", os.Getpid())
+	cmd := "env DOMSCOPE_CLI_ARGS='" + strings.ReplaceAll(string(a), "'", `'\''`) + "' TERM=xterm-256color " + os.Args[0] + " -test.run=^$"
+	if out, err := exec.Command("tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "120", "-y", "40", cmd).CombinedOutput(); err != nil {
+		t.Fatalf("tmux: %v: %s", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	open := func() bool {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		infos, err := b.Targets(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ti := range infos {
+			if ti.URL == url {
+				return true
+			}
+		}
+		return false
+	}
+	shown := func() bool {
+		out, _ := exec.Command("tmux", "-L", socket, "capture-pane", "-p", "-t", "t").CombinedOutput()
+		return strings.Contains(string(out), "snapshot #1")
+	}
+	for deadline := time.Now().Add(30 * time.Second); !(open() && shown()); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the UI did not show the page (tab open: %v)", open())
+		}
+	}
+	if out, err := exec.Command("tmux", "-L", socket, "kill-server").CombinedOutput(); err != nil {
+		t.Fatalf("tmux kill-server: %v: %s", err, out)
+	}
+	for deadline := time.Now().Add(20 * time.Second); open(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the tab the UI opened is still open after its terminal went away")
 		}
 	}
 }
