@@ -57,8 +57,15 @@ var defaultCommand = runUI
 
 // quitSignals end the program as q does: the tab it opened is closed and
 // a browser it launched stops. SIGHUP is the terminal going away (its
-// window closed, an ssh session dropped).
-var quitSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+// window closed, an ssh session dropped); under nohup it stays ignored
+// (asking for it would undo that).
+var quitSignals = func() []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	return sigs
+}()
 
 func main() {
 	ctx, cancel := signal.NotifyContext(context.Background(), quitSignals...)
