@@ -114,6 +114,11 @@ func buildIndexed(raw *RawCapture, targets []*targetIndex, opts BuildOptions, st
 	if b.targets[0].root == nil {
 		return nil, Errorf(SnapshotFailed, nil, "the capture has no document; capture the page again")
 	}
+	if opts.Prev != nil {
+		// a re-snapshot has about as many nodes as the one before it
+		n := len(opts.Prev.ByID) + len(opts.Prev.ByID)/8
+		b.nodes, b.facts = make([]*VirtualNode, 0, n), make([]facts, 0, n)
+	}
 	b.snap = &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw, stamp: raw.Timestamp}
 	if t, err := time.Parse(time.RFC3339Nano, raw.Timestamp); err == nil {
 		b.snap.Taken = t

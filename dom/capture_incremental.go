@@ -484,8 +484,8 @@ func layoutChanges(old, fresh *targetIndex) []int64 {
 			add(id)
 			continue
 		}
-		for _, s := range LayoutStyles {
-			if old.style(ob, s) != fresh.style(b, s) {
+		for k := range LayoutStyles {
+			if old.styleAt(ob, k) != fresh.styleAt(b, k) {
 				add(id)
 				break
 			}

@@ -247,7 +247,7 @@ func (b *builder) cursor(i int) string {
 			return ""
 		}
 		if f.box != nil {
-			return b.targets[f.target].style(f.box, "cursor")
+			return b.targets[f.target].styleAt(f.box, cursorStyle)
 		}
 		i = int(f.parent)
 	}
