@@ -304,15 +304,7 @@ func (m *LiveModel) readFrames(ctx context.Context, p Page, frames []FrameTarget
 	page.Viewport = viewport
 	raw := &RawCapture{TargetID: p.TargetID(), Targets: append([]RawTarget{page}, captured...)}
 	placeFrames(ctx, p, frames, raw)
-	var own []string
-	for i := 1; i < len(raw.Targets); i++ {
-		own = append(own, redactTarget(&raw.Targets[i])...)
-	}
-	if all := cleanSecrets(append(own, pageSecrets...)); len(all) > 0 {
-		for i := 1; i < len(raw.Targets); i++ {
-			scrubTargetJSON(&raw.Targets[i], all)
-		}
-	}
+	own, _ := scrubTargets(raw.Targets[1:], pageSecrets)
 	out := make([]*targetIndex, 0, len(captured))
 	for i := 1; i < len(raw.Targets); i++ {
 		rt := &raw.Targets[i]

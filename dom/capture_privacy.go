@@ -3,6 +3,7 @@ package dom
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,20 +46,28 @@ func sensitive(n *cdpNode) bool {
 // whole values found are removed from every other string of the capture
 // (a title, a script, an attribute that copied them).
 func scrubCapture(raw *RawCapture) {
-	var secrets []string
-	for i := range raw.Targets {
-		secrets = append(secrets, redactTarget(&raw.Targets[i])...)
-	}
-	secrets = cleanSecrets(secrets)
-	if len(secrets) == 0 {
-		return
-	}
-	for i := range raw.Targets {
-		scrubTargetJSON(&raw.Targets[i], secrets)
-	}
+	_, secrets := scrubTargets(raw.Targets, nil)
 	for _, s := range secrets {
 		raw.Title = scrubString(raw.Title, s)
 	}
+}
+
+// scrubTargets redacts the sensitive fields of every target, then removes
+// their values and the known secrets (values found elsewhere) from every
+// string of every target. It returns the targets' own values and all the
+// secrets removed.
+func scrubTargets(targets []RawTarget, known []string) (own, all []string) {
+	for i := range targets {
+		own = append(own, redactTarget(&targets[i])...)
+	}
+	all = cleanSecrets(append(slices.Clone(own), known...))
+	if len(all) == 0 {
+		return own, nil
+	}
+	for i := range targets {
+		scrubTargetJSON(&targets[i], all)
+	}
+	return own, all
 }
 
 // scrubTargetJSON removes secrets from every string of one target's CDP
