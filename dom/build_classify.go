@@ -7,7 +7,7 @@ import "strings"
 func (b *builder) classify() {
 	drop := make([]bool, len(b.nodes))
 	transparent := make([]bool, len(b.nodes))
-	ids := newIDAssigner(b.opts.Prev, b.nodes, b.facts)
+	ids := newIDAssigner(b.opts.Prev, b.nodes)
 	b.snap.ByID = make(map[string]*VirtualNode, len(b.nodes))
 	for i, n := range b.nodes {
 		b.describe(i)
@@ -105,6 +105,14 @@ var axStates = map[string]bool{
 // falseMatters are states whose "false" says something (an unchecked box).
 var falseMatters = map[string]bool{"checked": true, "pressed": true, "expanded": true}
 
+// ariaStates are the states read from aria-* attributes when AX said
+// nothing (the attribute names are spelled out: this runs on every node).
+var ariaStates = []struct{ attr, state string }{
+	{"aria-checked", "checked"}, {"aria-expanded", "expanded"}, {"aria-selected", "selected"},
+	{"aria-pressed", "pressed"}, {"aria-disabled", "disabled"}, {"aria-required", "required"},
+	{"aria-readonly", "readonly"},
+}
+
 // states fills States from AX properties, then from attributes where AX
 // said nothing. Private fields never get a value.
 func (b *builder) states(i int) {
@@ -149,8 +157,9 @@ func (b *builder) states(i int) {
 	if len(a) == 0 {
 		return
 	}
-	for _, k := range []string{"checked", "expanded", "selected", "pressed", "disabled", "required", "readonly"} {
-		if v, ok := a["aria-"+k]; ok {
+	for _, k := range ariaStates {
+		if v, ok := a[k.attr]; ok {
+			k := k.state
 			v = strings.ToLower(strings.TrimSpace(v))
 			if v == "true" || v == "mixed" || (v == "false" && falseMatters[k]) {
 				set(k, v)

@@ -3,6 +3,7 @@ package dom
 // box is one layout entry of DOMSnapshot: bounds already shifted into the
 // target's top document, and computed style values.
 type box struct {
+	id     int64 // backend node id
 	bounds Rect
 	// styles are string-table indices in LayoutStyles order (-1: none),
 	// n of them captured. Held inline: rows sliced from the decoder's slabs
@@ -17,10 +18,13 @@ const maxLayoutStyles = 8
 
 // targetIndex holds one target's AX and layout facts by backend node id.
 type targetIndex struct {
-	raw       *RawTarget
-	root      *cdpNode
-	ax        map[int64]*axNode
-	boxes     map[int64]*box
+	raw   *RawTarget
+	root  *cdpNode
+	ax    map[int64]*axNode
+	boxes map[int64]*box
+	// layout holds the boxes in the layout's order (boxes points into it):
+	// two layouts of a page are compared in step (layoutChanges).
+	layout    []box
 	strings   []string
 	listeners map[int64]bool
 	// values are the live values of inputs and textareas (what the user
@@ -216,7 +220,7 @@ func (ti *targetIndex) indexLayout(snap *snapCapture) {
 			if _, dup := ti.boxes[id]; dup {
 				continue // a second box (continuation, pseudo) of the same node
 			}
-			slab = append(slab, box{})
+			slab = append(slab, box{id: id})
 			b := &slab[len(slab)-1]
 			if li < len(doc.Layout.Bounds) {
 				b.bounds = rectOf(doc.Layout.Bounds[li])
@@ -236,6 +240,7 @@ func (ti *targetIndex) indexLayout(snap *snapCapture) {
 			}
 		}
 	}
+	ti.layout = slab
 }
 
 // indexValues indexes the live form values of every document.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -64,10 +65,6 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	if why := m.Broken(); why != "" {
 		return nil, why, nil
 	}
-	frames, err := p.Frames(ctx)
-	if err != nil {
-		return nil, "", captureErr(err, "listing out-of-process frames")
-	}
 	if err := m.fetchCut(ctx, p); err != nil {
 		return nil, "", err
 	}
@@ -79,7 +76,6 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	}
 	dirty, touched, inserted, styled := m.dirty, m.touched, m.inserted, m.styled
 	m.resetSets()
-	inside, fields := m.sensitiveSets()
 	var roots []int64
 	for id := range inserted {
 		if n := m.byNode[id]; n != nil && n.NodeType == ElementNode {
@@ -110,12 +106,49 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	wg.Go(func() {
 		layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &layout)
 	})
+	var frames []FrameTarget
 	var frameTargets []RawTarget
-	if len(frames) > 0 {
-		// Out-of-process frames are read whole, by their own renderers,
-		// while this one makes its layout.
-		wg.Go(func() { frameTargets = captureFrameTargets(ctx, p, frames, func(string, time.Time) {}) })
-	}
+	var framesErr error
+	wg.Go(func() {
+		if frames, framesErr = p.Frames(ctx); framesErr == nil && len(frames) > 0 {
+			// Out-of-process frames are read whole, by their own
+			// renderers, while this one makes its layout.
+			frameTargets = captureFrameTargets(ctx, p, frames, func(string, time.Time) {})
+		}
+	})
+	// While the browser makes the layout: what is sensitive (to redact
+	// the replies), and the AX facts of what the DOM events, the old
+	// focus and the action's target say changed. Those calls queue behind
+	// the layout and are answered while it is decoded; only what the
+	// layout adds is asked for after it.
+	var inside, fields map[int64]bool
+	need := map[int64]bool{}
+	var early axBatch
+	wg.Go(func() {
+		m.mu.Lock()
+		inside, fields = m.sensitiveSets()
+		for id := range dirty {
+			if n := m.byNode[id]; n != nil {
+				n.each(func(x *cdpNode) { need[x.BackendNodeID] = true })
+				need[n.BackendNodeID] = false // so addUp walks its ancestors
+				m.addUp(need, n)
+			}
+		}
+		for id := range touched {
+			if n := m.byNode[id]; n != nil {
+				m.addUp(need, n)
+			}
+		}
+		for _, id := range append([]int64{m.focused}, hint...) {
+			if n := m.byBack[id]; n != nil {
+				m.addUp(need, n)
+			}
+		}
+		m.addNamers(need, need)
+		ids := m.known(need, nil)
+		m.mu.Unlock()
+		early = m.fetchAX(ctx, p, ids, inside, fields)
+	})
 	wg.Go(func() { title, viewport, metaErr = fetchMeta(ctx, p) })
 	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group) })
 	wg.Go(func() {
@@ -155,7 +188,7 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	for _, e := range []struct {
 		err  error
 		what string
-	}{{layoutErr, "DOMSnapshot.captureSnapshot"}, {metaErr, "reading title and viewport"}, {focusErr, "reading the focused element"}, {lisErr, "DOMDebugger.getEventListeners"}} {
+	}{{framesErr, "listing out-of-process frames"}, {layoutErr, "DOMSnapshot.captureSnapshot"}, {metaErr, "reading title and viewport"}, {focusErr, "reading the focused element"}, {lisErr, "DOMDebugger.getEventListeners"}} {
 		if e.err != nil {
 			return nil, "", captureErr(e.err, e.what)
 		}
@@ -163,6 +196,7 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	// Only nodes inside a sensitive field are redacted: with none on the
 	// page (most pages) the layout need not be read twice.
 	var layoutSecrets []string
+	var err error
 	if len(inside) > 0 {
 		if layout, layoutSecrets, err = redactLayout(layout, inside, fields); err != nil {
 			return nil, "the layout could not be checked for sensitive values", nil
@@ -183,55 +217,36 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 			m.scrubAround(n)
 		}
 	}
-	need := map[int64]bool{}
-	addUp := func(n *cdpNode) {
-		for x := n; x != nil && !need[x.BackendNodeID]; x = m.parent[x.NodeID] {
-			need[x.BackendNodeID] = true
-		}
-	}
-	for id := range dirty {
-		if n := m.byNode[id]; n != nil {
-			n.each(func(x *cdpNode) { need[x.BackendNodeID] = true })
-			need[n.BackendNodeID] = false // so addUp walks its ancestors
-			addUp(n)
-		}
-	}
-	for id := range touched {
-		if n := m.byNode[id]; n != nil {
-			addUp(n)
-		}
-	}
-	for _, id := range layoutChanges(m.ti, fresh) {
+	had := maps.Clone(need)
+	more := map[int64]bool{}
+	for _, id := range append(layoutChanges(m.ti, fresh), focus) {
 		if n := m.byBack[id]; n != nil {
-			addUp(n)
+			m.addUp(need, n)
 		}
 	}
-	for _, id := range append([]int64{m.focused, focus}, hint...) {
-		if n := m.byBack[id]; n != nil {
-			addUp(n)
-		}
-	}
-	m.addNamers(need)
-	var ids []int64
 	for id := range need {
-		if m.byBack[id] != nil {
-			ids = append(ids, id)
+		if _, ok := had[id]; !ok {
+			more[id] = true
 		}
 	}
+	m.addNamers(more, need)
+	late := m.known(need, had)
 	m.mu.Unlock()
+	if early.err != nil {
+		return nil, "", early.err
+	}
+	ids := append(early.ids, late...)
 	if len(ids) > maxAXRefresh {
 		m.Break(fmt.Sprintf("%d nodes changed", len(ids)))
 		return nil, m.Broken(), nil
 	}
-
-	ax, parents, axSecrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
-	if err != nil {
-		return nil, "", captureErr(err, "Accessibility.getPartialAXTree")
+	b := m.fetchAX(ctx, p, late, inside, fields)
+	if b.err != nil {
+		return nil, "", b.err
 	}
-	included, err := m.axMembers(ctx, p, parents)
-	if err != nil {
-		return nil, "", captureErr(err, "Accessibility.getChildAXNodes")
-	}
+	ax, included, axSecrets := early.ax, early.included, append(early.secrets, b.secrets...)
+	maps.Copy(ax, b.ax)
+	maps.Copy(included, b.included)
 
 	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
 
@@ -256,8 +271,8 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 			m.ti.listeners[l.BackendID] = true
 		}
 	}
-	m.ti.boxes, m.ti.strings, m.ti.values, m.ti.selected, m.ti.checked, m.ti.docViewport =
-		fresh.boxes, fresh.strings, fresh.values, fresh.selected, fresh.checked, fresh.docViewport
+	m.ti.boxes, m.ti.layout, m.ti.strings, m.ti.values, m.ti.selected, m.ti.checked, m.ti.docViewport =
+		fresh.boxes, fresh.layout, fresh.strings, fresh.values, fresh.selected, fresh.checked, fresh.docViewport
 	m.focused = focus
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.raw.Viewport = viewport
@@ -276,6 +291,57 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	out.Taken = start
 	out.CaptureTime = captured.Sub(start)
 	return out, "", nil
+}
+
+// addUp adds n and its ancestors to need, up to the first already in it.
+func (m *LiveModel) addUp(need map[int64]bool, n *cdpNode) {
+	for x := n; x != nil && !need[x.BackendNodeID]; x = m.parent[x.NodeID] {
+		need[x.BackendNodeID] = true
+	}
+}
+
+// known lists the nodes of need that are in the model, leaving out those
+// in skip.
+func (m *LiveModel) known(need, skip map[int64]bool) []int64 {
+	var ids []int64
+	for id := range need {
+		if _, ok := skip[id]; !ok && m.byBack[id] != nil {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// axBatch is one round of AX fetches: the nodes asked about, their AX
+// facts, which ignored ones Chrome's tree holds, and the sensitive values
+// the replies held.
+type axBatch struct {
+	ids      []int64
+	ax       map[int64]*axNode
+	included map[int64]bool
+	secrets  []string
+	err      error
+}
+
+// fetchAX fetches the AX facts of ids (none beyond maxAXRefresh: the
+// caller then takes a full capture).
+func (m *LiveModel) fetchAX(ctx context.Context, p Session, ids []int64, inside, fields map[int64]bool) axBatch {
+	b := axBatch{ids: ids, ax: map[int64]*axNode{}, included: map[int64]bool{}}
+	if len(ids) == 0 || len(ids) > maxAXRefresh {
+		return b
+	}
+	ax, parents, secrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
+	if err != nil {
+		b.err = captureErr(err, "Accessibility.getPartialAXTree")
+		return b
+	}
+	included, err := m.axMembers(ctx, p, parents)
+	if err != nil {
+		b.err = captureErr(err, "Accessibility.getChildAXNodes")
+		return b
+	}
+	b.ax, b.included, b.secrets = ax, included, secrets
+	return b
 }
 
 // pendingSecrets are the sensitive values events brought since the last
@@ -405,15 +471,15 @@ func (m *LiveModel) delegatingRoots() map[int64]bool {
 }
 
 // addNamers adds to need the nodes that take their name or description
-// from a node in it: the referrers of aria-labelledby and
+// from a node in of: the referrers of aria-labelledby and
 // aria-describedby, the control of a <label for> and the controls inside
 // a <label>.
-func (m *LiveModel) addNamers(need map[int64]bool) {
-	if len(need) == 0 {
+func (m *LiveModel) addNamers(of, need map[int64]bool) {
+	if len(of) == 0 {
 		return
 	}
 	ids := map[string]bool{}
-	for id := range need {
+	for id := range of {
 		n := m.byBack[id]
 		if n == nil || n.NodeType != ElementNode {
 			continue
@@ -470,21 +536,35 @@ func layoutChanges(old, fresh *targetIndex) []int64 {
 			out = append(out, id)
 		}
 	}
-	for id, b := range fresh.boxes {
-		ob := old.boxes[id]
-		if ob == nil {
-			add(id)
-			continue
-		}
+	sameStyles := func(ob, b *box) bool {
 		for k := range LayoutStyles {
 			if old.styleAt(ob, k) != fresh.styleAt(b, k) {
-				add(id)
-				break
+				return false
 			}
 		}
+		return true
 	}
-	for id := range old.boxes {
-		if fresh.boxes[id] == nil {
+	// Two layouts of a page list its boxes in the same order up to the
+	// first box added or removed: compare them in step that far, then by
+	// id (a lookup each, at random places in memory, is most of the cost).
+	i := 0
+	for ; i < len(old.layout) && i < len(fresh.layout); i++ {
+		ob, b := &old.layout[i], &fresh.layout[i]
+		if ob.id != b.id {
+			break
+		}
+		if !sameStyles(ob, b) {
+			add(b.id)
+		}
+	}
+	for k := i; k < len(fresh.layout); k++ {
+		b := &fresh.layout[k]
+		if ob := old.boxes[b.id]; ob == nil || !sameStyles(ob, b) {
+			add(b.id)
+		}
+	}
+	for k := i; k < len(old.layout); k++ {
+		if id := old.layout[k].id; fresh.boxes[id] == nil {
 			add(id)
 		}
 	}

@@ -48,7 +48,8 @@ func saveIDs(s *Snapshot) *SavedIDs {
 
 // prev returns a stand-in for the snapshot the IDs were saved from, to be
 // given to Build as BuildOptions.Prev: it holds only what ID assignment
-// reads (each node's frame, backend id and the frame documents).
+// reads (each node's ID, frame, backend id and the frame documents, all
+// children of an empty root).
 func (ids *SavedIDs) prev() *Snapshot {
 	if ids == nil || len(ids.Frames) == 0 {
 		return nil
@@ -79,7 +80,9 @@ func (ids *SavedIDs) prev() *Snapshot {
 				if d, ok := ids.Docs[f]; ok && d == n.BackendID {
 					n.NodeType = DocumentNode
 				}
-				p.ByID["node_"+strconv.FormatInt(r[1]+i, 10)] = n
+				n.ID = "node_" + strconv.FormatInt(r[1]+i, 10)
+				p.ByID[n.ID] = n
+				p.Root.Children = append(p.Root.Children, n)
 			}
 		}
 	}

@@ -70,3 +70,53 @@ func TestIDsSurviveARebuild(t *testing.T) {
 		t.Errorf("a node of a new document kept the old ID %s", got)
 	}
 }
+
+// TestIDsGivenOnce: an ID is given to one node only, even when hostile
+// input names a backend node twice, and a previous snapshot that claims
+// a huge next number (a file may) or IDs not of the form node_N neither
+// breaks the build nor loses those IDs.
+func TestIDsGivenOnce(t *testing.T) {
+	twice := func(doc int64) *tn {
+		a := el("button", []string{"id", "a"}, txt("a")).ax("button", "a")
+		b := el("button", []string{"id", "b"}, txt("b")).ax("button", "b")
+		a.id, a.kids[0].id, b.id, b.kids[0].id = 10, 11, 10, 12
+		p := page(a, b)
+		p.id, p.kids[0].id, p.kids[0].kids[0].id = doc, 2, 3
+		return p
+	}
+	first := mustBuild(t, twice(1), BuildOptions{})
+	second := mustBuild(t, twice(1), BuildOptions{Prev: first})
+	if len(second.ByID) != len(first.ByID) {
+		t.Fatalf("%d nodes, then %d", len(first.ByID), len(second.ByID))
+	}
+	a, b := findNode(second, byAttr("id", "a")), findNode(second, byAttr("id", "b"))
+	if a.ID == b.ID {
+		t.Errorf("two nodes got %s", a.ID)
+	}
+
+	// A previous snapshot as a file could give it: a huge next number and
+	// one ID in another form.
+	odd := *first
+	odd.NextID = 1 << 40
+	odd.ByID = map[string]*VirtualNode{}
+	for id, n := range first.ByID {
+		if n.BackendID == 12 { // b's text
+			id, n.ID = "custom", "custom"
+		}
+		odd.ByID[id] = n
+	}
+	third := mustBuild(t, twice(1), BuildOptions{Prev: &odd})
+	seen := map[string]bool{}
+	for id := range third.ByID {
+		if seen[id] {
+			t.Errorf("%s given twice", id)
+		}
+		seen[id] = true
+	}
+	if third.NextID < 1<<40 {
+		t.Errorf("NextID went back to %d", third.NextID)
+	}
+	if n := third.Node("custom"); n == nil || n.BackendID != 12 {
+		t.Errorf("the ID not of the form node_N went to %+v", n)
+	}
+}

@@ -14,23 +14,26 @@ const (
 
 // collapseSpace trims s and turns every run of white space into one space.
 func collapseSpace(s string) string {
-	simple := true
-	prevSpace := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			simple = false
-			break
-		}
-		sp := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
-		if sp && (prevSpace || c != ' ') {
-			simple = false
-			break
-		}
-		prevSpace = sp
+	// Most texts are ASCII with single spaces, often with white space
+	// around them: those come back as a part of s, with no copy.
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
 	}
-	if simple && !prevSpace {
-		return s
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	simple := true
+	for k := i; k < j; k++ {
+		c := s[k]
+		if c >= utf8.RuneSelf || isSpace(c) && (c != ' ' || isSpace(s[k+1])) {
+			simple = false
+			break
+		}
+	}
+	if simple {
+		return s[i:j]
 	}
 	var b strings.Builder
 	b.Grow(len(s))

@@ -101,20 +101,29 @@ var inlineHandlers = map[string]bool{
 
 var frameworkAttrs = []string{"ng-click", "data-ng-click", "v-on:click", "@click", "x-on:click", "data-action", "(click)", "hx-get", "hx-post", "wire:click", "phx-click", "on:click"}
 
-var clickWords = map[string]bool{"btn": true, "button": true, "clickable": true, "link": true, "interactive": true}
+var clickWords = []string{"btn", "button", "clickable", "link", "interactive"}
 
 // hasClassWord reports whether a class attribute holds a click-suggestive
 // word, as a whole word: "btn", "btn-primary", "nav_link" match, "linkedin",
-// "buttonless" do not.
+// "buttonless" do not. It runs on every element, so it cuts no strings.
 func hasClassWord(class string) bool {
-	if class == "" {
-		return false
-	}
-	word := func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') }
-	for _, w := range strings.FieldsFunc(class, word) {
-		if clickWords[strings.ToLower(w)] {
-			return true
+	isWord := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+	for i := 0; i < len(class); {
+		if !isWord(class[i]) {
+			i++
+			continue
 		}
+		j := i
+		for j < len(class) && isWord(class[j]) {
+			j++
+		}
+		w := class[i:j]
+		for _, cw := range clickWords {
+			if len(w) == len(cw) && strings.EqualFold(w, cw) {
+				return true
+			}
+		}
+		i = j
 	}
 	return false
 }

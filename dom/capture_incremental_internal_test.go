@@ -1,0 +1,52 @@
+package dom
+
+import (
+	"slices"
+	"testing"
+)
+
+// layoutOf makes a target's layout facts from boxes given as a backend id
+// and its cursor style, in layout order, with a string table of its own
+// (as each DOMSnapshot has).
+func layoutOf(boxes ...any) *targetIndex {
+	ti := &targetIndex{boxes: map[int64]*box{}, strings: []string{"unused"}}
+	for i := 0; i+1 < len(boxes); i += 2 {
+		b := box{id: boxes[i].(int64), n: uint8(len(LayoutStyles))}
+		for k := range b.styles {
+			b.styles[k] = -1
+		}
+		ti.strings = append(ti.strings, boxes[i+1].(string))
+		b.styles[cursorStyle] = int32(len(ti.strings) - 1)
+		ti.layout = append(ti.layout, b)
+	}
+	for i := range ti.layout {
+		ti.boxes[ti.layout[i].id] = &ti.layout[i]
+	}
+	return ti
+}
+
+// TestLayoutChanges: boxes whose style changed, that appeared or went are
+// listed, whether the two layouts list the rest in the same order or not.
+func TestLayoutChanges(t *testing.T) {
+	old := layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto")
+	for _, c := range []struct {
+		name  string
+		fresh *targetIndex
+		want  []int64
+	}{
+		{"same", layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto"), nil},
+		{"a style", layoutOf(int64(1), "auto", int64(2), "pointer", int64(3), "pointer", int64(4), "auto", int64(5), "auto"), []int64{2}},
+		{"inserted, then a style", layoutOf(int64(1), "auto", int64(9), "auto", int64(2), "auto", int64(3), "auto", int64(4), "auto", int64(5), "auto"), []int64{3, 9}},
+		{"removed", layoutOf(int64(1), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto"), []int64{2}},
+		{"moved", layoutOf(int64(1), "auto", int64(4), "auto", int64(2), "auto", int64(3), "pointer", int64(5), "auto"), nil},
+		{"last removed", layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto"), []int64{5}},
+		{"added at the end", layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto", int64(6), "auto"), []int64{6}},
+		{"empty", layoutOf(), []int64{1, 2, 3, 4, 5}},
+	} {
+		got := layoutChanges(old, c.fresh)
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
