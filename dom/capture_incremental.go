@@ -95,7 +95,6 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	// group of this refresh's own (see objectGroup).
 	group := objectGroup("domscope-live")
 	var wg sync.WaitGroup
-	var layout json.RawMessage
 	var layoutErr, metaErr, focusErr, lisErr error
 	var title string
 	var viewport Rect
@@ -103,8 +102,35 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	var listeners []RawListener
 	attrs := map[int64][]string{}
 	var attrMu sync.Mutex
+	// The layout is decoded as soon as it comes, while the AX replies
+	// queued behind it come in.
+	var inside, fields map[int64]bool
+	setsReady := make(chan struct{})
+	var fresh *targetIndex
+	var layoutSecrets []string
+	var layoutWhy string
 	wg.Go(func() {
-		layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &layout)
+		var layout json.RawMessage
+		if layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": LayoutStyles}, &layout); layoutErr != nil {
+			return
+		}
+		<-setsReady
+		// Only nodes inside a sensitive field are redacted: with none on
+		// the page (most pages) the layout need not be read twice.
+		if len(inside) > 0 {
+			var err error
+			if layout, layoutSecrets, err = redactLayout(layout, inside, fields); err != nil {
+				layoutWhy = "the layout could not be checked for sensitive values"
+				return
+			}
+		}
+		snap, err := decodeSnapshot(layout)
+		if err != nil {
+			layoutWhy = "an unreadable layout"
+			return
+		}
+		fresh = &targetIndex{raw: m.ti.raw, boxes: map[int64]*box{}}
+		fresh.indexLayout(snap)
 	})
 	var frames []FrameTarget
 	var frameTargets []RawTarget
@@ -121,12 +147,12 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	// focus and the action's target say changed. Those calls queue behind
 	// the layout and are answered while it is decoded; only what the
 	// layout adds is asked for after it.
-	var inside, fields map[int64]bool
 	need := map[int64]bool{}
 	var early axBatch
 	wg.Go(func() {
 		m.mu.Lock()
 		inside, fields = m.sensitiveSets()
+		close(setsReady)
 		for id := range dirty {
 			if n := m.byNode[id]; n != nil {
 				n.each(func(x *cdpNode) { need[x.BackendNodeID] = true })
@@ -193,21 +219,9 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 			return nil, "", captureErr(e.err, e.what)
 		}
 	}
-	// Only nodes inside a sensitive field are redacted: with none on the
-	// page (most pages) the layout need not be read twice.
-	var layoutSecrets []string
-	var err error
-	if len(inside) > 0 {
-		if layout, layoutSecrets, err = redactLayout(layout, inside, fields); err != nil {
-			return nil, "the layout could not be checked for sensitive values", nil
-		}
+	if layoutWhy != "" {
+		return nil, layoutWhy, nil
 	}
-	snap, err := decodeSnapshot(layout)
-	if err != nil {
-		return nil, "an unreadable layout", nil
-	}
-	fresh := &targetIndex{raw: m.ti.raw, boxes: map[int64]*box{}}
-	fresh.indexLayout(snap)
 
 	// What AX facts to fetch again.
 	m.mu.Lock()
