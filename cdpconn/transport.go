@@ -22,7 +22,8 @@ import (
 // reply and keeps that size for the connection's life: 64 MB after the
 // 40 MB accessibility tree of a 50,000-element page.
 type transport struct {
-	ws *websocket.Conn
+	ws   *websocket.Conn
+	hand handOvers
 }
 
 var _ chromedp.Transport = (*transport)(nil)
@@ -44,8 +45,13 @@ type envelope struct {
 type alias []byte
 
 func (a *alias) UnmarshalJSON(b []byte) error {
-	*a = b
-	return nil
+	data, token, err := takeReply(b)
+	if !token {
+		*a = b
+		return nil
+	}
+	*a = data
+	return err
 }
 
 func (t *transport) Read(ctx context.Context, msg *cdproto.Message) error {
@@ -61,12 +67,18 @@ func (t *transport) Read(ctx context.Context, msg *cdproto.Message) error {
 		return errors.New("a binary websocket message from the browser")
 	}
 	if id, sid, result, ok := quickReply(data); ok {
+		if t.hand.answered(id) && len(result) >= handOverMin {
+			result = holdReply(result)
+		}
 		*msg = cdproto.Message{ID: id, SessionID: sid, Result: jsonv2.Value(result)}
 		return nil
 	}
 	var e envelope
 	if err := jsonv2.Unmarshal(data, &e, chromedp.DefaultUnmarshalOptions); err != nil {
 		return err
+	}
+	if e.ID != 0 {
+		t.hand.answered(e.ID) // an error, or a reply of another shape: parsed
 	}
 	*msg = cdproto.Message{ID: e.ID, SessionID: e.SessionID, Method: e.Method, Params: jsonv2.Value(e.Params), Result: jsonv2.Value(e.Result), Error: e.Error}
 	return nil
@@ -102,6 +114,7 @@ func readExact(r io.Reader) ([]byte, error) {
 }
 
 func (t *transport) Write(ctx context.Context, msg *cdproto.Message) error {
+	t.hand.sent(msg)
 	b, err := jsonv2.Marshal(msg, chromedp.DefaultMarshalOptions)
 	if err != nil {
 		return err
