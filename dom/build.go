@@ -96,6 +96,16 @@ func indexCapture(raw *RawCapture, lean bool) ([]*targetIndex, error) {
 // shallow copy of each holds the walk's own marks), so a live model can
 // build from the same decoded capture again and again.
 func buildIndexed(raw *RawCapture, targets []*targetIndex, opts BuildOptions, start time.Time) (*Snapshot, error) {
+	b, err := buildKeep(raw, targets, opts, start)
+	if err != nil {
+		return nil, err
+	}
+	return b.snap, nil
+}
+
+// buildKeep is buildIndexed, keeping the builder (its preorder lists
+// say which layout box each node was built with).
+func buildKeep(raw *RawCapture, targets []*targetIndex, opts BuildOptions, start time.Time) (*builder, error) {
 	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}}
 	for i, t := range targets {
 		ti := *t
@@ -129,7 +139,7 @@ func buildIndexed(raw *RawCapture, targets []*targetIndex, opts BuildOptions, st
 	b.trimContainerNames()
 	b.scrubSecrets()
 	b.snap.BuildTime = time.Since(start)
-	return b.snap, nil
+	return b, nil
 }
 
 // item is one pending node of the walk.

@@ -84,6 +84,20 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	}
 	delegating := m.delegatingRoots()
 	m.mu.Unlock()
+	// An inline style change says nothing of the new style: the
+	// attributes are read again, first (the tree built ahead reads them,
+	// and a field's type may have changed with them).
+	if len(styled) > 0 {
+		attrs := fetchAttributes(ctx, p, styled)
+		m.mu.Lock()
+		for id, a := range attrs {
+			if n := m.byNode[id]; n != nil {
+				n.Attributes = a
+				m.scrubAround(n)
+			}
+		}
+		m.mu.Unlock()
+	}
 	if len(roots) > maxListenerRoots {
 		m.Break(fmt.Sprintf("%d subtrees were inserted", len(roots)))
 		return nil, m.Broken(), nil
@@ -100,8 +114,6 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	var viewport Rect
 	var focus int64
 	var listeners []RawListener
-	attrs := map[int64][]string{}
-	var attrMu sync.Mutex
 	// The layout is decoded as soon as it comes, while the AX replies
 	// queued behind it come in.
 	var inside, fields map[int64]bool
@@ -149,6 +161,12 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	// layout adds is asked for after it.
 	need := map[int64]bool{}
 	var early axBatch
+	var ah *ahead
+	if len(roots) == 0 {
+		// The tree is built while Chrome makes the layout, from the last
+		// one (capture_ahead.go).
+		wg.Go(func() { ah = m.buildAhead(opts) })
+	}
 	wg.Go(func() {
 		m.mu.Lock()
 		inside, fields = m.sensitiveSets()
@@ -191,18 +209,6 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 			}
 		}
 	})
-	for id := range styled {
-		wg.Go(func() {
-			var r struct {
-				Attributes []string `json:"attributes"`
-			}
-			if p.Call(ctx, "DOM.getAttributes", map[string]any{"nodeId": id}, &r) == nil {
-				attrMu.Lock()
-				attrs[id] = r.Attributes
-				attrMu.Unlock()
-			}
-		})
-	}
 	wg.Wait()
 	defer func() {
 		go func() {
@@ -225,15 +231,11 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 
 	// What AX facts to fetch again.
 	m.mu.Lock()
-	for id, a := range attrs {
-		if n := m.byNode[id]; n != nil {
-			n.Attributes = a
-			m.scrubAround(n)
-		}
-	}
 	had := maps.Clone(need)
 	more := map[int64]bool{}
-	for _, id := range append(layoutChanges(m.ti, fresh), focus) {
+	boxChanged, stateChanged := layoutDiff(m.ti, fresh)
+	oldLayout := m.ti.layout
+	for _, id := range append(append(boxChanged, stateChanged...), focus) {
 		if n := m.byBack[id]; n != nil {
 			m.addUp(need, n)
 		}
@@ -266,15 +268,13 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	// The tree built ahead stands if the model is as it was built from
+	// but for this refresh's AX facts and layout, and no box appeared,
+	// went or changed style.
+	keepAhead := ah != nil && m.version == ah.version && len(boxChanged) == 0 &&
+		len(frames) == 0 && len(frameIdx) == 0
 	m.version++
-	for _, id := range ids {
-		// An ignored node is in the model only when Chrome's tree has it.
-		if a := ax[id]; a != nil && (!a.Ignored || included[id]) {
-			m.ti.ax[id] = a
-		} else {
-			delete(m.ti.ax, id)
-		}
-	}
+	m.applyAX(ids, ax, included)
 	for _, id := range roots {
 		if n := m.byBack[id]; n != nil {
 			n.each(func(x *cdpNode) { delete(m.ti.listeners, x.BackendNodeID) })
@@ -295,7 +295,16 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	secrets := cleanSecrets(append(append(append(m.secrets, layoutSecrets...), axSecrets...), frameSecrets...))
 	m.secrets = nil
 	if len(secrets) > 0 {
+		keepAhead = false // built before they were scrubbed
 		m.scrubSecrets(secrets)
+	}
+	if keepAhead {
+		if out, ok := ah.finish(m, oldLayout, ids, stateChanged); ok {
+			out.Taken = start
+			// the build overlapped the wait: the two add up to the refresh
+			out.CaptureTime = time.Since(start) - out.BuildTime
+			return out, "", nil
+		}
 	}
 	captured := time.Now()
 	out, err := m.buildLocked(opts, captured)
@@ -305,6 +314,28 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	out.Taken = start
 	out.CaptureTime = captured.Sub(start)
 	return out, "", nil
+}
+
+// fetchAttributes reads the attributes of nodes (by node id) together;
+// a node gone meanwhile is left out (its removal event follows).
+func fetchAttributes(ctx context.Context, p Session, ids map[int64]bool) map[int64][]string {
+	out := map[int64][]string{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for id := range ids {
+		wg.Go(func() {
+			var r struct {
+				Attributes []string `json:"attributes"`
+			}
+			if p.Call(ctx, "DOM.getAttributes", map[string]any{"nodeId": id}, &r) == nil {
+				mu.Lock()
+				out[id] = r.Attributes
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // addUp adds n and its ancestors to need, up to the first already in it.
@@ -538,16 +569,17 @@ func (m *LiveModel) addNamers(of, need map[int64]bool) {
 	})
 }
 
-// layoutChanges lists the nodes whose layout box appeared or went, whose
-// computed styles, value, checked or selected state differ between two
-// layouts. Bounds alone change no AX fact.
-func layoutChanges(old, fresh *targetIndex) []int64 {
-	var out []int64
+// layoutDiff lists what differs between two layouts in two lists: the
+// nodes whose box appeared or went or whose computed styles changed, and
+// those whose value, checked or selected state changed (and not their
+// box). Bounds alone change no AX fact.
+func layoutDiff(old, fresh *targetIndex) (boxes, states []int64) {
 	seen := map[int64]bool{}
+	out := &boxes
 	add := func(id int64) {
 		if !seen[id] {
 			seen[id] = true
-			out = append(out, id)
+			*out = append(*out, id)
 		}
 	}
 	sameStyles := func(ob, b *box) bool {
@@ -582,6 +614,7 @@ func layoutChanges(old, fresh *targetIndex) []int64 {
 			add(id)
 		}
 	}
+	out = &states
 	for id, v := range fresh.values {
 		if ov, ok := old.values[id]; !ok || ov != v {
 			add(id)
@@ -604,7 +637,7 @@ func layoutChanges(old, fresh *targetIndex) []int64 {
 			}
 		}
 	}
-	return out
+	return boxes, states
 }
 
 // fetchFocus returns the backend id of the focused element (0 if none).

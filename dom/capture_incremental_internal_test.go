@@ -25,9 +25,10 @@ func layoutOf(boxes ...any) *targetIndex {
 	return ti
 }
 
-// TestLayoutChanges: boxes whose style changed, that appeared or went are
-// listed, whether the two layouts list the rest in the same order or not.
-func TestLayoutChanges(t *testing.T) {
+// TestLayoutDiff: boxes whose style changed, that appeared or went are
+// listed, whether the two layouts list the rest in the same order or not;
+// control states that changed are listed apart.
+func TestLayoutDiff(t *testing.T) {
 	old := layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto")
 	for _, c := range []struct {
 		name  string
@@ -43,10 +44,18 @@ func TestLayoutChanges(t *testing.T) {
 		{"added at the end", layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto", int64(6), "auto"), []int64{6}},
 		{"empty", layoutOf(), []int64{1, 2, 3, 4, 5}},
 	} {
-		got := layoutChanges(old, c.fresh)
+		got, states := layoutDiff(old, c.fresh)
 		slices.Sort(got)
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		if !slices.Equal(got, c.want) || len(states) > 0 {
+			t.Errorf("%s: %v and states %v, want %v and none", c.name, got, states, c.want)
 		}
+	}
+	old.values, old.checked = map[int64]string{1: "a", 2: "b"}, map[int64]bool{4: true}
+	fresh := layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto")
+	fresh.values, fresh.checked = map[int64]string{1: "a", 2: "c", 3: ""}, map[int64]bool{5: true}
+	boxes, states := layoutDiff(old, fresh)
+	slices.Sort(states)
+	if len(boxes) > 0 || !slices.Equal(states, []int64{2, 3, 4, 5}) {
+		t.Errorf("values and checked changed: boxes %v, states %v, want none and [2 3 4 5]", boxes, states)
 	}
 }

@@ -107,6 +107,10 @@ type Snapshot struct {
 	// Incremental is true when the snapshot refreshed a live model (only
 	// what changed was fetched) rather than capturing the whole page.
 	Incremental bool
+	// BuiltAhead is true when the tree of an incremental snapshot was built
+	// while the browser made the layout, and only put right after it
+	// (bounds, whether in the viewport, control states).
+	BuiltAhead bool
 
 	Root   *VirtualNode
 	Frames []FrameInfo

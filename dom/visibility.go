@@ -75,7 +75,7 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if op := ti.style(f.box, "opacity"); op == "0" {
 			transparent[i] = true
 		}
-		if n.Bounds.W < 1 || n.Bounds.H < 1 {
+		if zeroSize(n.Bounds) {
 			n.Hidden = HiddenZeroSize
 			return
 		}

@@ -49,10 +49,20 @@ func outputs(t *testing.T, s *Snapshot) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	all := DefaultOptions()
+	all.IncludeHidden, all.IncludeBoundingBoxes, all.IncludeValues = true, true, true
+	sa, _ := Flatten(s, all)
+	ja, err := FormatJSON(sa)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return map[string]string{
 		"text": FormatText(sd),
 		"json": timestampRE.ReplaceAllString(string(js), `"timestamp":""`),
 		"tree": FormatTree(s, d),
+		// every node with its bounds and value: bounds are in no
+		// default output, but an agent that asks for them gets them
+		"json with bounds": timestampRE.ReplaceAllString(string(ja), `"timestamp":""`),
 	}
 }
 
@@ -80,7 +90,7 @@ func (tw *twin) check(t *testing.T, step string) {
 		t.Fatalf("%s: full capture: %v", step, err)
 	}
 	a, b := outputs(t, inc), outputs(t, full)
-	for _, k := range []string{"text", "json", "tree"} {
+	for _, k := range []string{"text", "json", "tree", "json with bounds"} {
 		if a[k] != b[k] {
 			split := func(s string) string { return strings.ReplaceAll(s, "},{", "},\n{") }
 			t.Errorf("%s: the %s snapshot's %s differs from a full capture's:\n%s", step, kindOf(inc), k, lineDiff(split(b[k]), split(a[k])))
