@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"runtime/debug"
 	"time"
 
 	"domscope/dom"
@@ -14,6 +15,25 @@ var liveEvents = []string{
 	"DOM.attributeRemoved", "DOM.characterDataModified", "DOM.childNodeCountUpdated",
 	"DOM.shadowRootPushed", "DOM.shadowRootPopped", "DOM.pseudoElementAdded",
 	"DOM.pseudoElementRemoved", "DOM.inlineStyleInvalidated",
+}
+
+// bigCapture is the size of capture JSON (about a 20,000-element page)
+// above which its memory is given back to the system once it is decoded.
+const bigCapture = 32 << 20
+
+// rawBytes is the size of a capture's CDP JSON.
+func rawBytes(raw *dom.RawCapture) int {
+	n := 0
+	for _, t := range raw.Targets {
+		n += len(t.Document) + len(t.Layout)
+		for _, p := range t.DocumentParts {
+			n += len(p)
+		}
+		for _, a := range t.AXTrees {
+			n += len(a)
+		}
+	}
+	return n
 }
 
 // maxBuffered bounds the events kept while a full capture is under way.
@@ -100,12 +120,23 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	}
 	captured := time.Now()
 	var nm *dom.LiveModel
+	var freed time.Duration
 	if !s.cfg.FullOnly {
+		big := rawBytes(raw) >= bigCapture
 		var why string
 		if nm, why = dom.NewLiveModel(raw); nm == nil {
 			s.mu.Lock()
 			s.fallback = why
 			s.mu.Unlock()
+		}
+		if big {
+			// The capture's JSON is garbage now that the model holds it
+			// decoded; the pages it took would stay resident under the
+			// tree about to be built. Give them back first (counted as
+			// building: it is part of making the tree).
+			t := time.Now()
+			debug.FreeOSMemory()
+			freed = time.Since(t)
 		}
 	}
 	var snap *dom.Snapshot
@@ -118,6 +149,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 		return nil, err
 	}
 	snap.Taken, snap.CaptureTime = start, captured.Sub(start)
+	snap.BuildTime += freed
 	s.mu.Lock()
 	if nm != nil && !s.bufferLost && s.page == page {
 		// Events from before the capture name nodes by ids the capture
