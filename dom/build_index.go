@@ -23,7 +23,7 @@ type targetIndex struct {
 	ax    map[int64]*axNode
 	boxes map[int64]*box
 	// layout holds the boxes in the layout's order (boxes points into it):
-	// two layouts of a page are compared in step (layoutChanges).
+	// two layouts of a page are compared in step (layoutDiff).
 	layout    []box
 	strings   []string
 	listeners map[int64]bool

@@ -21,18 +21,6 @@ type ahead struct {
 	took    time.Duration
 }
 
-// applyAX puts the AX facts fetched for ids into the model. An ignored node
-// is in the model only when Chrome's tree has it.
-func (m *LiveModel) applyAX(ids []int64, ax map[int64]*axNode, included map[int64]bool) {
-	for _, id := range ids {
-		if a := ax[id]; a != nil && (!a.Ignored || included[id]) {
-			m.ti.ax[id] = a
-		} else {
-			delete(m.ti.ax, id)
-		}
-	}
-}
-
 // buildAhead builds from the model as it is. It returns nil when that
 // tree could not stand (out-of-process frames are read whole at every
 // refresh, sensitive values are still to be scrubbed).

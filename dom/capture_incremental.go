@@ -274,7 +274,14 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	keepAhead := ah != nil && m.version == ah.version && len(boxChanged) == 0 &&
 		len(frames) == 0 && len(frameIdx) == 0
 	m.version++
-	m.applyAX(ids, ax, included)
+	for _, id := range ids {
+		// An ignored node is in the model only when Chrome's tree has it.
+		if a := ax[id]; a != nil && (!a.Ignored || included[id]) {
+			m.ti.ax[id] = a
+		} else {
+			delete(m.ti.ax, id)
+		}
+	}
 	for _, id := range roots {
 		if n := m.byBack[id]; n != nil {
 			n.each(func(x *cdpNode) { delete(m.ti.listeners, x.BackendNodeID) })
