@@ -176,6 +176,7 @@ func TestRunRejectsBadLines(t *testing.T) {
 // Chromium's renderer, so attaching to it cannot finish; the error says the
 // page does not answer the DevTools protocol and names the call.
 func TestDeepPageNotAnswering(t *testing.T) {
+	cdptest.SkipShort(t)
 	if _, err := cdpconn.FindChrome(); err != nil {
 		t.Skipf("no Chromium: %v", err)
 	}
