@@ -2,18 +2,19 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"image/png"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"domscope/dom"
 )
 
 // registerViewport adds the flags that emulate the agent's window.
-func (c *connFlags) registerViewport(fs *flag.FlagSet) {
+func (c *connFlags) registerViewport(fs *pflag.FlagSet) {
 	fs.StringVar(&c.viewport, "viewport", "", "emulate a window of WIDTHxHEIGHT CSS pixels, such as 1280x800")
 	fs.StringVar(&c.device, "device", "", "emulate a phone or tablet (size, scale, mobile, touch, user agent): "+dom.DeviceNames())
 	fs.Float64Var(&c.scale, "scale", 0, "device scale factor to emulate (1, 2, 3…; 0 keeps the browser's)")
