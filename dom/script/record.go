@@ -279,6 +279,8 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool) (Step, error) {
 		acc := a.Accept
 		st.Accept = &acc
 		st.Text = a.Text
+	case dom.KindViewport:
+		viewportStep(&st, a.Viewport)
 	default:
 		return Step{}, dom.Errorf(dom.ValidationError, nil, "cannot record action %q", a.Kind)
 	}
@@ -286,6 +288,39 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool) (Step, error) {
 		st.Comment = strings.TrimSpace(st.Comment + " target kept as a node ID: " + aimErr.Error())
 	}
 	return st, aimErr
+}
+
+// viewportStep writes the window vp (nil or zero: the browser's own) into
+// a viewport step: a device by name, and whatever vp sets apart from it.
+// A replay (Step.viewport) reads it back as the same window.
+func viewportStep(st *Step, vp *dom.Viewport) {
+	if vp == nil || vp.IsZero() {
+		return
+	}
+	var base dom.Viewport
+	if vp.Device != "" {
+		if d, err := dom.LookupDevice(vp.Device); err == nil {
+			base = d
+			st.Device = d.Device
+		}
+	}
+	if vp.Width != base.Width || vp.Height != base.Height {
+		st.Width, st.Height = vp.Width, vp.Height
+	}
+	if vp.Scale != base.Scale {
+		st.Scale = vp.Scale
+	}
+	// "mobile" sets touch too; "touch" is written only where it differs.
+	if vp.Mobile != base.Mobile || vp.Touch != base.Touch {
+		mobile, touch := vp.Mobile, vp.Touch
+		st.Mobile = &mobile
+		if touch != mobile {
+			st.Touch = &touch
+		}
+	}
+	if vp.UserAgent != base.UserAgent {
+		st.Comment = "the user agent is not replayed: a viewport step sets one only through \"device\""
+	}
 }
 
 // focused returns the node of snap that has the focus, or nil.
