@@ -184,6 +184,8 @@ type session struct {
 	browser *cdpconn.Browser
 	page    dom.Page
 	closers []func()
+	// demoBase is where --demo serves its pages ("" without it).
+	demoBase string
 }
 
 func (s *session) Close() {
@@ -212,6 +214,7 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 			return nil, err
 		}
 		s.closers = append(s.closers, stop)
+		s.demoBase = base
 		if url == "" {
 			url = base + "/"
 		} else if !strings.Contains(url, "://") {
@@ -322,7 +325,7 @@ func runSnapshot(ctx context.Context, args []string) error {
 		text += "\n"
 	}
 	if *out != "" {
-		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+		if err := dom.WritePrivate(*out, []byte(text)); err != nil {
 			return err
 		}
 	} else if _, err := io.WriteString(os.Stdout, text); err != nil {
@@ -494,7 +497,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 	var record io.Writer
 	if ui.record != "" {
 		// appended to, so a session can be recorded in several sittings
-		f, err := os.OpenFile(ui.record, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		f, err := dom.AppendPrivate(ui.record)
 		if err != nil {
 			return fmt.Errorf("--record: %w", err)
 		}
@@ -542,6 +545,9 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		Keys:        km,
 
 		FollowPaused: ui.paused,
+		Replay: func(start, file string) string {
+			return conn.replayCommand(s.demoBase, start, file)
+		},
 	}
 	if more != nil {
 		more(&tc)
