@@ -311,8 +311,8 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 
 // stepFor is StepFor; secretFocus says the focus may be in a sensitive
 // field (the recorder's guess, since a tab in the background reports no
-// focused node), so a character key without a target is withheld too. aim,
-// when it is for a's node, is the target worked out before a ran.
+// focused node), so a character key without a target is withheld too.
+// aimed, when it is for a's node, is the target worked out before a ran.
 func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (Step, error) {
 	st := Step{Action: string(a.Kind)}
 	var n *dom.VirtualNode
