@@ -100,7 +100,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		text += "\n"
 	}
 	if o.out != "" {
-		if err := os.WriteFile(o.out, []byte(text), 0o644); err != nil {
+		if err := dom.WritePrivate(o.out, []byte(text)); err != nil {
 			return err
 		}
 	} else if _, err := io.WriteString(os.Stdout, text); err != nil {

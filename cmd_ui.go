@@ -118,7 +118,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 	var record io.Writer
 	if ui.record != "" {
 		// appended to, so a session can be recorded in several sittings
-		f, err := os.OpenFile(ui.record, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		f, err := dom.AppendPrivate(ui.record)
 		if err != nil {
 			return fmt.Errorf("--record: %w", err)
 		}
@@ -166,6 +166,9 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		Keys:        km,
 
 		FollowPaused: ui.paused,
+		Replay: func(start, file string) string {
+			return conn.replayCommand(s.demoBase, start, file)
+		},
 	}
 	if more != nil {
 		more(&tc)

@@ -49,6 +49,8 @@ type session struct {
 	browser *cdpconn.Browser
 	page    dom.Page
 	closers []func()
+	// demoBase is where --demo serves its pages ("" without it).
+	demoBase string
 }
 
 func (s *session) Close() {
@@ -82,6 +84,7 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 			return nil, err
 		}
 		s.closers = append(s.closers, stop)
+		s.demoBase = base
 		if url == "" {
 			url = base + "/"
 		} else if !strings.Contains(url, "://") {

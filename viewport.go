@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -34,7 +33,8 @@ func (c *connFlags) emulation() (dom.Viewport, error) {
 	if c.viewport != "" {
 		w, h, err := dom.ParseSize(c.viewport)
 		if err != nil {
-			return vp, usageError{fmt.Sprintf("--viewport %q: give WIDTHxHEIGHT in CSS pixels (1 to %d each), such as 1280x800 or 390x844", c.viewport, dom.MaxViewportSide)}
+			// dom's words, as a script's viewport step gets them
+			return vp, usageError{"--" + dom.ErrorOf(err).Message}
 		}
 		vp.Width, vp.Height = w, h
 	}
@@ -81,7 +81,7 @@ func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *do
 		}
 		fmt.Fprintln(w, line)
 	}
-	f, err := os.Create(path)
+	f, err := dom.CreatePrivate(path)
 	if err != nil {
 		return err
 	}

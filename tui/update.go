@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
 	"domscope/views"
@@ -457,9 +458,11 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	m.doc.marks = nil
 	m.clearCache()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
+		// aimed before the action, on the page as the snapshot shows it
+		aimed := script.AimAt(ctx, actor, before, a)
 		res := conceal(actor.Do(ctx, a), a, secret)
 		// recorded here, as it happened, even if the UI drops the reply
-		_, _, recErr := rec.Record(before, a, res, desc)
+		_, _, recErr := rec.RecordAimed(before, a, aimed, res, desc)
 		if res.Dialog != nil {
 			// the page is blocked until the dialog is answered: snapshot after
 			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr}
