@@ -9,6 +9,7 @@ import (
 	"image/draw"
 	"image/png"
 	"math"
+	"time"
 )
 
 // Picture is a screenshot of the page's viewport at its CSS size: one image
@@ -42,19 +43,33 @@ func (p *Picture) ToImage(r Rect) image.Rectangle {
 // earlier captures found sensitive: they are painted over too, so a
 // password a page has turned into text stays covered.
 //
-// The fields are found just before and just after the picture is taken,
-// and each is painted over everywhere it was: one that moved in between
-// is covered along its way. When they cannot be found, no picture is
-// returned.
+// The fields are found just before and just after the picture is taken.
+// A picture is kept only when they stood still in between (and the page
+// did not scroll or zoom); otherwise it is taken again, a few times, and
+// then refused: where a moving field was drawn cannot be known.
 func Screenshot(ctx context.Context, p Page, known *SensitiveNodes) (*Picture, error) {
-	for range 3 {
+	for try := range shotTries {
+		if try > 0 {
+			select {
+			case <-ctx.Done():
+				return nil, captureErr(ctx.Err(), "taking a screenshot")
+			case <-time.After(shotRetryWait):
+			}
+		}
 		pic, err := screenshotOnce(ctx, p, known)
 		if err != nil || pic != nil {
 			return pic, err
 		}
 	}
-	return nil, Errorf(SnapshotFailed, nil, "the page's zoom or device scale kept changing during the screenshot: try again")
+	return nil, Errorf(SnapshotFailed, nil, "no screenshot: a sensitive field kept moving (or the page kept scrolling) while it was taken, so where to paint it over is unknown; try again once the page is still")
 }
+
+// A picture is taken again this many times, this long apart, while a
+// sensitive field moves.
+const (
+	shotTries     = 5
+	shotRetryWait = 150 * time.Millisecond
+)
 
 // viewMetrics is where the picture looks: the visual viewport's scroll
 // position and zoom, and the device scale factor.
@@ -91,8 +106,8 @@ func readViewMetrics(ctx context.Context, s Session) (viewMetrics, error) {
 	return m, nil
 }
 
-// screenshotOnce takes one masked picture; nil without an error when the
-// zoom or device scale changed meanwhile (the boxes would not fit).
+// screenshotOnce takes one masked picture; nil without an error when a
+// field moved, came or went, or the page scrolled or zoomed meanwhile.
 func screenshotOnce(ctx context.Context, p Page, known *SensitiveNodes) (*Picture, error) {
 	m1, err := readViewMetrics(ctx, p)
 	if err != nil {
@@ -116,7 +131,7 @@ func screenshotOnce(ctx context.Context, p Page, known *SensitiveNodes) (*Pictur
 	if err != nil {
 		return nil, err
 	}
-	if m1.zoom != m2.zoom || m1.dpr != m2.dpr {
+	if m1 != m2 || !still(before, after) {
 		return nil, nil
 	}
 	raw, err := base64.StdEncoding.DecodeString(shot.Data)
@@ -128,18 +143,17 @@ func screenshotOnce(ctx context.Context, p Page, known *SensitiveNodes) (*Pictur
 		return nil, Errorf(SnapshotFailed, err, "the screenshot is not a PNG")
 	}
 	dev := toRGBA(img)
+	// A field may have moved by less than a pixel: both boxes are covered.
 	boxes := joinBoxes(before, after)
-	// The page may have scrolled between the two looks: each box is
-	// covered from both scroll positions and everything between.
-	origins := [][2]float64{{m1.pageX, m1.pageY}, {m2.pageX, m2.pageY}}
-	paintBoxes(dev, boxes, origins, m1.zoom*m1.dpr, 1)
+	origin := [2]float64{m1.pageX, m1.pageY}
+	paintBoxes(dev, boxes, origin, m1.zoom*m1.dpr, 1)
 	b := dev.Bounds()
 	w := max(1, int(math.Round(float64(b.Dx())/m1.dpr)))
 	h := max(1, int(math.Round(float64(b.Dy())/m1.dpr)))
 	css := scaleTo(dev, w, h)
 	// Again at CSS size: a pixel that the scaling mixed from the block
 	// and its edge is made solid.
-	paintBoxes(css, boxes, origins, m1.zoom, 0)
+	paintBoxes(css, boxes, origin, m1.zoom, 0)
 	return &Picture{Image: css, OriginX: m1.pageX, OriginY: m1.pageY, Zoom: m1.zoom, DeviceScale: m1.dpr}, nil
 }
 
@@ -183,8 +197,23 @@ func (k *SensitiveNodes) Clone() *SensitiveNodes {
 
 func (k *SensitiveNodes) has(f fieldKey) bool { return k != nil && k.m[f] }
 
-// joinBoxes is every field of a and b, each covering both its boxes and
-// the space between them.
+// still reports whether the same fields were found in a and b, none
+// moved or changed size by a pixel or more.
+func still(a, b secretBoxes) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, r := range a {
+		o, ok := b[k]
+		if !ok || math.Abs(r.X-o.X) >= 1 || math.Abs(r.Y-o.Y) >= 1 ||
+			math.Abs(r.X+r.W-o.X-o.W) >= 1 || math.Abs(r.Y+r.H-o.Y-o.H) >= 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// joinBoxes is every field of a and b, each covering both its boxes.
 func joinBoxes(a, b secretBoxes) []Rect {
 	out := make([]Rect, 0, len(a)+len(b))
 	for k, r := range a {
@@ -202,19 +231,15 @@ func joinBoxes(a, b secretBoxes) []Rect {
 }
 
 // paintBoxes fills each box (page-document coordinates) with MaskColor on
-// img, whose pixels are k per CSS pixel from the origin; each box is
-// placed from every origin, joined, rounded outwards and grown by pad.
-func paintBoxes(img *image.RGBA, boxes []Rect, origins [][2]float64, k float64, pad int) {
+// img, whose pixels are k per CSS pixel from origin, rounded outwards
+// and grown by pad.
+func paintBoxes(img *image.RGBA, boxes []Rect, origin [2]float64, k float64, pad int) {
 	for _, r := range boxes {
-		var u image.Rectangle
-		for _, o := range origins {
-			x0 := int(math.Floor((r.X-o[0])*k)) - pad
-			y0 := int(math.Floor((r.Y-o[1])*k)) - pad
-			x1 := int(math.Ceil((r.X+r.W-o[0])*k)) + pad
-			y1 := int(math.Ceil((r.Y+r.H-o[1])*k)) + pad
-			u = u.Union(image.Rect(x0, y0, x1, y1))
-		}
-		fill(img, u, MaskColor)
+		x0 := int(math.Floor((r.X-origin[0])*k)) - pad
+		y0 := int(math.Floor((r.Y-origin[1])*k)) - pad
+		x1 := int(math.Ceil((r.X+r.W-origin[0])*k)) + pad
+		y1 := int(math.Ceil((r.Y+r.H-origin[1])*k)) + pad
+		fill(img, image.Rect(x0, y0, x1, y1), MaskColor)
 	}
 }
 
