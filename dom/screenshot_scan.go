@@ -401,9 +401,9 @@ func (t *scanTarget) find(known *SensitiveNodes) {
 	}
 }
 
-// at is s[i], or -1 past its end.
+// at is s[i], or -1 outside s.
 func at(s []int, i int) int {
-	if i < len(s) {
+	if i >= 0 && i < len(s) {
 		return s[i]
 	}
 	return -1

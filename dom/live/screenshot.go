@@ -22,8 +22,9 @@ func (s *Service) Screenshot(ctx context.Context) (*dom.Picture, error) {
 	s.mu.Lock()
 	known := s.secrets.Clone()
 	s.mu.Unlock()
-	// two looks for the fields and the picture: more than one call's time
-	cctx, cancel := s.callCtx(ctx, pctx, 3*s.cfg.CallTimeout)
+	// two looks for the fields per picture, a few pictures while fields
+	// move: more than one call's time
+	cctx, cancel := s.callCtx(ctx, pctx, 6*s.cfg.CallTimeout)
 	defer cancel()
 	return dom.Screenshot(cctx, page, known)
 }
