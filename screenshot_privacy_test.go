@@ -47,6 +47,10 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	dir := t.TempDir()
+	// a file already there, readable by all, is written 0600 too
+	if err := os.WriteFile(filepath.Join(dir, "0.png"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	shoot := func(name string, marks bool) *image.RGBA {
 		path := filepath.Join(dir, name)
 		args := []string{"snapshot", "--endpoint", ws, "--target", "tab=cli-pixels", "--screenshot", path}

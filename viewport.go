@@ -82,9 +82,14 @@ func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *do
 		}
 		fmt.Fprintln(w, line)
 	}
-	// 0600, as exports are: the picture shows what the page shows.
+	// 0600, as exports are: the picture shows what the page shows. A
+	// file that was there keeps its mode on open: set it.
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
+		return err
+	}
+	if err := f.Chmod(0o600); err != nil {
+		f.Close()
 		return err
 	}
 	if err := png.Encode(f, pic.Image); err != nil {

@@ -25,8 +25,13 @@ import (
 // set and typed, while a plain field's box changes. So is a password
 // field with no autocomplete that the page turned into text, which only
 // an earlier capture knows. Also at a device scale factor of 2 with the
-// page scrolled, and with marks drawn.
+// page scrolled, on a phone (the page, with no viewport tag, zoomed
+// out), and with marks drawn.
 func TestScreenshotPaintsSecretsOver(t *testing.T) {
+	phone, err := dom.LookupDevice("iPhone 13")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name   string
 		vp     dom.Viewport
@@ -34,6 +39,7 @@ func TestScreenshotPaintsSecretsOver(t *testing.T) {
 	}{
 		{"plain", dom.Viewport{Width: 900, Height: 560}, 0},
 		{"scale2-scrolled", dom.Viewport{Width: 900, Height: 480, Scale: 2}, 90},
+		{"phone", phone, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			page := domtest.PixelPage(t, c.vp, "")
@@ -63,6 +69,7 @@ func TestScreenshotPaintsSecretsOver(t *testing.T) {
 			if pic0.OriginY != float64(c.scroll) || pic1.OriginY != float64(c.scroll) {
 				t.Fatalf("pictures at scroll %g and %g, want %d", pic0.OriginY, pic1.OriginY, c.scroll)
 			}
+			t.Logf("zoom %g, device scale %g, %v", pic1.Zoom, pic1.DeviceScale, pic1.Image.Bounds())
 			boxes := domtest.FieldBoxes(snap1)
 			secrets := append(domtest.PixelSecrets(), domtest.PixelToggled)
 			domtest.Report(t, "screenshot", domtest.ComparePixels(pic0.Image, pic1.Image, pic1.ToImage, boxes, secrets, domtest.PixelControls()))
