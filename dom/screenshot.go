@@ -48,6 +48,9 @@ func (p *Picture) ToImage(r Rect) image.Rectangle {
 // did not scroll or zoom); otherwise it is taken again, a few times, and
 // then refused: where a moving field was drawn cannot be known.
 func Screenshot(ctx context.Context, p Page, known *SensitiveNodes) (*Picture, error) {
+	if p == nil {
+		return nil, Errorf(NotAttached, nil, "no page to take a picture of: attach to a tab first")
+	}
 	for try := range shotTries {
 		if try > 0 {
 			select {

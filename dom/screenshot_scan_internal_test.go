@@ -125,3 +125,11 @@ func FuzzScanSnapshot(f *testing.F) {
 		st.layoutOf(2)
 	})
 }
+
+// TestScreenshotWithoutPage: no page is an error, not a panic.
+func TestScreenshotWithoutPage(t *testing.T) {
+	var e *Error
+	if _, err := Screenshot(context.Background(), nil, nil); !errors.As(err, &e) || e.Code != NotAttached {
+		t.Fatalf("Screenshot(nil): %v", err)
+	}
+}
