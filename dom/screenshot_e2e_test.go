@@ -320,3 +320,48 @@ type blindPage struct{ *cdpconn.Page }
 func (b blindPage) Call(ctx context.Context, method string, params, result any) error {
 	return noSnapshot{b.Page}.Call(ctx, method, params, result)
 }
+
+// BenchmarkScreenshot measures dom.Screenshot (two looks for the
+// sensitive fields around the picture) next to Page.captureScreenshot
+// alone, on the synthetic corpus pages: plain-ms and masked-ms, and on
+// Linux the CPU time of the browser and the test (plain-cpu-ms,
+// masked-cpu-ms), which a busy machine distorts less.
+//
+//	go test ./dom -run '^$' -bench BenchmarkScreenshot -benchtime 5x
+func BenchmarkScreenshot(b *testing.B) {
+	for _, name := range []string{"synthetic-1000", "synthetic-10000", "synthetic-50000"} {
+		b.Run(name, func(b *testing.B) {
+			dir := filepath.Join(cdptest.Shared(b), "corpus", "synthetic")
+			u, _ := cdptest.Serve(b, dir)
+			p := cdptest.Page(b, u+"/"+name+".html")
+			ctx := context.Background()
+			pid := 0
+			if proc := cdptest.Browser(b).Process(); proc != nil {
+				pid = proc.Pid
+			}
+			var plain, masked, plainCPU, maskedCPU time.Duration
+			for b.Loop() {
+				c0, _ := browserCPUTime(pid)
+				t0 := time.Now()
+				if err := p.Call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, nil); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				c1, _ := browserCPUTime(pid)
+				if _, err := dom.Screenshot(ctx, p, nil); err != nil {
+					b.Fatal(err)
+				}
+				c2, _ := browserCPUTime(pid)
+				plain += t1.Sub(t0)
+				masked += time.Since(t1)
+				plainCPU += c1 - c0
+				maskedCPU += c2 - c1
+			}
+			n := float64(b.N)
+			b.ReportMetric(float64(plain.Milliseconds())/n, "plain-ms")
+			b.ReportMetric(float64(masked.Milliseconds())/n, "masked-ms")
+			b.ReportMetric(float64(plainCPU.Milliseconds())/n, "plain-cpu-ms")
+			b.ReportMetric(float64(maskedCPU.Milliseconds())/n, "masked-cpu-ms")
+		})
+	}
+}
