@@ -59,7 +59,9 @@ func emulate(ctx context.Context, p dom.Page, vp dom.Viewport) error {
 // marks, the numbered boxes of the flattened view's nodes are drawn on it
 // and the marks that are not on the picture are listed on w.
 func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *dom.SerializedDom, path string, marks bool, w io.Writer) error {
-	pic, err := dom.Screenshot(ctx, p)
+	var known dom.SensitiveNodes
+	known.Add(snap)
+	pic, err := dom.Screenshot(ctx, p, &known)
 	if err != nil {
 		return err
 	}
