@@ -42,11 +42,13 @@ type builder struct {
 	raw     *RawCapture
 	opts    BuildOptions
 	targets []*targetIndex
-	byFrame map[string]int // out-of-process frame id -> target index
-	nodes   []*VirtualNode // preorder
-	facts   []facts
-	snap    *Snapshot
-	docURLs map[int32]string // documentURL of #document nodes
+	// stitched marks the targets whose document the walk has placed.
+	stitched []bool
+	byFrame  map[string]int // out-of-process frame id -> target index
+	nodes    []*VirtualNode // preorder
+	facts    []facts
+	snap     *Snapshot
+	docURLs  map[int32]string // documentURL of #document nodes
 	// secrets are what sensitive fields held in a capture that was not
 	// scrubbed (an old file, a test): removed from every node after classify.
 	secrets []string
@@ -64,39 +66,22 @@ func Build(raw *RawCapture, opts BuildOptions) (*Snapshot, error) {
 	if len(raw.Targets) == 0 {
 		return nil, Errorf(SnapshotFailed, nil, "the capture has no targets; capture the page again")
 	}
-	targets, err := indexCapture(raw, opts.Lean)
+	c, err := decodeCapture(raw, opts.Lean)
 	if err != nil {
 		return nil, err
 	}
-	snap, err := buildIndexed(raw, targets, opts, start)
+	snap, err := buildIndexed(c, opts, start)
 	if snap != nil && opts.Lean {
 		snap.Raw = nil
 	}
 	return snap, err
 }
 
-// indexCapture decodes every target of a capture (see indexTarget).
-// With lean, each part's JSON is released once decoded.
-func indexCapture(raw *RawCapture, lean bool) ([]*targetIndex, error) {
-	var out []*targetIndex
-	for i := range raw.Targets {
-		ti, err := indexTarget(&raw.Targets[i], lean)
-		if err != nil {
-			if i == 0 {
-				return nil, Errorf(SnapshotFailed, err, "cannot read the page's DOM from the capture")
-			}
-			ti = &targetIndex{raw: &raw.Targets[i], ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
-		}
-		out = append(out, ti)
-	}
-	return out, nil
-}
-
-// buildIndexed builds from decoded targets. It reads them only (a
-// shallow copy of each holds the walk's own marks), so a live model can
-// build from the same decoded capture again and again.
-func buildIndexed(raw *RawCapture, targets []*targetIndex, opts BuildOptions, start time.Time) (*Snapshot, error) {
-	b, err := buildKeep(raw, targets, opts, start)
+// buildIndexed builds from a decoded capture. It reads it only (a
+// shallow copy of each target holds what the walk changes), so a live
+// model can build from the same decoded capture again and again.
+func buildIndexed(c *decoded, opts BuildOptions, start time.Time) (*Snapshot, error) {
+	b, err := buildKeep(c, opts, start)
 	if err != nil {
 		return nil, err
 	}
@@ -105,9 +90,10 @@ func buildIndexed(raw *RawCapture, targets []*targetIndex, opts BuildOptions, st
 
 // buildKeep is buildIndexed, keeping the builder (its preorder lists
 // say which layout box each node was built with).
-func buildKeep(raw *RawCapture, targets []*targetIndex, opts BuildOptions, start time.Time) (*builder, error) {
-	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}}
-	for i, t := range targets {
+func buildKeep(c *decoded, opts BuildOptions, start time.Time) (*builder, error) {
+	raw := c.raw
+	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}, stitched: make([]bool, len(c.targets))}
+	for i, t := range c.targets {
 		ti := *t
 		b.targets = append(b.targets, &ti)
 		if i > 0 {
@@ -129,7 +115,7 @@ func buildKeep(raw *RawCapture, targets []*targetIndex, opts BuildOptions, start
 		n := len(opts.Prev.ByID) + len(opts.Prev.ByID)/8
 		b.nodes, b.facts = make([]*VirtualNode, 0, n), make([]facts, 0, n)
 	}
-	b.snap = &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw, stamp: raw.Timestamp}
+	b.snap = &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw, Stamp: raw.Timestamp}
 	if t, err := time.Parse(time.RFC3339Nano, raw.Timestamp); err == nil {
 		b.snap.Taken = t
 	}
@@ -281,13 +267,13 @@ func (b *builder) oopHost(t int32, r *cdpNode) (int, bool) {
 	parent := b.raw.Targets[t].TargetID
 	for k := 1; k < len(b.targets); k++ {
 		rt := b.raw.Targets[k]
-		if !b.targets[k].stitched && rt.OwnerBackendID != 0 && rt.OwnerBackendID == r.BackendNodeID &&
+		if !b.stitched[k] && rt.OwnerBackendID != 0 && rt.OwnerBackendID == r.BackendNodeID &&
 			(rt.ParentTargetID == "" || rt.ParentTargetID == parent) {
 			return k, true
 		}
 	}
 	if r.FrameID != "" {
-		if k, ok := b.byFrame[r.FrameID]; ok && !b.targets[k].stitched {
+		if k, ok := b.byFrame[r.FrameID]; ok && !b.stitched[k] {
 			return k, true
 		}
 	}
@@ -298,7 +284,7 @@ func (b *builder) oopHost(t int32, r *cdpNode) (int, bool) {
 // under its <iframe> host, shifted to where the frame sits in the page.
 func (b *builder) stitch(k int, hostIdx int32, host *VirtualNode) item {
 	t := b.targets[k]
-	t.stitched = true
+	b.stitched[k] = true
 	rt := t.raw
 	// the target's main-document bounds + Offset - its own scroll
 	dx, dy := rt.Offset.X-rt.Viewport.X, rt.Offset.Y-rt.Viewport.Y
@@ -331,12 +317,12 @@ func (b *builder) stitchOrphans(stack *[]item) bool {
 		return false
 	}
 	for k := 1; k < len(b.targets); k++ {
-		if t := b.targets[k]; !t.stitched && t.root != nil {
+		if t := b.targets[k]; !b.stitched[k] && t.root != nil {
 			it := b.stitch(k, 0, b.nodes[0])
 			*stack = append(*stack, it)
 			return true
 		}
-		b.targets[k].stitched = true
+		b.stitched[k] = true
 	}
 	return false
 }

@@ -1,6 +1,10 @@
 package dom
 
-import "strings"
+import (
+	"strings"
+
+	"domscope/dom/internal/textutil"
+)
 
 // classify sets role, name, states, tier, visibility and ID of every node,
 // parents before children (forward over the preorder list).
@@ -148,7 +152,7 @@ func (b *builder) states(i int) {
 		}
 		if ax.Value != "" && !f.redact {
 			if v := ax.Value; v != "" {
-				set("value", truncate(v, MaxNameLen))
+				set("value", textutil.Truncate(v, MaxNameLen))
 			}
 		}
 	}

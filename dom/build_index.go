@@ -39,7 +39,37 @@ type targetIndex struct {
 	// layout box of its #document), used to place an out-of-process frame
 	// inside its <iframe> when the capture gave no offset.
 	docViewport Rect
-	stitched    bool
+}
+
+// decoded is a RawCapture decoded: what the stages after reading hand
+// on. raw keeps the capture's metadata; targets[0] is the page, the
+// rest its out-of-process frames, as raw.Targets.
+type decoded struct {
+	raw     *RawCapture
+	targets []*targetIndex
+}
+
+// decodeCapture decodes every target of a capture (see indexTarget).
+// With lean, each part's JSON is released once decoded. An
+// out-of-process frame that does not decode is kept empty.
+func decodeCapture(raw *RawCapture, lean bool) (*decoded, error) {
+	c := &decoded{raw: raw}
+	for i := range raw.Targets {
+		ti, err := indexTarget(&raw.Targets[i], lean)
+		if err != nil {
+			if i == 0 {
+				return nil, Errorf(SnapshotFailed, err, "cannot read the page's DOM from the capture")
+			}
+			ti = emptyTarget(&raw.Targets[i])
+		}
+		c.targets = append(c.targets, ti)
+	}
+	return c, nil
+}
+
+// emptyTarget is a target with no facts: a frame that could not be read.
+func emptyTarget(rt *RawTarget) *targetIndex {
+	return &targetIndex{raw: rt, ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
 }
 
 // style returns the computed value of one of LayoutStyles for a box.
@@ -76,7 +106,7 @@ func styleIndex(name string) int {
 // are skipped (the tree is still built from the DOM), a bad document is an
 // error.
 func indexTarget(rt *RawTarget, lean bool) (*targetIndex, error) {
-	ti := &targetIndex{raw: rt, ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
+	ti := emptyTarget(rt)
 	root, err := parseDocument(rt.Document)
 	if err != nil {
 		return nil, err

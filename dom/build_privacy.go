@@ -57,13 +57,13 @@ func (b *builder) maskedValue(i int) {
 // string of every node (a label, a title or a parent's name can repeat a
 // field's value). It costs nothing when the capture was scrubbed.
 func (b *builder) scrubSecrets() {
-	secrets := cleanSecrets(b.secrets)
+	secrets := CleanSecrets(b.secrets)
 	if len(secrets) == 0 {
 		return
 	}
 	clean := func(s string) string {
 		for _, sec := range secrets {
-			s = scrubString(s, sec)
+			s = ScrubString(s, sec)
 		}
 		return s
 	}

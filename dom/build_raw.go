@@ -1,12 +1,9 @@
 package dom
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"strconv"
+	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -39,18 +36,42 @@ type cdpNode struct {
 	DocumentURL     string     `json:"documentURL"`
 }
 
-// parseDocument reads a DOM.getDocument result ({"root": Node}) or a bare
-// Node. encoding/json refuses nesting deeper than 10,000 levels, which a
-// deep page reaches quickly (two levels per element), so on failure it
-// falls back to an iterative token decoder with no depth limit.
-func parseDocument(data []byte) (*cdpNode, error) {
-	if len(bytes.TrimSpace(data)) == 0 || bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
-		return nil, nil
+// cut reports whether the node's children were left out by a depth limit.
+func (n *cdpNode) cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
+
+// each calls f for n and every node below it (children, shadow roots,
+// frame documents, template contents), iteratively: trees nest deep.
+func (n *cdpNode) each(f func(*cdpNode)) {
+	stack := []*cdpNode{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == nil {
+			continue
+		}
+		f(x)
+		stack = append(stack, x.Children...)
+		stack = append(stack, x.ShadowRoots...)
+		stack = append(stack, x.ContentDocument, x.TemplateContent)
 	}
-	if n, err := parseDocumentStream(data); err == nil {
-		return n, nil
+}
+
+// sensitive reports whether a captured DOM node is a sensitive field
+// (SensitiveAttrs decides).
+func (n *cdpNode) sensitive() bool {
+	if n.NodeType != ElementNode {
+		return false
 	}
-	return parseDocumentDeep(data)
+	var typ, ac string
+	for i := 0; i+1 < len(n.Attributes); i += 2 {
+		switch strings.ToLower(n.Attributes[i]) {
+		case "type":
+			typ = n.Attributes[i+1]
+		case "autocomplete":
+			ac = n.Attributes[i+1]
+		}
+	}
+	return SensitiveAttrs(n.NodeName, typ, ac)
 }
 
 // graftParts attaches the DOM.setChildNodes parts of a document fetched in
@@ -93,186 +114,6 @@ func graftParts(root *cdpNode, parts []json.RawMessage) error {
 		}
 	}
 	return nil
-}
-
-// parseDocumentDeep decodes a Node tree with an explicit stack.
-func parseDocumentDeep(data []byte) (*cdpNode, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, fmt.Errorf("document: %w", err)
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, errors.New("document: not a JSON object")
-	}
-	// The outer object may be {"root": Node} or a Node: parse it as a Node
-	// whose "root" key lands in ContentDocument of a holder.
-	holder := &cdpNode{}
-	type frame struct {
-		node *cdpNode
-		list *[]*cdpNode // non-nil: inside an array of nodes
-	}
-	stack := []frame{{node: holder}}
-	sawRoot := false
-	for len(stack) > 0 {
-		top := stack[len(stack)-1]
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, fmt.Errorf("document: %w", err)
-		}
-		if top.list != nil {
-			switch t := tok.(type) {
-			case json.Delim:
-				switch t {
-				case ']':
-					stack = stack[:len(stack)-1]
-				case '{':
-					n := &cdpNode{}
-					*top.list = append(*top.list, n)
-					stack = append(stack, frame{node: n})
-				default:
-					return nil, errors.New("document: unexpected array in node list")
-				}
-			default:
-				// a non-object in a node list: ignore it
-			}
-			continue
-		}
-		if d, ok := tok.(json.Delim); ok && d == '}' {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		key, ok := tok.(string)
-		if !ok {
-			return nil, errors.New("document: expected an object key")
-		}
-		n := top.node
-		switch key {
-		case "children", "shadowRoots":
-			if err := expectDelim(dec, '['); err != nil {
-				return nil, err
-			}
-			l := &n.Children
-			if key == "shadowRoots" {
-				l = &n.ShadowRoots
-			}
-			stack = append(stack, frame{list: l})
-		case "root", "contentDocument", "templateContent":
-			tok, err := dec.Token()
-			if err != nil {
-				return nil, fmt.Errorf("document: %w", err)
-			}
-			if d, ok := tok.(json.Delim); !ok || d != '{' {
-				if tok == nil {
-					continue
-				}
-				return nil, fmt.Errorf("document: %s is not an object", key)
-			}
-			c := &cdpNode{}
-			switch {
-			case key == "root" && n == holder:
-				sawRoot = true
-				n.ContentDocument = c
-			case key == "templateContent":
-				n.TemplateContent = c
-			default:
-				n.ContentDocument = c
-			}
-			stack = append(stack, frame{node: c})
-		case "attributes":
-			if err := expectDelim(dec, '['); err != nil {
-				return nil, err
-			}
-			for dec.More() {
-				t, err := dec.Token()
-				if err != nil {
-					return nil, fmt.Errorf("document: %w", err)
-				}
-				s, _ := t.(string)
-				n.Attributes = append(n.Attributes, s)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, fmt.Errorf("document: %w", err)
-			}
-		default:
-			t, err := dec.Token()
-			if err != nil {
-				return nil, fmt.Errorf("document: %w", err)
-			}
-			if d, ok := t.(json.Delim); ok && (d == '{' || d == '[') {
-				if err := skipValue(dec); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			setScalar(n, key, t)
-		}
-	}
-	if sawRoot {
-		return holder.ContentDocument, nil
-	}
-	return holder, nil
-}
-
-func expectDelim(dec *json.Decoder, want json.Delim) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return fmt.Errorf("document: %w", err)
-	}
-	if d, ok := tok.(json.Delim); !ok || d != want {
-		return fmt.Errorf("document: expected %q", want)
-	}
-	return nil
-}
-
-// skipValue skips the rest of an object or array whose opening delimiter
-// was just read.
-func skipValue(dec *json.Decoder) error {
-	depth := 1
-	for depth > 0 {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return errors.New("document: truncated")
-		}
-		if err != nil {
-			return fmt.Errorf("document: %w", err)
-		}
-		if d, ok := tok.(json.Delim); ok {
-			if d == '{' || d == '[' {
-				depth++
-			} else {
-				depth--
-			}
-		}
-	}
-	return nil
-}
-
-func setScalar(n *cdpNode, key string, t json.Token) {
-	s, _ := t.(string)
-	num, _ := t.(json.Number)
-	switch key {
-	case "nodeId":
-		n.NodeID, _ = strconv.ParseInt(string(num), 10, 64)
-	case "backendNodeId":
-		n.BackendNodeID, _ = strconv.ParseInt(string(num), 10, 64)
-	case "nodeType":
-		v, _ := strconv.Atoi(string(num))
-		n.NodeType = v
-	case "nodeName":
-		n.NodeName = s
-	case "localName":
-		n.LocalName = s
-	case "nodeValue":
-		n.NodeValue = s
-	case "frameId":
-		n.FrameID = s
-	case "shadowRootType":
-		n.ShadowRootType = s
-	case "documentURL":
-		n.DocumentURL = s
-	}
 }
 
 // axProperty is one AX property with its value as text ("true", "2", "mixed").

@@ -1,6 +1,10 @@
 package dom
 
-import "strings"
+import (
+	"strings"
+
+	"domscope/dom/internal/textutil"
+)
 
 // fieldValue sets States["value"] of a form field that AX gave no value
 // (and the privacy step no mask): the live value of an input or textarea
@@ -28,9 +32,9 @@ func (b *builder) fieldValue(i int, set func(k, v string)) {
 		if !ok {
 			v = n.Attrs["value"]
 		}
-		set("value", truncate(v, MaxNameLen))
+		set("value", textutil.Truncate(v, MaxNameLen))
 	case "textarea":
-		set("value", truncate(ti.values[n.BackendID], MaxNameLen))
+		set("value", textutil.Truncate(ti.values[n.BackendID], MaxNameLen))
 	case "select":
 		if _, multi := n.Attrs["multiple"]; multi {
 			return // its options are listed, each marked selected or not
@@ -40,7 +44,7 @@ func (b *builder) fieldValue(i int, set func(k, v string)) {
 			if v == "" {
 				v = subtreeText(o, MaxNameLen)
 			}
-			set("value", truncate(collapseSpace(v), MaxNameLen))
+			set("value", textutil.Truncate(textutil.Collapse(v), MaxNameLen))
 		}
 	}
 }

@@ -45,7 +45,7 @@ func Capture(ctx context.Context, p Page) (*RawCapture, error) {
 
 	// The page and its out-of-process frames are captured concurrently:
 	// each lives in its own renderer process.
-	reportPhase(ctx, "listing frames")
+	ReportPhase(ctx, "listing frames")
 	t0 := time.Now()
 	frames, err := p.Frames(ctx)
 	timed("frames", t0)

@@ -15,7 +15,7 @@ import "time"
 
 // ahead is a tree built before the refresh's layout came.
 type ahead struct {
-	b       *builder
+	d       *draft
 	version uint64 // the model's version it was built at
 	vp      Rect   // the viewport it was built with
 	took    time.Duration
@@ -31,11 +31,11 @@ func (m *LiveModel) buildAhead(opts BuildOptions) *ahead {
 	if m.broken != "" || len(m.frames) > 0 || len(m.secrets) > 0 {
 		return nil
 	}
-	b, err := buildKeep(m.raw, []*targetIndex{m.ti}, opts, start)
+	d, err := newDraft(&decoded{raw: m.raw, targets: []*targetIndex{m.ti}}, opts, start)
 	if err != nil {
 		return nil
 	}
-	return &ahead{b: b, version: m.version, vp: m.raw.Viewport, took: time.Since(start)}
+	return &ahead{d: d, version: m.version, vp: m.raw.Viewport, took: time.Since(start)}
 }
 
 // finish makes the tree built ahead the refresh's snapshot, once the model
@@ -50,88 +50,23 @@ func (m *LiveModel) buildAhead(opts BuildOptions) *ahead {
 // builds again.
 func (a *ahead) finish(m *LiveModel, old []box, fetched, states []int64) (*Snapshot, bool) {
 	start := time.Now()
-	b := a.b
-	if !a.redescribe(m, fetched, states) {
+	if !a.d.redescribe(m.ti, fetched, states) {
 		return nil, false
 	}
-	scrolled := m.raw.Viewport != a.vp // b.raw is m.raw: inViewport reads the new one
+	// the draft reads the new viewport: its capture's metadata is m.raw
+	scrolled := m.raw.Viewport != a.vp
 	if moved := !sameBounds(old, m.ti.layout); moved || scrolled {
-		for i, n := range b.nodes {
-			if f := &b.facts[i]; moved && f.box != nil {
-				nb := m.ti.boxes[f.box.id]
-				if nb == nil {
-					return nil, false
-				}
-				if nb.bounds != n.Bounds {
-					if n.NodeType == ElementNode && zeroSize(n.Bounds) != zeroSize(nb.bounds) {
-						return nil, false
-					}
-					n.Bounds = nb.bounds
-				}
-			}
-			if n.Visible {
-				n.InViewport = b.inViewport(n)
-			}
+		if !a.d.rebound(m.ti, moved) {
+			return nil, false
 		}
 	}
-	s := b.snap
+	s := a.d.snapshot()
 	s.Title = m.raw.Title
 	s.BuiltAhead = true
-	s.Raw, s.src = nil, &modelSource{m: m, version: m.version}
-	s.stamp = m.raw.Timestamp
+	s.Raw, s.Source = nil, &modelSource{m: m, version: m.version}
+	s.Stamp = m.raw.Timestamp
 	s.BuildTime = a.took + time.Since(start)
 	return s, true
-}
-
-// redescribe describes again, with the new AX facts and control states,
-// the nodes fetched, and those of states with their ancestors. It reports
-// false if a node's tier changed, or whether it is named after its text.
-func (a *ahead) redescribe(m *LiveModel, fetched, states []int64) bool {
-	if len(fetched) == 0 && len(states) == 0 {
-		return true
-	}
-	b := a.b
-	t := b.targets[0]
-	t.values, t.selected, t.checked = m.ti.values, m.ti.selected, m.ti.checked
-	want := map[int64]int{} // 1: the node, 2: the node and its ancestors
-	for _, id := range fetched {
-		want[id] = 1
-	}
-	for _, id := range states {
-		want[id] = 2
-	}
-	redo, up := map[int]bool{}, map[int]bool{}
-	for i, n := range b.nodes {
-		if b.facts[i].target != 0 {
-			continue
-		}
-		switch want[n.BackendID] {
-		case 1:
-			redo[i] = true
-		case 2:
-			for j := i; j >= 0 && !up[j]; j = int(b.facts[j].parent) {
-				up[j], redo[j] = true, true
-			}
-		}
-	}
-	for i := range redo {
-		n, f := b.nodes[i], &b.facts[i]
-		f.ax = m.ti.ax[n.BackendID]
-		name, tier, textName := n.Name, n.Tier, f.textName
-		n.Name, n.States, f.textName = "", nil, false
-		b.describe(i)
-		// Role, name, states and reason are the node's own. Its tier
-		// decides its visibility and its ancestors' names (through
-		// trimContainerNames, with whether it is named after its text):
-		// those must stay.
-		if n.Tier != tier || f.textName != textName {
-			return false
-		}
-		if textName && name == "" {
-			n.Name = "" // trimContainerNames cleared it, and would again
-		}
-	}
-	return true
 }
 
 // sameBounds reports whether two layouts hold the same boxes in the same
@@ -147,6 +82,3 @@ func sameBounds(old, fresh []box) bool {
 	}
 	return true
 }
-
-// zeroSize is the bounds test of visibility (HiddenZeroSize).
-func zeroSize(r Rect) bool { return r.W < 1 || r.H < 1 }

@@ -31,26 +31,6 @@ func isStackLimit(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "stack limit exceeded")
 }
 
-// cut reports whether the node's children were left out by a depth limit.
-func (n *cdpNode) cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
-
-// each calls f for n and every node below it (children, shadow roots,
-// frame documents, template contents), iteratively: trees nest deep.
-func (n *cdpNode) each(f func(*cdpNode)) {
-	stack := []*cdpNode{n}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == nil {
-			continue
-		}
-		f(x)
-		stack = append(stack, x.Children...)
-		stack = append(stack, x.ShadowRoots...)
-		stack = append(stack, x.ContentDocument, x.TemplateContent)
-	}
-}
-
 // capChildNodes is the DOM.setChildNodes event.
 type capChildNodes struct {
 	ParentID int64      `json:"parentId"`

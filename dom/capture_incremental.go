@@ -299,7 +299,7 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 	m.ti.raw.Viewport = viewport
 	m.setFrames(frameIdx)
 	m.raw.Timestamp = start.UTC().Format(time.RFC3339Nano)
-	secrets := cleanSecrets(append(append(append(m.secrets, layoutSecrets...), axSecrets...), frameSecrets...))
+	secrets := CleanSecrets(append(append(append(m.secrets, layoutSecrets...), axSecrets...), frameSecrets...))
 	m.secrets = nil
 	if len(secrets) > 0 {
 		keepAhead = false // built before they were scrubbed
@@ -428,7 +428,7 @@ func (m *LiveModel) readFrames(ctx context.Context, p Page, frames []FrameTarget
 		rt := &raw.Targets[i]
 		ti, err := indexTarget(rt, true)
 		if err != nil {
-			ti = &targetIndex{raw: rt, ax: map[int64]*axNode{}, boxes: map[int64]*box{}, listeners: map[int64]bool{}}
+			ti = emptyTarget(rt)
 		}
 		out = append(out, ti)
 	}
@@ -870,7 +870,7 @@ func (m *LiveModel) frameOf(n *cdpNode) string {
 func (m *LiveModel) scrubSecrets(secrets []string) {
 	scrub := func(s string) string {
 		for _, sec := range secrets {
-			s = scrubString(s, sec)
+			s = ScrubString(s, sec)
 		}
 		return s
 	}

@@ -10,29 +10,6 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// minSubstringSecret is the shortest secret also removed from inside longer
-// strings; shorter ones are removed only where a whole string equals them,
-// so a one-letter password does not erase that letter everywhere.
-const minSubstringSecret = 4
-
-// sensitive reports whether a captured DOM node is a sensitive field
-// (SensitiveField decides).
-func sensitive(n *cdpNode) bool {
-	if n.NodeType != ElementNode {
-		return false
-	}
-	var typ, ac string
-	for i := 0; i+1 < len(n.Attributes); i += 2 {
-		switch strings.ToLower(n.Attributes[i]) {
-		case "type":
-			typ = n.Attributes[i+1]
-		case "autocomplete":
-			ac = n.Attributes[i+1]
-		}
-	}
-	return sensitiveValues(n.NodeName, typ, ac)
-}
-
 // scrubCapture removes the values of sensitive fields (SensitiveField)
 // from every part of the capture, in every target, frame and shadow root,
 // so nothing secret reaches a build, a format or a saved file. It works by
@@ -48,7 +25,7 @@ func sensitive(n *cdpNode) bool {
 func scrubCapture(raw *RawCapture) {
 	_, secrets := scrubTargets(raw.Targets, nil)
 	for _, s := range secrets {
-		raw.Title = scrubString(raw.Title, s)
+		raw.Title = ScrubString(raw.Title, s)
 	}
 }
 
@@ -60,7 +37,7 @@ func scrubTargets(targets []RawTarget, known []string) (own, all []string) {
 	for i := range targets {
 		own = append(own, redactTarget(&targets[i])...)
 	}
-	all = cleanSecrets(append(slices.Clone(own), known...))
+	all = CleanSecrets(append(slices.Clone(own), known...))
 	if len(all) == 0 {
 		return own, nil
 	}
@@ -102,7 +79,7 @@ func redactTarget(t *RawTarget) []string {
 	fields := map[int64]bool{} // the sensitive fields
 	inside := map[int64]bool{} // every node of their subtrees, the fields included
 	root.each(func(n *cdpNode) {
-		if !sensitive(n) || fields[n.BackendNodeID] {
+		if !n.sensitive() || fields[n.BackendNodeID] {
 			return
 		}
 		fields[n.BackendNodeID] = true
@@ -592,32 +569,6 @@ type capRareString struct {
 	Value []int `json:"value"`
 }
 
-// cleanSecrets drops empty and duplicate secrets, and Mask.
-func cleanSecrets(in []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, s := range in {
-		// Mask is what a scrubbed field already holds: scrubbing again
-		// must keep it.
-		if s == "" || strings.TrimSpace(s) == "" || s == Mask || seen[s] {
-			continue
-		}
-		seen[s] = true
-		out = append(out, s)
-	}
-	return out
-}
-
-func scrubString(s, secret string) string {
-	if s == secret {
-		return ""
-	}
-	if len(secret) >= minSubstringSecret && strings.Contains(s, secret) {
-		return strings.ReplaceAll(s, secret, "")
-	}
-	return s
-}
-
 // scrubJSON rewrites every string value of blob that is or contains a
 // secret; object names are left alone, and so is every other byte of the
 // blob (only the strings that change are re-encoded). only, when set,
@@ -662,7 +613,7 @@ func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
 			s := jsonString(v)
 			clean := s
 			for _, sec := range secrets {
-				clean = scrubString(clean, sec)
+				clean = ScrubString(clean, sec)
 			}
 			if clean != s {
 				edits = append(edits, jsonEdit{start, end, quoteJSON(clean)})

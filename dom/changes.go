@@ -76,8 +76,8 @@ func nodeChanges(prev, next *Snapshot) []Change {
 
 // idLess orders "node_N" by N, others after, by text.
 func idLess(a, b string) bool {
-	x, xok := idNumber(a)
-	y, yok := idNumber(b)
+	x, xok := IDNumber(a)
+	y, yok := IDNumber(b)
 	if xok && yok {
 		return x < y
 	}
@@ -102,7 +102,7 @@ func FlatText(s *Snapshot, opts Options) string {
 
 // ListChanges fills c's lists from a diff and the flattened views before
 // and after, each cut at MaxListedChanges.
-func (c *Changes) ListChanges(d SnapshotDiff, flatBefore, flatAfter string) {
+func ListChanges(c *Changes, d SnapshotDiff, flatBefore, flatAfter string) {
 	c.Nodes, c.NodesMore = firstOf(d.Changed)
 	c.Flat, c.FlatMore = firstOf(LineDiff(flatBefore, flatAfter))
 	if len(c.Nodes) > 0 || len(c.Flat) > 0 {

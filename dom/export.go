@@ -248,3 +248,21 @@ func (c *SavedCapture) FlattenOptions() Options {
 	o.Disabled = set(c.FlattenDisabled)
 	return o
 }
+
+// SessionLog returns the session's action log saved with the capture, oldest
+// first, with each result's Duration restored (nil for files without one).
+func (c *SavedCapture) SessionLog() []SessionStep {
+	out := make([]SessionStep, len(c.Session))
+	copy(out, c.Session)
+	for i := range out {
+		if r := out[i].Result; r != nil && r.Duration == 0 && r.DurationMs > 0 {
+			cp := *r
+			cp.Duration = time.Duration(r.DurationMs * float64(time.Millisecond))
+			out[i].Result = &cp
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}

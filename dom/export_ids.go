@@ -26,7 +26,7 @@ func saveIDs(s *Snapshot) *SavedIDs {
 	}
 	ids := &SavedIDs{Next: s.NextID, Docs: map[string]int64{}, Frames: map[string][][3]int64{}}
 	Walk(s.Root, func(n *VirtualNode) {
-		num, ok := idNumber(n.ID)
+		num, ok := IDNumber(n.ID)
 		if !ok || n.BackendID == 0 {
 			return
 		}

@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"domscope/dom/internal/textutil"
 	"strconv"
 	"strings"
 	"unicode"
@@ -42,7 +43,7 @@ func Flatten(s *Snapshot, opts Options) (*SerializedDom, Decisions) {
 		return sd, Decisions{}
 	}
 	sd.URL, sd.Title = s.URL, s.Title
-	sd.Timestamp = s.stamp
+	sd.Timestamp = s.Stamp
 	if s.Raw != nil {
 		sd.Timestamp = s.Raw.Timestamp
 	}
@@ -246,7 +247,7 @@ func (f *flat) decide(fr frame) (DecisionKind, string) {
 }
 
 func (f *flat) decideText(fr frame, v *VirtualNode) (DecisionKind, string) {
-	t := collapseSpace(v.Text)
+	t := textutil.Collapse(v.Text)
 	if !meaningful(t) {
 		return Drop, FlatDropShortText
 	}
@@ -264,7 +265,7 @@ func (f *flat) hasOwnText(i int32) bool {
 	end := i + f.size[i]
 	for c := i + 1; c < end; c += f.size[c] {
 		v := f.order[c]
-		if v.NodeType == TextNode && (v.Hidden == "" || f.opts.IncludeHidden) && meaningful(collapseSpace(v.Text)) {
+		if v.NodeType == TextNode && (v.Hidden == "" || f.opts.IncludeHidden) && meaningful(textutil.Collapse(v.Text)) {
 			return true
 		}
 	}
@@ -292,7 +293,7 @@ func (f *flat) blockText(v *VirtualNode) string {
 			stack = append(stack, c.Children[i])
 		}
 	}
-	return truncate(collapseSpace(b.String()), MaxTextLen)
+	return textutil.Truncate(textutil.Collapse(b.String()), MaxTextLen)
 }
 
 // meaningful: at least two characters and a letter or digit.
@@ -313,7 +314,7 @@ func (f *flat) emit(fr frame, v *VirtualNode, rule string) int32 {
 	var sn *SerializedNode
 	switch rule {
 	case FlatTextRun:
-		sn = &SerializedNode{ID: v.ID, Role: "text", Tag: "#text", Text: truncate(collapseSpace(v.Text), MaxTextLen)}
+		sn = &SerializedNode{ID: v.ID, Role: "text", Tag: "#text", Text: textutil.Truncate(textutil.Collapse(v.Text), MaxTextLen)}
 	case FlatTextBlock:
 		sn = &SerializedNode{ID: v.ID, Role: "text", Tag: v.Tag, Text: f.blockText(v)}
 	default:
@@ -356,10 +357,10 @@ func (f *flat) serialize(v *VirtualNode) *SerializedNode {
 	}
 	a, st := v.Attrs, v.States
 	if h := a["href"]; h != "" && (v.Tag == "a" || v.Tag == "area") {
-		sn.Href = truncate(h, MaxNameLen)
+		sn.Href = textutil.Truncate(h, MaxNameLen)
 	}
 	if p := a["placeholder"]; p != "" && p != v.Name {
-		sn.Placeholder = truncate(collapseSpace(p), MaxNameLen)
+		sn.Placeholder = textutil.Truncate(textutil.Collapse(p), MaxNameLen)
 	}
 	if v.Tag == "input" {
 		if t := strings.ToLower(a["type"]); t != "" && t != "text" {

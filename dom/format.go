@@ -77,13 +77,6 @@ func eachTextNode(sd *SerializedDom, f func(n *SerializedNode, depth int)) {
 	}
 }
 
-// TextLine is one node's line of FormatText without indentation.
-func TextLine(n *SerializedNode) string {
-	var b strings.Builder
-	writeTextLine(&b, n, 0)
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
 func writeTextLine(b *strings.Builder, n *SerializedNode, depth int) {
 	writeIndent(b, depth)
 	switch n.Role {

@@ -33,14 +33,6 @@ func FormatTree(s *Snapshot, d Decisions) string {
 	return b.String()
 }
 
-// TreeLine is one node's line of FormatTree without indentation, for views
-// that draw their own tree.
-func TreeLine(n *VirtualNode, d Decisions) string {
-	var b strings.Builder
-	writeTreeLine(&b, n, 0, d)
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
 func writeTreeLine(b *strings.Builder, n *VirtualNode, depth int, d Decisions) {
 	writeIndent(b, depth)
 	b.WriteString(n.ID)

@@ -2,26 +2,9 @@ package dom
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/bits-and-blooms/bitset"
 )
-
-// NormalizeID turns "12", "[12]" and "node_12" into "node_12"; anything else
-// is returned trimmed, unchanged.
-func NormalizeID(id string) string {
-	id = strings.TrimSpace(id)
-	id = strings.TrimSuffix(strings.TrimPrefix(id, "["), "]")
-	if id == "" {
-		return id
-	}
-	for _, r := range id {
-		if r < '0' || r > '9' {
-			return id
-		}
-	}
-	return "node_" + id
-}
 
 // idAssigner gives node IDs: a node that survives from the previous
 // snapshot in the same document (the same frame and backend node id)
@@ -81,7 +64,7 @@ func newIDAssigner(prev *Snapshot, nodes []*VirtualNode) *idAssigner {
 		if n.ID == "" {
 			continue
 		}
-		num, ok := idNumber(n.ID)
+		num, ok := IDNumber(n.ID)
 		if !ok {
 			num = -1
 		} else if num >= a.next {
@@ -166,14 +149,4 @@ func (a *idAssigner) take(p prevID) bool {
 	}
 	a.usedOther[p.id] = true
 	return true
-}
-
-// idNumber parses the N of "node_N".
-func idNumber(id string) (int, bool) {
-	s, ok := strings.CutPrefix(id, "node_")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
 }

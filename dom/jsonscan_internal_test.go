@@ -12,15 +12,14 @@ import (
 	"testing"
 )
 
-// recordedLayouts are the DOMSnapshot replies of every recorded capture
-// (testdata/captures), one per target, by capture name.
-func recordedLayouts(t testing.TB) map[string][]byte {
+// recordedCaptures are the recorded captures (testdata/captures) by name.
+func recordedCaptures(t testing.TB) map[string]*RawCapture {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "captures", "*.json*"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no recorded captures: %v", err)
 	}
-	out := map[string][]byte{}
+	out := map[string]*RawCapture{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -39,9 +38,20 @@ func recordedLayouts(t testing.TB) map[string][]byte {
 		if err := json.Unmarshal(data, &raw); err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
+		out[filepath.Base(f)] = &raw
+	}
+	return out
+}
+
+// recordedLayouts are the DOMSnapshot replies of every recorded capture,
+// one per target, by capture name.
+func recordedLayouts(t testing.TB) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for name, raw := range recordedCaptures(t) {
 		for i, tg := range raw.Targets {
 			if len(tg.Layout) > 0 {
-				out[filepath.Base(f)+"#"+string(rune('0'+i))] = tg.Layout
+				out[name+"#"+string(rune('0'+i))] = tg.Layout
 			}
 		}
 	}

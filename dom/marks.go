@@ -44,7 +44,7 @@ func Marks(snap *Snapshot, sd *SerializedDom, pic *Picture) []Mark {
 	walk = func(ns []*SerializedNode) {
 		for _, sn := range ns {
 			// Page text and "more" lines carry no [N] in the text format.
-			if n, ok := idNumber(sn.ID); ok && sn.Role != "text" && sn.Role != "more" {
+			if n, ok := IDNumber(sn.ID); ok && sn.Role != "text" && sn.Role != "more" {
 				m := Mark{ID: sn.ID, N: n}
 				v := snap.Node(sn.ID)
 				switch {

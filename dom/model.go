@@ -47,6 +47,20 @@ const (
 	FragmentNode = 11 // shadow roots
 )
 
+// Hidden reasons (VirtualNode.Hidden).
+const (
+	HiddenDisplayNone   = "display:none" // no layout box: display:none or not rendered
+	HiddenAttr          = "hidden-attr"  // the hidden attribute (and no box)
+	HiddenVisibility    = "visibility:hidden"
+	HiddenOpacity       = "opacity:0"
+	HiddenZeroSize      = "zero-size"
+	HiddenAriaHidden    = "aria-hidden"
+	HiddenInert         = "inert"
+	HiddenClosedDetails = "closed-details" // content of a closed <details>
+	HiddenInherited     = "inherited"      // an ancestor is hidden
+	HiddenNotRendered   = "not-rendered"   // a text node with no box (collapsed white space)
+)
+
 // VirtualNode is one DOM node of the complete tree (pass 1), 1:1 with the DOM,
 // enriched with accessibility and layout facts.
 type VirtualNode struct {
@@ -80,6 +94,23 @@ type VirtualNode struct {
 
 // Attr returns an attribute value, or "".
 func (n *VirtualNode) Attr(name string) string { return n.Attrs[name] }
+
+// Walk visits root and every node below it in document order, without
+// recursion (pages nest thousands deep). A nil root visits nothing.
+func Walk(root *VirtualNode, f func(*VirtualNode)) {
+	if root == nil {
+		return
+	}
+	stack := []*VirtualNode{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		f(n)
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+	}
+}
 
 // FrameInfo describes one frame of the snapshot.
 type FrameInfo struct {
@@ -123,11 +154,20 @@ type Snapshot struct {
 	// with other rules without a new capture. A lean build has none, nor
 	// has a snapshot of a live model: use Capture.
 	Raw *RawCapture
-	// stamp is the capture's timestamp as it says it (RawCapture.Timestamp).
-	stamp string
-	// src is the live model a snapshot was built from; Capture writes it
-	// out (such a snapshot has no Raw).
-	src *modelSource
+	// Stamp is the capture's timestamp as it says it (RawCapture.Timestamp).
+	Stamp string
+	// Source is the live model a snapshot was built from; Capture writes
+	// it out (such a snapshot has no Raw).
+	Source Source
+}
+
+// Source is what a snapshot with no Raw was built from: the live model
+// of dom/live. It can write itself out while it has not changed since.
+type Source interface {
+	// Capture writes the source out as the capture s was built from.
+	Capture(s *Snapshot) (*RawCapture, error)
+	// Rebuild builds s again with the tier rules in disabled switched off.
+	Rebuild(s *Snapshot, disabled map[string]bool) (*Snapshot, error)
 }
 
 // Node returns the node with the given ID, or nil. It accepts the short
@@ -137,4 +177,34 @@ func (s *Snapshot) Node(id string) *VirtualNode {
 		return nil
 	}
 	return s.ByID[NormalizeID(id)]
+}
+
+// Capture returns the raw capture the snapshot was built from: Raw, or for
+// a snapshot of a live model (which keeps no CDP JSON) the model written
+// out in the same form, while the model has not changed since (else an
+// error wrapping ErrPageChanged).
+func (s *Snapshot) Capture() (*RawCapture, error) {
+	switch {
+	case s == nil:
+		return nil, Errorf(ValidationError, nil, "there is no snapshot")
+	case s.Raw != nil:
+		return s.Raw, nil
+	case s.Source == nil:
+		return nil, Errorf(SnapshotFailed, nil, "this snapshot has no raw capture")
+	}
+	return s.Source.Capture(s)
+}
+
+// HasCapture reports whether Capture can give the snapshot's capture (or
+// could, before the page changed).
+func (s *Snapshot) HasCapture() bool {
+	return s != nil && (s.Raw != nil || s.Source != nil)
+}
+
+// WithoutCapture is a copy of the snapshot that keeps no capture and no
+// hold on a live model: for a snapshot kept only to compare against.
+func (s *Snapshot) WithoutCapture() *Snapshot {
+	c := *s
+	c.Raw, c.Source = nil, nil
+	return &c
 }

@@ -1,7 +1,6 @@
 package dom
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"sync"
@@ -64,10 +63,11 @@ func NewLiveModel(raw *RawCapture) (*LiveModel, string) {
 	}
 	// The capture's JSON is let go as it is decoded (raw keeps only its
 	// metadata): the model is the capture from now on (Snapshot.Capture).
-	targets, err := indexCapture(raw, true)
-	if err != nil || targets[0].root == nil {
+	c, err := decodeCapture(raw, true)
+	if err != nil || c.targets[0].root == nil {
 		return nil, "the capture has no readable document"
 	}
+	targets := c.targets
 	ti := targets[0]
 	meta := *raw
 	meta.Targets = slices.Clone(raw.Targets)
@@ -103,10 +103,15 @@ func (m *LiveModel) Build(opts BuildOptions) (*Snapshot, error) {
 	return m.buildLocked(opts, time.Now())
 }
 
+// decoded is the model as a decoded capture. m.mu is held.
+func (m *LiveModel) decoded() *decoded {
+	return &decoded{raw: m.raw, targets: append([]*targetIndex{m.ti}, m.frames...)}
+}
+
 func (m *LiveModel) buildLocked(opts BuildOptions, start time.Time) (*Snapshot, error) {
-	s, err := buildIndexed(m.raw, append([]*targetIndex{m.ti}, m.frames...), opts, start)
+	s, err := buildIndexed(m.decoded(), opts, start)
 	if s != nil {
-		s.Raw, s.src = nil, &modelSource{m: m, version: m.version}
+		s.Raw, s.Source = nil, &modelSource{m: m, version: m.version}
 	}
 	return s, err
 }
@@ -438,7 +443,7 @@ func (m *LiveModel) detach(n *cdpNode) {
 func (m *LiveModel) fieldOf(n *cdpNode) *cdpNode {
 	var found *cdpNode
 	for x := n; x != nil; x = m.parent[x.NodeID] {
-		if sensitive(x) {
+		if x.sensitive() {
 			found = x // the outermost one, as the capture's walk finds it
 		}
 	}
@@ -453,7 +458,7 @@ func (m *LiveModel) scrubAround(n *cdpNode) {
 		return
 	}
 	n.each(func(x *cdpNode) {
-		if sensitive(x) {
+		if x.sensitive() {
 			m.redactField(x)
 		}
 	})
@@ -487,96 +492,11 @@ func (m *LiveModel) redactField(f *cdpNode) {
 func (m *LiveModel) sensitiveSets() (inside, fields map[int64]bool) {
 	inside, fields = map[int64]bool{}, map[int64]bool{}
 	m.ti.root.each(func(n *cdpNode) {
-		if !sensitive(n) || fields[n.BackendNodeID] {
+		if !n.sensitive() || fields[n.BackendNodeID] {
 			return
 		}
 		fields[n.BackendNodeID] = true
 		n.each(func(x *cdpNode) { inside[x.BackendNodeID] = true })
 	})
 	return inside, fields
-}
-
-// encodeRaw writes the model back as a capture (for export and rebuilds
-// with other rules): the document as DOM.getDocument returns it, the AX
-// facts Build reads as one AX tree, the layout facts as one DOMSnapshot
-// document. Building it gives what building the model gives.
-func (m *LiveModel) encodeRaw() (*RawCapture, error) {
-	out := *m.raw
-	out.Timings = nil
-	out.Targets = nil
-	for _, ti := range append([]*targetIndex{m.ti}, m.frames...) {
-		t, err := encodeTarget(ti)
-		if err != nil {
-			return nil, err
-		}
-		out.Targets = append(out.Targets, t)
-	}
-	return &out, nil
-}
-
-// encodeTarget writes one target's decoded facts back as its capture; a
-// frame that could not be read stays as it was (its error, no data).
-func encodeTarget(ti *targetIndex) (RawTarget, error) {
-	t := *ti.raw
-	if ti.root == nil {
-		return t, nil
-	}
-	doc, err := json.Marshal(struct {
-		Root *cdpNode `json:"root"`
-	}{ti.root})
-	if err != nil {
-		return t, err
-	}
-	t.Document = doc
-	t.DocumentParts = nil
-	t.AXTrees = []json.RawMessage{encodeAX(ti.ax)}
-	if t.Layout, err = encodeLayout(ti); err != nil {
-		return t, err
-	}
-	t.Listeners = nil
-	for id := range ti.listeners {
-		t.Listeners = append(t.Listeners, RawListener{BackendID: id, Type: "click"})
-	}
-	return t, nil
-}
-
-// encodeAX writes AX facts as an Accessibility.getFullAXTree reply that
-// decodeAXTree reads back to the same facts.
-func encodeAX(ax map[int64]*axNode) json.RawMessage {
-	type val struct {
-		Value string `json:"value"`
-	}
-	type prop struct {
-		Name  string `json:"name"`
-		Value val    `json:"value"`
-	}
-	type node struct {
-		Ignored    bool   `json:"ignored"`
-		Backend    int64  `json:"backendDOMNodeId"`
-		Role       *val   `json:"role,omitempty"`
-		Name       *val   `json:"name,omitempty"`
-		Value      *val   `json:"value,omitempty"`
-		Properties []prop `json:"properties,omitempty"`
-	}
-	nodes := make([]node, 0, len(ax))
-	for _, a := range ax {
-		n := node{Ignored: a.Ignored, Backend: a.BackendID}
-		if a.Role != "" {
-			n.Role = &val{a.Role}
-		}
-		if a.HasName {
-			n.Name = &val{a.Name}
-		}
-		if a.Value != "" {
-			n.Value = &val{a.Value}
-		}
-		for _, p := range a.Properties {
-			n.Properties = append(n.Properties, prop{p.Name, val{p.Value}})
-		}
-		nodes = append(nodes, n)
-	}
-	b, _ := json.Marshal(struct {
-		Nodes []node `json:"nodes"`
-	}{nodes})
-	return b
 }

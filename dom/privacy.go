@@ -20,11 +20,12 @@ func SensitiveField(tag string, attrs map[string]string) bool {
 			ac = v
 		}
 	}
-	return sensitiveValues(tag, typ, ac)
+	return SensitiveAttrs(tag, typ, ac)
 }
 
-// sensitiveValues is SensitiveField on the three facts it reads.
-func sensitiveValues(tag, typ, autocomplete string) bool {
+// SensitiveAttrs is SensitiveField on the three facts it reads: the
+// tag, and the type and autocomplete attribute values.
+func SensitiveAttrs(tag, typ, autocomplete string) bool {
 	if strings.EqualFold(tag, "input") && strings.EqualFold(strings.TrimSpace(typ), "password") {
 		return true
 	}
@@ -53,4 +54,37 @@ func MaskIf(sensitive bool, text string) string {
 		return Mask
 	}
 	return text
+}
+
+// minSubstringSecret is the shortest secret also removed from inside longer
+// strings; shorter ones are removed only where a whole string equals them,
+// so a one-letter password does not erase that letter everywhere.
+const minSubstringSecret = 4
+
+// CleanSecrets drops empty and duplicate secrets, and Mask.
+func CleanSecrets(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		// Mask is what a scrubbed field already holds: scrubbing again
+		// must keep it.
+		if s == "" || strings.TrimSpace(s) == "" || s == Mask || seen[s] {
+			continue
+		}
+		seen[s] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+// ScrubString removes secret from s: s is emptied when it is the secret,
+// and a secret of minSubstringSecret bytes or more is cut out of it.
+func ScrubString(s, secret string) string {
+	if s == secret {
+		return ""
+	}
+	if len(secret) >= minSubstringSecret && strings.Contains(s, secret) {
+		return strings.ReplaceAll(s, secret, "")
+	}
+	return s
 }

@@ -1,10 +1,6 @@
 package dom
 
-import (
-	"context"
-	"strings"
-	"sync"
-)
+import "context"
 
 // progressKey is the context key of a capture's progress callback.
 type progressKey struct{}
@@ -21,48 +17,15 @@ func WithProgress(ctx context.Context, f func(phase string)) context.Context {
 	return context.WithValue(ctx, progressKey{}, f)
 }
 
-// reportPhase tells the context's progress callback, if any, the phase.
-func reportPhase(ctx context.Context, phase string) {
-	if f, ok := ctx.Value(progressKey{}).(func(string)); ok {
+// Progress returns the context's progress callback, or nil.
+func Progress(ctx context.Context) func(phase string) {
+	f, _ := ctx.Value(progressKey{}).(func(string))
+	return f
+}
+
+// ReportPhase tells the context's progress callback, if any, the phase.
+func ReportPhase(ctx context.Context, phase string) {
+	if f := Progress(ctx); f != nil {
 		f(phase)
-	}
-}
-
-// parts tracks the parts of a capture still outstanding across targets,
-// and reports them as one phase whenever the set changes.
-type parts struct {
-	ctx   context.Context
-	mu    sync.Mutex
-	count map[string]int
-}
-
-// partOrder is the order parts are named in a phase.
-var partOrder = []string{"DOM", "accessibility", "layout", "listeners"}
-
-func newParts(ctx context.Context) *parts {
-	if _, ok := ctx.Value(progressKey{}).(func(string)); !ok {
-		return nil
-	}
-	return &parts{ctx: ctx, count: map[string]int{}}
-}
-
-func (p *parts) start(name string) { p.change(name, 1) }
-func (p *parts) done(name string)  { p.change(name, -1) }
-
-func (p *parts) change(name string, d int) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	p.count[name] += d
-	var pending []string
-	for _, n := range partOrder {
-		if p.count[n] > 0 {
-			pending = append(pending, n)
-		}
-	}
-	p.mu.Unlock()
-	if len(pending) > 0 {
-		reportPhase(p.ctx, "capturing "+strings.Join(pending, ", "))
 	}
 }

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"context"
+	"domscope/dom/internal/textutil"
 	"fmt"
 	"strings"
 )
@@ -79,23 +80,6 @@ func FindNodes(snap *Snapshot, q Query) []*VirtualNode {
 	return out
 }
 
-// Walk visits root and every node below it in document order, without
-// recursion (pages nest thousands deep). A nil root visits nothing.
-func Walk(root *VirtualNode, f func(*VirtualNode)) {
-	if root == nil {
-		return
-	}
-	stack := []*VirtualNode{root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		f(n)
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
-		}
-	}
-}
-
 func matches(n *VirtualNode, q Query) bool {
 	if n.NodeType != ElementNode {
 		return false
@@ -106,10 +90,10 @@ func matches(n *VirtualNode, q Query) bool {
 	if q.Role != "" && !strings.EqualFold(n.Role, q.Role) {
 		return false
 	}
-	if q.Name != "" && collapse(n.Name) != collapse(q.Name) {
+	if q.Name != "" && textutil.Collapse(n.Name) != textutil.Collapse(q.Name) {
 		return false
 	}
-	if q.NameContains != "" && !strings.Contains(strings.ToLower(collapse(n.Name)), strings.ToLower(collapse(q.NameContains))) {
+	if q.NameContains != "" && !strings.Contains(strings.ToLower(textutil.Collapse(n.Name)), strings.ToLower(textutil.Collapse(q.NameContains))) {
 		return false
 	}
 	if q.TestID != "" {
@@ -123,7 +107,7 @@ func matches(n *VirtualNode, q Query) bool {
 			return false
 		}
 	}
-	if q.Text != "" && !strings.Contains(strings.ToLower(ownText(n)), strings.ToLower(collapse(q.Text))) {
+	if q.Text != "" && !strings.Contains(strings.ToLower(ownText(n)), strings.ToLower(textutil.Collapse(q.Text))) {
 		return false
 	}
 	return true
@@ -139,17 +123,15 @@ func ownText(n *VirtualNode) string {
 			b.WriteByte(' ')
 		}
 	}
-	t := collapse(b.String())
+	t := textutil.Collapse(b.String())
 	if t == "" && n.Tag == "input" {
 		switch n.Attr("type") {
 		case "button", "submit", "reset":
-			t = collapse(n.Attr("value"))
+			t = textutil.Collapse(n.Attr("value"))
 		}
 	}
 	return t
 }
-
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // nearMisses names visible nodes that match part of the query, to help fix it.
 func nearMisses(snap *Snapshot, q Query) string {
@@ -224,19 +206,4 @@ func Pick(snap *Snapshot, q Query, found []*VirtualNode) (*VirtualNode, error) {
 		return nil, Errorf(NodeNotFound, nil, "%s matches only hidden nodes: %s", q, nameNodes(found, 8))
 	}
 	return nil, Errorf(NodeNotFound, nil, "nothing matches %s%s", q, nearMisses(snap, q))
-}
-
-// NodeLabel names a node for messages: its id, role and name (clipped to
-// max runes).
-func NodeLabel(n *VirtualNode, max int) string {
-	return fmt.Sprintf("%s %s %q", n.ID, n.Role, Clip(collapse(n.Name), max))
-}
-
-// Clip cuts s to n runes, marking the cut with an ellipsis.
-func Clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

@@ -233,7 +233,7 @@ func (t *scanTarget) find(known *SensitiveNodes) {
 					}
 				}
 			}
-			if sensitiveValues(name, tv, av) || known.has(fieldKey{t.id, int64(at(doc.backend, i))}) {
+			if SensitiveAttrs(name, tv, av) || known.has(fieldKey{t.id, int64(at(doc.backend, i))}) {
 				owner[i] = i
 			}
 			if frameOwnerTags[strings.ToUpper(name)] && !hasDoc[i] {

@@ -1,5 +1,11 @@
 package dom
 
+// Length limits of names and texts in the flattened view, in runes.
+const (
+	MaxNameLen = 250
+	MaxTextLen = 500
+)
+
 // SerializedDom is the flattened view for an LLM: the json format agents receive.
 type SerializedDom struct {
 	URL                      string            `json:"url"`
@@ -100,4 +106,16 @@ type Rule struct {
 	Name string // "heuristic:onclick", "drop-invisible", ...
 	Kind string // "tier" or "flatten"
 	Doc  string // one line for the UI
+}
+
+// CopyRules copies a set of rules switched off (Options.Disabled, the
+// tier rules of a build), keeping only those set, so no map is shared.
+func CopyRules(m map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k, v := range m {
+		if v {
+			out[k] = true
+		}
+	}
+	return out
 }

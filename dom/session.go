@@ -2,7 +2,6 @@ package dom
 
 import (
 	"encoding/json"
-	"time"
 )
 
 // SessionStep is one action of a session as an export keeps it: the
@@ -37,31 +36,3 @@ type SessionStep struct {
 // MaxStepView bounds the text view an export keeps per step (a 50,000-node
 // page's view is megabytes; its diff after a small action is a few lines).
 const MaxStepView = 256 << 10
-
-// SetView keeps the view before and after the step: After (when it is not
-// too big) and the diff between them.
-func (s *SessionStep) SetView(before, after string) {
-	if len(after) <= MaxStepView {
-		s.After = after
-	}
-	s.Diff = LineDiff(before, after)
-	s.Unchanged = len(s.Diff) == 0
-}
-
-// SessionLog returns the session's action log saved with the capture, oldest
-// first, with each result's Duration restored (nil for files without one).
-func (c *SavedCapture) SessionLog() []SessionStep {
-	out := make([]SessionStep, len(c.Session))
-	copy(out, c.Session)
-	for i := range out {
-		if r := out[i].Result; r != nil && r.Duration == 0 && r.DurationMs > 0 {
-			cp := *r
-			cp.Duration = time.Duration(r.DurationMs * float64(time.Millisecond))
-			out[i].Result = &cp
-		}
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
-}

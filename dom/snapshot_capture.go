@@ -1,16 +1,8 @@
 package dom
 
 import (
-	"encoding/json"
-	"errors"
-	"slices"
 	"time"
 )
-
-// ErrPageChanged is why a snapshot of the live model cannot be written out
-// as a capture any more: the model has followed the page since. Take a new
-// snapshot (an incremental one is cheap) and export or rebuild that.
-var ErrPageChanged = errors.New("the page changed after this snapshot")
 
 // modelSource is where a snapshot built from a live model gets its
 // capture: the model, while it is as it was when the snapshot was built.
@@ -19,50 +11,31 @@ type modelSource struct {
 	version uint64
 }
 
-// Capture returns the raw capture the snapshot was built from: Raw, or for
-// a snapshot of a live model (which keeps no CDP JSON) the model written
-// out in the same form, while the model has not changed since (else an
-// error wrapping ErrPageChanged).
-func (s *Snapshot) Capture() (*RawCapture, error) {
-	switch {
-	case s == nil:
-		return nil, Errorf(ValidationError, nil, "there is no snapshot")
-	case s.Raw != nil:
-		return s.Raw, nil
-	case s.src == nil:
-		return nil, Errorf(SnapshotFailed, nil, "this snapshot has no raw capture")
-	}
-	m := s.src.m
+// Capture writes the model out as the capture s was built from, while
+// the model is as it was then.
+func (src *modelSource) Capture(s *Snapshot) (*RawCapture, error) {
+	m := src.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if err := s.src.outdated(); err != nil {
+	if err := src.outdated(); err != nil {
 		return nil, err
 	}
-	raw, err := m.encodeRaw()
+	raw, err := m.decoded().encode()
 	if err != nil {
 		return nil, Errorf(SnapshotFailed, err, "writing the live model as a capture")
 	}
-	raw.Timestamp = s.stamp
+	raw.Timestamp = s.Stamp
 	return raw, nil
 }
 
-// HasCapture reports whether Capture can give the snapshot's capture (or
-// could, before the page changed).
-func (s *Snapshot) HasCapture() bool {
-	return s != nil && (s.Raw != nil || s.src != nil)
-}
-
-// WithoutCapture is a copy of the snapshot that keeps no capture and no
-// hold on a live model: for a snapshot kept only to compare against.
-func (s *Snapshot) WithoutCapture() *Snapshot {
-	c := *s
-	c.Raw, c.src = nil, nil
-	return &c
+// Rebuild builds the model again with other tier rules, keeping s's IDs.
+func (src *modelSource) Rebuild(s *Snapshot, disabled map[string]bool) (*Snapshot, error) {
+	return src.rebuild(BuildOptions{Prev: s, Disabled: disabled})
 }
 
 // rebuild builds the model again with other options, while it is as it was
 // when the snapshot was built.
-func (src *modelSource) rebuild(s *Snapshot, opts BuildOptions) (*Snapshot, error) {
+func (src *modelSource) rebuild(opts BuildOptions) (*Snapshot, error) {
 	src.m.mu.Lock()
 	defer src.m.mu.Unlock()
 	if err := src.outdated(); err != nil {
@@ -78,70 +51,4 @@ func (src *modelSource) outdated() error {
 		return Errorf(SnapshotFailed, ErrPageChanged, "this snapshot cannot be written out (take a new one)")
 	}
 	return nil
-}
-
-// encodeLayout writes a target's layout facts as one DOMSnapshot document
-// that indexLayout reads back to the same facts: the boxes (already in the
-// target's top document coordinates, so no shifts), their styles, the live
-// values and the selected and checked marks. The document node comes first,
-// as its box is the viewport.
-func encodeLayout(ti *targetIndex) (json.RawMessage, error) {
-	var d snapDocument
-	strs := slices.Clone(ti.strings)
-	seen := map[int64]bool{}
-	var ids []int64
-	add := func(id int64) {
-		if id != 0 && !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	var rest []int64
-	for id := range ti.boxes {
-		rest = append(rest, id)
-	}
-	for id := range ti.values {
-		rest = append(rest, id)
-	}
-	for id := range ti.selected {
-		rest = append(rest, id)
-	}
-	for id := range ti.checked {
-		rest = append(rest, id)
-	}
-	slices.Sort(rest)
-	if ti.root != nil {
-		add(ti.root.BackendNodeID)
-	}
-	for _, id := range rest {
-		add(id)
-	}
-	d.Nodes.BackendNodeID = ids
-	for ni, id := range ids {
-		if b := ti.boxes[id]; b != nil {
-			d.Layout.NodeIndex = append(d.Layout.NodeIndex, ni)
-			d.Layout.Bounds = append(d.Layout.Bounds, []float64{b.bounds.X, b.bounds.Y, b.bounds.W, b.bounds.H})
-			st := make([]int, b.n)
-			for k := range st {
-				st[k] = int(b.styles[k])
-			}
-			d.Layout.Styles = append(d.Layout.Styles, st)
-		}
-		if v, ok := ti.values[id]; ok {
-			si := -1 // an empty value is string index -1
-			if v != "" {
-				si = len(strs)
-				strs = append(strs, v)
-			}
-			d.Nodes.InputValue.Index = append(d.Nodes.InputValue.Index, ni)
-			d.Nodes.InputValue.Value = append(d.Nodes.InputValue.Value, si)
-		}
-		if ti.selected[id] {
-			d.Nodes.OptionSelected.Index = append(d.Nodes.OptionSelected.Index, ni)
-		}
-		if ti.checked[id] {
-			d.Nodes.InputChecked.Index = append(d.Nodes.InputChecked.Index, ni)
-		}
-	}
-	return json.Marshal(snapCapture{Documents: []snapDocument{d}, Strings: strs})
 }

@@ -16,7 +16,7 @@ func Take(ctx context.Context, p Page, opts BuildOptions) (*Snapshot, error) {
 		return nil, err
 	}
 	captured := time.Now()
-	reportPhase(ctx, "building")
+	ReportPhase(ctx, "building")
 	snap, err := Build(raw, opts)
 	if err != nil {
 		return nil, err
@@ -35,8 +35,8 @@ func Rebuild(s *Snapshot, disabled map[string]bool) (*Snapshot, error) {
 	}
 	var ns *Snapshot
 	var err error
-	if s.src != nil {
-		ns, err = s.src.rebuild(s, BuildOptions{Prev: s, Disabled: disabled})
+	if s.Source != nil {
+		ns, err = s.Source.Rebuild(s, disabled)
 	} else {
 		ns, err = Build(s.Raw, BuildOptions{Prev: s, Disabled: disabled})
 	}

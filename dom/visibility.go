@@ -2,20 +2,6 @@ package dom
 
 import "strings"
 
-// Hidden reasons (VirtualNode.Hidden).
-const (
-	HiddenDisplayNone   = "display:none" // no layout box: display:none or not rendered
-	HiddenAttr          = "hidden-attr"  // the hidden attribute (and no box)
-	HiddenVisibility    = "visibility:hidden"
-	HiddenOpacity       = "opacity:0"
-	HiddenZeroSize      = "zero-size"
-	HiddenAriaHidden    = "aria-hidden"
-	HiddenInert         = "inert"
-	HiddenClosedDetails = "closed-details" // content of a closed <details>
-	HiddenInherited     = "inherited"      // an ancestor is hidden
-	HiddenNotRendered   = "not-rendered"   // a text node with no box (collapsed white space)
-)
-
 // visibility sets Visible, Hidden and InViewport of node i; its parent is
 // already done. drop reports a subtree-wide reason (own or inherited).
 func (b *builder) visibility(i int, drop []bool, transparent []bool) {
@@ -135,3 +121,6 @@ func hasAttr(n *VirtualNode, k string) bool {
 	_, ok := n.Attrs[k]
 	return ok
 }
+
+// zeroSize is the bounds test of visibility (HiddenZeroSize).
+func zeroSize(r Rect) bool { return r.W < 1 || r.H < 1 }

@@ -104,16 +104,6 @@ func safe(cmd tea.Cmd) tea.Cmd {
 	}
 }
 
-func copySet(m map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k, v := range m {
-		if v {
-			out[k] = true
-		}
-	}
-	return out
-}
-
 // waitEvents delivers the actor's next events, coalescing a burst into one
 // message so a chatty page does not cause a render per event.
 func waitEvents(a dom.Actor) tea.Cmd {

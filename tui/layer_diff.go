@@ -102,7 +102,7 @@ func (m *Model) keepBefore(old *dom.Snapshot, d dom.SnapshotDiff) beforeView {
 		names:   make(map[string]string, len(d.Renamed)),
 		removed: make(map[string]removedNode, len(d.Removed)),
 		sd:      m.doc.sd,
-		off:     copySet(m.doc.flatOpts.Disabled),
+		off:     dom.CopyRules(m.doc.flatOpts.Disabled),
 	}
 	for _, id := range d.Renamed {
 		if p := old.Node(id); p != nil {

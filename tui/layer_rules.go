@@ -125,7 +125,7 @@ func (r *rulesLayer) toggle(m *Model, k string) tea.Cmd {
 			return nil
 		}
 		m.doc.tierOff[name] = !m.doc.tierOff[name]
-		snap, off := m.doc.snap, copySet(m.doc.tierOff)
+		snap, off := m.doc.snap, dom.CopyRules(m.doc.tierOff)
 		actor := m.conn.actor
 		if !m.live() {
 			actor = nil

@@ -138,9 +138,9 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		rec:     script.NewRecorder(cfg.Record),
 		step:    newStepper(cfg),
 	}
-	m.doc.flatOpts.Disabled = copySet(cfg.FlattenOff)
+	m.doc.flatOpts.Disabled = dom.CopyRules(cfg.FlattenOff)
 	if len(cfg.TierOff) > 0 {
-		m.doc.tierOff = copySet(cfg.TierOff)
+		m.doc.tierOff = dom.CopyRules(cfg.TierOff)
 	}
 	if len(cfg.Keys.Rows) > 0 {
 		m.km = cfg.Keys

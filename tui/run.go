@@ -124,7 +124,7 @@ func (m *Model) openSaved(name string, c *dom.SavedCapture) error {
 	if m.doc.flatOpts.Disabled == nil {
 		m.doc.flatOpts.Disabled = map[string]bool{}
 	}
-	m.doc.tierOff = copySet(c.TierDisabledSet())
+	m.doc.tierOff = dom.CopyRules(c.TierDisabledSet())
 	m.status.last = c.LastAction
 	if r := c.LastAction; r != nil {
 		if r.Duration == 0 && r.DurationMs > 0 {

@@ -654,7 +654,7 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		m.setFlash("already on this tab", false)
 		return nil
 	}
-	b, mk, off := m.cfg.Browser, m.cfg.NewActor, copySet(m.doc.tierOff)
+	b, mk, off := m.cfg.Browser, m.cfg.NewActor, dom.CopyRules(m.doc.tierOff)
 	return m.startOp("attaching to “"+views.Clean(t.Title)+"”", func(ctx context.Context, gen int) tea.Msg {
 		p, err := b.Attach(ctx, t.ID)
 		if err != nil {
@@ -772,8 +772,8 @@ func (m *Model) export(path string) tea.Cmd {
 	}
 	// 100k nodes take seconds to write: the footer says so meanwhile
 	m.op.bg = &op{label: "exporting…", start: m.now()}
-	s, opts, off, last, desc, rec := m.doc.snap, m.doc.flatOpts, copySet(m.doc.tierOff), m.status.last, m.status.lastDesc, m.rec
-	opts.Disabled = copySet(opts.Disabled)
+	s, opts, off, last, desc, rec := m.doc.snap, m.doc.flatOpts, dom.CopyRules(m.doc.tierOff), m.status.last, m.status.lastDesc, m.rec
+	opts.Disabled = dom.CopyRules(opts.Disabled)
 	var actor dom.Actor
 	if m.live() {
 		actor = m.conn.actor

@@ -263,7 +263,7 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 		res.Changes.NewURL = ""
 	}
 	if prev.URL == next.URL {
-		res.Changes.ListChanges(d, prevText, nextText)
+		dom.ListChanges(&res.Changes, d, prevText, nextText)
 	}
 }
 

@@ -153,7 +153,7 @@ type Service struct {
 // page that cannot be set up yields a service whose calls return errors.
 func NewService(p dom.Page, cfg Config) *Service {
 	ctx, stop := context.WithCancel(context.Background())
-	s := &Service{cfg: cfg.withDefaults(), ctx: ctx, stop: stop, dialogSig: make(chan struct{}), tierOff: copyRules(cfg.TierDisabled), vp: cfg.Viewport}
+	s := &Service{cfg: cfg.withDefaults(), ctx: ctx, stop: stop, dialogSig: make(chan struct{}), tierOff: dom.CopyRules(cfg.TierDisabled), vp: cfg.Viewport}
 	s.events = newEventPump(&s.wg)
 	s.effect = newEffects(s)
 	s.attach(p)
@@ -362,7 +362,7 @@ func (s *Service) snapshotter(full bool) func(ctx context.Context, p dom.Page, p
 func (s *Service) SetTierRules(disabled map[string]bool) (*dom.Snapshot, error) {
 	s.opMu.Lock()
 	defer s.opMu.Unlock()
-	off := copyRules(disabled)
+	off := dom.CopyRules(disabled)
 	s.mu.Lock()
 	s.tierOff = off
 	last, cur := s.last, s.current
@@ -384,17 +384,6 @@ func (s *Service) SetTierRules(disabled map[string]bool) (*dom.Snapshot, error) 
 	}
 	s.mu.Unlock()
 	return ns, nil
-}
-
-// copyRules copies a rule set, so a caller's map is never shared.
-func copyRules(m map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k, v := range m {
-		if v {
-			out[k] = true
-		}
-	}
-	return out
 }
 
 // runSnapshotter runs the capture on its own goroutine and returns when it

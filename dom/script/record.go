@@ -709,5 +709,15 @@ func (r *Recorder) KeepView(before, after string) {
 	if e.log.After != "" || e.log.Diff != nil {
 		return
 	}
-	e.log.SetView(before, after)
+	setView(&e.log, before, after)
+}
+
+// setView keeps the view before and after the step: After (when it is
+// not too big) and the diff between them.
+func setView(s *dom.SessionStep, before, after string) {
+	if len(after) <= dom.MaxStepView {
+		s.After = after
+	}
+	s.Diff = dom.LineDiff(before, after)
+	s.Unchanged = len(s.Diff) == 0
 }

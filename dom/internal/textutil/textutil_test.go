@@ -1,4 +1,4 @@
-package dom
+package textutil
 
 import (
 	"strings"
@@ -6,9 +6,9 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzCollapseSpace checks collapseSpace (and its no-copy path for plain
+// FuzzCollapse checks Collapse (and its no-copy path for plain
 // ASCII) against the definition: the words of s, one space between.
-func FuzzCollapseSpace(f *testing.F) {
+func FuzzCollapse(f *testing.F) {
 	for _, s := range []string{"", " ", "a", " a ", "a  b", "a\tb", "\n  Sign in \n", "a b c", "x\u00a0y", " é  ", "a \n"} {
 		f.Add(s)
 	}
@@ -16,8 +16,8 @@ func FuzzCollapseSpace(f *testing.F) {
 		if !utf8.ValidString(s) {
 			return // the rune loop writes U+FFFD for a broken byte
 		}
-		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
-			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
+		if got, want := Collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("Collapse(%q) = %q, want %q", s, got, want)
 		}
 	})
 }
