@@ -12,6 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
+	"domscope/dom/flatten"
 )
 
 // snapshotOpts are the snapshot command's own flags.
@@ -73,7 +76,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		debug.SetMemoryLimit(snapshotMemoryLimit)
 	}
 	// Printed and dropped: the capture's JSON is let go as it is decoded.
-	snap, err := dom.Take(ctx, s.page, dom.BuildOptions{Disabled: st.tierOff, Lean: true})
+	snap, err := capture.Take(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
 	if err != nil {
 		return err
 	}
@@ -81,19 +84,19 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	opts.IncludeBackendIDs = o.backendIDs
 	opts.Disabled = st.flattenOff
 	t2 := time.Now()
-	sd, dec := dom.Flatten(snap, opts)
+	sd, dec := flatten.Flatten(snap, opts)
 	var text string
 	switch o.format {
 	case "json":
-		b, err := dom.FormatJSON(sd)
+		b, err := flatten.FormatJSON(sd)
 		if err != nil {
 			return err
 		}
 		text = string(b)
 	case "text":
-		text = dom.FormatText(sd)
+		text = flatten.FormatText(sd)
 	case "tree":
-		text = dom.FormatTree(snap, dec)
+		text = flatten.FormatTree(snap, dec)
 	}
 	flattenTime := time.Since(t2)
 	if !strings.HasSuffix(text, "\n") {
@@ -123,7 +126,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 const snapshotMemoryLimit = 120 << 20
 
 // printStats writes the --stats lines.
-func printStats(w io.Writer, snap *dom.Snapshot, out, format string, capture, build, flatten time.Duration) {
+func printStats(w io.Writer, snap *dom.Snapshot, out, format string, captureTime, buildTime, flattenTime time.Duration) {
 	var nodes, hidden int
 	tiers := map[dom.Tier]int{}
 	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
@@ -133,7 +136,7 @@ func printStats(w io.Writer, snap *dom.Snapshot, out, format string, capture, bu
 			hidden++
 		}
 	})
-	fmt.Fprintf(w, "tokens (o200k, %s): %d\n", format, dom.CountTokens(out))
+	fmt.Fprintf(w, "tokens (o200k, %s): %d\n", format, flatten.CountTokens(out))
 	fmt.Fprintf(w, "nodes: %d (semantic %d, non-semantic %d, structural %d; hidden %d)\n",
 		nodes, tiers[dom.Semantic], tiers[dom.NonSemantic], tiers[dom.Structural], hidden)
 	oop := 0
@@ -143,7 +146,7 @@ func printStats(w io.Writer, snap *dom.Snapshot, out, format string, capture, bu
 		}
 	}
 	fmt.Fprintf(w, "frames: %d, out-of-process targets: %d\n", len(snap.Frames), oop)
-	fmt.Fprintf(w, "capture %s, build %s, flatten+format %s\n", ms(capture), ms(build), ms(flatten))
+	fmt.Fprintf(w, "capture %s, build %s, flatten+format %s\n", ms(captureTime), ms(buildTime), ms(flattenTime))
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }

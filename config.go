@@ -16,6 +16,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/flatten"
 	"domscope/keymap"
 )
 
@@ -176,8 +178,8 @@ func (st *settings) parse(path, src string) error {
 		into  map[string]bool
 		kind  string
 	}{
-		{f.Rules.TierOff, dom.TierRules(), st.tierOff, "tier"},
-		{f.Rules.FlattenOff, dom.FlattenRules(), st.flattenOff, "flatten"},
+		{f.Rules.TierOff, build.TierRules(), st.tierOff, "tier"},
+		{f.Rules.FlattenOff, flatten.FlattenRules(), st.flattenOff, "flatten"},
 	} {
 		for _, n := range set.names {
 			name, ok := ruleName(n, set.known)

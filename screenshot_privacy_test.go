@@ -12,6 +12,10 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
+	"domscope/dom/live"
+	"domscope/dom/screenshot"
 )
 
 // TestSnapshotScreenshotPaintsSecretsOver: `snapshot --screenshot`, with
@@ -28,12 +32,12 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	page := cdptest.Page(t, base+"/privacy-pixels.html?other="+other+"&tab=cli-pixels")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if err := dom.Emulate(ctx, page, dom.Viewport{Width: 900, Height: 560}); err != nil {
+	if err := live.Emulate(ctx, page, dom.Viewport{Width: 900, Height: 560}); err != nil {
 		t.Fatal(err)
 	}
 	var boxes map[string]dom.Rect
 	for i := 0; ; i++ {
-		snap, err := dom.Take(ctx, page, dom.BuildOptions{})
+		snap, err := capture.Take(ctx, page, build.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +96,7 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 			secrets = append(secrets, p+k)
 		}
 	}
-	place := (&dom.Picture{Zoom: 1}).ToImage
+	place := (&screenshot.Picture{Zoom: 1}).ToImage
 	checkBoxes(t, "--screenshot", plain0, plain1, place, boxes, secrets, nil)
 	// Two runs may number the marks differently: the labels, at the top
 	// left of each box (up to five digits), are skipped.

@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
+	"domscope/dom/live"
+	"domscope/dom/screenshot"
 )
 
 // registerViewport adds the flags that emulate the agent's window.
@@ -52,22 +54,22 @@ func emulate(ctx context.Context, p dom.Page, vp dom.Viewport) error {
 	if vp.IsZero() {
 		return nil
 	}
-	return dom.Emulate(ctx, p, vp)
+	return live.Emulate(ctx, p, vp)
 }
 
 // writeScreenshot saves the page's viewport as a PNG at its CSS size; with
 // marks, the numbered boxes of the flattened view's nodes are drawn on it
 // and the marks that are not on the picture are listed on w.
 func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *dom.SerializedDom, path string, marks bool, w io.Writer) error {
-	var known dom.SensitiveNodes
+	var known screenshot.SensitiveNodes
 	known.Add(snap)
-	pic, err := dom.Screenshot(ctx, p, &known)
+	pic, err := screenshot.Screenshot(ctx, p, &known)
 	if err != nil {
 		return err
 	}
 	if marks {
-		ms := dom.Marks(snap, sd, pic)
-		dom.DrawMarks(pic.Image, ms)
+		ms := screenshot.Marks(snap, sd, pic)
+		screenshot.DrawMarks(pic.Image, ms)
 		var drawn int
 		var off []string
 		for _, m := range ms {

@@ -15,6 +15,7 @@ import (
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
+	"domscope/dom/capture"
 )
 
 func TestDeadEndpointIsQuickClearError(t *testing.T) {
@@ -304,7 +305,7 @@ func TestBrowserCrashEndsPages(t *testing.T) {
 	if _, err := b.Targets(ctx); dom.CodeOf(err) != dom.NotAttached {
 		t.Fatalf("targets of a dead browser: %v", err)
 	}
-	if _, err := dom.Capture(ctx, p); dom.CodeOf(err) != dom.NotAttached {
+	if _, err := capture.Capture(ctx, p); dom.CodeOf(err) != dom.NotAttached {
 		t.Fatalf("capture on a dead browser: %v", err)
 	}
 }

@@ -85,6 +85,27 @@ type Changes struct {
 	Unsettled bool `json:"unsettled,omitempty"`
 }
 
+// Change is one thing that changed on a node that is in both snapshots, as
+// a person (or an agent) reads it: a state, its visibility, its name, or
+// its place in the tree.
+type Change struct {
+	ID string `json:"id"`
+	// Kind is "state", "shown", "hidden", "name" or "moved".
+	Kind string `json:"kind"`
+	// What is the state's name (checked, expanded, selected, pressed,
+	// value, focused, disabled); for "hidden" the reason it is hidden now,
+	// for "shown" the reason it was hidden.
+	What string `json:"what,omitempty"`
+	// From and To are the old and new state value or name ("" for a state
+	// that was not set), or the old and new parent's ID for "moved".
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// MaxListedChanges bounds each list of changes in an ActionResult, so an
+// app that re-renders everything does not flood an agent's context.
+const MaxListedChanges = 50
+
 // DialogInfo is a JavaScript dialog open on the page.
 type DialogInfo struct {
 	Type          string `json:"type"` // alert, confirm, prompt, beforeunload

@@ -1,7 +1,7 @@
-// Package dom is the engine of domscope: the VirtualNode tree built from raw
-// CDP captures, its tiers, flattening for an LLM, serialization, diffing,
-// token counting, and the service that acts on a page. It knows nothing of
-// terminals and reaches the browser only through the interfaces in conn.go.
+// Package dom holds the contracts of domscope's engine: the VirtualNode
+// tree and its snapshot, raw captures, actions and their results, errors
+// and the browser interfaces (conn.go). Each stage is a package below it
+// (cdpjson, capture, build, flatten, export); dom/live acts on a page.
 package dom
 
 import "time"
@@ -147,7 +147,7 @@ type Snapshot struct {
 	Frames []FrameInfo
 	ByID   map[string]*VirtualNode
 	// NextID is the number the next new node gets; a rebuild with this
-	// snapshot as BuildOptions.Prev continues from it, so IDs never repeat.
+	// snapshot as build.Options.Prev continues from it, so IDs never repeat.
 	NextID int
 
 	// Raw is what the browser sent; kept for export and for rebuilding

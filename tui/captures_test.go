@@ -15,6 +15,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/export"
 )
 
 // recorded loads a capture recorded from real Chromium (testdata/captures,
@@ -42,7 +44,7 @@ func recorded(t testing.TB, name string) *dom.Snapshot {
 	if err := json.NewDecoder(r).Decode(&raw); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	s, err := dom.Build(&raw, dom.BuildOptions{})
+	s, err := build.Build(&raw, build.Options{})
 	if err != nil {
 		t.Fatalf("building %s: %v", name, err)
 	}
@@ -88,7 +90,7 @@ func TestExportOpenRoundTrip(t *testing.T) {
 	if !strings.Contains(m.status.flash, "saved") {
 		t.Fatalf("export: %q", m.status.flash)
 	}
-	c, err := dom.ReadCaptureFile(path)
+	c, err := export.ReadCaptureFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +139,7 @@ func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 	m := started(t, a, 120, 40)
 	var ids []string
 	for id, n := range m.doc.snap.ByID {
-		if n.Why == dom.RuleOnclick {
+		if n.Why == build.RuleOnclick {
 			ids = append(ids, id)
 		}
 	}
@@ -147,9 +149,9 @@ func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 	before := strings.Join(m.panes.flat.lines, "\n")
 	m.panes.tree.Select(ids[0])
 	// an inline onclick also registers a listener: switch both heuristics off
-	toggleRule(t, m, "tier:"+dom.RuleOnclick)
+	toggleRule(t, m, "tier:"+build.RuleOnclick)
 	press(t, m, escKey)
-	toggleRule(t, m, "tier:"+dom.RuleListener)
+	toggleRule(t, m, "tier:"+build.RuleListener)
 	if m.op.busy != nil {
 		t.Fatal("still rebuilding")
 	}
@@ -158,7 +160,7 @@ func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 		if n == nil {
 			t.Fatalf("%s lost in the rebuild (IDs must survive)", id)
 		}
-		if n.Why == dom.RuleOnclick || n.Why == dom.RuleListener {
+		if n.Why == build.RuleOnclick || n.Why == build.RuleListener {
 			t.Errorf("%s still non-semantic by %s", id, n.Why)
 		}
 	}

@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"domscope/cdpconn/cdptest"
-	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/flatten"
 )
 
 // The whole program in a real terminal against real Chromium: find the
@@ -59,8 +60,8 @@ func TestTodoMVCFullProgram(t *testing.T) {
 	before := tokensOf(t, s)
 	tm.keys("x")
 	tm.waitText("Flatten rules", 5*time.Second)
-	downs := len(dom.TierRules())
-	for i, r := range dom.FlattenRules() {
+	downs := len(build.TierRules())
+	for i, r := range flatten.FlattenRules() {
 		if r.Name == "hoist-structural" {
 			downs += i
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/build"
 )
 
 // fixture builds a small hand-made VirtualNode tree: a view fixture, not a
@@ -127,7 +128,7 @@ func (a *testActor) SetTierRules(off map[string]bool) (*dom.Snapshot, error) {
 	if len(a.snaps) == 0 || !a.snaps[0].HasCapture() {
 		return nil, nil
 	}
-	ns, err := dom.Rebuild(a.snaps[0], off)
+	ns, err := build.Rebuild(a.snaps[0], off)
 	if err != nil {
 		return nil, err
 	}

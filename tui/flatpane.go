@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/views"
 )
 
@@ -45,7 +46,7 @@ func (p *FlatPane) SetOutput(sd *dom.SerializedDom, dec dom.Decisions) error {
 type flatOutput struct {
 	sd     *dom.SerializedDom
 	json   bool
-	lines  []dom.Line
+	lines  []flatten.Line
 	tokens int
 }
 
@@ -55,19 +56,19 @@ func formatFlat(sd *dom.SerializedDom, asJSON bool) (flatOutput, error) {
 	o := flatOutput{sd: sd, json: asJSON}
 	var out string
 	if asJSON {
-		b, err := dom.FormatJSON(sd)
+		b, err := flatten.FormatJSON(sd)
 		if err != nil {
 			return o, err
 		}
 		out = string(b)
-		if o.lines, err = dom.FormatJSONLines(sd); err != nil {
+		if o.lines, err = flatten.FormatJSONLines(sd); err != nil {
 			return o, err
 		}
 	} else {
-		out = dom.FormatText(sd)
-		o.lines = dom.FormatTextLines(sd)
+		out = flatten.FormatText(sd)
+		o.lines = flatten.FormatTextLines(sd)
 	}
-	o.tokens = dom.CountTokens(out)
+	o.tokens = flatten.CountTokens(out)
 	return o, nil
 }
 
@@ -85,9 +86,9 @@ func (p *FlatPane) apply(o flatOutput, dec dom.Decisions) {
 	}
 }
 
-func (p *FlatPane) setLines(lines []dom.Line) {
+func (p *FlatPane) setLines(lines []flatten.Line) {
 	if len(lines) == 0 {
-		lines = []dom.Line{{}} // one empty line, as an empty output splits into
+		lines = []flatten.Line{{}} // one empty line, as an empty output splits into
 	}
 	p.lines = make([]string, len(lines))
 	p.ids = make([]string, len(lines))

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/themes"
 	"domscope/views"
 )
@@ -142,7 +143,7 @@ func (m *Model) sameView(s *dom.Snapshot) bool {
 	if old == nil || old.TargetID != s.TargetID || len(old.ByID) != len(s.ByID) || m.doc.sd == nil {
 		return false
 	}
-	if !dom.Diff(old, s).Empty() {
+	if !flatten.Diff(old, s).Empty() {
 		return false
 	}
 	plain := themes.For(true, true)
@@ -153,8 +154,8 @@ func (m *Model) sameView(s *dom.Snapshot) bool {
 			return false
 		}
 	}
-	sd, _ := dom.Flatten(s, m.doc.flatOpts)
-	return dom.FormatText(sd) == dom.FormatText(m.doc.sd)
+	sd, _ := flatten.Flatten(s, m.doc.flatOpts)
+	return flatten.FormatText(sd) == flatten.FormatText(m.doc.sd)
 }
 
 func parentID(n *dom.VirtualNode) string {

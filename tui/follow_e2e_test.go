@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"domscope/cdpconn/cdptest"
-	"domscope/dom"
+	"domscope/dom/export"
+	"domscope/dom/flatten"
 )
 
 // followPage grows a list above the "Keep me" button each time "Add" is
@@ -190,7 +191,7 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 	}
 	tm.quit()
 
-	c, err := dom.ReadCaptureFile(exp)
+	c, err := export.ReadCaptureFile(exp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,8 +199,8 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sd, _ := dom.Flatten(snap, c.FlattenOptions())
-	text := dom.FormatText(sd)
+	sd, _ := flatten.Flatten(snap, c.FlattenOptions())
+	text := flatten.FormatText(sd)
 	for _, want := range []string{"Item 1", "clicks: 1", `"Keep me"`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the saved capture lacks %q:\n%s", want, text)

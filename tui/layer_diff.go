@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/keymap"
 	"domscope/views"
 )
@@ -65,7 +66,7 @@ func newDiffLayer(m *Model) *diffLayer {
 	}
 	var lines []string
 	if m.doc.before.sd != nil && m.doc.sd != nil {
-		lines = dom.LineDiff(dom.FormatText(m.doc.before.sd), dom.FormatText(m.doc.sd))
+		lines = flatten.LineDiff(flatten.FormatText(m.doc.before.sd), flatten.FormatText(m.doc.sd))
 	}
 	o.header(fmt.Sprintf("What the LLM reads differently: the flat view's lines (%d)", len(lines)))
 	if !sameSet(m.doc.before.off, m.doc.flatOpts.Disabled) {
@@ -97,7 +98,7 @@ type removedNode struct{ tag, name string }
 
 // keepBefore takes from old what the diff list d needs; the flat view on
 // screen is still old's.
-func (m *Model) keepBefore(old *dom.Snapshot, d dom.SnapshotDiff) beforeView {
+func (m *Model) keepBefore(old *dom.Snapshot, d flatten.SnapshotDiff) beforeView {
 	b := beforeView{
 		names:   make(map[string]string, len(d.Renamed)),
 		removed: make(map[string]removedNode, len(d.Removed)),

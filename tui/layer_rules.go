@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/flatten"
 	"domscope/keymap"
 	"domscope/views"
 )
@@ -64,12 +66,12 @@ func newRulesLayer(m *Model, cursorKey, last string) *rulesLayer {
 		return views.Pad("·", 7)
 	}
 	r.header("Tier rules (rebuild the tree from the same capture) · nodes")
-	for _, t := range dom.TierRules() {
+	for _, t := range build.TierRules() {
 		k := "tier:" + t.Name
 		r.add(box(m.doc.tierOff[t.Name])+" "+views.Pad(t.Name, 26)+" "+count(k)+m.st.Dim.Render(t.Doc), k)
 	}
 	r.header("Flatten rules (re-flatten at once) · nodes")
-	for _, f := range dom.FlattenRules() {
+	for _, f := range flatten.FlattenRules() {
 		k := "flatten:" + f.Name
 		r.add(box(m.doc.flatOpts.Disabled[f.Name])+" "+views.Pad(f.Name, 26)+" "+count(k)+m.st.Dim.Render(f.Doc), k)
 	}
@@ -135,7 +137,7 @@ func (r *rulesLayer) toggle(m *Model, k string) tea.Cmd {
 		m.replace(r, nr)
 		return m.startOp("rebuilding with "+name+" "+onOff(!off[name]), func(ctx context.Context, gen int) tea.Msg {
 			if actor == nil { // a saved capture: no service to ask
-				ns, err := dom.Rebuild(snap, off)
+				ns, err := build.Rebuild(snap, off)
 				return snapshotMsg{gen: gen, snap: ns, err: err, rebuilt: true}
 			}
 			ns, err := actor.SetTierRules(off)

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
@@ -292,9 +293,9 @@ func (m *Model) afterShown(msg snapshotMsg, prev *dom.SerializedDom) tea.Cmd {
 		cmds = append(cmds, safe(func() tea.Msg {
 			before := ""
 			if prev != nil {
-				before = dom.FormatText(prev)
+				before = flatten.FormatText(prev)
 			}
-			rec.KeepView(before, dom.FormatText(after))
+			rec.KeepView(before, flatten.FormatText(after))
 			return nil
 		}))
 	}

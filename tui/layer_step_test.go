@@ -11,7 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/cdpconn/cdptest"
-	"domscope/dom"
+	"domscope/dom/export"
+	"domscope/dom/flatten"
 	"domscope/dom/live"
 	"domscope/dom/script"
 )
@@ -98,7 +99,7 @@ func TestStepEditRetryAndStory(t *testing.T) {
 	// export, then open the file with no browser
 	exp := filepath.Join(t.TempDir(), "story.json")
 	settle(t, m, m.export(exp))
-	c, err := dom.ReadCaptureFile(exp)
+	c, err := export.ReadCaptureFile(exp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestLineDiff(t *testing.T) {
 		{"a\nb", "b\na", []string{"- a", "+ a"}},
 		{"a\nx\nc", "a\ny\nc", []string{"- x", "+ y"}}, // the old line before the new
 	} {
-		got := dom.LineDiff(tc.a, tc.b)
+		got := flatten.LineDiff(tc.a, tc.b)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("LineDiff(%q, %q) = %q, want %q", tc.a, tc.b, got, tc.want)
 		}

@@ -10,6 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/export"
+	"domscope/dom/flatten"
 	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
@@ -31,7 +34,7 @@ type connection struct {
 	own     bool // created here (T), closed here
 	state   dom.ConnState
 	savedAs string // a saved capture's file: no browser
-	saved   *dom.SavedCapture
+	saved   *export.SavedCapture
 }
 
 // document is the snapshot on screen and what is derived from it.
@@ -45,7 +48,7 @@ type document struct {
 	newDoc bool
 
 	marks    map[string]views.Mark
-	diff     dom.SnapshotDiff
+	diff     flatten.SnapshotDiff
 	hasDiff  bool
 	flatOpts dom.Options
 	tierOff  map[string]bool
@@ -181,9 +184,9 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 	first := old == nil || old.TargetID != s.TargetID
 	m.doc.snap = s
 	if !rebuilt {
-		m.doc.marks, m.doc.hasDiff, m.doc.diff, m.doc.before = nil, false, dom.SnapshotDiff{}, beforeView{}
+		m.doc.marks, m.doc.hasDiff, m.doc.diff, m.doc.before = nil, false, flatten.SnapshotDiff{}, beforeView{}
 		if old != nil && old.TargetID == s.TargetID {
-			m.doc.diff = dom.Diff(old, s)
+			m.doc.diff = flatten.Diff(old, s)
 			m.doc.hasDiff = true
 			m.doc.before = m.keepBefore(old, m.doc.diff)
 		}
@@ -226,7 +229,7 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 func (m *Model) selectStart() {
 	var pick, fallback *dom.VirtualNode
 	dom.Walk(m.doc.snap.Root, func(n *dom.VirtualNode) {
-		if pick != nil || n.Hidden != "" || !dom.IsInteractive(n) {
+		if pick != nil || n.Hidden != "" || !build.IsInteractive(n) {
 			return
 		}
 		if n.Tier == dom.Semantic {
@@ -256,7 +259,7 @@ func (m *Model) reflatten() {
 	if m.doc.snap == nil {
 		return
 	}
-	m.doc.sd, m.doc.dec = dom.Flatten(m.doc.snap, m.doc.flatOpts)
+	m.doc.sd, m.doc.dec = flatten.Flatten(m.doc.snap, m.doc.flatOpts)
 	if err := m.panes.flat.SetOutput(m.doc.sd, m.doc.dec); err != nil {
 		m.setFlash("could not serialize the flat view: "+err.Error(), true)
 	}

@@ -10,13 +10,14 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"domscope/dom"
+	"domscope/dom/screenshot"
 	"domscope/keymap"
 	"domscope/views"
 )
 
 // shooter is what the picture needs of the actor: a live service has it.
 type shooter interface {
-	Screenshot(ctx context.Context) (*dom.Picture, error)
+	Screenshot(ctx context.Context) (*screenshot.Picture, error)
 }
 
 // picture is the page's screenshot shown in place of the flat pane: taken
@@ -26,7 +27,7 @@ type picture struct {
 	on, marks bool
 	gfx       views.Graphics
 
-	shot     *dom.Picture
+	shot     *screenshot.Picture
 	shotSeq  int // the snapshot the screenshot was taken after
 	shotN    int // bumped per screenshot: part of the drawing's key
 	fetching bool
@@ -67,7 +68,7 @@ type picKey struct {
 type (
 	pictureMsg struct {
 		req, seq int
-		pic      *dom.Picture
+		pic      *screenshot.Picture
 		err      error
 	}
 	pictureDrawnMsg struct {
@@ -246,7 +247,7 @@ func (m *Model) drawPicture(k picKey) tea.Cmd {
 		in.Selected = &b
 	}
 	if k.marks && m.doc.sd != nil {
-		in.Marks = dom.Marks(m.doc.snap, m.doc.sd, m.pic.shot)
+		in.Marks = screenshot.Marks(m.doc.snap, m.doc.sd, m.pic.shot)
 	}
 	if m.pic.baseKey == (picKey{shot: k.shot, cols: k.cols, rows: k.rows}) {
 		in.Base = m.pic.base

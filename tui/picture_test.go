@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"domscope/dom"
+	"domscope/dom/screenshot"
 	"domscope/views"
 )
 
@@ -21,18 +22,18 @@ import (
 // picture, white with a blue box where the fixture's email field is.
 type shotActor struct {
 	*testActor
-	pic   *dom.Picture
+	pic   *screenshot.Picture
 	shots int
 }
 
-func (a *shotActor) Screenshot(ctx context.Context) (*dom.Picture, error) {
+func (a *shotActor) Screenshot(ctx context.Context) (*screenshot.Picture, error) {
 	a.mu.Lock()
 	a.shots++
 	a.mu.Unlock()
 	return a.pic, nil
 }
 
-func syntheticPicture() *dom.Picture {
+func syntheticPicture() *screenshot.Picture {
 	img := image.NewRGBA(image.Rect(0, 0, 800, 500))
 	for i := range img.Pix {
 		img.Pix[i] = 255
@@ -42,7 +43,7 @@ func syntheticPicture() *dom.Picture {
 			img.SetRGBA(x, y, color.RGBA{0, 0, 200, 255})
 		}
 	}
-	return &dom.Picture{Image: img, Zoom: 1, DeviceScale: 1}
+	return &screenshot.Picture{Image: img, Zoom: 1, DeviceScale: 1}
 }
 
 func pictureModel(t testing.TB, w, h int) (*Model, *shotActor) {

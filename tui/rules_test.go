@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"domscope/dom"
+	"domscope/dom/export"
 	"domscope/keymap"
 )
 
@@ -121,7 +122,7 @@ func TestExportThenOpen(t *testing.T) {
 	if err != nil || info.Size() == 0 {
 		t.Fatalf("export file: %v", err)
 	}
-	c, err := dom.ReadCaptureFile(path)
+	c, err := export.ReadCaptureFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"domscope/dom"
+	"domscope/dom/export"
 	"domscope/dom/script"
 	"domscope/keymap"
 )
@@ -82,7 +83,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	m := newModel(ctx, cfg)
 	if cfg.Saved != "" {
-		c, err := dom.ReadCaptureFile(cfg.Saved)
+		c, err := export.ReadCaptureFile(cfg.Saved)
 		if err != nil {
 			return err
 		}
@@ -114,7 +115,7 @@ func Run(ctx context.Context, cfg Config) error {
 }
 
 // openSaved shows a saved capture with no browser.
-func (m *Model) openSaved(name string, c *dom.SavedCapture) error {
+func (m *Model) openSaved(name string, c *export.SavedCapture) error {
 	s, err := c.Snapshot()
 	if err != nil {
 		return fmt.Errorf("%s: cannot rebuild the saved capture: %w", name, err)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"domscope/dom"
+	"domscope/dom/export"
 )
 
 // secretPage is formPage plus the two kinds of sensitive field: a password
@@ -91,7 +92,7 @@ func TestTypedSecretIsMasked(t *testing.T) {
 			if strings.Contains(string(b), tc.secret) {
 				t.Fatalf("the export holds the secret")
 			}
-			c, err := dom.ReadCaptureFile(path)
+			c, err := export.ReadCaptureFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}

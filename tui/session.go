@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/views"
@@ -177,14 +178,14 @@ func (m *Model) copyWhat(what string) tea.Cmd {
 			return nil
 		}
 		if m.panes.flat.json {
-			b, err := dom.FormatJSON(m.doc.sd)
+			b, err := flatten.FormatJSON(m.doc.sd)
 			if err != nil {
 				m.setFlash("could not format the flat view: "+err.Error(), true)
 				return nil
 			}
 			return m.copyText("the flat view (json)", string(b))
 		}
-		return m.copyText("the flat view (text)", dom.FormatText(m.doc.sd))
+		return m.copyText("the flat view (text)", flatten.FormatText(m.doc.sd))
 	}
 	n := m.panes.tree.Selected()
 	if n == nil || m.doc.snap == nil {
@@ -211,5 +212,5 @@ func (m *Model) copyWhat(what string) tea.Cmd {
 		m.setFlash("could not write the target: "+err.Error(), true)
 		return nil
 	}
-	return m.copyText("the run target", string(dom.EscapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n")))))
+	return m.copyText("the run target", string(flatten.EscapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n")))))
 }

@@ -17,6 +17,7 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
+	"domscope/dom/export"
 	"domscope/dom/live"
 	"domscope/dom/script"
 )
@@ -139,7 +140,7 @@ func TestRecordSessionFromUI(t *testing.T) {
 	if strings.Contains(string(raw), secret) {
 		t.Fatal("the export holds the password")
 	}
-	c, err := dom.ReadCaptureFile(exports[0])
+	c, err := export.ReadCaptureFile(exports[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func readExport(t *testing.T, path string) []byte {
 	if !bytes.HasPrefix(raw, []byte{0x1f, 0x8b}) {
 		t.Fatalf("%s is not gzip-compressed", path)
 	}
-	r, err := dom.ExportReader(bytes.NewReader(raw))
+	r, err := export.ExportReader(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}

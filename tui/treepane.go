@@ -2,6 +2,7 @@ package tui
 
 import (
 	"domscope/dom"
+	"domscope/dom/build"
 	"domscope/views"
 )
 
@@ -122,7 +123,7 @@ func (p *TreePane) rebuild() {
 func interactiveSet(root *dom.VirtualNode) map[*dom.VirtualNode]bool {
 	keep := map[*dom.VirtualNode]bool{}
 	dom.Walk(root, func(n *dom.VirtualNode) {
-		if !dom.IsInteractive(n) {
+		if !build.IsInteractive(n) {
 			return
 		}
 		for a := n; a != nil && !keep[a]; a = a.Parent {

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/export"
 	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
@@ -780,7 +781,7 @@ func (m *Model) export(path string) tea.Cmd {
 	}
 	gen := m.doc.gen
 	return tea.Batch(safe(func() tea.Msg {
-		c, err := dom.NewSavedCapture(s, opts, off, last)
+		c, err := export.NewSavedCapture(s, opts, off, last)
 		var fresh *dom.Snapshot
 		if errors.Is(err, dom.ErrPageChanged) && actor != nil {
 			// The live model keeps no copy of the capture and has moved on
@@ -789,7 +790,7 @@ func (m *Model) export(path string) tea.Cmd {
 			fresh, err = actor.Snapshot(ctx, true)
 			cancel()
 			if err == nil {
-				c, err = dom.NewSavedCapture(fresh, opts, off, nil)
+				c, err = export.NewSavedCapture(fresh, opts, off, nil)
 			}
 		}
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"domscope/cdpconn/cdptest"
-	"domscope/dom"
+	"domscope/dom/export"
 	"domscope/dom/live"
 	"domscope/dom/script"
 )
@@ -57,7 +57,7 @@ func TestViewportKeyIsRecorded(t *testing.T) {
 	if len(exports) != 1 {
 		t.Fatalf("exports: %v (flash %q)", exports, m.status.flash)
 	}
-	c, err := dom.ReadCaptureFile(exports[0])
+	c, err := export.ReadCaptureFile(exports[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,15 +9,10 @@ import (
 	"domscope/themes"
 )
 
-// FlatLine renders one (already clean) line of the flattened view at w
-// cells, coloured by the tier of its node (nil for none). note is a
-// right-hand annotation such as "◄ selected".
-func FlatLine(st themes.Styles, line string, n *dom.VirtualNode, w int, sel Sel, note string) string {
-	return FlatLineAt(st, line, n, w, 0, sel, note)
-}
-
-// FlatLineAt is FlatLine scrolled sideways: the line is shown from column
-// x on (the note stays at the right edge).
+// FlatLineAt renders one (already clean) line of the flattened view at w
+// cells from column x on, coloured by the tier of its node (nil for none).
+// note is a right-hand annotation such as "◄ selected"; it stays at the
+// right edge.
 func FlatLineAt(st themes.Styles, line string, n *dom.VirtualNode, w, x int, sel Sel, note string) string {
 	if x > 0 {
 		line = ansi.Cut(line, x, x+w+1)

@@ -67,14 +67,6 @@ func SideBySide(left, right []string) []string {
 	return out
 }
 
-// Overlay draws box (lines of equal width) centred over bg (lines of width w).
-func Overlay(bg, box []string, w int) []string {
-	if len(box) == 0 {
-		return bg
-	}
-	return Place(append([]string(nil), bg...), box, max((w-Width(box[0]))/2, 0), max((len(bg)-len(box))/2, 0), w)
-}
-
 // Place draws box (lines of equal width) over bg (lines of width w) with
 // its top left corner at column x of line y. It changes bg's lines in place.
 func Place(bg, box []string, x, y, w int) []string {

@@ -6,15 +6,16 @@ import (
 	"strconv"
 
 	"domscope/dom"
+	"domscope/dom/screenshot"
 )
 
 // PictureInput is what drawing the picture pane needs: the screenshot,
 // the selected node's box, the marks (nil: none), the cells to fill and
 // how the terminal draws.
 type PictureInput struct {
-	Pic      *dom.Picture
+	Pic      *screenshot.Picture
 	Selected *dom.Rect // page-document coordinates; nil: no outline
-	Marks    []dom.Mark
+	Marks    []screenshot.Mark
 	Cols     int
 	Rows     int
 	Gfx      Graphics
@@ -62,7 +63,7 @@ func DrawPicture(in PictureInput) (PictureOutput, error) {
 		var labels []Label
 		for _, m := range in.Marks {
 			if m.Drawn {
-				outline(img, scale(m.Box), 1, dom.MarkColor)
+				outline(img, scale(m.Box), 1, screenshot.MarkColor)
 				l := scale(m.Label)
 				labels = append(labels, Label{Col: l.Min.X, Row: l.Min.Y / 2, Text: strconv.Itoa(m.N)})
 			}
@@ -75,7 +76,7 @@ func DrawPicture(in PictureInput) (PictureOutput, error) {
 	// the pixel protocols: draw at the screenshot's size, then shrink
 	img := image.NewRGBA(src.Bounds())
 	copy(img.Pix, src.Pix)
-	dom.DrawMarks(img, in.Marks)
+	screenshot.DrawMarks(img, in.Marks)
 	if in.Selected != nil {
 		outline(img, in.Pic.ToImage(*in.Selected), 3, SelectColor)
 	}

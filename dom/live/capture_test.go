@@ -8,6 +8,8 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/flatten"
 	. "domscope/dom/live"
 )
 
@@ -23,7 +25,7 @@ func sameAsBuilt(t *testing.T, s *Snapshot, step string) {
 	if err != nil {
 		t.Fatalf("%s: the capture: %v", step, err)
 	}
-	b, err := Build(raw, BuildOptions{Prev: s})
+	b, err := build.Build(raw, build.Options{Prev: s})
 	if err != nil {
 		t.Fatalf("%s: building the capture: %v", step, err)
 	}
@@ -33,8 +35,8 @@ func sameAsBuilt(t *testing.T, s *Snapshot, step string) {
 		s    *Snapshot
 		out  map[string]string
 	}{{"model", s, want}, {"capture", b, got}} {
-		sd, _ := Flatten(o.s, allOptions)
-		js, err := FormatJSON(sd)
+		sd, _ := flatten.Flatten(o.s, allOptions)
+		js, err := flatten.FormatJSON(sd)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +78,7 @@ func TestLiveSnapshotCapture(t *testing.T) {
 	if _, err := s1.Capture(); !errors.Is(err, ErrPageChanged) {
 		t.Errorf("the first snapshot's capture after the page changed: %v, want ErrPageChanged", err)
 	}
-	if _, err := Rebuild(s1, map[string]bool{"onclick": true}); !errors.Is(err, ErrPageChanged) {
+	if _, err := build.Rebuild(s1, map[string]bool{"onclick": true}); !errors.Is(err, ErrPageChanged) {
 		t.Errorf("rebuilding the first snapshot after the page changed: %v, want ErrPageChanged", err)
 	}
 	// The latest one rebuilds from the model, still with no CDP JSON.

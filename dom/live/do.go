@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 )
 
 // nodeNeed says whether an action acts on a node.
@@ -252,7 +253,7 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	} else {
 		close(textDone)
 	}
-	d := dom.Diff(prev, next)
+	d := flatten.Diff(prev, next)
 	<-textDone
 	added, removed := len(d.Added), len(d.Removed)
 	res.Changes.Added, res.Changes.Removed, res.Changes.Renamed = added, removed, len(d.Renamed)
@@ -263,7 +264,7 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 		res.Changes.NewURL = ""
 	}
 	if prev.URL == next.URL {
-		dom.ListChanges(&res.Changes, d, prevText, nextText)
+		flatten.ListChanges(&res.Changes, d, prevText, nextText)
 	}
 }
 
@@ -278,7 +279,7 @@ func (s *Service) flatText(snap *dom.Snapshot) string {
 		return t
 	}
 	s.mu.Unlock()
-	t := dom.FlatText(snap, dom.DefaultOptions())
+	t := flatten.FlatText(snap, dom.DefaultOptions())
 	s.mu.Lock()
 	s.lastFlat.snap, s.lastFlat.text = snap, t
 	s.mu.Unlock()

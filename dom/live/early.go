@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/build"
 )
 
 // earlyQuiet is how long the DOM must have been still after an action
@@ -27,7 +28,7 @@ type early struct {
 	snap  *dom.Snapshot // nil when the refresh did not start or did not end well
 	from  tracker       // the service's counters when the refresh started
 	gen   int
-	model *dom.LiveModel // the model it refreshes
+	model *Model // the model it refreshes
 	page  dom.Page
 	state int64 // stateProbe before the refresh
 }
@@ -74,7 +75,7 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 		// A panic leaves no snapshot (the read after settling reports
 		// what is wrong) and, through Refresh, a broken model.
 		defer func() { _ = recover() }()
-		snap, _, _ := model.Refresh(cctx, page, hint, dom.BuildOptions{Prev: prev, Disabled: off})
+		snap, _, _ := model.Refresh(cctx, page, hint, build.Options{Prev: prev, Disabled: off})
 		if snap == nil {
 			return
 		}

@@ -12,6 +12,7 @@ import (
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
 	"domscope/dom/demo"
+	"domscope/dom/flatten"
 	"domscope/dom/internal/domtest"
 	. "domscope/dom/live"
 )
@@ -163,10 +164,10 @@ func everyOutput(t *testing.T, s *Snapshot) map[string]string {
 	t.Helper()
 	outs := outputs(t, s)
 	all := Options{IncludeValues: true, IncludeHidden: true, IncludeOffscreen: true, IncludeBoundingBoxes: true, IncludeBackendIDs: true}
-	sd, _ := Flatten(s, all)
-	js, _ := FormatJSON(sd)
+	sd, _ := flatten.Flatten(s, all)
+	js, _ := flatten.FormatJSON(sd)
 	outs["json, every option"] = string(js)
-	outs["text, every option"] = FormatText(sd)
+	outs["text, every option"] = flatten.FormatText(sd)
 	capt, err := s.Capture()
 	if err != nil {
 		t.Fatalf("the raw capture: %v", err)

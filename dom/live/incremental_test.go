@@ -12,6 +12,9 @@ import (
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
+	"domscope/dom/flatten"
 	"domscope/dom/internal/domtest"
 	. "domscope/dom/live"
 )
@@ -44,22 +47,22 @@ var timestampRE = regexp.MustCompile(`"timestamp":"[^"]*"`)
 // outputs are what a user or an agent gets from a snapshot.
 func outputs(t *testing.T, s *Snapshot) map[string]string {
 	t.Helper()
-	sd, d := Flatten(s, DefaultOptions())
-	js, err := FormatJSON(sd)
+	sd, d := flatten.Flatten(s, DefaultOptions())
+	js, err := flatten.FormatJSON(sd)
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := DefaultOptions()
 	all.IncludeHidden, all.IncludeBoundingBoxes, all.IncludeValues = true, true, true
-	sa, _ := Flatten(s, all)
-	ja, err := FormatJSON(sa)
+	sa, _ := flatten.Flatten(s, all)
+	ja, err := flatten.FormatJSON(sa)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return map[string]string{
-		"text": FormatText(sd),
+		"text": flatten.FormatText(sd),
 		"json": timestampRE.ReplaceAllString(string(js), `"timestamp":""`),
-		"tree": FormatTree(s, d),
+		"tree": flatten.FormatTree(s, d),
 		// every node with its bounds and value: bounds are in no
 		// default output, but an agent that asks for them gets them
 		"json with bounds": timestampRE.ReplaceAllString(string(ja), `"timestamp":""`),
@@ -85,7 +88,7 @@ func (tw *twin) check(t *testing.T, step string) {
 			t.Logf("%s: full capture: %s", step, why)
 		}
 	}
-	full, err := Take(ctx(t), tw.page, BuildOptions{Prev: inc})
+	full, err := capture.Take(ctx(t), tw.page, build.Options{Prev: inc})
 	if err != nil {
 		t.Fatalf("%s: full capture: %v", step, err)
 	}

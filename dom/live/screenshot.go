@@ -4,13 +4,14 @@ import (
 	"context"
 
 	"domscope/dom"
+	"domscope/dom/screenshot"
 )
 
 // Screenshot captures the visible part of the page at its CSS size (the
 // UI's picture pane), with every sensitive field painted over: those the
 // page has now and those this document's snapshots found. It does not invalidate
 // the snapshot: it changes nothing on the page.
-func (s *Service) Screenshot(ctx context.Context) (*dom.Picture, error) {
+func (s *Service) Screenshot(ctx context.Context) (*screenshot.Picture, error) {
 	page, pctx, err := s.session()
 	if err != nil {
 		return nil, err
@@ -26,5 +27,5 @@ func (s *Service) Screenshot(ctx context.Context) (*dom.Picture, error) {
 	// move: more than one call's time
 	cctx, cancel := s.callCtx(ctx, pctx, 6*s.cfg.CallTimeout)
 	defer cancel()
-	return dom.Screenshot(cctx, page, known)
+	return screenshot.Screenshot(cctx, page, known)
 }

@@ -8,6 +8,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/internal/domtest"
 	"domscope/dom/live"
+	"domscope/dom/screenshot"
 )
 
 // TestServiceScreenshotPaintsSecretsOver: the picture pane's source, the
@@ -22,7 +23,7 @@ func TestServiceScreenshotPaintsSecretsOver(t *testing.T) {
 	t.Cleanup(func() { _ = svc.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	shoot := func() (*dom.Snapshot, *dom.Picture) {
+	shoot := func() (*dom.Snapshot, *screenshot.Picture) {
 		snap, err := svc.Snapshot(ctx, true)
 		if err != nil {
 			t.Fatal(err)

@@ -1,3 +1,6 @@
+// Package live is the observe-act service of one page: the live model
+// (DOM events applied to the decoded capture, refreshes of what changed),
+// the actions and their effects, settling, dialogs and reconnects.
 package live
 
 import (
@@ -8,6 +11,8 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/screenshot"
 )
 
 // Config tunes a Service. The zero value is usable: every zero field
@@ -44,14 +49,14 @@ type Config struct {
 	// Default 10 s.
 	NavigationTimeout time.Duration
 	// TierDisabled switches tier rules off when building
-	// (BuildOptions.Disabled); SetTierRules changes them later.
+	// (build.Options.Disabled); SetTierRules changes them later.
 	TierDisabled map[string]bool
-	// Snapshotter replaces dom.Take (tests, recorded captures). prev is
+	// Snapshotter replaces capture.Take (tests, recorded captures). prev is
 	// the last snapshot, for ID stability.
 	Snapshotter func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error)
 	// FullOnly turns off the live page model: every read is a full
 	// capture. By default the service keeps the model from DOM events and
-	// refreshes only what changed on later reads (see LiveModel).
+	// refreshes only what changed on later reads (see Model).
 	FullOnly bool
 	// Now is the clock that ages snapshots (tests); default time.Now.
 	Now func() time.Time
@@ -125,9 +130,9 @@ type Service struct {
 	closed        bool
 	tierOff       map[string]bool // tier rules switched off, for every build
 
-	// The live page model (see livemodel.go): nil before the first full
+	// The live page model (see snapshot.go): nil before the first full
 	// capture and while one is under way (events are buffered then).
-	model      *dom.LiveModel
+	model      *Model
 	buffering  bool
 	buffered   []dom.EventMessage
 	bufferLost bool
@@ -146,7 +151,7 @@ type Service struct {
 	// secrets are the fields this document's snapshots found sensitive
 	// (guarded by mu): a screenshot paints them over even once they
 	// look plain.
-	secrets dom.SensitiveNodes
+	secrets screenshot.SensitiveNodes
 }
 
 // NewService starts the service for an attached page. It never fails: a
@@ -340,7 +345,7 @@ func (s *Service) String() string {
 	return fmt.Sprintf("Service{target %s, %s}", id, s.state)
 }
 
-// snapshotter is how the service captures: the config's hook, or dom.Take
+// snapshotter is how the service captures: the config's hook, or capture.Take
 // with the current tier rules (IDs carried over from prev).
 func (s *Service) snapshotter(full bool) func(ctx context.Context, p dom.Page, prev *dom.Snapshot) (*dom.Snapshot, error) {
 	if s.cfg.Snapshotter != nil {
@@ -370,7 +375,7 @@ func (s *Service) SetTierRules(disabled map[string]bool) (*dom.Snapshot, error) 
 	if last == nil || !last.HasCapture() {
 		return nil, nil
 	}
-	ns, err := dom.Rebuild(last, off)
+	ns, err := build.Rebuild(last, off)
 	if errors.Is(err, dom.ErrPageChanged) {
 		return nil, nil // the caller takes a new snapshot, built with off
 	}

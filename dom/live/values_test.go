@@ -8,6 +8,8 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/flatten"
 	. "domscope/dom/live"
 )
 
@@ -18,9 +20,9 @@ var fieldSecrets = []string{"PwSecret-4242", "987654"}
 // the json format decoded, with each serialized node by id.
 func flatBoth(t *testing.T, s *Snapshot) (string, map[string]*SerializedNode) {
 	t.Helper()
-	sd, _ := Flatten(s, DefaultOptions())
-	text := FormatText(sd)
-	out, err := FormatJSON(sd)
+	sd, _ := flatten.Flatten(s, DefaultOptions())
+	text := flatten.FormatText(sd)
+	out, err := flatten.FormatJSON(sd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +156,7 @@ func TestFieldValuesInBothFormats(t *testing.T) {
 	for i := range raw.Targets {
 		raw.Targets[i].AXTrees = nil
 	}
-	noAX, err := Build(&raw, BuildOptions{})
+	noAX, err := build.Build(&raw, build.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/export"
+	"domscope/dom/flatten"
 	"domscope/dom/live"
 	"domscope/dom/script"
 )
@@ -88,8 +90,8 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 
 	opts := DefaultOptions()
 	opts.IncludeValues = true
-	sd, _ := Flatten(snap(t, svc), opts)
-	out, err := FormatJSON(sd)
+	sd, _ := flatten.Flatten(snap(t, svc), opts)
+	out, err := flatten.FormatJSON(sd)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +144,7 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 
 	// an export too: it is JSON a person may cat
 	var exp bytes.Buffer
-	sc2, err := NewSavedCapture(snap(t, svc), opts, nil, nil)
+	sc2, err := export.NewSavedCapture(snap(t, svc), opts, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +152,7 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertNoRawRunes(t, "export", bytes.ReplaceAll(exp.Bytes(), []byte{'\n'}, nil))
-	if _, err := ReadCapture(bytes.NewReader(exp.Bytes())); err != nil {
+	if _, err := export.ReadCapture(bytes.NewReader(exp.Bytes())); err != nil {
 		t.Fatalf("the escaped export does not read back: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 )
 
 // printSnapshot writes the actor's current snapshot after a step: in text
@@ -25,10 +26,10 @@ func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, o
 	if opts.Flatten != nil {
 		fo = *opts.Flatten
 	}
-	sd, _ := dom.Flatten(snap, fo)
+	sd, _ := flatten.Flatten(snap, fo)
 	switch mode {
 	case "json":
-		b, err := dom.FormatJSON(sd)
+		b, err := flatten.FormatJSON(sd)
 		if err != nil {
 			return err
 		}
@@ -37,7 +38,7 @@ func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, o
 			Snapshot json.RawMessage `json:"snapshot"`
 		}{step, b})
 	default:
-		text := dom.FormatText(sd)
+		text := flatten.FormatText(sd)
 		if _, err := fmt.Fprintf(w, "# snapshot #%d after step %d: %s\n", snap.Seq, step, snap.URL); err != nil {
 			return err
 		}

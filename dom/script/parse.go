@@ -3,7 +3,6 @@ package script
 import (
 	"bufio"
 	"bytes"
-	"domscope/dom"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,9 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"domscope/dom"
+	"domscope/dom/query"
 )
 
 // MaxScriptLine is the longest script line Run reads (1 MiB); a
@@ -176,11 +178,11 @@ func parseStep(line string, lineNo int) (Step, error) {
 			return st, bad("%s %g: use a number of pixels from %d to %d", d.name, d.v, -maxScrollPx, maxScrollPx)
 		}
 	}
-	for _, q := range []*dom.Query{st.Target, st.For} {
+	for _, q := range []*query.Query{st.Target, st.For} {
 		if q != nil && q.Nth != nil && *q.Nth < 0 {
 			return st, bad("nth %d: use 0 (the first visible match) or more", *q.Nth)
 		}
-		if q != nil && q.Ref != "" && (*q != dom.Query{Ref: q.Ref}) {
+		if q != nil && q.Ref != "" && (*q != query.Query{Ref: q.Ref}) {
 			return st, bad("a target with \"ref\" takes no other field: the ref's line gives its role and name")
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
+	"domscope/dom/query"
 )
 
 // WithheldComment is the comment of a recorded step whose text was typed
@@ -27,14 +29,14 @@ const WithheldComment = "value withheld: typed into a sensitive field; a replay 
 // where "generic" with nth would be a position among every such node on
 // the page, as brittle as a node ID. The CSS path is trusted as built;
 // TargetForPage checks it on the live page.
-func TargetFor(snap *dom.Snapshot, n *dom.VirtualNode) (dom.Query, error) {
+func TargetFor(snap *dom.Snapshot, n *dom.VirtualNode) (query.Query, error) {
 	return targetFor(snap, n, nil)
 }
 
 // TargetForPage is TargetFor with the CSS path checked on the page of
 // snap, before anything changes it: document.querySelectorAll must match
 // one element, and that element must be n (the same backend node).
-func TargetForPage(ctx context.Context, page dom.CSSQuerier, snap *dom.Snapshot, n *dom.VirtualNode) (dom.Query, error) {
+func TargetForPage(ctx context.Context, page query.CSSQuerier, snap *dom.Snapshot, n *dom.VirtualNode) (query.Query, error) {
 	return targetFor(snap, n, func(css string) bool {
 		found, err := page.QueryCSS(ctx, css)
 		return err == nil && len(found) == 1 && found[0].BackendID == n.BackendID && found[0].FrameID == n.FrameID
@@ -42,31 +44,31 @@ func TargetForPage(ctx context.Context, page dom.CSSQuerier, snap *dom.Snapshot,
 }
 
 // targetFor is TargetFor; onPage, when set, checks a CSS path on the page.
-func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) bool) (dom.Query, error) {
+func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) bool) (query.Query, error) {
 	if snap == nil || n == nil || snap.Node(n.ID) != n {
-		return dom.Query{}, dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot")
+		return query.Query{}, dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot")
 	}
 	if n.NodeType != dom.ElementNode {
-		return dom.Query{}, dom.Errorf(dom.ValidationError, nil, "%s is not an element", describeNode(n))
+		return query.Query{}, dom.Errorf(dom.ValidationError, nil, "%s is not an element", describeNode(n))
 	}
 	if !n.Visible && n.Hidden != dom.HiddenOpacity && n.Hidden != dom.HiddenAriaHidden {
-		return dom.Query{}, dom.Errorf(dom.NotInteractable, nil, "%s is hidden (%s): a replay acts only on nodes it can see", describeNode(n), n.Hidden)
+		return query.Query{}, dom.Errorf(dom.NotInteractable, nil, "%s is hidden (%s): a replay acts only on nodes it can see", describeNode(n), n.Hidden)
 	}
-	var tries []dom.Query
+	var tries []query.Query
 	if name := strings.Join(strings.Fields(n.Name), " "); n.Role != "" && name != "" {
-		tries = append(tries, dom.Query{Role: n.Role, Name: name})
+		tries = append(tries, query.Query{Role: n.Role, Name: name})
 	}
 	if tid := testID(n); tid != "" {
-		tries = append(tries, dom.Query{TestID: tid})
+		tries = append(tries, query.Query{TestID: tid})
 	}
 	css := CSSPath(snap, n)
 	if css != "" {
-		tries = append(tries, dom.Query{CSS: css})
+		tries = append(tries, query.Query{CSS: css})
 	}
 	// A role alone picks by position among the nodes of that role: fair
 	// for a textbox, not for one of a page's hundreds of generic boxes.
 	if n.Role != "" && n.Tier == dom.Semantic {
-		tries = append(tries, dom.Query{Role: n.Role})
+		tries = append(tries, query.Query{Role: n.Role})
 	}
 	for _, q := range tries {
 		if q2, ok := aim(snap, q, n, onPage); ok {
@@ -82,13 +84,13 @@ func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) b
 	default:
 		why += ", and it is inside a shadow root, where a CSS path does not reach"
 	}
-	return dom.Query{}, dom.Errorf(dom.NodeNotFound, nil, "%s: %s (give it a name or a data-testid to record it)", describeNode(n), why)
+	return query.Query{}, dom.Errorf(dom.NodeNotFound, nil, "%s: %s (give it a name or a data-testid to record it)", describeNode(n), why)
 }
 
 // aim adds nth to q when it matches several visible nodes, and reports
-// whether the result picks n (checked with dom.Pick, as a replay picks;
+// whether the result picks n (checked with query.Pick, as a replay picks;
 // a CSS path also with onPage, when set).
-func aim(snap *dom.Snapshot, q dom.Query, n *dom.VirtualNode, onPage func(string) bool) (dom.Query, bool) {
+func aim(snap *dom.Snapshot, q query.Query, n *dom.VirtualNode, onPage func(string) bool) (query.Query, bool) {
 	var found []*dom.VirtualNode
 	if q.CSS != "" {
 		// A path of ids and :nth-of-type matches one element by
@@ -98,7 +100,7 @@ func aim(snap *dom.Snapshot, q dom.Query, n *dom.VirtualNode, onPage func(string
 		}
 		found = []*dom.VirtualNode{n}
 	} else {
-		found = dom.FindNodes(snap, q)
+		found = query.FindNodes(snap, q)
 	}
 	var visible, rendered []*dom.VirtualNode
 	for _, f := range found {
@@ -119,7 +121,7 @@ func aim(snap *dom.Snapshot, q dom.Query, n *dom.VirtualNode, onPage func(string
 		if len(visible) > 1 {
 			q.Nth = &i
 		}
-		got, err := dom.Pick(snap, q, found)
+		got, err := query.Pick(snap, q, found)
 		return q, err == nil && got == n
 	}
 	return q, false
@@ -266,23 +268,11 @@ func inTopDocument(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 	return false
 }
 
-// StepFor turns an action done on snap (as the UI does it: a node ID) into a
-// script step that does the same on a fresh load: the node becomes a query
-// (TargetFor). A node no query picks is never written as its ID, which is
-// another node on another load: the step has no target and a comment
-// saying why, and the error is returned with it (the recorder writes such a
-// step as a comment line). Text typed into a sensitive field is written as
-// dom.Mask with WithheldComment, never as itself; so is a character key
-// pressed into one, and an option picked in one.
-func StepFor(snap *dom.Snapshot, a dom.Action) (Step, error) {
-	return stepFor(snap, a, false, nil)
-}
-
 // Aim is the target of an action, worked out before the action ran (AimAt)
 // so a CSS path can be checked on the page as the snapshot shows it.
 type Aim struct {
 	id  string
-	q   dom.Query
+	q   query.Query
 	err error
 }
 
@@ -297,11 +287,11 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 	if n == nil {
 		return Aim{id: a.ID, err: dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot the action was aimed with")}
 	}
-	var q dom.Query
+	var q query.Query
 	var err error
 	// A JavaScript dialog blocks the page's scripts: no check then (the
 	// action fails on the dialog anyway).
-	if cq, ok := page.(dom.CSSQuerier); ok && openDialog(page) == nil {
+	if cq, ok := page.(query.CSSQuerier); ok && openDialog(page) == nil {
 		q, err = TargetForPage(ctx, cq, snap, n)
 	} else {
 		q, err = TargetFor(snap, n)
@@ -309,7 +299,15 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 	return Aim{id: a.ID, q: q, err: err}
 }
 
-// stepFor is StepFor; secretFocus says the focus may be in a sensitive
+// stepFor turns an action done on snap (as the UI does it: a node ID) into a
+// script step that does the same on a fresh load: the node becomes a query
+// (TargetFor). A node no query picks is never written as its ID, which is
+// another node on another load: the step has no target and a comment
+// saying why, and the error is returned with it (the recorder writes such a
+// step as a comment line). Text typed into a sensitive field is written as
+// dom.Mask with WithheldComment, never as itself; so is a character key
+// pressed into one, and an option picked in one.
+// secretFocus says the focus may be in a sensitive
 // field (the recorder's guess, since a tab in the background reports no
 // focused node), so a character key without a target is withheld too.
 // aimed, when it is for a's node, is the target worked out before a ran.
@@ -458,7 +456,7 @@ func typesChar(key string, mods []string) bool {
 }
 
 // Recorder keeps a session's actions as script steps: each action is turned
-// into a step (StepFor) when it has run, kept in memory with its result, and
+// into a step (stepFor) when it has run, kept in memory with its result, and
 // appended at once to the writer, if any, as one line (for `domscope
 // --record FILE`, so a crash loses nothing). A failed action, and one whose
 // node no query picks on a fresh load, is written as a comment line, so the
@@ -489,7 +487,7 @@ func NewRecorder(w io.Writer) *Recorder { return &Recorder{w: w} }
 // it names) and ended with res, to the log; desc is the action as the UI
 // showed it. Snapshot requests are not actions and are not recorded
 // (ok false). An action whose node no query can pick is recorded as a
-// comment line saying why (StepFor), and that error is returned too. A
+// comment line saying why (stepFor), and that error is returned too. A
 // write error is returned; the step stays in the log.
 func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
 	return r.record(before, a, nil, res, desc)
@@ -556,7 +554,7 @@ func (r *Recorder) appendLocked(e entry, url string) error {
 	}
 	r.started = true
 	b.WriteString(e.line())
-	if _, werr := r.w.Write(dom.EscapeJSON(b.Bytes())); werr != nil {
+	if _, werr := r.w.Write(flatten.EscapeJSON(b.Bytes())); werr != nil {
 		return dom.Errorf(dom.ValidationError, werr, "writing the recorded step")
 	}
 	return nil
@@ -611,7 +609,7 @@ func (r *Recorder) Steps() []Step {
 	return out
 }
 
-// Log returns the session log as an export keeps it (dom.SavedCapture's
+// Log returns the session log as an export keeps it (export.SavedCapture's
 // Session), oldest first.
 func (r *Recorder) Log() []dom.SessionStep {
 	r.mu.Lock()
@@ -643,7 +641,7 @@ func (r *Recorder) WriteScript(w io.Writer) error {
 	for _, e := range entries {
 		b.WriteString(e.line())
 	}
-	_, err := w.Write(dom.EscapeJSON(b.Bytes()))
+	_, err := w.Write(flatten.EscapeJSON(b.Bytes()))
 	return err
 }
 
@@ -654,7 +652,7 @@ func StepLine(st Step) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return string(dom.EscapeJSON(b)), nil
+	return string(flatten.EscapeJSON(b)), nil
 }
 
 // SessionSteps decodes the steps of a saved session log (SavedCapture's
@@ -718,6 +716,6 @@ func setView(s *dom.SessionStep, before, after string) {
 	if len(after) <= dom.MaxStepView {
 		s.After = after
 	}
-	s.Diff = dom.LineDiff(before, after)
+	s.Diff = flatten.LineDiff(before, after)
 	s.Unchanged = len(s.Diff) == 0
 }

@@ -12,8 +12,10 @@ import (
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
 	"domscope/dom/demo"
+	"domscope/dom/export"
 	"domscope/dom/internal/domtest"
 	"domscope/dom/live"
+	"domscope/dom/query"
 	"domscope/dom/script"
 )
 
@@ -160,17 +162,17 @@ func TestRecordReplaySignIn(t *testing.T) {
 	svc, p := openService(t, base+"/signin.html", live.Config{})
 	var file bytes.Buffer
 	rec := script.NewRecorder(&file)
-	q := func(q Query) func(*Snapshot) *VirtualNode {
+	q := func(q query.Query) func(*Snapshot) *VirtualNode {
 		return func(s *Snapshot) *VirtualNode {
-			n, _ := Pick(s, q, FindNodes(s, q))
+			n, _ := query.Pick(s, q, query.FindNodes(s, q))
 			return n
 		}
 	}
-	act(t, svc, rec, q(Query{Role: "textbox", Name: "Email"}), Action{Kind: KindType, Text: "ada@example.com"})
-	act(t, svc, rec, q(Query{Role: "textbox", Name: "Password"}), Action{Kind: KindType, Text: secret})
+	act(t, svc, rec, q(query.Query{Role: "textbox", Name: "Email"}), Action{Kind: KindType, Text: "ada@example.com"})
+	act(t, svc, rec, q(query.Query{Role: "textbox", Name: "Password"}), Action{Kind: KindType, Text: secret})
 	act(t, svc, rec, nil, Action{Kind: KindKey, Key: "x"}) // pressed in the focused password field
-	act(t, svc, rec, q(Query{Role: "checkbox", Name: "Remember me"}), Action{Kind: KindClick})
-	act(t, svc, rec, q(Query{Role: "button", Name: "Sign in"}), Action{Kind: KindClick})
+	act(t, svc, rec, q(query.Query{Role: "checkbox", Name: "Remember me"}), Action{Kind: KindClick})
+	act(t, svc, rec, q(query.Query{Role: "button", Name: "Sign in"}), Action{Kind: KindClick})
 	const welcome = "Welcome back, ada@example.com!"
 	if got := evalString(t, p, `document.getElementById('msg').textContent`); got != welcome {
 		t.Fatalf("the session did not sign in: %q", got)
@@ -180,20 +182,20 @@ func TestRecordReplaySignIn(t *testing.T) {
 
 	// Nothing recorded holds the password or the key pressed into it.
 	s := snap(t, svc)
-	c, err := NewSavedCapture(s, DefaultOptions(), nil, nil)
+	c, err := export.NewSavedCapture(s, DefaultOptions(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Session = rec.Log()
-	var export, all bytes.Buffer
-	if err := c.Write(&export); err != nil {
+	var saved, all bytes.Buffer
+	if err := c.Write(&saved); err != nil {
 		t.Fatal(err)
 	}
 	if err := rec.WriteScript(&all); err != nil {
 		t.Fatal(err)
 	}
 	steps, _ := json.Marshal(rec.Steps())
-	for name, b := range map[string]string{"script file": recorded, "WriteScript": all.String(), "steps": string(steps), "export": export.String()} {
+	for name, b := range map[string]string{"script file": recorded, "WriteScript": all.String(), "steps": string(steps), "export": saved.String()} {
 		if strings.Contains(b, secret) || strings.Contains(b, "hunter2") {
 			t.Errorf("the %s holds the password", name)
 		}
@@ -207,7 +209,7 @@ func TestRecordReplaySignIn(t *testing.T) {
 	if all.String() != recorded {
 		t.Errorf("WriteScript differs from the file written as it went:\n%s\n---\n%s", all.String(), recorded)
 	}
-	back, err := ReadCapture(&export)
+	back, err := export.ReadCapture(&saved)
 	if err != nil {
 		t.Fatal(err)
 	}

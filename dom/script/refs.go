@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/query"
 )
 
 // Refs are the node references of the snapshot text an agent acted on
@@ -224,7 +225,7 @@ func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit ti
 			return nil, err
 		}
 		for _, role := range roleAliases(rl.role, rl.ours) {
-			q := dom.Query{Role: role, Name: rl.name}
+			q := query.Query{Role: role, Name: rl.name}
 			if !rl.named {
 				q.Name = ""
 			}
@@ -232,7 +233,7 @@ func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit ti
 				nth := rl.nth
 				q.Nth = &nth
 			}
-			if len(dom.FindNodes(snap, q)) == 0 {
+			if len(query.FindNodes(snap, q)) == 0 {
 				continue
 			}
 			n, err := Resolve(ctx, a, q)
@@ -265,7 +266,7 @@ func refMisses(snap *dom.Snapshot, rl refLine) string {
 	}
 	var sameName, sameRole []*dom.VirtualNode
 	if rl.named {
-		for _, n := range dom.FindNodes(snap, dom.Query{NameContains: rl.name}) {
+		for _, n := range query.FindNodes(snap, query.Query{NameContains: rl.name}) {
 			if n.Visible {
 				sameName = append(sameName, n)
 			}
@@ -274,7 +275,7 @@ func refMisses(snap *dom.Snapshot, rl refLine) string {
 	words := strings.Fields(strings.ToLower(rl.name))
 	var ofRole []*dom.VirtualNode
 	for _, role := range roleAliases(rl.role, rl.ours) {
-		for _, n := range dom.FindNodes(snap, dom.Query{Role: role}) {
+		for _, n := range query.FindNodes(snap, query.Query{Role: role}) {
 			if !n.Visible {
 				continue
 			}

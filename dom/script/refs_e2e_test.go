@@ -9,6 +9,7 @@ import (
 
 	. "domscope/dom"
 	"domscope/dom/demo"
+	"domscope/dom/flatten"
 	"domscope/dom/live"
 	"domscope/dom/script"
 )
@@ -88,8 +89,8 @@ func TestRefsPlaywright(t *testing.T) {
 // name; h1 stands for a heading.
 func TestRefsOwnText(t *testing.T) {
 	_, svc, p := demoSignin(t)
-	sd, _ := Flatten(snap(t, svc), DefaultOptions())
-	text := regexp.MustCompile(`(?m)^(\s*)\[(\d+)\]`).ReplaceAllStringFunc(FormatText(sd), func(m string) string {
+	sd, _ := flatten.Flatten(snap(t, svc), DefaultOptions())
+	text := regexp.MustCompile(`(?m)^(\s*)\[(\d+)\]`).ReplaceAllStringFunc(flatten.FormatText(sd), func(m string) string {
 		i := strings.Index(m, "[")
 		n, _ := strconv.Atoi(m[i+1 : len(m)-1])
 		return m[:i] + fmt.Sprintf("[%d]", n+1000)

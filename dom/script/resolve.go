@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"domscope/dom"
+	"domscope/dom/query"
 )
 
 // Resolve finds the node a query names in the actor's current snapshot
 // (taking one if needed). The first visible match wins; no visible match,
 // or an empty query, is an error that names the candidates.
-func Resolve(ctx context.Context, a dom.Actor, q dom.Query) (*dom.VirtualNode, error) {
+func Resolve(ctx context.Context, a dom.Actor, q query.Query) (*dom.VirtualNode, error) {
 	if q.Empty() {
 		return nil, dom.Errorf(dom.ValidationError, nil, "empty target: give an id or a query with role/name/nameContains/text/testid/css")
 	}
@@ -24,9 +25,9 @@ func Resolve(ctx context.Context, a dom.Actor, q dom.Query) (*dom.VirtualNode, e
 		}
 		return n, nil
 	}
-	found := dom.FindNodes(snap, q)
+	found := query.FindNodes(snap, q)
 	if q.CSS != "" {
-		cq, ok := a.(dom.CSSQuerier)
+		cq, ok := a.(query.CSSQuerier)
 		if !ok {
 			return nil, dom.Errorf(dom.ValidationError, nil, "css queries need a live page")
 		}
@@ -46,5 +47,5 @@ func Resolve(ctx context.Context, a dom.Actor, q dom.Query) (*dom.VirtualNode, e
 		}
 		found = both
 	}
-	return dom.Pick(snap, q, found)
+	return query.Pick(snap, q, found)
 }

@@ -1,3 +1,6 @@
+// Package script reads, runs and records `domscope run` scripts: JSON
+// lines of actions, each aimed at a node by a query, run through the same
+// Actor as the UI.
 package script
 
 import (
@@ -11,6 +14,8 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
+	"domscope/dom/query"
 )
 
 // Options control Run.
@@ -45,25 +50,25 @@ type Options struct {
 //	{"action":"key","key":"ctrl+a"}
 //	{"action":"wait","for":{"text":"Saved"},"timeout":5000}
 type Step struct {
-	Action     string     `json:"action"`
-	ID         string     `json:"id,omitempty"`     // shorthand for target {"id": …}
-	Target     *dom.Query `json:"target,omitempty"` // the node to act on
-	Text       string     `json:"text,omitempty"`   // type; prompt text for dialog
-	Key        string     `json:"key,omitempty"`
-	Modifiers  []string   `json:"modifiers,omitempty"`
-	Button     string     `json:"button,omitempty"`
-	ClickCount int        `json:"clickCount,omitempty"`
-	Force      bool       `json:"force,omitempty"`
-	DX         float64    `json:"dx,omitempty"`
-	DY         float64    `json:"dy,omitempty"`
-	Value      string     `json:"value,omitempty"`
-	URL        string     `json:"url,omitempty"`
-	Accept     *bool      `json:"accept,omitempty"`
-	Dismiss    bool       `json:"dismiss,omitempty"`
-	Full       bool       `json:"full,omitempty"`    // snapshot: a full capture, not an incremental refresh
-	Ms         int        `json:"ms,omitempty"`      // wait: sleep this long
-	For        *dom.Query `json:"for,omitempty"`     // wait: until this matches a visible node
-	Timeout    int        `json:"timeout,omitempty"` // wait for: give up after this many ms (default 5000)
+	Action     string       `json:"action"`
+	ID         string       `json:"id,omitempty"`     // shorthand for target {"id": …}
+	Target     *query.Query `json:"target,omitempty"` // the node to act on
+	Text       string       `json:"text,omitempty"`   // type; prompt text for dialog
+	Key        string       `json:"key,omitempty"`
+	Modifiers  []string     `json:"modifiers,omitempty"`
+	Button     string       `json:"button,omitempty"`
+	ClickCount int          `json:"clickCount,omitempty"`
+	Force      bool         `json:"force,omitempty"`
+	DX         float64      `json:"dx,omitempty"`
+	DY         float64      `json:"dy,omitempty"`
+	Value      string       `json:"value,omitempty"`
+	URL        string       `json:"url,omitempty"`
+	Accept     *bool        `json:"accept,omitempty"`
+	Dismiss    bool         `json:"dismiss,omitempty"`
+	Full       bool         `json:"full,omitempty"`    // snapshot: a full capture, not an incremental refresh
+	Ms         int          `json:"ms,omitempty"`      // wait: sleep this long
+	For        *query.Query `json:"for,omitempty"`     // wait: until this matches a visible node
+	Timeout    int          `json:"timeout,omitempty"` // wait for: give up after this many ms (default 5000)
 	// viewport: a device by name and/or a size, scale, mobile and touch
 	// (touch follows mobile unless given); none of them: the browser's own window.
 	Device  string  `json:"device,omitempty"`
@@ -329,14 +334,14 @@ func writeJSONLine(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(dom.EscapeJSON(buf.Bytes()))
+	_, err := w.Write(flatten.EscapeJSON(buf.Bytes()))
 	return err
 }
 
 // ResolveTarget resolves a step's target as run does (the step-through UI
 // shows what it picks): a ref through opts.Refs,
 // anything else as a query, waiting up to opts.FindTimeout for it to appear.
-func ResolveTarget(ctx context.Context, a dom.Actor, q dom.Query, opts Options) (*dom.VirtualNode, error) {
+func ResolveTarget(ctx context.Context, a dom.Actor, q query.Query, opts Options) (*dom.VirtualNode, error) {
 	if q.Ref != "" {
 		limit := opts.FindTimeout
 		if limit < 0 {
@@ -350,7 +355,7 @@ func ResolveTarget(ctx context.Context, a dom.Actor, q dom.Query, opts Options) 
 // resolveWaiting resolves q, and while nothing matches, re-snapshots and
 // tries again until limit: a replayed step may run before the page has
 // rendered what the agent saw.
-func resolveWaiting(ctx context.Context, a dom.Actor, q dom.Query, limit time.Duration) (*dom.VirtualNode, error) {
+func resolveWaiting(ctx context.Context, a dom.Actor, q query.Query, limit time.Duration) (*dom.VirtualNode, error) {
 	deadline := time.Now().Add(limit)
 	for {
 		n, err := Resolve(ctx, a, q)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/query"
 )
 
 // The parts of a script the step-through UI needs: the script loaded as a
@@ -143,12 +144,12 @@ func Masked(st Step, secret bool) Step {
 
 // TargetQuery is the query a step aims at (its "target", or its "id"), nil for
 // a step with none.
-func (st Step) TargetQuery() *dom.Query {
+func (st Step) TargetQuery() *query.Query {
 	if st.Target != nil {
 		return st.Target
 	}
 	if st.ID != "" {
-		return &dom.Query{ID: st.ID}
+		return &query.Query{ID: st.ID}
 	}
 	if st.Action == "wait" && st.For != nil {
 		return st.For

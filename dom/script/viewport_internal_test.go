@@ -26,7 +26,7 @@ func TestViewportStepRoundTrip(t *testing.T) {
 		{dom.Viewport{Width: 500, Height: 700, Scale: 2, Touch: true}, `{"action":"viewport","width":500,"height":700,"scale":2,"mobile":false,"touch":true}`},
 	} {
 		vp := c.vp
-		st, err := StepFor(&dom.Snapshot{}, dom.Action{Kind: dom.KindViewport, Viewport: &vp})
+		st, err := stepFor(&dom.Snapshot{}, dom.Action{Kind: dom.KindViewport, Viewport: &vp}, false, nil)
 		if err != nil {
 			t.Fatalf("%v: %v", c.vp, err)
 		}

@@ -11,6 +11,9 @@ import (
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
+	"domscope/dom/live"
 )
 
 // The sensitive fields of privacy-pixels.html, by id: the same kinds in
@@ -59,12 +62,12 @@ func PixelPage(t *testing.T, vp dom.Viewport, query string) *cdpconn.Page {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if !vp.IsZero() {
-		if err := dom.Emulate(ctx, p, vp); err != nil {
+		if err := live.Emulate(ctx, p, vp); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for i := 0; ; i++ {
-		snap, err := dom.Take(ctx, p, dom.BuildOptions{})
+		snap, err := capture.Take(ctx, p, build.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

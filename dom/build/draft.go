@@ -1,0 +1,102 @@
+package build
+
+import (
+	"time"
+
+	"domscope/dom"
+	"domscope/dom/cdpjson"
+)
+
+// Draft is a tree built ahead of a refresh's layout and kept open to be
+// put right once the layout comes: its builder still knows the layout
+// box and the AX facts each node was built with.
+type Draft struct{ b *builder }
+
+// NewDraft builds c and keeps the build open.
+func NewDraft(c *cdpjson.Capture, opts Options, start time.Time) (*Draft, error) {
+	b, err := buildKeep(c, opts, start)
+	if err != nil {
+		return nil, err
+	}
+	return &Draft{b: b}, nil
+}
+
+// Snapshot is the draft's tree.
+func (d *Draft) Snapshot() *dom.Snapshot { return d.b.snap }
+
+// Redescribe describes again, with cur's AX facts and control states,
+// the nodes fetched, and those of states with their ancestors. It reports
+// false if a node's tier changed, or whether it is named after its text.
+func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
+	if len(fetched) == 0 && len(states) == 0 {
+		return true
+	}
+	b := d.b
+	t := b.targets[0]
+	t.Values, t.Selected, t.Checked = cur.Values, cur.Selected, cur.Checked
+	want := map[int64]int{} // 1: the node, 2: the node and its ancestors
+	for _, id := range fetched {
+		want[id] = 1
+	}
+	for _, id := range states {
+		want[id] = 2
+	}
+	redo, up := map[int]bool{}, map[int]bool{}
+	for i, n := range b.nodes {
+		if b.facts[i].target != 0 {
+			continue
+		}
+		switch want[n.BackendID] {
+		case 1:
+			redo[i] = true
+		case 2:
+			for j := i; j >= 0 && !up[j]; j = int(b.facts[j].parent) {
+				up[j], redo[j] = true, true
+			}
+		}
+	}
+	for i := range redo {
+		n, f := b.nodes[i], &b.facts[i]
+		f.ax = cur.AX[n.BackendID]
+		name, tier, textName := n.Name, n.Tier, f.textName
+		n.Name, n.States, f.textName = "", nil, false
+		b.describe(i)
+		// Role, name, states and reason are the node's own. Its tier
+		// decides its visibility and its ancestors' names (through
+		// trimContainerNames, with whether it is named after its text):
+		// those must stay.
+		if n.Tier != tier || f.textName != textName {
+			return false
+		}
+		if textName && name == "" {
+			n.Name = "" // trimContainerNames cleared it, and would again
+		}
+	}
+	return true
+}
+
+// Rebound gives each node the bounds of its box in cur (when the boxes
+// moved) and works out again whether it is in the viewport. It reports
+// false when a box went, or became or stopped being zero-size: what the
+// build decided from it no longer holds.
+func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
+	b := d.b
+	for i, n := range b.nodes {
+		if f := &b.facts[i]; moved && f.box != nil {
+			nb := cur.Boxes[f.box.ID]
+			if nb == nil {
+				return false
+			}
+			if nb.Bounds != n.Bounds {
+				if n.NodeType == dom.ElementNode && zeroSize(n.Bounds) != zeroSize(nb.Bounds) {
+					return false
+				}
+				n.Bounds = nb.Bounds
+			}
+		}
+		if n.Visible {
+			n.InViewport = b.inViewport(n)
+		}
+	}
+	return true
+}

@@ -1,0 +1,154 @@
+package build
+
+import (
+	"strconv"
+
+	"github.com/bits-and-blooms/bitset"
+
+	"domscope/dom"
+)
+
+// idAssigner gives node IDs: a node that survives from the previous
+// snapshot in the same document (the same frame and backend node id)
+// keeps its ID, others get new numbers. It runs on every node of every
+// re-snapshot, so lookups go by frame first (a frame's nodes come
+// together in preorder) and then by an integer.
+type idAssigner struct {
+	nodes  []*dom.VirtualNode
+	frames map[string]*frameIDs
+	last   *frameIDs // the frame of the node before
+	// used marks the IDs given so far, a bit per number (an ID is given
+	// once, even if hostile input names a backend node twice); other
+	// given IDs (not node_N, or numbers past the set's end) are in
+	// usedOther.
+	used      bitset.BitSet
+	usedOther map[string]bool
+	next      int
+}
+
+// maxUsedBits bounds the set of given ID numbers (a file may claim any
+// next number): 1<<26 bits are 8 MB.
+const maxUsedBits = 1 << 26
+
+// frameIDs are one frame's IDs in the previous snapshot.
+type frameIDs struct {
+	frame string
+	ids   map[int64]prevID
+	// prevDoc and curDoc are the backend ids of the frame's #document in
+	// the previous snapshot and this one: a new document (navigation, a
+	// new renderer that reuses backend ids) must not inherit the old IDs.
+	prevDoc, curDoc int64
+	hasDoc, hasCur  bool
+}
+
+type prevID struct {
+	id  string
+	num int // -1 when id is not node_N
+}
+
+func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
+	a := &idAssigner{nodes: nodes, next: 1}
+	if prev == nil || prev.Root == nil {
+		return a
+	}
+	a.frames = map[string]*frameIDs{}
+	a.next = prev.NextID
+	// The previous tree is read in preorder, the order its nodes were
+	// made in: going through ByID instead visits them at random, and
+	// waiting for memory was most of the time this took.
+	stack := []*dom.VirtualNode{prev.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i := len(n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, n.Children[i])
+		}
+		if n.ID == "" {
+			continue
+		}
+		num, ok := dom.IDNumber(n.ID)
+		if !ok {
+			num = -1
+		} else if num >= a.next {
+			a.next = num + 1
+		}
+		if n.BackendID == 0 {
+			continue
+		}
+		f := a.frame(n.FrameID)
+		if f.ids == nil {
+			size := 0
+			if n.FrameID == prev.Root.FrameID {
+				size = len(prev.ByID) // most nodes are the page's own
+			}
+			f.ids = make(map[int64]prevID, size)
+		}
+		f.ids[n.BackendID] = prevID{n.ID, num}
+		if n.NodeType == dom.DocumentNode && !f.hasDoc {
+			f.prevDoc, f.hasDoc = n.BackendID, true
+		}
+	}
+	for _, n := range nodes {
+		if n.NodeType == dom.DocumentNode {
+			if f := a.frame(n.FrameID); !f.hasCur {
+				f.curDoc, f.hasCur = n.BackendID, true
+			}
+		}
+	}
+	if a.next < 1 {
+		a.next = 1
+	}
+	a.used = *bitset.New(uint(min(a.next+len(nodes), maxUsedBits)))
+	return a
+}
+
+// frame returns the IDs of frame id, made on first use.
+func (a *idAssigner) frame(id string) *frameIDs {
+	if a.last != nil && a.last.frame == id {
+		return a.last
+	}
+	f := a.frames[id]
+	if f == nil {
+		f = &frameIDs{frame: id}
+		a.frames[id] = f
+	}
+	a.last = f
+	return f
+}
+
+// assign returns the ID of node i.
+func (a *idAssigner) assign(i int) string {
+	n := a.nodes[i]
+	if a.frames != nil && n.BackendID != 0 {
+		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc {
+			if p, ok := f.ids[n.BackendID]; ok && a.take(p) {
+				return p.id
+			}
+		}
+	}
+	id := "node_" + strconv.Itoa(a.next)
+	if a.frames != nil {
+		a.take(prevID{id, a.next})
+	}
+	a.next++
+	return id
+}
+
+// take marks a previous ID as given, reporting false if it was already.
+func (a *idAssigner) take(p prevID) bool {
+	if p.num >= 0 && p.num < maxUsedBits {
+		if a.used.Test(uint(p.num)) {
+			return false
+		}
+		a.used.Set(uint(p.num))
+		return true
+	}
+	if a.usedOther == nil {
+		a.usedOther = map[string]bool{}
+	}
+	if a.usedOther[p.id] {
+		return false
+	}
+	a.usedOther[p.id] = true
+	return true
+}

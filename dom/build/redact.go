@@ -1,0 +1,84 @@
+package build
+
+import "domscope/dom"
+
+// The builder's side of privacy. Capture already removed what sensitive
+// fields hold (capture.Scrub); these make Build safe on its own for a
+// capture that was not scrubbed (a file from an older domscope, a test, a
+// fuzz input): nothing a sensitive field holds reaches a VirtualNode.
+
+// redactNode clears what node n (a sensitive field, or a node inside the
+// one at preorder index field) holds, remembering it as a secret: its value
+// attribute and its text. It reports whether it cleared anything non-empty.
+// n is not in b.nodes yet.
+func (b *builder) redactNode(n *dom.VirtualNode, field int32) bool {
+	had := false
+	if v, ok := n.Attrs["value"]; ok {
+		if v != dom.Mask {
+			b.secrets = append(b.secrets, v)
+		}
+		delete(n.Attrs, "value")
+		had = v != ""
+	}
+	if n.Text != "" {
+		b.secrets = append(b.secrets, n.Text)
+		n.Text = ""
+		had = true
+	}
+	if had && field >= 0 && int(field) < len(b.facts) && n.NodeType != dom.CommentNode {
+		b.facts[field].filled = true // text or a value below the field
+	}
+	return had
+}
+
+// maskedValue sets a sensitive field's value state: Mask when the capture
+// shows that it holds something (its AX value, value attribute or text),
+// never the value itself.
+func (b *builder) maskedValue(i int) {
+	n, f := b.nodes[i], &b.facts[i]
+	if n.States != nil {
+		delete(n.States, "value")
+		delete(n.States, "valuetext")
+	}
+	if f.ax != nil && f.ax.Value != "" {
+		if f.ax.Value != dom.Mask {
+			b.secrets = append(b.secrets, f.ax.Value)
+		}
+		f.filled = true
+	}
+	if !f.filled {
+		return
+	}
+	if n.States == nil {
+		n.States = map[string]string{}
+	}
+	n.States["value"] = dom.Mask
+}
+
+// scrubSecrets removes the secrets found while building from every
+// string of every node (a label, a title or a parent's name can repeat a
+// field's value). It costs nothing when the capture was scrubbed.
+func (b *builder) scrubSecrets() {
+	secrets := dom.CleanSecrets(b.secrets)
+	if len(secrets) == 0 {
+		return
+	}
+	clean := func(s string) string {
+		for _, sec := range secrets {
+			s = dom.ScrubString(s, sec)
+		}
+		return s
+	}
+	b.snap.Title = clean(b.snap.Title)
+	for _, n := range b.nodes {
+		n.Name, n.Text = clean(n.Name), clean(n.Text)
+		for k, v := range n.Attrs {
+			n.Attrs[k] = clean(v)
+		}
+		for k, v := range n.States {
+			if v != dom.Mask {
+				n.States[k] = clean(v)
+			}
+		}
+	}
+}

@@ -1,0 +1,279 @@
+// Package capture fetches a page's capture over CDP (DOM, AX trees,
+// layout, listeners, frames) and scrubs every sensitive value from it at
+// the door, before any later stage sees it.
+package capture
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"domscope/dom"
+)
+
+// captureTimeout bounds a whole capture whose context has no deadline.
+const captureTimeout = 90 * time.Second
+
+// Capture fetches one snapshot of the page: for the page target and for
+// each out-of-process iframe target, the DOM (pierced: shadow roots, open
+// and closed, and same-process iframe documents), the accessibility tree of
+// every frame, layout and style facts (DOMSnapshot), elements with their own
+// click-family listeners, and where each target sits in the page. The
+// values of sensitive fields (SensitiveField) are scrubbed from everything
+// it returns (see Scrub). Errors are *Error: NOT_ATTACHED when the
+// page is gone, SNAPSHOT_FAILED otherwise.
+func Capture(ctx context.Context, p dom.Page) (*dom.RawCapture, error) {
+	if p == nil {
+		return nil, dom.Errorf(dom.NotAttached, nil, "no page to capture: attach to a tab first")
+	}
+	select {
+	case <-p.Done():
+		return nil, dom.Errorf(dom.NotAttached, nil, "the page is no longer attached (tab closed or browser gone)")
+	default:
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, captureTimeout)
+		defer cancel()
+	}
+	start := time.Now()
+	raw := &dom.RawCapture{Version: 1, TargetID: p.TargetID(), Timestamp: start.UTC().Format(time.RFC3339Nano), Timings: map[string]float64{}}
+	var tmu sync.Mutex
+	timed := func(phase string, since time.Time) {
+		tmu.Lock()
+		raw.Timings[phase] += float64(time.Since(since).Microseconds()) / 1000
+		tmu.Unlock()
+	}
+
+	// The page and its out-of-process frames are captured concurrently:
+	// each lives in its own renderer process.
+	dom.ReportPhase(ctx, "listing frames")
+	t0 := time.Now()
+	frames, err := p.Frames(ctx)
+	timed("frames", t0)
+	if err != nil {
+		return nil, Err(err, "listing out-of-process frames")
+	}
+	var main dom.RawTarget
+	var meta targetMeta
+	var frameTargets []dom.RawTarget
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		meta, err = captureTarget(ctx, p, p.TargetID(), oopSet(frames), &main, timed)
+	})
+	wg.Go(func() { frameTargets = FrameTargets(ctx, p, frames, timed) })
+	wg.Wait()
+	if err != nil {
+		return nil, Err(err, "capturing the page")
+	}
+	raw.URL, raw.Title, raw.Viewport = meta.url, meta.title, meta.viewport
+	raw.Targets = append([]dom.RawTarget{main}, frameTargets...)
+
+	t0 = time.Now()
+	PlaceFrames(ctx, p, frames, raw)
+	timed("frameOffsets", t0)
+
+	t0 = time.Now()
+	Scrub(raw)
+	timed("privacy", t0)
+	raw.Timings["total"] = float64(time.Since(start).Microseconds()) / 1000
+	return raw, nil
+}
+
+// oopSet is the target ids of out-of-process frames.
+func oopSet(frames []dom.FrameTarget) map[string]bool {
+	oop := map[string]bool{}
+	for _, f := range frames {
+		oop[f.TargetID] = true
+	}
+	return oop
+}
+
+// FrameTargets captures each out-of-process frame of p whole, side
+// by side (each lives in its own renderer process). A frame that went
+// away mid-capture is kept with its error (so the user sees it) but
+// without data; it does not fail the page.
+func FrameTargets(ctx context.Context, p dom.Page, frames []dom.FrameTarget, timed func(string, time.Time)) []dom.RawTarget {
+	targets := make([]dom.RawTarget, len(frames))
+	oop := oopSet(frames)
+	var wg sync.WaitGroup
+	for i, f := range frames {
+		wg.Go(func() {
+			if _, err := captureTarget(ctx, f.Session, f.TargetID, oop, &targets[i], timed); err != nil {
+				// Keep no partial data: a frame is either whole or marked.
+				targets[i] = dom.RawTarget{TargetID: f.TargetID, URL: f.URL, Error: err.Error()}
+			}
+			targets[i].ParentTargetID = f.ParentID
+			if targets[i].ParentTargetID == "" {
+				targets[i].ParentTargetID = p.TargetID()
+			}
+		})
+	}
+	wg.Wait()
+	return targets
+}
+
+// targetMeta is what captureTarget learns besides the RawTarget.
+type targetMeta struct {
+	url, title string
+	viewport   dom.Rect // the target's layout viewport in its own document coordinates
+}
+
+// captureTarget fills rt with one target's DOM, AX trees, layout and listeners.
+func captureTarget(ctx context.Context, s dom.Session, targetID string, oop map[string]bool, rt *dom.RawTarget, timed func(string, time.Time)) (targetMeta, error) {
+	var m targetMeta
+	rt.TargetID = targetID
+
+	t0 := time.Now()
+	var ft struct {
+		FrameTree capFrameTree `json:"frameTree"`
+	}
+	if err := s.Call(ctx, "Page.getFrameTree", nil, &ft); err != nil {
+		return m, err
+	}
+	timed("frameTree", t0)
+	rt.FrameID = ft.FrameTree.Frame.ID
+	rt.URL = ft.FrameTree.Frame.URL
+	m.url = rt.URL
+	// Same-process frames of this target, main frame first. Frames that
+	// are out-of-process targets of their own are captured there.
+	var local []dom.RawFrame
+	stack := []*capFrameTree{&ft.FrameTree}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if oop[f.Frame.ID] && f.Frame.ID != rt.FrameID {
+			continue
+		}
+		local = append(local, dom.RawFrame{FrameID: f.Frame.ID, ParentFrameID: f.Frame.ParentID, URL: f.Frame.URL, Name: f.Frame.Name})
+		for i := len(f.ChildFrames) - 1; i >= 0; i-- {
+			stack = append(stack, &f.ChildFrames[i])
+		}
+	}
+	rt.Frames = local
+
+	// The renderer answers one command at a time, but sending them together
+	// overlaps its work with the transfer and decoding of earlier replies.
+	var wg sync.WaitGroup
+	var docErr, axErr, layoutErr, lisErr, metaErr error
+	prog := newParts(ctx)
+	for _, part := range partOrder {
+		prog.start(part)
+	}
+	wg.Go(func() {
+		t0 := time.Now()
+		docErr = fetchDocument(ctx, s, rt)
+		timed("document", t0)
+		prog.done("DOM")
+	})
+	rt.AXTrees = make([]json.RawMessage, len(local))
+	axErrs := make([]error, len(local))
+	wg.Go(func() {
+		t0 := time.Now()
+		var fw sync.WaitGroup
+		for i, f := range local {
+			fw.Go(func() {
+				params := map[string]any{}
+				if i > 0 {
+					params["frameId"] = f.FrameID
+				}
+				axErrs[i] = s.Call(ctx, "Accessibility.getFullAXTree", params, &rt.AXTrees[i])
+			})
+		}
+		fw.Wait()
+		axErr = axErrs[0] // a child frame gone mid-capture is not fatal
+		for i := 1; i < len(axErrs); i++ {
+			if axErrs[i] != nil {
+				rt.AXTrees[i] = nil
+			}
+		}
+		timed("axTree", t0)
+		prog.done("accessibility")
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		layoutErr = s.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &rt.Layout)
+		timed("layout", t0)
+		prog.done("layout")
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		rt.Listeners, lisErr = fetchListeners(ctx, s)
+		timed("listeners", t0)
+		prog.done("listeners")
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		m.title, m.viewport, metaErr = Meta(ctx, s)
+		timed("meta", t0)
+	})
+	wg.Wait()
+	for _, e := range []struct {
+		err  error
+		what string
+	}{{docErr, "DOM.getDocument"}, {axErr, "Accessibility.getFullAXTree"}, {layoutErr, "DOMSnapshot.captureSnapshot"}, {lisErr, "DOMDebugger.getEventListeners"}, {metaErr, "reading title and viewport"}} {
+		if e.err != nil {
+			return m, Err(e.err, e.what)
+		}
+	}
+	rt.Viewport = m.viewport
+	return m, nil
+}
+
+type capFrameTree struct {
+	Frame struct {
+		ID       string `json:"id"`
+		ParentID string `json:"parentId"`
+		URL      string `json:"url"`
+		Name     string `json:"name"`
+	} `json:"frame"`
+	ChildFrames []capFrameTree `json:"childFrames"`
+}
+
+// Meta reads the document title and the layout viewport (in document
+// coordinates: the scroll position and the visible size).
+func Meta(ctx context.Context, s dom.Session) (string, dom.Rect, error) {
+	var ev struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document.title", "returnByValue": true}, &ev); err != nil {
+		return "", dom.Rect{}, err
+	}
+	var lm struct {
+		CSSLayoutViewport struct {
+			PageX        float64 `json:"pageX"`
+			PageY        float64 `json:"pageY"`
+			ClientWidth  float64 `json:"clientWidth"`
+			ClientHeight float64 `json:"clientHeight"`
+		} `json:"cssLayoutViewport"`
+	}
+	if err := s.Call(ctx, "Page.getLayoutMetrics", nil, &lm); err != nil {
+		return "", dom.Rect{}, err
+	}
+	v := lm.CSSLayoutViewport
+	return ev.Result.Value, dom.Rect{X: v.PageX, Y: v.PageY, W: v.ClientWidth, H: v.ClientHeight}, nil
+}
+
+// Err classifies an error of the capture: NOT_ATTACHED when the
+// target went away, the original code for timeouts, SNAPSHOT_FAILED else.
+func Err(err error, what string) error {
+	var e *dom.Error
+	if errors.As(err, &e) {
+		switch e.Code {
+		case dom.NotAttached, dom.Timeout, dom.SnapshotFailed:
+			if strings.HasPrefix(e.Message, what) {
+				return e
+			}
+			return &dom.Error{Code: e.Code, Message: what + ": " + e.Message, Recoverable: e.Recoverable, Err: e.Err}
+		}
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return dom.Errorf(dom.Timeout, nil, "%s: the page is not answering the DevTools protocol (no reply in time)", what)
+	}
+	return dom.Errorf(dom.SnapshotFailed, err, "%s", what)
+}

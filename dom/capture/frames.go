@@ -1,0 +1,102 @@
+package capture
+
+import (
+	"context"
+	"sync"
+
+	"domscope/dom"
+)
+
+// PlaceFrames finds where each frame sits: same-process child frames in
+// their target's main document, out-of-process targets in the page. It
+// asks the target that holds each <iframe> for the element
+// (DOM.getFrameOwner) and its content box (DOM.getBoxModel, in that
+// target's viewport). A frame that is hidden or gone keeps a zero offset.
+func PlaceFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture) {
+	sessions := map[string]dom.Session{p.TargetID(): p}
+	for _, f := range frames {
+		sessions[f.TargetID] = f.Session
+	}
+	byTarget := map[string]*dom.RawTarget{}
+	for i := range raw.Targets {
+		byTarget[raw.Targets[i].TargetID] = &raw.Targets[i]
+	}
+	// Sent together: each is a cheap command, so the round trips dominate.
+	var wg sync.WaitGroup
+	for i := range raw.Targets {
+		t := &raw.Targets[i]
+		s := sessions[t.TargetID]
+		for j := 1; j < len(t.Frames); j++ {
+			f := &t.Frames[j]
+			wg.Go(func() {
+				if box, owner, ok := ownerBox(ctx, s, f.FrameID); ok {
+					f.OwnerBackendID = owner
+					f.Offset = dom.Rect{X: box.X + t.Viewport.X, Y: box.Y + t.Viewport.Y, W: box.W, H: box.H}
+				}
+			})
+		}
+	}
+	wg.Wait()
+	// Out-of-process frames, parents before children (nesting is shallow;
+	// a bounded number of passes also guards against a bad parent chain).
+	placed := map[string]bool{p.TargetID(): true}
+	for pass := 0; pass < 8 && len(placed) < len(raw.Targets); pass++ {
+		for i := 1; i < len(raw.Targets); i++ {
+			t := &raw.Targets[i]
+			if placed[t.TargetID] || !placed[t.ParentTargetID] {
+				continue
+			}
+			placed[t.TargetID] = true
+			parent := byTarget[t.ParentTargetID]
+			s := sessions[t.ParentTargetID]
+			if parent == nil || s == nil || t.FrameID == "" {
+				continue
+			}
+			box, owner, ok := ownerBox(ctx, s, t.FrameID)
+			if !ok {
+				continue
+			}
+			t.OwnerBackendID = owner
+			// The box is in the parent's viewport; the page's viewport
+			// origin is its scroll position, an iframe's is its Offset.
+			origin := parent.Offset
+			if parent == &raw.Targets[0] {
+				origin = dom.Rect{X: parent.Viewport.X, Y: parent.Viewport.Y}
+			}
+			t.Offset = dom.Rect{X: origin.X + box.X, Y: origin.Y + box.Y, W: box.W, H: box.H}
+		}
+	}
+}
+
+// ownerBox returns the content box of the <iframe> that holds frameID, in
+// the viewport of the target s, and the element's backendNodeId.
+func ownerBox(ctx context.Context, s dom.Session, frameID string) (dom.Rect, int64, bool) {
+	var owner struct {
+		BackendNodeID int64 `json:"backendNodeId"`
+	}
+	if err := s.Call(ctx, "DOM.getFrameOwner", map[string]any{"frameId": frameID}, &owner); err != nil || owner.BackendNodeID == 0 {
+		return dom.Rect{}, 0, false
+	}
+	var bm struct {
+		Model struct {
+			Content []float64 `json:"content"`
+		} `json:"model"`
+	}
+	if err := s.Call(ctx, "DOM.getBoxModel", map[string]any{"backendNodeId": owner.BackendNodeID}, &bm); err != nil {
+		return dom.Rect{}, owner.BackendNodeID, false
+	}
+	return QuadRect(bm.Model.Content), owner.BackendNodeID, true
+}
+
+// QuadRect is the bounding rectangle of a CDP quad (x1,y1,...,x4,y4).
+func QuadRect(q []float64) dom.Rect {
+	if len(q) < 8 {
+		return dom.Rect{}
+	}
+	minX, minY, maxX, maxY := q[0], q[1], q[0], q[1]
+	for i := 2; i+1 < len(q); i += 2 {
+		minX, maxX = min(minX, q[i]), max(maxX, q[i])
+		minY, maxY = min(minY, q[i+1]), max(maxY, q[i+1])
+	}
+	return dom.Rect{X: minX, Y: minY, W: maxX - minX, H: maxY - minY}
+}

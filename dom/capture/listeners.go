@@ -1,0 +1,99 @@
+package capture
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"time"
+
+	"domscope/dom"
+)
+
+// ReleaseTimeout bounds the release of the capture's remote objects.
+const ReleaseTimeout = 5 * time.Second
+
+// fetchListeners lists the elements that have a click-family listener on
+// themselves, with one DOMDebugger.getEventListeners call on the document
+// (depth -1, pierce: shadow roots and same-process frames). Listeners on
+// the document, <html> and <body> are delegating roots, not clickables.
+func fetchListeners(ctx context.Context, s dom.Session) ([]dom.RawListener, error) {
+	group := ObjectGroup("domscope-capture")
+	var ev struct {
+		Result struct {
+			ObjectID string `json:"objectId"`
+		} `json:"result"`
+	}
+	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document", "objectGroup": group}, &ev); err != nil {
+		return nil, err
+	}
+	// Released in the background with a bound of its own: a capture that
+	// was canceled (a dialog blocks the page) must return at once.
+	defer func() {
+		go func() {
+			rctx, cancel := context.WithTimeout(context.Background(), ReleaseTimeout)
+			defer cancel()
+			_ = s.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
+		}()
+	}()
+	if ev.Result.ObjectID == "" {
+		return nil, nil
+	}
+	var desc struct {
+		Node struct {
+			BackendNodeID int64 `json:"backendNodeId"`
+			Children      []struct {
+				BackendNodeID int64  `json:"backendNodeId"`
+				NodeName      string `json:"nodeName"`
+				Children      []struct {
+					BackendNodeID int64  `json:"backendNodeId"`
+					NodeName      string `json:"nodeName"`
+				} `json:"children"`
+			} `json:"children"`
+		} `json:"node"`
+	}
+	if err := s.Call(ctx, "DOM.describeNode", map[string]any{"objectId": ev.Result.ObjectID, "depth": 2}, &desc); err != nil {
+		return nil, err
+	}
+	roots := map[int64]bool{desc.Node.BackendNodeID: true}
+	for _, c := range desc.Node.Children {
+		if c.NodeName == "HTML" {
+			roots[c.BackendNodeID] = true
+			for _, cc := range c.Children {
+				if cc.NodeName == "BODY" {
+					roots[cc.BackendNodeID] = true
+				}
+			}
+		}
+	}
+	var res struct {
+		Listeners []struct {
+			Type          string `json:"type"`
+			BackendNodeID int64  `json:"backendNodeId"`
+		} `json:"listeners"`
+	}
+	if err := s.Call(ctx, "DOMDebugger.getEventListeners", map[string]any{"objectId": ev.Result.ObjectID, "depth": -1, "pierce": true}, &res); err != nil {
+		return nil, err
+	}
+	var out []dom.RawListener
+	seen := map[dom.RawListener]bool{}
+	for _, l := range res.Listeners {
+		if l.BackendNodeID == 0 || roots[l.BackendNodeID] || !slices.Contains(dom.ListenerTypes, l.Type) {
+			continue
+		}
+		rl := dom.RawListener{BackendID: l.BackendNodeID, Type: l.Type}
+		if !seen[rl] {
+			seen[rl] = true
+			out = append(out, rl)
+		}
+	}
+	return out, nil
+}
+
+// ObjectGroup names a group for the remote objects of one capture or
+// refresh. Each has a group of its own, so the release of one group (in the
+// background, after its capture returns) cannot free the objects of the
+// next capture on the same page.
+func ObjectGroup(prefix string) string {
+	return prefix + "-" + strconv.FormatUint(rand.Uint64(), 36)
+}

@@ -1,0 +1,236 @@
+package cdpjson
+
+import (
+	"errors"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"domscope/dom"
+)
+
+// RareInts is one of DOMSnapshot's sparse columns (a boolean column has
+// only Index).
+type RareInts struct {
+	Index []int `json:"index"`
+	Value []int `json:"value"`
+}
+
+// SnapDocument is one document of a DOMSnapshot, as far as Build reads it.
+type SnapDocument struct {
+	DocumentURL   int     `json:"documentURL"`
+	FrameID       int     `json:"frameId"`
+	ScrollOffsetX float64 `json:"scrollOffsetX"`
+	ScrollOffsetY float64 `json:"scrollOffsetY"`
+	Nodes         struct {
+		BackendNodeID        []int64  `json:"backendNodeId"`
+		ContentDocumentIndex RareInts `json:"contentDocumentIndex"`
+		InputValue           RareInts `json:"inputValue"`
+		TextValue            RareInts `json:"textValue"`
+		OptionSelected       RareInts `json:"optionSelected"`
+		InputChecked         RareInts `json:"inputChecked"`
+	} `json:"nodes"`
+	Layout struct {
+		NodeIndex []int       `json:"nodeIndex"`
+		Styles    [][]int     `json:"styles"`
+		Bounds    [][]float64 `json:"bounds"`
+	} `json:"layout"`
+}
+
+// DOMSnapshot is a DOMSnapshot.captureSnapshot result, as far as Build
+// reads it.
+type DOMSnapshot struct {
+	Documents []SnapDocument `json:"documents"`
+	Strings   []string       `json:"strings"`
+}
+
+// DecodeDOMSnapshot reads a DOMSnapshot.captureSnapshot result, keeping only
+// what Build reads. It scans the bytes (see scanner) and carves the
+// per-node rows of styles and bounds out of shared slabs: a 50,000-node
+// page has 100,000 such rows, and one allocation each dominated the build.
+func DecodeDOMSnapshot(data []byte) (*DOMSnapshot, error) {
+	s := &scanner{data: data}
+	snap := &DOMSnapshot{}
+	err := s.object(func(key string) error {
+		switch key {
+		case "strings":
+			return s.array(func() error {
+				v, err := s.str()
+				snap.Strings = append(snap.Strings, v)
+				return err
+			})
+		case "documents":
+			return s.array(func() error {
+				var d SnapDocument
+				if err := decodeSnapDocument(s, &d); err != nil {
+					return err
+				}
+				snap.Documents = append(snap.Documents, d)
+				return nil
+			})
+		}
+		return s.skip()
+	})
+	if err == nil && s.peek() != 0 {
+		err = errScan
+	}
+	return snap, err
+}
+
+func decodeSnapDocument(s *scanner, d *SnapDocument) error {
+	return s.object(func(key string) error {
+		switch key {
+		case "documentURL":
+			return s.int(&d.DocumentURL)
+		case "frameId":
+			return s.int(&d.FrameID)
+		case "scrollOffsetX":
+			return s.float(&d.ScrollOffsetX)
+		case "scrollOffsetY":
+			return s.float(&d.ScrollOffsetY)
+		case "nodes":
+			return s.object(func(key string) error {
+				switch key {
+				case "backendNodeId":
+					var ids []int
+					err := s.ints(&ids)
+					d.Nodes.BackendNodeID = make([]int64, len(ids))
+					for i, v := range ids {
+						d.Nodes.BackendNodeID[i] = int64(v)
+					}
+					return err
+				case "contentDocumentIndex":
+					return readRare(s, &d.Nodes.ContentDocumentIndex)
+				case "inputValue":
+					return readRare(s, &d.Nodes.InputValue)
+				case "textValue":
+					return readRare(s, &d.Nodes.TextValue)
+				case "optionSelected":
+					return readRare(s, &d.Nodes.OptionSelected)
+				case "inputChecked":
+					return readRare(s, &d.Nodes.InputChecked)
+				}
+				return s.skip()
+			})
+		case "layout":
+			return s.object(func(key string) error {
+				switch key {
+				case "nodeIndex":
+					return s.ints(&d.Layout.NodeIndex)
+				case "styles":
+					// rows point into one slab, sized by nodeIndex (it comes
+					// first); if it grows, earlier rows keep their old backing
+					slab := make([]int, 0, len(d.Layout.NodeIndex)*len(dom.LayoutStyles))
+					d.Layout.Styles = make([][]int, 0, len(d.Layout.NodeIndex))
+					return s.array(func() error {
+						start := len(slab)
+						err := s.ints(&slab)
+						d.Layout.Styles = append(d.Layout.Styles, slab[start:len(slab):len(slab)])
+						return err
+					})
+				case "bounds":
+					slab := make([]float64, 0, len(d.Layout.NodeIndex)*4)
+					d.Layout.Bounds = make([][]float64, 0, len(d.Layout.NodeIndex))
+					return s.array(func() error {
+						start := len(slab)
+						err := s.floats(&slab)
+						d.Layout.Bounds = append(d.Layout.Bounds, slab[start:len(slab):len(slab)])
+						return err
+					})
+				}
+				return s.skip()
+			})
+		}
+		return s.skip()
+	})
+}
+
+// readRare reads one of DOMSnapshot's sparse columns ({index, value}; a
+// boolean column has only index).
+func readRare(s *scanner, r *RareInts) error {
+	return s.object(func(key string) error {
+		switch key {
+		case "index":
+			return s.ints(&r.Index)
+		case "value":
+			return s.ints(&r.Value)
+		}
+		return s.skip()
+	})
+}
+
+// readObject calls f for each key of the object that comes next; f must
+// consume the value. A non-object is skipped.
+func readObject(dec *jsontext.Decoder, f func(key string) error) error {
+	if dec.PeekKind() != '{' {
+		return dec.SkipValue()
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	for {
+		switch dec.PeekKind() {
+		case '}':
+			_, err := dec.ReadToken()
+			return err
+		case 0:
+			_, err := dec.ReadToken()
+			if err == nil {
+				err = errors.New("layout: truncated")
+			}
+			return err
+		}
+		// names are read raw and looked up, not unquoted: an allocation
+		// per key was most of the decoding garbage
+		k, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		key := ""
+		if len(k) >= 2 {
+			key = knownKeys[string(k[1:len(k)-1])]
+		}
+		if err := f(key); err != nil {
+			return err
+		}
+	}
+}
+
+// knownKeys are the object keys the stream decoders read; any other key
+// reaches them as "" and is skipped.
+var knownKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"strings", "documents", "documentURL", "frameId", "scrollOffsetX",
+		"scrollOffsetY", "nodes", "backendNodeId", "contentDocumentIndex", "index", "value", "layout",
+		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "inputChecked", "ignored", "backendDOMNodeId", "role", "name", "properties",
+		"parentIndex", "nodeType", "nodeName", "attributes"} {
+		m[k] = k
+	}
+	return m
+}()
+
+// readArray calls f for each element of the array that comes next; f must
+// consume it. A non-array is skipped.
+func readArray(dec *jsontext.Decoder, f func() error) error {
+	if dec.PeekKind() != '[' {
+		return dec.SkipValue()
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	for {
+		switch dec.PeekKind() {
+		case ']':
+			_, err := dec.ReadToken()
+			return err
+		case 0:
+			_, err := dec.ReadToken()
+			if err == nil {
+				err = errors.New("layout: truncated")
+			}
+			return err
+		}
+		if err := f(); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,12 @@
+package export_test
+
+import (
+	"testing"
+
+	"domscope/cdpconn/cdptest"
+)
+
+// TestMain is the single TestMain of package export's tests: one shared
+// headless Chromium serves every test that needs a browser, and it is
+// stopped when the tests end.
+func TestMain(m *testing.M) { cdptest.Main(m) }

@@ -1,0 +1,99 @@
+package flatten
+
+import (
+	"sort"
+
+	"domscope/dom"
+)
+
+// changedStates are the states whose changes are listed: the ones an
+// action on a control flips, and which the DOM often does not show
+// (a checkbox's checked is a property, not an attribute).
+var changedStates = []string{"checked", "expanded", "selected", "pressed", "value", "focused", "disabled"}
+
+// maxChangeText bounds a name or value in a change.
+const maxChangeText = 80
+
+// nodeChanges lists what changed on the nodes prev and next share, in
+// node order. A node hidden or shown because an ancestor was is left out
+// (its ancestor says it), as are text nodes (their element does).
+func nodeChanges(prev, next *dom.Snapshot) []dom.Change {
+	var out []dom.Change
+	for id, n := range next.ByID {
+		p := prev.ByID[id]
+		if p == nil || n.NodeType != dom.ElementNode {
+			continue
+		}
+		for _, k := range changedStates {
+			if len(p.States) == 0 && len(n.States) == 0 {
+				break // most nodes have no state: skip the lookups
+			}
+			a, b := p.States[k], n.States[k]
+			if a == b {
+				continue
+			}
+			if k == "value" && (p.Sensitive() || n.Sensitive()) {
+				// a field's value may be a secret: say only that it changed
+				a, b = dom.MaskIf(a != "", a), dom.MaskIf(b != "", b)
+				if a == b {
+					continue
+				}
+			}
+			out = append(out, dom.Change{ID: id, Kind: "state", What: k, From: dom.Clip(a, maxChangeText), To: dom.Clip(b, maxChangeText)})
+		}
+		switch {
+		case p.Hidden == "" && n.Hidden != "" && n.Hidden != dom.HiddenInherited:
+			out = append(out, dom.Change{ID: id, Kind: "hidden", What: n.Hidden})
+		case p.Hidden != "" && n.Hidden == "" && p.Hidden != dom.HiddenInherited:
+			out = append(out, dom.Change{ID: id, Kind: "shown", What: p.Hidden})
+		}
+		if p.Name != n.Name {
+			out = append(out, dom.Change{ID: id, Kind: "name", From: dom.Clip(p.Name, maxChangeText), To: dom.Clip(n.Name, maxChangeText)})
+		}
+		if p.Parent != nil && n.Parent != nil && p.Parent.ID != n.Parent.ID {
+			out = append(out, dom.Change{ID: id, Kind: "moved", From: p.Parent.ID, To: n.Parent.ID})
+		}
+	}
+	// by node; a node's own changes stay in the order above
+	sort.SliceStable(out, func(i, j int) bool { return idLess(out[i].ID, out[j].ID) })
+	return out
+}
+
+// idLess orders "node_N" by N, others after, by text.
+func idLess(a, b string) bool {
+	x, xok := dom.IDNumber(a)
+	y, yok := dom.IDNumber(b)
+	if xok && yok {
+		return x < y
+	}
+	if xok != yok {
+		return xok
+	}
+	return a < b
+}
+
+// FlatText is the flattened text view of s with opts ("" for nil).
+func FlatText(s *dom.Snapshot, opts dom.Options) string {
+	if s == nil {
+		return ""
+	}
+	sd, _ := Flatten(s, opts)
+	return FormatText(sd)
+}
+
+// ListChanges fills c's lists from a diff and the flattened views before
+// and after, each cut at MaxListedChanges.
+func ListChanges(c *dom.Changes, d SnapshotDiff, flatBefore, flatAfter string) {
+	c.Nodes, c.NodesMore = firstOf(d.Changed)
+	c.Flat, c.FlatMore = firstOf(LineDiff(flatBefore, flatAfter))
+	if len(c.Nodes) > 0 || len(c.Flat) > 0 {
+		c.DomChanged = true
+	}
+}
+
+func firstOf[T any](xs []T) ([]T, int) {
+	if len(xs) > dom.MaxListedChanges {
+		return xs[:dom.MaxListedChanges:dom.MaxListedChanges], len(xs) - dom.MaxListedChanges
+	}
+	return xs, 0
+}

@@ -1,0 +1,90 @@
+package live
+
+import (
+	"time"
+
+	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/cdpjson"
+)
+
+// A refresh spends most of its time waiting for Chrome's layout
+// (DOMSnapshot), and building the tree was most of what came after it. So
+// the tree is built while Chrome makes the layout, from the model as it
+// is (its AX facts and layout from the last read), and put right once the
+// layout and the AX facts come: the nodes whose AX facts were fetched
+// again or whose control state changed are described again, bounds and
+// whether in the viewport are updated. It stands only if that changes no
+// node's tier (what its visibility and its ancestors' names follow from)
+// and no box appeared, went, changed style or became or stopped being
+// zero-size; else the tree is built again, as it would have been.
+
+// ahead is a tree built before the refresh's layout came.
+type ahead struct {
+	d       *build.Draft
+	version uint64   // the model's version it was built at
+	vp      dom.Rect // the viewport it was built with
+	took    time.Duration
+}
+
+// buildAhead builds from the model as it is. It returns nil when that
+// tree could not stand (out-of-process frames are read whole at every
+// refresh, sensitive values are still to be scrubbed).
+func (m *Model) buildAhead(opts build.Options) *ahead {
+	start := time.Now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.broken != "" || len(m.frames) > 0 || len(m.secrets) > 0 {
+		return nil
+	}
+	d, err := build.NewDraft(&cdpjson.Capture{Raw: m.raw, Targets: []*cdpjson.Target{m.ti}}, opts, start)
+	if err != nil {
+		return nil
+	}
+	return &ahead{d: d, version: m.version, vp: m.raw.Viewport, took: time.Since(start)}
+}
+
+// finish makes the tree built ahead the refresh's snapshot, once the model
+// holds the new layout (which replaced old; no box appeared, went or
+// changed style), AX facts, title and viewport: the nodes whose AX facts
+// were fetched (fetched), and those whose value, checked or selected
+// state changed (states) with their ancestors (a <select> shows its
+// option's), are described again; each node's bounds are the new ones,
+// and whether it is in the viewport is worked out again. It reports false
+// when that changes a node's tier, or the bounds change what the build
+// decided (a box that became or stopped being zero-size); the caller then
+// builds again.
+func (a *ahead) finish(m *Model, old []cdpjson.Box, fetched, states []int64) (*dom.Snapshot, bool) {
+	start := time.Now()
+	if !a.d.Redescribe(m.ti, fetched, states) {
+		return nil, false
+	}
+	// the draft reads the new viewport: its capture's metadata is m.raw
+	scrolled := m.raw.Viewport != a.vp
+	if moved := !sameBounds(old, m.ti.Layout); moved || scrolled {
+		if !a.d.Rebound(m.ti, moved) {
+			return nil, false
+		}
+	}
+	s := a.d.Snapshot()
+	s.Title = m.raw.Title
+	s.BuiltAhead = true
+	s.Raw, s.Source = nil, &modelSource{m: m, version: m.version}
+	s.Stamp = m.raw.Timestamp
+	s.BuildTime = a.took + time.Since(start)
+	return s, true
+}
+
+// sameBounds reports whether two layouts hold the same boxes in the same
+// order with the same bounds.
+func sameBounds(old, fresh []cdpjson.Box) bool {
+	if len(old) != len(fresh) {
+		return false
+	}
+	for i := range old {
+		if old[i].ID != fresh[i].ID || old[i].Bounds != fresh[i].Bounds {
+			return false
+		}
+	}
+	return true
+}
