@@ -87,7 +87,7 @@ func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, 
 
 func (p *promptLayer) render(m *Model, s screen) drawn {
 	t := m.st.Title.Render(views.Trunc(p.title, m.w/2)) + " "
-	return drawn{lines: []string{views.Pad(t+p.input.View(), m.w)}, y: s.footer}
+	return drawn{lines: []string{views.Pad(t+views.Input(p.input.View()), m.w)}, y: s.footer}
 }
 
 // The prompts' submit functions.
