@@ -425,7 +425,7 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 		if m.doc.snap != nil {
 			u = m.doc.snap.URL
 		}
-		m.push(newPrompt("go to", "", u, "https://…", m.w, submitGoto))
+		m.push(newPrompt("go to", "", u, "https://…", m.w, submitGoto).selectAll())
 	case keymap.Back:
 		return m.act(dom.Action{Kind: "back"})
 	case keymap.Forward:
