@@ -165,9 +165,13 @@ type connFlags struct {
 	viewport string
 	device   string
 	scale    float64
+	// fs tells a flag given on the command line from a default (the
+	// config file, the environment): only given flags can conflict.
+	fs *flag.FlagSet
 }
 
 func (c *connFlags) register(fs *flag.FlagSet) {
+	c.fs = fs
 	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "DevTools endpoint: http://host:port or ws://host:port/devtools/browser/<id>")
 	fs.BoolVar(&c.launch, "launch", false, "launch a local Chromium (headless when there is no display) instead of connecting")
 	fs.StringVar(&c.url, "url", "", "open this URL in a new tab (closed again on exit)")
@@ -218,7 +222,9 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 			url = base + "/" + strings.TrimPrefix(url, "/")
 		}
 	}
-	if url != "" && c.target != "" {
+	// A target from the config file or $DOMSCOPE_TARGET is a default:
+	// --url or the demo opens its own tab and leaves it unused.
+	if url != "" && c.target != "" && (c.fs == nil || flagGiven(c.fs, "target")) {
 		s.Close()
 		return nil, usageError{"give --url (or --demo) or --target, not both"}
 	}
