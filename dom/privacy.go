@@ -38,9 +38,18 @@ func sensitiveValues(tag, typ, autocomplete string) bool {
 	return false
 }
 
-// Sensitive reports whether n is a sensitive field (see SensitiveField).
+// Sensitive reports whether text aimed at n is secret: n is a sensitive
+// field (see SensitiveField), or a <label> of one, since what is typed on
+// a label goes to its control (LabelControl).
 func (n *VirtualNode) Sensitive() bool {
-	return n != nil && n.NodeType == ElementNode && SensitiveField(n.Tag, n.Attrs)
+	if n == nil || n.NodeType != ElementNode {
+		return false
+	}
+	if SensitiveField(n.Tag, n.Attrs) {
+		return true
+	}
+	c := LabelControl(n)
+	return c != nil && SensitiveField(c.Tag, c.Attrs)
 }
 
 // Mask stands for text typed into or held by a sensitive field wherever it
