@@ -456,10 +456,16 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	// Marks show what the previous action changed; a new action starts clean.
 	m.doc.marks = nil
 	m.clearCache()
+	bound := m.opBound()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
 		res := conceal(actor.Do(ctx, a), a, secret)
+		late := gaveUp(ctx, &res, bound)
 		// recorded here, as it happened, even if the UI drops the reply
 		_, _, recErr := rec.Record(before, a, res, desc)
+		if late {
+			// nothing is left of the bound to take a snapshot in
+			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr}
+		}
 		if res.Dialog != nil {
 			// the page is blocked until the dialog is answered: snapshot after
 			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr}
@@ -493,7 +499,7 @@ func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea
 	}
 	m.doc.gen++
 	gen := m.doc.gen
-	ctx, cancel := ctxTimeout(m.ctx, opTimeout)
+	ctx, cancel := ctxTimeout(m.ctx, m.opBound())
 	report, wait := phases(ctx, gen)
 	ctx = dom.WithProgress(ctx, report)
 	m.op.busy = &op{label: label, start: m.now(), cancel: cancel}
@@ -540,6 +546,9 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		return nil
 	}
 	if msg.snap == nil {
+		if r := msg.res; r != nil && r.Error != nil && r.Error.Code == dom.Timeout {
+			m.setFlash(r.Error.Message, true)
+		}
 		m.recordError(msg.recErr)
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
