@@ -13,6 +13,7 @@ type SearchHit struct {
 	// "attr NAME" for an attribute's name or value.
 	Kind string
 	rank int
+	pos  int // document order
 }
 
 // The groups a hit falls in, best first.
@@ -43,10 +44,9 @@ func Search(snap *Snapshot, q string) []SearchHit {
 	}
 	idQuery := strings.TrimPrefix(q, "#")
 	var hits []SearchHit
-	order := map[*VirtualNode]int{}
 	Walk(snap.Root, func(n *VirtualNode) {
 		if h, ok := searchHit(n, q, idQuery, nodeID); ok {
-			order[n] = len(order)
+			h.pos = len(hits)
 			hits = append(hits, h)
 		}
 	})
@@ -58,7 +58,7 @@ func Search(snap *Snapshot, q string) []SearchHit {
 		if pa, pb := prominence(a.Node), prominence(b.Node); pa != pb {
 			return pa < pb
 		}
-		return order[a.Node] < order[b.Node]
+		return a.pos < b.pos
 	})
 	return hits
 }
@@ -84,7 +84,10 @@ func searchHit(n *VirtualNode, q, idQuery, nodeID string) (SearchHit, bool) {
 	}
 	name, nameKind := n.Name, "name" // collapsed when built
 	if n.NodeType == TextNode {
-		name, nameKind = collapse(n.Text), "text"
+		nameKind = "text"
+		if name == "" || strings.HasSuffix(name, "…") { // cut at MaxNameLen
+			name = collapse(n.Text)
+		}
 	}
 	if name != "" {
 		name = strings.ToLower(name)

@@ -149,3 +149,16 @@ func describeHits(hits []dom.SearchHit) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// BenchmarkSearch: one / search (each key press of an incremental one)
+// on a 10,000-element page.
+func BenchmarkSearch(b *testing.B) {
+	s, err := dom.Build(loadRecording(b, "synthetic-10000"), dom.BuildOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		dom.Search(s, "button")
+	}
+}
