@@ -2,7 +2,7 @@
 # installs what it needs (Chromium from Debian's package) on a fresh machine.
 GO ?= $(shell command -v go || echo /usr/local/go/bin/go)
 
-.PHONY: demo test build chromium tmux bench vet
+.PHONY: demo test test-short build chromium tmux bench vet
 
 build:
 	$(GO) build -o domscope .
@@ -32,3 +32,7 @@ test: chromium tmux vet
 
 bench: chromium
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
+
+# The quick lane: units, goldens and fuzz seeds; no browser, under a minute.
+test-short: vet
+	$(GO) test -short -timeout 5m ./...

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/spf13/pflag"
 
 	"domscope/dom"
 	"domscope/keymap"
@@ -73,7 +73,7 @@ func configPath(args []string, getenv func(string) string) (path string, explici
 		if a == "--" {
 			break
 		}
-		for _, p := range []string{"--config", "-config"} {
+		for _, p := range []string{"--config"} {
 			if a == p && i+1 < len(args) {
 				return args[i+1], true
 			}
@@ -94,7 +94,7 @@ func configPath(args []string, getenv func(string) string) (path string, explici
 // loadSettings reads the config file args or the environment point to and
 // lays the environment over it. A bad file is a usage error naming its line.
 func loadSettings(args []string, getenv func(string) string) (*settings, error) {
-	st := &settings{flags: map[string]string{}, tierOff: map[string]bool{}, flattenOff: map[string]bool{}}
+	st := emptySettings()
 	path, explicit := configPath(args, getenv)
 	if path != "" {
 		src, err := os.ReadFile(path)
@@ -294,11 +294,11 @@ func checkFlagValue(name, v string) error {
 }
 
 // apply makes the settings the defaults of the flags fs has. They are set
-// as values, not through fs.Set, so they do not count as given on the
-// command line (demo launches unless --endpoint is given).
-func (st *settings) apply(fs *flag.FlagSet) {
-	if fs.Lookup("config") == nil {
-		fs.String("config", st.path, "settings file (TOML; default $XDG_CONFIG_HOME/domscope/config.toml)")
+// on the values, not through fs.Set, so they do not count as given on
+// the command line (demo launches unless --endpoint is given).
+func (st *settings) apply(fs *pflag.FlagSet) {
+	if f := fs.Lookup("config"); f != nil && st.path != "" {
+		f.DefValue = st.path
 	}
 	for name, v := range st.flags {
 		f := fs.Lookup(name)
@@ -323,6 +323,10 @@ func settingsFrom(ctx context.Context) *settings {
 	if st, ok := ctx.Value(settingsKey{}).(*settings); ok {
 		return st
 	}
+	return emptySettings()
+}
+
+func emptySettings() *settings {
 	return &settings{flags: map[string]string{}, tierOff: map[string]bool{}, flattenOff: map[string]bool{}}
 }
 

@@ -2,18 +2,18 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"image/png"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/spf13/pflag"
 
 	"domscope/dom"
 )
 
 // registerViewport adds the flags that emulate the agent's window.
-func (c *connFlags) registerViewport(fs *flag.FlagSet) {
+func (c *connFlags) registerViewport(fs *pflag.FlagSet) {
 	fs.StringVar(&c.viewport, "viewport", "", "emulate a window of WIDTHxHEIGHT CSS pixels, such as 1280x800")
 	fs.StringVar(&c.device, "device", "", "emulate a phone or tablet (size, scale, mobile, touch, user agent): "+dom.DeviceNames())
 	fs.Float64Var(&c.scale, "scale", 0, "device scale factor to emulate (1, 2, 3…; 0 keeps the browser's)")
@@ -33,7 +33,8 @@ func (c *connFlags) emulation() (dom.Viewport, error) {
 	if c.viewport != "" {
 		w, h, err := dom.ParseSize(c.viewport)
 		if err != nil {
-			return vp, usageError{fmt.Sprintf("--viewport %q: give WIDTHxHEIGHT in CSS pixels (1 to %d each), such as 1280x800 or 390x844", c.viewport, dom.MaxViewportSide)}
+			// dom's words, as a script's viewport step gets them
+			return vp, usageError{"--" + dom.ErrorOf(err).Message}
 		}
 		vp.Width, vp.Height = w, h
 	}
@@ -58,7 +59,9 @@ func emulate(ctx context.Context, p dom.Page, vp dom.Viewport) error {
 // marks, the numbered boxes of the flattened view's nodes are drawn on it
 // and the marks that are not on the picture are listed on w.
 func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *dom.SerializedDom, path string, marks bool, w io.Writer) error {
-	pic, err := dom.Screenshot(ctx, p)
+	var known dom.SensitiveNodes
+	known.Add(snap)
+	pic, err := dom.Screenshot(ctx, p, &known)
 	if err != nil {
 		return err
 	}
@@ -80,7 +83,7 @@ func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *do
 		}
 		fmt.Fprintln(w, line)
 	}
-	f, err := os.Create(path)
+	f, err := dom.CreatePrivate(path)
 	if err != nil {
 		return err
 	}

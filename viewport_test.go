@@ -83,7 +83,7 @@ func TestViewportFlagsAreUsageErrors(t *testing.T) {
 		{[]string{"run", "--device", "nope"}, `"Pixel 5"`},
 		{[]string{"--device", "nope"}, `"iPad Mini"`},
 		{[]string{"snapshot", "--viewport", "390"}, "WIDTHxHEIGHT"},
-		{[]string{"snapshot", "--viewport", "0x100"}, "WIDTHxHEIGHT"},
+		{[]string{"snapshot", "--viewport", "0x100"}, "--viewport 0x100: width and height must be 1 to 10000 CSS pixels each"},
 		{[]string{"snapshot", "--scale", "-1"}, "device scale factor"},
 		{[]string{"snapshot", "--scale", "100"}, "device scale factor"},
 		{[]string{"snapshot", "--marks"}, "--screenshot"},
@@ -96,6 +96,36 @@ func TestViewportFlagsAreUsageErrors(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Contains(stderr, "127.0.0.1:1") {
 			t.Errorf("domscope %v: exit %d, stderr %q; want a usage error (2) with %q", c.args, code, stderr, c.want)
 		}
+	}
+}
+
+// TestZeroViewportAgrees: a script's viewport step of 0x0 is refused with
+// the words --viewport 0x0 is refused with, not taken as "no emulation";
+// a step with no size still means the browser's own window.
+func TestZeroViewportAgrees(t *testing.T) {
+	const why = "viewport 0x0: width and height must be 1 to 10000 CSS pixels each, such as 1280x800 or 390x844"
+	_, stderr, code := runCLI(t, "", "snapshot", "--viewport", "0x0", "--endpoint", "http://127.0.0.1:1")
+	if code != 2 || !strings.Contains(stderr, "--"+why) {
+		t.Errorf("--viewport 0x0: exit %d, stderr %q; want a usage error with %q", code, stderr, why)
+	}
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	for _, c := range []struct {
+		step string
+		want string
+	}{
+		{`{"action":"viewport","width":0,"height":0}`, "line 1: " + why},
+		{`{"action":"viewport","device":"iPhone 13","width":0,"height":0}`, "line 1: " + why},
+		{`{"action":"viewport","width":0}`, "line 1: viewport 0x0: give both width and height"},
+	} {
+		stdout, stderr, code := runCLI(t, c.step, "run", "--endpoint", ws, "--url", base+"/responsive.html", "-")
+		if code != 1 || !strings.Contains(stdout+stderr, c.want) {
+			t.Errorf("%s: exit %d, want 1 with %q:\n%s\n%s", c.step, code, c.want, stdout, stderr)
+		}
+	}
+	stdout, stderr, code := runCLI(t, `{"action":"viewport"}`, "run", "--endpoint", ws, "--url", base+"/responsive.html", "-")
+	if code != 0 {
+		t.Errorf("a viewport step with no size (the browser's own window): exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
 

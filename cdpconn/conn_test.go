@@ -46,6 +46,7 @@ func TestWrongEndpoint(t *testing.T) {
 }
 
 func TestHangingEndpointTimesOut(t *testing.T) {
+	cdptest.SkipShort(t)
 	// A server that accepts and never answers must not hang Connect.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -249,6 +250,7 @@ func TestEventsAndCrossOriginFrames(t *testing.T) {
 }
 
 func TestLaunchAndClose(t *testing.T) {
+	cdptest.SkipShort(t)
 	if _, err := cdpconn.FindChrome(); err != nil {
 		cdptest.Browser(t) // skips or fails with the shared message
 	}
@@ -271,6 +273,7 @@ func TestLaunchAndClose(t *testing.T) {
 }
 
 func TestBrowserCrashEndsPages(t *testing.T) {
+	cdptest.SkipShort(t)
 	if _, err := cdpconn.FindChrome(); err != nil {
 		cdptest.Browser(t) // skips or fails with the shared message
 	}

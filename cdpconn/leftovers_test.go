@@ -13,12 +13,14 @@ import (
 	"time"
 
 	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
 )
 
 // TestLaunchCleansKilledProfile: a program that launched Chromium is
 // killed with SIGKILL, so its temporary profile stays behind; the next
 // Launch removes it (and kills any browser process still using it).
 func TestLaunchCleansKilledProfile(t *testing.T) {
+	cdptest.SkipShort(t)
 	if _, err := cdpconn.FindChrome(); err != nil {
 		t.Skipf("no Chromium: %v", err)
 	}

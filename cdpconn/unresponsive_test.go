@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
 	"domscope/dom"
 )
 
 // TestSilentEndpointIsNotAnswering: a port that accepts connections but
 // never replies is a browser that does not answer, not "no browser".
 func TestSilentEndpointIsNotAnswering(t *testing.T) {
+	cdptest.SkipShort(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -164,7 +164,8 @@ var knownKeys = func() map[string]string {
 	m := map[string]string{}
 	for _, k := range []string{"strings", "documents", "documentURL", "frameId", "scrollOffsetX",
 		"scrollOffsetY", "nodes", "backendNodeId", "contentDocumentIndex", "index", "value", "layout",
-		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "inputChecked", "ignored", "backendDOMNodeId", "role", "name", "properties"} {
+		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "inputChecked", "ignored", "backendDOMNodeId", "role", "name", "properties",
+		"parentIndex", "nodeType", "nodeName", "attributes"} {
 		m[k] = k
 	}
 	return m

@@ -59,7 +59,7 @@ func screenshotMarks(t *testing.T, base string, vp dom.Viewport) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	pic, err := dom.Screenshot(ctx, page)
+	pic, err := dom.Screenshot(ctx, page, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/base64"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/png"
 	"math"
+	"time"
 )
 
 // Picture is a screenshot of the page's viewport at its CSS size: one image
@@ -34,9 +36,51 @@ func (p *Picture) ToImage(r Rect) image.Rectangle {
 	return image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
 }
 
-// Screenshot captures the visible part of the page (Page.captureScreenshot)
-// and scales it to CSS pixels.
-func Screenshot(ctx context.Context, s Session) (*Picture, error) {
+// Screenshot captures the visible part of the page (Page.captureScreenshot),
+// scales it to CSS pixels and paints every sensitive field over with a
+// solid block (MaskColor), in every frame and shadow root, before the
+// picture leaves this package. known, when not nil, holds the fields
+// earlier captures found sensitive: they are painted over too, so a
+// password a page has turned into text stays covered.
+//
+// The fields are found just before and just after the picture is taken.
+// A picture is kept only when they stood still in between (and the page
+// did not scroll or zoom); otherwise it is taken again, a few times, and
+// then refused: where a moving field was drawn cannot be known.
+func Screenshot(ctx context.Context, p Page, known *SensitiveNodes) (*Picture, error) {
+	if p == nil {
+		return nil, Errorf(NotAttached, nil, "no page to take a picture of: attach to a tab first")
+	}
+	for try := range shotTries {
+		if try > 0 {
+			select {
+			case <-ctx.Done():
+				return nil, captureErr(ctx.Err(), "taking a screenshot")
+			case <-time.After(shotRetryWait):
+			}
+		}
+		pic, err := screenshotOnce(ctx, p, known)
+		if err != nil || pic != nil {
+			return pic, err
+		}
+	}
+	return nil, Errorf(SnapshotFailed, nil, "no screenshot: a sensitive field kept moving (or the page kept scrolling) while it was taken, so where to paint it over is unknown; try again once the page is still")
+}
+
+// A picture is taken again this many times, this long apart, while a
+// sensitive field moves.
+const (
+	shotTries     = 5
+	shotRetryWait = 150 * time.Millisecond
+)
+
+// viewMetrics is where the picture looks: the visual viewport's scroll
+// position and zoom, and the device scale factor.
+type viewMetrics struct {
+	pageX, pageY, zoom, dpr float64
+}
+
+func readViewMetrics(ctx context.Context, s Session) (viewMetrics, error) {
 	var lm struct {
 		Visual struct {
 			PageX float64 `json:"pageX"`
@@ -45,7 +89,7 @@ func Screenshot(ctx context.Context, s Session) (*Picture, error) {
 		} `json:"cssVisualViewport"`
 	}
 	if err := s.Call(ctx, "Page.getLayoutMetrics", nil, &lm); err != nil {
-		return nil, Errorf(SnapshotFailed, err, "reading the viewport for a screenshot")
+		return viewMetrics{}, Errorf(SnapshotFailed, err, "reading the viewport for a screenshot")
 	}
 	var ev struct {
 		Result struct {
@@ -53,13 +97,45 @@ func Screenshot(ctx context.Context, s Session) (*Picture, error) {
 		} `json:"result"`
 	}
 	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "window.devicePixelRatio", "returnByValue": true}, &ev); err != nil {
-		return nil, Errorf(SnapshotFailed, err, "reading the device scale factor")
+		return viewMetrics{}, Errorf(SnapshotFailed, err, "reading the device scale factor")
+	}
+	m := viewMetrics{pageX: lm.Visual.PageX, pageY: lm.Visual.PageY, zoom: lm.Visual.Scale, dpr: ev.Result.Value}
+	if m.dpr <= 0 || math.IsNaN(m.dpr) || math.IsInf(m.dpr, 0) {
+		m.dpr = 1
+	}
+	if m.zoom <= 0 || math.IsNaN(m.zoom) || math.IsInf(m.zoom, 0) {
+		m.zoom = 1
+	}
+	return m, nil
+}
+
+// screenshotOnce takes one masked picture; nil without an error when a
+// field moved, came or went, or the page scrolled or zoomed meanwhile.
+func screenshotOnce(ctx context.Context, p Page, known *SensitiveNodes) (*Picture, error) {
+	m1, err := readViewMetrics(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	before, err := scanSecrets(ctx, p, known)
+	if err != nil {
+		return nil, err
 	}
 	var shot struct {
 		Data string `json:"data"`
 	}
-	if err := s.Call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &shot); err != nil {
+	if err := p.Call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &shot); err != nil {
 		return nil, Errorf(SnapshotFailed, err, "taking a screenshot")
+	}
+	after, err := scanSecrets(ctx, p, known)
+	if err != nil {
+		return nil, err
+	}
+	m2, err := readViewMetrics(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if m1 != m2 || !still(before, after) {
+		return nil, nil
 	}
 	raw, err := base64.StdEncoding.DecodeString(shot.Data)
 	if err != nil {
@@ -69,18 +145,119 @@ func Screenshot(ctx context.Context, s Session) (*Picture, error) {
 	if err != nil {
 		return nil, Errorf(SnapshotFailed, err, "the screenshot is not a PNG")
 	}
-	dpr := ev.Result.Value
-	if dpr <= 0 || math.IsNaN(dpr) {
-		dpr = 1
+	dev := toRGBA(img)
+	// A field may have moved by less than a pixel: both boxes are covered.
+	boxes := joinBoxes(before, after)
+	origin := [2]float64{m1.pageX, m1.pageY}
+	paintBoxes(dev, boxes, origin, m1.zoom*m1.dpr, 1)
+	b := dev.Bounds()
+	w := max(1, int(math.Round(float64(b.Dx())/m1.dpr)))
+	h := max(1, int(math.Round(float64(b.Dy())/m1.dpr)))
+	css := scaleTo(dev, w, h)
+	// Again at CSS size: a pixel that the scaling mixed from the block
+	// and its edge is made solid.
+	paintBoxes(css, boxes, origin, m1.zoom, 0)
+	return &Picture{Image: css, OriginX: m1.pageX, OriginY: m1.pageY, Zoom: m1.zoom, DeviceScale: m1.dpr}, nil
+}
+
+// SensitiveNodes are the sensitive fields captures of one document found,
+// by target and backend node id. The zero value is empty.
+type SensitiveNodes struct {
+	doc int64 // the top document's backend node id
+	m   map[fieldKey]bool
+}
+
+// Add remembers snap's sensitive fields; a snapshot of another document
+// (a navigation) forgets the earlier ones.
+func (k *SensitiveNodes) Add(snap *Snapshot) {
+	if snap == nil || snap.Root == nil {
+		return
 	}
-	zoom := lm.Visual.Scale
-	if zoom <= 0 || math.IsNaN(zoom) {
-		zoom = 1
+	if snap.Root.BackendID != k.doc {
+		k.doc, k.m = snap.Root.BackendID, nil
 	}
+	Walk(snap.Root, func(n *VirtualNode) {
+		if n.Sensitive() {
+			if k.m == nil {
+				k.m = map[fieldKey]bool{}
+			}
+			k.m[fieldKey{n.TargetID, n.BackendID}] = true
+		}
+	})
+}
+
+// Clone is a copy that later Adds to k do not change.
+func (k *SensitiveNodes) Clone() *SensitiveNodes {
+	if k == nil {
+		return nil
+	}
+	c := &SensitiveNodes{doc: k.doc, m: make(map[fieldKey]bool, len(k.m))}
+	for f := range k.m {
+		c.m[f] = true
+	}
+	return c
+}
+
+func (k *SensitiveNodes) has(f fieldKey) bool { return k != nil && k.m[f] }
+
+// still reports whether the same fields were found in a and b, none
+// moved or changed size by a pixel or more.
+func still(a, b secretBoxes) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, r := range a {
+		o, ok := b[k]
+		if !ok || math.Abs(r.X-o.X) >= 1 || math.Abs(r.Y-o.Y) >= 1 ||
+			math.Abs(r.X+r.W-o.X-o.W) >= 1 || math.Abs(r.Y+r.H-o.Y-o.H) >= 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// joinBoxes is every field of a and b, each covering both its boxes.
+func joinBoxes(a, b secretBoxes) []Rect {
+	out := make([]Rect, 0, len(a)+len(b))
+	for k, r := range a {
+		if o, ok := b[k]; ok {
+			r = hull(r, o)
+		}
+		out = append(out, r)
+	}
+	for k, r := range b {
+		if _, ok := a[k]; !ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// paintBoxes fills each box (page-document coordinates) with MaskColor on
+// img, whose pixels are k per CSS pixel from origin, rounded outwards
+// and grown by pad.
+func paintBoxes(img *image.RGBA, boxes []Rect, origin [2]float64, k float64, pad int) {
+	for _, r := range boxes {
+		x0 := int(math.Floor((r.X-origin[0])*k)) - pad
+		y0 := int(math.Floor((r.Y-origin[1])*k)) - pad
+		x1 := int(math.Ceil((r.X+r.W-origin[0])*k)) + pad
+		y1 := int(math.Ceil((r.Y+r.H-origin[1])*k)) + pad
+		fill(img, image.Rect(x0, y0, x1, y1), MaskColor)
+	}
+}
+
+// MaskColor is the solid colour painted over a sensitive field.
+var MaskColor = color.RGBA{R: 48, G: 48, B: 48, A: 255}
+
+// toRGBA returns img as RGBA with its origin at 0,0.
+func toRGBA(img image.Image) *image.RGBA {
 	b := img.Bounds()
-	w := max(1, int(math.Round(float64(b.Dx())/dpr)))
-	h := max(1, int(math.Round(float64(b.Dy())/dpr)))
-	return &Picture{Image: scaleTo(img, w, h), OriginX: lm.Visual.PageX, OriginY: lm.Visual.PageY, Zoom: zoom, DeviceScale: dpr}, nil
+	if src, ok := img.(*image.RGBA); ok && b.Min == (image.Point{}) {
+		return src
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Src)
+	return dst
 }
 
 // scaleTo returns img as RGBA at w×h, averaging the source pixels under

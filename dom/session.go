@@ -2,7 +2,6 @@ package dom
 
 import (
 	"encoding/json"
-	"strings"
 	"time"
 )
 
@@ -47,70 +46,6 @@ func (s *SessionStep) SetView(before, after string) {
 	}
 	s.Diff = LineDiff(before, after)
 	s.Unchanged = len(s.Diff) == 0
-}
-
-// maxDiffCells bounds the table of the line diff; a middle part bigger than
-// that is written as all its old lines removed and all new ones added.
-const maxDiffCells = 4 << 20
-
-// LineDiff compares two texts line by line and returns the lines removed
-// ("- line") and added ("+ line"), in order (a longest common subsequence
-// of the part between the common head and tail).
-func LineDiff(a, b string) []string {
-	if a == b {
-		return nil
-	}
-	x, y := splitLines(a), splitLines(b)
-	for len(x) > 0 && len(y) > 0 && x[0] == y[0] {
-		x, y = x[1:], y[1:]
-	}
-	for len(x) > 0 && len(y) > 0 && x[len(x)-1] == y[len(y)-1] {
-		x, y = x[:len(x)-1], y[:len(y)-1]
-	}
-	var out []string
-	if len(x)*len(y) > maxDiffCells {
-		for _, l := range x {
-			out = append(out, "- "+l)
-		}
-		for _, l := range y {
-			out = append(out, "+ "+l)
-		}
-		return out
-	}
-	// lcs[i][j]: the longest common subsequence of x[i:] and y[j:]
-	w := len(y) + 1
-	lcs := make([]int32, (len(x)+1)*w)
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-			} else {
-				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-			}
-		}
-	}
-	i, j := 0, 0
-	for i < len(x) || j < len(y) {
-		switch {
-		case i < len(x) && j < len(y) && x[i] == y[j]:
-			i, j = i+1, j+1
-		case i < len(x) && (j == len(y) || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
-			out = append(out, "- "+x[i]) // a line's old form before its new one
-			i++
-		default:
-			out = append(out, "+ "+y[j])
-			j++
-		}
-	}
-	return out
-}
-
-func splitLines(s string) []string {
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
 }
 
 // SessionLog returns the session's action log saved with the capture, oldest

@@ -91,15 +91,20 @@ func ParseSize(s string) (w, h int, err error) {
 	if !ok || err != nil {
 		return 0, 0, Errorf(ValidationError, nil, "viewport %q: give WIDTHxHEIGHT in CSS pixels, such as 1280x800 or 390x844", s)
 	}
-	if err := checkSize(w, h); err != nil {
+	if err := CheckSize(w, h); err != nil {
 		return 0, 0, err
 	}
 	return w, h, nil
 }
 
-func checkSize(w, h int) error {
+// sizeRule says what a viewport size may be, in every message about one.
+var sizeRule = fmt.Sprintf("width and height must be 1 to %d CSS pixels each, such as 1280x800 or 390x844", MaxViewportSide)
+
+// CheckSize reports a viewport size out of range, in the words --viewport
+// and a script's viewport step both use.
+func CheckSize(w, h int) error {
 	if w < 1 || h < 1 || w > MaxViewportSide || h > MaxViewportSide {
-		return Errorf(ValidationError, nil, "viewport %dx%d: width and height must be 1 to %d CSS pixels", w, h, MaxViewportSide)
+		return Errorf(ValidationError, nil, "viewport %dx%d: %s", w, h, sizeRule)
 	}
 	return nil
 }
@@ -111,7 +116,7 @@ func (v Viewport) Check() error {
 		return Errorf(ValidationError, nil, "viewport %dx%d: give both width and height", v.Width, v.Height)
 	}
 	if v.Width != 0 {
-		if err := checkSize(v.Width, v.Height); err != nil {
+		if err := CheckSize(v.Width, v.Height); err != nil {
 			return err
 		}
 	}

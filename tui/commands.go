@@ -177,6 +177,12 @@ func describe(a dom.Action, secret bool) string {
 		s += " " + a.URL
 	case "scroll":
 		s += fmt.Sprintf(" %+.0f px", a.DY)
+	case dom.KindViewport:
+		vp := dom.Viewport{}
+		if a.Viewport != nil {
+			vp = *a.Viewport
+		}
+		s += " " + vp.String()
 	}
 	if a.ID != "" {
 		s += " on " + a.ID

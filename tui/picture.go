@@ -81,7 +81,8 @@ type (
 )
 
 const (
-	shotTimeout = 15 * time.Second
+	// the page's sensitive fields are looked for twice per picture
+	shotTimeout = 60 * time.Second
 	kittyImage  = 4242 // the picture's image id in a kitty terminal
 	rawDelay    = 80 * time.Millisecond
 )

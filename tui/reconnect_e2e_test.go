@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
 )
 
 // killedUnderUI runs the UI on keep.html in a Chromium of the test's own,
@@ -145,6 +146,7 @@ type chromium struct {
 // DevTools port on port, showing url, and waits until the port answers.
 func startChromium(t *testing.T, port int, url string) *chromium {
 	t.Helper()
+	cdptest.SkipShort(t)
 	path, err := cdpconn.FindChrome()
 	if err != nil {
 		if os.Getenv("CI") != "" {

@@ -47,6 +47,10 @@ type Config struct {
 	// OutputDir is where `e` exports and `w` scripts go ("" is the current
 	// directory).
 	OutputDir string
+	// Replay is the command that replays a script w wrote to file, on a
+	// fresh load of start with this session's connection flags; nil: a
+	// hint with URL in place of the page.
+	Replay func(start, file string) string
 	// Format is the flat pane's first format: "json", else text.
 	Format string
 	// TierOff and FlattenOff name the rules switched off at the start (the

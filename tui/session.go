@@ -23,6 +23,7 @@ import (
 type scriptWrittenMsg struct {
 	path  string
 	steps int
+	start string // the page the session started on
 	err   error
 }
 
@@ -53,6 +54,10 @@ func (m *Model) writeScript() tea.Cmd {
 	}
 	name := strings.TrimSuffix(m.exportName(), ".json.gz") + ".script"
 	path, rec := m.outPath(name), m.rec
+	start := ""
+	if log := rec.Log(); len(log) > 0 {
+		start = log[0].URL
+	}
 	return safe(func() tea.Msg {
 		var b bytes.Buffer
 		if err := rec.WriteScript(&b); err != nil {
@@ -61,7 +66,7 @@ func (m *Model) writeScript() tea.Cmd {
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
-		return scriptWrittenMsg{path: path, steps: n, err: os.WriteFile(path, b.Bytes(), 0o644)}
+		return scriptWrittenMsg{path: path, steps: n, start: start, err: dom.WritePrivate(path, b.Bytes())}
 	})
 }
 
@@ -74,7 +79,11 @@ func (m *Model) scriptWritten(msg scriptWrittenMsg) {
 	if msg.steps == 1 {
 		steps = "step"
 	}
-	m.setFlash(views.Clean(strings.Join([]string{"wrote", strconv.Itoa(msg.steps), steps, "to", msg.path, "· replay it with: domscope run --url URL", msg.path}, " ")), false)
+	replay := "domscope run --url URL " + msg.path
+	if m.cfg.Replay != nil && msg.start != "" {
+		replay = m.cfg.Replay(msg.start, msg.path)
+	}
+	m.setFlash(views.Clean(strings.Join([]string{"wrote", strconv.Itoa(msg.steps), steps, "to", msg.path, "· replay it with:", replay}, " ")), false)
 }
 
 // copyText sends s to the terminal's clipboard (OSC 52) and says what was

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
 	"domscope/views"
@@ -458,10 +459,12 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	m.clearCache()
 	bound := m.opBound()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
+		// aimed before the action, on the page as the snapshot shows it
+		aimed := script.AimAt(ctx, actor, before, a)
 		res := conceal(actor.Do(ctx, a), a, secret)
 		late := gaveUp(ctx, &res, bound)
 		// recorded here, as it happened, even if the UI drops the reply
-		_, _, recErr := rec.Record(before, a, res, desc)
+		_, _, recErr := rec.RecordAimed(before, a, aimed, res, desc)
 		if late {
 			// nothing is left of the bound to take a snapshot in
 			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr}

@@ -42,14 +42,25 @@ func Close() {
 	}
 }
 
+// SkipShort skips a test that starts a browser or waits out a timeout
+// when the quick lane (-short) runs.
+func SkipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping: -short runs no browser and no long wait (make test-short)")
+	}
+}
+
 // inCI reports whether tests run in CI, where a missing browser is a failure.
 func inCI() bool { return os.Getenv("CI") != "" }
 
 // Browser returns the shared headless Chromium of this test binary,
-// launching it on first use. It skips the test when no Chromium is found and
-// CI is unset, and fails it in CI.
+// launching it on first use. It skips the test under -short (the quick
+// lane) or when no Chromium is found and CI is unset; in CI a missing
+// Chromium fails it.
 func Browser(t testing.TB) *cdpconn.Browser {
 	t.Helper()
+	SkipShort(t)
 	mu.Lock()
 	defer mu.Unlock()
 	if shared != nil {

@@ -7,8 +7,9 @@ import (
 )
 
 // Screenshot captures the visible part of the page at its CSS size (the
-// UI's picture pane). It does not invalidate the snapshot: it changes
-// nothing on the page.
+// UI's picture pane), with every sensitive field painted over: those the
+// page has now and those this document's snapshots found. It does not invalidate
+// the snapshot: it changes nothing on the page.
 func (s *Service) Screenshot(ctx context.Context) (*dom.Picture, error) {
 	page, pctx, err := s.session()
 	if err != nil {
@@ -18,7 +19,12 @@ func (s *Service) Screenshot(ctx context.Context) (*dom.Picture, error) {
 		// the renderer is blocked in the dialog; a capture would wait
 		return nil, dom.DialogBlocks(d, "cannot take a screenshot")
 	}
-	cctx, cancel := s.callCtx(ctx, pctx, s.cfg.CallTimeout)
+	s.mu.Lock()
+	known := s.secrets.Clone()
+	s.mu.Unlock()
+	// two looks for the fields per picture, a few pictures while fields
+	// move: more than one call's time
+	cctx, cancel := s.callCtx(ctx, pctx, 6*s.cfg.CallTimeout)
 	defer cancel()
-	return dom.Screenshot(cctx, page)
+	return dom.Screenshot(cctx, page, known)
 }

@@ -142,6 +142,11 @@ type Service struct {
 	effect *effects
 	net    netLog       // the requests of the action under way
 	vp     dom.Viewport // the emulated window (guarded by mu)
+
+	// secrets are the fields this document's snapshots found sensitive
+	// (guarded by mu): a screenshot paints them over even once they
+	// look plain.
+	secrets dom.SensitiveNodes
 }
 
 // NewService starts the service for an attached page. It never fails: a
@@ -275,6 +280,7 @@ func (s *Service) keep(snap *dom.Snapshot, gen int) {
 	s.seq++
 	snap.Seq = s.seq
 	s.last = snap
+	s.secrets.Add(snap)
 	if s.gen == gen {
 		s.current = snap
 	}

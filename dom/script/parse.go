@@ -185,7 +185,19 @@ func parseStep(line string, lineNo int) (Step, error) {
 		}
 	}
 	if st.Action == "viewport" {
-		if _, err := st.viewport(); err != nil {
+		// A size given is checked as --viewport checks it: 0x0 is no
+		// window, not "the browser's own" (a step without a size is).
+		var err error
+		switch {
+		case given["width"] != given["height"]:
+			err = dom.Errorf(dom.ValidationError, nil, "viewport %dx%d: give both width and height", st.Width, st.Height)
+		case given["width"]:
+			err = dom.CheckSize(st.Width, st.Height)
+		}
+		if err == nil {
+			_, err = st.viewport()
+		}
+		if err != nil {
 			return st, bad("%s", dom.ErrorOf(err).Message)
 		}
 	}

@@ -2,6 +2,7 @@ package script
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,16 +20,37 @@ const WithheldComment = "value withheld: typed into a sensitive field; a replay 
 // TargetFor returns a query that picks n in snap and still picks it on a
 // fresh load of the page, where node IDs differ: role and exact name, else
 // a test id, else a CSS path (ids that look hand-written, else tags with
-// :nth-of-type, from the top-level document). When the query matches more
-// than one visible node it carries "nth". A node no query can pick (hidden,
-// or inside a shadow root or frame with no role, name or test id) is an
-// error.
+// :nth-of-type, from the top-level document), else, for a node whose role
+// means something, that role. When the query matches more than one visible
+// node it carries "nth". A node no query picks is an error that says why:
+// it is hidden, or a nameless container inside a shadow root or frame,
+// where "generic" with nth would be a position among every such node on
+// the page, as brittle as a node ID. The CSS path is trusted as built;
+// TargetForPage checks it on the live page.
 func TargetFor(snap *dom.Snapshot, n *dom.VirtualNode) (dom.Query, error) {
+	return targetFor(snap, n, nil)
+}
+
+// TargetForPage is TargetFor with the CSS path checked on the page of
+// snap, before anything changes it: document.querySelectorAll must match
+// one element, and that element must be n (the same backend node).
+func TargetForPage(ctx context.Context, page dom.CSSQuerier, snap *dom.Snapshot, n *dom.VirtualNode) (dom.Query, error) {
+	return targetFor(snap, n, func(css string) bool {
+		found, err := page.QueryCSS(ctx, css)
+		return err == nil && len(found) == 1 && found[0].BackendID == n.BackendID && found[0].FrameID == n.FrameID
+	})
+}
+
+// targetFor is TargetFor; onPage, when set, checks a CSS path on the page.
+func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) bool) (dom.Query, error) {
 	if snap == nil || n == nil || snap.Node(n.ID) != n {
 		return dom.Query{}, dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot")
 	}
 	if n.NodeType != dom.ElementNode {
-		return dom.Query{}, dom.Errorf(dom.ValidationError, nil, "%s is not an element", n.ID)
+		return dom.Query{}, dom.Errorf(dom.ValidationError, nil, "%s is not an element", describeNode(n))
+	}
+	if !n.Visible && n.Hidden != dom.HiddenOpacity && n.Hidden != dom.HiddenAriaHidden {
+		return dom.Query{}, dom.Errorf(dom.NotInteractable, nil, "%s is hidden (%s): a replay acts only on nodes it can see", describeNode(n), n.Hidden)
 	}
 	var tries []dom.Query
 	if name := strings.Join(strings.Fields(n.Name), " "); n.Role != "" && name != "" {
@@ -41,25 +63,39 @@ func TargetFor(snap *dom.Snapshot, n *dom.VirtualNode) (dom.Query, error) {
 	if css != "" {
 		tries = append(tries, dom.Query{CSS: css})
 	}
-	// Shadow roots and frames have no CSS path: a role, or the node's own
-	// text, with nth is the best left.
-	if n.Role != "" {
+	// A role alone picks by position among the nodes of that role: fair
+	// for a textbox, not for one of a page's hundreds of generic boxes.
+	if n.Role != "" && n.Tier == dom.Semantic {
 		tries = append(tries, dom.Query{Role: n.Role})
 	}
 	for _, q := range tries {
-		if q2, ok := aim(snap, q, n); ok {
+		if q2, ok := aim(snap, q, n, onPage); ok {
 			return q2, nil
 		}
 	}
-	return dom.Query{}, dom.Errorf(dom.NotInteractable, nil, "%s is not visible: no query would pick it in a replay", dom.NodeLabel(n, 40))
+	why := "it has no accessible name or test id"
+	switch {
+	case css != "":
+		why += fmt.Sprintf(", and its CSS path %s does not pick it alone in the page", css)
+	case inFrame(snap, n):
+		why += ", and it is inside a frame, where a CSS path does not reach"
+	default:
+		why += ", and it is inside a shadow root, where a CSS path does not reach"
+	}
+	return dom.Query{}, dom.Errorf(dom.NodeNotFound, nil, "%s: %s (give it a name or a data-testid to record it)", describeNode(n), why)
 }
 
 // aim adds nth to q when it matches several visible nodes, and reports
-// whether the result picks n (checked with dom.Pick, as a replay picks).
-func aim(snap *dom.Snapshot, q dom.Query, n *dom.VirtualNode) (dom.Query, bool) {
+// whether the result picks n (checked with dom.Pick, as a replay picks;
+// a CSS path also with onPage, when set).
+func aim(snap *dom.Snapshot, q dom.Query, n *dom.VirtualNode, onPage func(string) bool) (dom.Query, bool) {
 	var found []*dom.VirtualNode
 	if q.CSS != "" {
-		// A path of ids and :nth-of-type matches one element by construction.
+		// A path of ids and :nth-of-type matches one element by
+		// construction; the page, when asked, has the last word.
+		if onPage != nil && !onPage(q.CSS) {
+			return q, false
+		}
 		found = []*dom.VirtualNode{n}
 	} else {
 		found = dom.FindNodes(snap, q)
@@ -87,6 +123,32 @@ func aim(snap *dom.Snapshot, q dom.Query, n *dom.VirtualNode) (dom.Query, bool) 
 		return q, err == nil && got == n
 	}
 	return q, false
+}
+
+// describeNode names a node in a recording without its node ID, which
+// means nothing on another load: `div#box generic "Save"`.
+func describeNode(n *dom.VirtualNode) string {
+	s := n.Tag
+	if id := n.Attrs["id"]; plainIdent(id) {
+		s += "#" + id
+	}
+	if n.Role != "" && n.Role != n.Tag {
+		s += " " + n.Role
+	}
+	if name := strings.Join(strings.Fields(n.Name), " "); name != "" {
+		s += fmt.Sprintf(" %q", dom.Clip(name, 40))
+	}
+	return s
+}
+
+// inFrame reports whether n is in a frame's document, not the top one.
+func inFrame(snap *dom.Snapshot, n *dom.VirtualNode) bool {
+	for e := n; e != nil; e = e.Parent {
+		if e.NodeType == dom.DocumentNode {
+			return e != snap.Root
+		}
+	}
+	return false
 }
 
 // testID is the node's data-testid (or data-test, data-cy, data-test-id),
@@ -206,32 +268,72 @@ func inTopDocument(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 
 // StepFor turns an action done on snap (as the UI does it: a node ID) into a
 // script step that does the same on a fresh load: the node becomes a query
-// (TargetFor); a node no query picks is kept as its ID, with a comment
-// saying why, and the error is returned with the step. Text typed into a sensitive field is written as dom.Mask with
-// WithheldComment, never as itself; so is a character key pressed into one,
-// and an option picked in one.
+// (TargetFor). A node no query picks is never written as its ID, which is
+// another node on another load: the step has no target and a comment
+// saying why, and the error is returned with it (the recorder writes such a
+// step as a comment line). Text typed into a sensitive field is written as
+// dom.Mask with WithheldComment, never as itself; so is a character key
+// pressed into one, and an option picked in one.
 func StepFor(snap *dom.Snapshot, a dom.Action) (Step, error) {
-	return stepFor(snap, a, false)
+	return stepFor(snap, a, false, nil)
+}
+
+// Aim is the target of an action, worked out before the action ran (AimAt)
+// so a CSS path can be checked on the page as the snapshot shows it.
+type Aim struct {
+	id  string
+	q   dom.Query
+	err error
+}
+
+// AimAt works out the target of a, an action on the page of snap that has
+// not run yet: TargetForPage's query when page can run CSS selectors (a
+// live service can), else TargetFor's. An action with no node needs none.
+func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action) Aim {
+	if a.ID == "" || snap == nil {
+		return Aim{}
+	}
+	n := snap.Node(a.ID)
+	if n == nil {
+		return Aim{id: a.ID, err: dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot the action was aimed with")}
+	}
+	var q dom.Query
+	var err error
+	// A JavaScript dialog blocks the page's scripts: no check then (the
+	// action fails on the dialog anyway).
+	if cq, ok := page.(dom.CSSQuerier); ok && openDialog(page) == nil {
+		q, err = TargetForPage(ctx, cq, snap, n)
+	} else {
+		q, err = TargetFor(snap, n)
+	}
+	return Aim{id: a.ID, q: q, err: err}
 }
 
 // stepFor is StepFor; secretFocus says the focus may be in a sensitive
 // field (the recorder's guess, since a tab in the background reports no
 // focused node), so a character key without a target is withheld too.
-func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool) (Step, error) {
+// aimed, when it is for a's node, is the target worked out before a ran.
+func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (Step, error) {
 	st := Step{Action: string(a.Kind)}
 	var n *dom.VirtualNode
 	var aimErr error
 	if a.ID != "" {
-		if n = snap.Node(a.ID); n == nil {
-			aimErr = dom.Errorf(dom.NodeNotFound, nil, "%s is not in the snapshot the action ran on", dom.NormalizeID(a.ID))
-		} else if q, err := TargetFor(snap, n); err != nil {
-			aimErr = err
-		} else {
-			st.Target = &q
-		}
-		if aimErr != nil {
-			// Keep the step, aimed at what the session saw, and say why.
-			st.Target = &dom.Query{ID: dom.NormalizeID(a.ID)}
+		n = snap.Node(a.ID)
+		switch {
+		case aimed != nil && aimed.id == a.ID:
+			aimErr = aimed.err
+			if aimErr == nil {
+				q := aimed.q
+				st.Target = &q
+			}
+		case n == nil:
+			aimErr = dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot the action was aimed with")
+		default:
+			if q, err := TargetFor(snap, n); err != nil {
+				aimErr = err
+			} else {
+				st.Target = &q
+			}
 		}
 	}
 	secret := n.Sensitive()
@@ -279,13 +381,52 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool) (Step, error) {
 		acc := a.Accept
 		st.Accept = &acc
 		st.Text = a.Text
+	case dom.KindViewport:
+		viewportStep(&st, a.Viewport)
 	default:
 		return Step{}, dom.Errorf(dom.ValidationError, nil, "cannot record action %q", a.Kind)
 	}
 	if aimErr != nil {
-		st.Comment = strings.TrimSpace(st.Comment + " target kept as a node ID: " + aimErr.Error())
+		st.Comment = strings.TrimSpace(st.Comment + " " + NoTargetComment + ": " + dom.ErrorOf(aimErr).Message)
 	}
 	return st, aimErr
+}
+
+// NoTargetComment starts the comment of a recorded step whose node no
+// query picks on a fresh load: the recording keeps it as a comment line.
+const NoTargetComment = "not replayed, no target found"
+
+// viewportStep writes the window vp (nil or zero: the browser's own) into
+// a viewport step: a device by name, and whatever vp sets apart from it.
+// A replay (Step.viewport) reads it back as the same window.
+func viewportStep(st *Step, vp *dom.Viewport) {
+	if vp == nil || vp.IsZero() {
+		return
+	}
+	var base dom.Viewport
+	if vp.Device != "" {
+		if d, err := dom.LookupDevice(vp.Device); err == nil {
+			base = d
+			st.Device = d.Device
+		}
+	}
+	if vp.Width != base.Width || vp.Height != base.Height {
+		st.Width, st.Height = vp.Width, vp.Height
+	}
+	if vp.Scale != base.Scale {
+		st.Scale = vp.Scale
+	}
+	// "mobile" sets touch too; "touch" is written only where it differs.
+	if vp.Mobile != base.Mobile || vp.Touch != base.Touch {
+		mobile, touch := vp.Mobile, vp.Touch
+		st.Mobile = &mobile
+		if touch != mobile {
+			st.Touch = &touch
+		}
+	}
+	if vp.UserAgent != base.UserAgent {
+		st.Comment = "the user agent is not replayed: a viewport step sets one only through \"device\""
+	}
 }
 
 // focused returns the node of snap that has the focus, or nil.
@@ -319,8 +460,9 @@ func typesChar(key string, mods []string) bool {
 // Recorder keeps a session's actions as script steps: each action is turned
 // into a step (StepFor) when it has run, kept in memory with its result, and
 // appended at once to the writer, if any, as one line (for `domscope
-// --record FILE`, so a crash loses nothing). A failed action is written as a
-// comment line, so the script replays what worked; the log keeps it with its
+// --record FILE`, so a crash loses nothing). A failed action, and one whose
+// node no query picks on a fresh load, is written as a comment line, so the
+// script replays what worked on what it aimed at; the log keeps it with its
 // error. Safe for concurrent use.
 type Recorder struct {
 	mu      sync.Mutex
@@ -335,6 +477,9 @@ type Recorder struct {
 type entry struct {
 	step Step
 	log  dom.SessionStep
+	// noTarget: no query picks the step's node on a fresh load, so the
+	// script has it as a comment line.
+	noTarget bool
 }
 
 // NewRecorder returns a recorder that appends to w (nil: memory only).
@@ -343,10 +488,20 @@ func NewRecorder(w io.Writer) *Recorder { return &Recorder{w: w} }
 // Record adds action a, aimed with snapshot before (the one whose node IDs
 // it names) and ended with res, to the log; desc is the action as the UI
 // showed it. Snapshot requests are not actions and are not recorded
-// (ok false). An action whose node no query can pick is recorded with its
-// node ID and a comment saying so, and that error is returned too. A write
-// error is returned; the step stays in the log.
+// (ok false). An action whose node no query can pick is recorded as a
+// comment line saying why (StepFor), and that error is returned too. A
+// write error is returned; the step stays in the log.
 func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
+	return r.record(before, a, nil, res, desc)
+}
+
+// RecordAimed is Record with the target worked out before a ran (AimAt),
+// its CSS path checked on the page.
+func (r *Recorder) RecordAimed(before *dom.Snapshot, a dom.Action, aimed Aim, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
+	return r.record(before, a, &aimed, res, desc)
+}
+
+func (r *Recorder) record(before *dom.Snapshot, a dom.Action, aimed *Aim, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
 	if a.Kind == dom.KindSnapshot {
 		return Step{}, false, nil
 	}
@@ -355,7 +510,7 @@ func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResu
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	st, aimErr := stepFor(before, a, r.secretFocus)
+	st, aimErr := stepFor(before, a, r.secretFocus, aimed)
 	if st.Action == "" {
 		return st, false, aimErr
 	}
@@ -380,7 +535,7 @@ func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResu
 	}
 	res.ID = dom.NormalizeID(res.ID)
 	rc := res
-	e := entry{step: st, log: dom.SessionStep{Step: line, Desc: desc, URL: before.URL, Seq: before.Seq,
+	e := entry{step: st, noTarget: aimErr != nil, log: dom.SessionStep{Step: line, Desc: desc, URL: before.URL, Seq: before.Seq,
 		At: time.Now().UTC().Format(time.RFC3339), Result: &rc}}
 	if err := r.appendLocked(e, before.URL); err != nil {
 		return st, true, err
@@ -438,6 +593,9 @@ func (e entry) line() string {
 			why = fmt.Sprintf("failed with %s: %s", r.Error.Code, oneLine(dom.Clip(r.Error.Message, 160)))
 		}
 		return "# " + why + " when recorded: " + line + "\n"
+	}
+	if e.noTarget {
+		return "# " + line + "\n"
 	}
 	return line + "\n"
 }

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"domscope/dom/live"
+	"domscope/dom/script"
+	"domscope/tui"
+)
+
+// runOpts are the run command's own flags.
+type runOpts struct {
+	snapshots string
+	keepGoing bool
+	effects   bool
+	refsFile  string
+	stepUI    bool
+}
+
+func runCommand() *cobra.Command {
+	var conn connFlags
+	var ui uiFlags
+	var o runOpts
+	cmd := &cobra.Command{
+		Use:   "run FILE",
+		Short: "Replay a file of JSON-line actions against a page (- reads stdin)",
+		Long: "Replays FILE (JSON lines, one action each; - reads stdin) against the page\n" +
+			"and prints each result. Exit code 1 when a step fails. A step recorded\n" +
+			"with a withheld value (•••• typed into a sensitive field) takes it from\n" +
+			"the environment variable DOMSCOPE_SECRET_<step number>.",
+		Args: oneArg("run needs a file of actions (or - for stdin)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			conn.given(cmd.Flags())
+			return runScript(cmd.Context(), conn, ui, o, args[0])
+		},
+	}
+	fs := cmd.Flags()
+	conn.register(fs)
+	fs.StringVar(&o.snapshots, "snapshots", "", "print the snapshot after each step: text or json")
+	fs.BoolVar(&o.keepGoing, "keep-going", false, "run the remaining steps after a failed one")
+	fs.BoolVar(&o.effects, "effects", false, "show a click ripple in the browser")
+	fs.StringVar(&o.refsFile, "refs", "", "the snapshot text (Playwright aria snapshot or domscope text) that {\"ref\":…} targets name")
+	fs.BoolVar(&o.stepUI, "ui", false, "step through FILE in the UI: run, skip, edit and retry each step, act by hand in between")
+	ui.register(fs, true)
+	return cmd
+}
+
+// runScript replays the file name, printing each result.
+func runScript(ctx context.Context, conn connFlags, ui uiFlags, o runOpts, name string) error {
+	var refs *script.Refs
+	if o.refsFile != "" {
+		r, err := script.ReadRefsFile(o.refsFile)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		refs = r
+	}
+	if o.stepUI {
+		if name == "-" {
+			return usageError{"run --ui reads its keys from the terminal: give the script as a file, not -"}
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		lines, err := script.Load(strings.NewReader(string(b)))
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		if len(lines) == 0 {
+			return usageError{name + " has no steps"}
+		}
+		return openUI(ctx, conn, ui, func(c *tui.Config) {
+			c.Script, c.ScriptName, c.Refs = lines, name, refs
+		})
+	}
+	var in io.Reader = os.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	s, err := conn.openWithin(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	vp, _ := conn.emulation() // checked by openWithin
+	actor := live.NewService(s.page, live.Config{VisualEffects: o.effects, Viewport: vp})
+	defer func() { _ = actor.Close() }()
+	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: o.snapshots, KeepGoing: o.keepGoing, Refs: refs,
+		Secret: script.SecretFromEnv(os.Getenv)})
+}

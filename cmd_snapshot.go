@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"domscope/dom"
+)
+
+// snapshotOpts are the snapshot command's own flags.
+type snapshotOpts struct {
+	format     string
+	backendIDs bool
+	out        string
+	stats      bool
+	shot       string
+	marks      bool
+}
+
+func snapshotCommand() *cobra.Command {
+	var conn connFlags
+	var o snapshotOpts
+	cmd := &cobra.Command{
+		Use:   "snapshot",
+		Short: "Print one snapshot of a page and exit",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			conn.given(cmd.Flags())
+			return runSnapshot(cmd.Context(), conn, o)
+		},
+	}
+	fs := cmd.Flags()
+	conn.register(fs)
+	fs.StringVar(&o.format, "format", "text", "output format: json, text or tree")
+	fs.BoolVar(&o.backendIDs, "backend-ids", false, "add \"backendNodeId\" to every node in json output")
+	fs.StringVar(&o.out, "out", "", "write the output to this file instead of stdout")
+	fs.BoolVar(&o.stats, "stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
+	fs.StringVar(&o.shot, "screenshot", "", "also save the page's viewport as a PNG at its CSS size to this file")
+	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
+	return cmd
+}
+
+func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
+	switch o.format {
+	case "json", "text", "tree":
+	default:
+		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", o.format)}
+	}
+	if o.marks && o.shot == "" {
+		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
+	}
+	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
+	defer cancel()
+
+	s, err := conn.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+
+	st := settingsFrom(ctx)
+	// A one-shot command: keep the heap near what is live (about 90 MB on a
+	// 50,000-element page) rather than twice that, for some more GC work.
+	// GOMEMLIMIT, when set, wins.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(snapshotMemoryLimit)
+	}
+	// Printed and dropped: the capture's JSON is let go as it is decoded.
+	snap, err := dom.Take(ctx, s.page, dom.BuildOptions{Disabled: st.tierOff, Lean: true})
+	if err != nil {
+		return err
+	}
+	opts := dom.DefaultOptions()
+	opts.IncludeBackendIDs = o.backendIDs
+	opts.Disabled = st.flattenOff
+	t2 := time.Now()
+	sd, dec := dom.Flatten(snap, opts)
+	var text string
+	switch o.format {
+	case "json":
+		b, err := dom.FormatJSON(sd)
+		if err != nil {
+			return err
+		}
+		text = string(b)
+	case "text":
+		text = dom.FormatText(sd)
+	case "tree":
+		text = dom.FormatTree(snap, dec)
+	}
+	flattenTime := time.Since(t2)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	if o.out != "" {
+		if err := dom.WritePrivate(o.out, []byte(text)); err != nil {
+			return err
+		}
+	} else if _, err := io.WriteString(os.Stdout, text); err != nil {
+		return err
+	}
+	if o.shot != "" {
+		if err := writeScreenshot(ctx, s.page, snap, sd, o.shot, o.marks, os.Stderr); err != nil {
+			return err
+		}
+	}
+	if o.stats {
+		printStats(os.Stderr, snap, text, o.format, snap.CaptureTime, snap.BuildTime, flattenTime)
+	}
+	return nil
+}
+
+// snapshotMemoryLimit is the snapshot command's soft memory limit (see
+// runtime/debug.SetMemoryLimit): the GC works harder near it, it never
+// fails an allocation.
+const snapshotMemoryLimit = 120 << 20
+
+// printStats writes the --stats lines.
+func printStats(w io.Writer, snap *dom.Snapshot, out, format string, capture, build, flatten time.Duration) {
+	var nodes, hidden int
+	tiers := map[dom.Tier]int{}
+	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
+		nodes++
+		tiers[n.Tier]++
+		if !n.Visible {
+			hidden++
+		}
+	})
+	fmt.Fprintf(w, "tokens (o200k, %s): %d\n", format, dom.CountTokens(out))
+	fmt.Fprintf(w, "nodes: %d (semantic %d, non-semantic %d, structural %d; hidden %d)\n",
+		nodes, tiers[dom.Semantic], tiers[dom.NonSemantic], tiers[dom.Structural], hidden)
+	oop := 0
+	for _, f := range snap.Frames {
+		if f.OutOfProcess {
+			oop++
+		}
+	}
+	fmt.Fprintf(w, "frames: %d, out-of-process targets: %d\n", len(snap.Frames), oop)
+	fmt.Fprintf(w, "capture %s, build %s, flatten+format %s\n", ms(capture), ms(build), ms(flatten))
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }

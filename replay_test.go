@@ -1,0 +1,25 @@
+package main
+
+import "testing"
+
+// The replay command names the browser and first window the session used,
+// and quotes what a shell would split or expand.
+func TestReplayCommand(t *testing.T) {
+	for _, c := range []struct {
+		conn        connFlags
+		demo, start string
+		want        string
+	}{
+		{connFlags{endpoint: "http://127.0.0.1:9222"}, "", "http://a.test/x?q=1&r=2", "domscope run --endpoint http://127.0.0.1:9222 --url 'http://a.test/x?q=1&r=2' f.script"},
+		{connFlags{launch: true, headless: true, viewport: "500x700", scale: 2}, "", "http://a.test/", "domscope run --launch --headless --url http://a.test/ --viewport 500x700 --scale 2 f.script"},
+		{connFlags{endpoint: "ws://10.0.0.2:9222/devtools/browser/x", allowRemote: true, device: "iPhone 13"}, "", "http://a.test/", "domscope run --endpoint ws://10.0.0.2:9222/devtools/browser/x --allow-remote --url http://a.test/ --device 'iPhone 13' f.script"},
+		{connFlags{launch: true, demo: true}, "http://127.0.0.1:4000", "http://127.0.0.1:4000/signin.html", "domscope run --launch --demo --url signin.html f.script"},
+		{connFlags{launch: true, demo: true}, "http://127.0.0.1:4000", "http://127.0.0.1:4000/", "domscope run --launch --demo --url / f.script"},
+		{connFlags{launch: true, demo: true}, "http://127.0.0.1:4000", "https://elsewhere.test/", "domscope run --launch --url https://elsewhere.test/ f.script"},
+		{connFlags{launch: true}, "", "http://a.test/it's", `domscope run --launch --url 'http://a.test/it'\''s' f.script`},
+	} {
+		if got := c.conn.replayCommand(c.demo, c.start, "f.script"); got != c.want {
+			t.Errorf("got  %s\nwant %s", got, c.want)
+		}
+	}
+}
