@@ -6,8 +6,9 @@ import (
 	"domscope/dom"
 )
 
-// LabelControl finds a label's control by for and by nesting; a label of
-// a password field is sensitive, so what is typed on it is masked.
+// LabelControl finds a label's control by for and by nesting; what is
+// typed on a label of a password field is secret (TakesSecret), while the
+// label is no sensitive field itself.
 func TestLabelControl(t *testing.T) {
 	s, err := dom.Build(loadRecording(t, "demo-signin"), dom.BuildOptions{})
 	if err != nil {
@@ -31,8 +32,11 @@ func TestLabelControl(t *testing.T) {
 		if c == nil || (c.Attrs["id"] != want[i].control && c.Attrs["type"] != want[i].control) {
 			t.Errorf("label %d: control %v, want %s", i, c, want[i].control)
 		}
-		if l.Sensitive() != want[i].sensitive {
-			t.Errorf("label %d (of %s): Sensitive() = %v", i, want[i].control, l.Sensitive())
+		if l.TakesSecret() != want[i].sensitive {
+			t.Errorf("label %d (of %s): TakesSecret() = %v", i, want[i].control, l.TakesSecret())
+		}
+		if l.Sensitive() {
+			t.Errorf("label %d (of %s) is a sensitive field itself (its box would be painted over)", i, want[i].control)
 		}
 	}
 	if dom.LabelControl(labels[1].Children[0]) != nil {

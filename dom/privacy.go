@@ -38,18 +38,20 @@ func sensitiveValues(tag, typ, autocomplete string) bool {
 	return false
 }
 
-// Sensitive reports whether text aimed at n is secret: n is a sensitive
-// field (see SensitiveField), or a <label> of one, since what is typed on
-// a label goes to its control (LabelControl).
+// Sensitive reports whether n is a sensitive field (see SensitiveField).
 func (n *VirtualNode) Sensitive() bool {
-	if n == nil || n.NodeType != ElementNode {
-		return false
-	}
-	if SensitiveField(n.Tag, n.Attrs) {
+	return n != nil && n.NodeType == ElementNode && SensitiveField(n.Tag, n.Attrs)
+}
+
+// TakesSecret reports whether text typed, a key pressed or an option
+// picked on n is secret: n is a sensitive field, or a <label> of one,
+// since what is done on a label goes to its control (LabelControl).
+func (n *VirtualNode) TakesSecret() bool {
+	if n.Sensitive() {
 		return true
 	}
 	c := LabelControl(n)
-	return c != nil && SensitiveField(c.Tag, c.Attrs)
+	return c != nil && c.Sensitive()
 }
 
 // Mask stands for text typed into or held by a sensitive field wherever it

@@ -398,7 +398,7 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 	case keymap.Type:
 		if needNode("type into") {
 			p := newPrompt("type into "+m.nodeName(n.ID), n.ID, "", "text · enter types it · alt+enter types it and presses Enter", m.w, submitType)
-			if n.Sensitive() {
+			if n.TakesSecret() {
 				p.conceal()
 			}
 			m.push(p)
@@ -412,7 +412,7 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 	case keymap.Select:
 		if needNode("select an option in") {
 			p := newPrompt("select an option in "+m.nodeName(n.ID), n.ID, "", "option value or label", m.w, submitSelect)
-			if n.Sensitive() {
+			if n.TakesSecret() {
 				p.conceal() // a card's expiry month is a <select>
 			}
 			m.push(p)
@@ -450,7 +450,7 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 		return nil
 	}
 	if m.doc.snap != nil && a.ID != "" {
-		secret = secret || m.doc.snap.Node(a.ID).Sensitive()
+		secret = secret || m.doc.snap.Node(a.ID).TakesSecret()
 	}
 	desc := describe(a, secret)
 	actor, rec, before := m.conn.actor, m.rec, m.doc.snap

@@ -44,8 +44,8 @@ func TestTypeOnLabel(t *testing.T) {
 	// A password's label: the page gets the text, the result never says it.
 	const secret = "LabelSecret-5150"
 	id := label("Password")
-	if n := svc.Current().Node(id); n == nil || !n.Sensitive() {
-		t.Errorf("the Password label is not sensitive")
+	if n := svc.Current().Node(id); n == nil || !n.TakesSecret() {
+		t.Errorf("what is typed on the Password label is not secret")
 	}
 	res := svc.Do(ctx(t), Action{Kind: "type", ID: id, Text: secret})
 	mustOK(t, res)
