@@ -29,34 +29,15 @@ click = "C"
 help = ["?", "f1"]
 `
 
-// A target in the config file or $DOMSCOPE_TARGET is a default, so it
-// never conflicts with --url, --demo or domscope demo: those open their own
-// page, and the program reaches it. --target given on the command line
-// with --url is still a usage error.
+// A target in the config file (the README's example) and in
+// $DOMSCOPE_TARGET is a default, so it never conflicts with --url, --demo
+// or domscope demo: the UI opens their page and shows it. (snapshot's
+// side, and --target given with --url: TestDefaultTargetGivesWayToURL.)
 func TestConfiguredTargetYieldsToURL(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
 	cfg := writeConfig(t, readmeConfig)
-	t.Run("the file's target alone", func(t *testing.T) {
-		stdout, stderr, code := runCLI(t, "", "snapshot", "--config", cfg, "--endpoint", ws, "--url", base+"/semantic.html", "--format", "text")
-		if code != 0 || !strings.Contains(stdout, "button") {
-			t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
-		}
-	})
 	t.Setenv("DOMSCOPE_TARGET", "some-other-tab")
-
-	t.Run("snapshot --url", func(t *testing.T) {
-		stdout, stderr, code := runCLI(t, "", "snapshot", "--config", cfg, "--endpoint", ws, "--url", base+"/semantic.html", "--format", "text")
-		if code != 0 || !strings.Contains(stdout, "button") {
-			t.Fatalf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
-		}
-	})
-	t.Run("--target given with --url", func(t *testing.T) {
-		_, stderr, code := runCLI(t, "", "snapshot", "--config", cfg, "--endpoint", ws, "--url", base+"/semantic.html", "--target", "0")
-		if code != 2 || !strings.Contains(stderr, "not both") {
-			t.Fatalf("exit %d, stderr %q; want exit 2 and a usage error", code, stderr)
-		}
-	})
 	t.Run("the UI with --url", func(t *testing.T) {
 		url := base + "/semantic.html?ui=" + fmt.Sprint(time.Now().UnixNano())
 		screen := uiReaches(t, []string{"--config", cfg, "--endpoint", ws, "--url", url}, "snapshot #1")
