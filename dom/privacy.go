@@ -43,6 +43,17 @@ func (n *VirtualNode) Sensitive() bool {
 	return n != nil && n.NodeType == ElementNode && SensitiveField(n.Tag, n.Attrs)
 }
 
+// TakesSecret reports whether text typed, a key pressed or an option
+// picked on n is secret: n is a sensitive field, or a <label> of one,
+// since what is done on a label goes to its control (LabelControl).
+func (n *VirtualNode) TakesSecret() bool {
+	if n.Sensitive() {
+		return true
+	}
+	c := LabelControl(n)
+	return c != nil && c.Sensitive()
+}
+
 // Mask stands for text typed into or held by a sensitive field wherever it
 // would otherwise be shown: prompts, action descriptions, run output.
 const Mask = "••••"

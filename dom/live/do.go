@@ -40,7 +40,11 @@ var actions = map[dom.ActionKind]actionSpec{
 	dom.KindType: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
 		return s.typeText(ctx, page, t, a.Text)
 	}},
-	dom.KindSelect: {nodeRequired, func(s *Service, ctx context.Context, _ dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+	dom.KindSelect: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		t, err := s.labelled(ctx, page, t)
+		if err != nil {
+			return nil, err
+		}
 		return nil, s.selectOption(ctx, t, a.Value)
 	}},
 	dom.KindKey: {nodeOptional, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {

@@ -336,7 +336,7 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (St
 			}
 		}
 	}
-	secret := n.Sensitive()
+	secret := n.TakesSecret()
 	switch a.Kind {
 	case dom.KindClick:
 		st.Button, st.ClickCount, st.Modifiers, st.Force = a.Button, a.ClickCount, a.Modifiers, a.Force
@@ -357,7 +357,7 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (St
 		}
 	case dom.KindKey:
 		st.Key, st.Modifiers = a.Key, a.Modifiers
-		inSecret := n.Sensitive()
+		inSecret := n.TakesSecret()
 		if n == nil {
 			inSecret = secretFocus || focused(snap).Sensitive()
 		}
@@ -516,7 +516,7 @@ func (r *Recorder) record(before *dom.Snapshot, a dom.Action, aimed *Aim, res do
 	}
 	switch {
 	case a.ID != "":
-		r.secretFocus = before.Node(a.ID).Sensitive()
+		r.secretFocus = before.Node(a.ID).TakesSecret()
 	case a.Kind == dom.KindNavigate || a.Kind == dom.KindBack || a.Kind == dom.KindForward || a.Kind == dom.KindReload:
 		r.secretFocus = false
 	}
