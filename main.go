@@ -263,6 +263,8 @@ func runSnapshot(ctx context.Context, args []string) error {
 	stats := fs.Bool("stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
 	shot := fs.String("screenshot", "", "also save the page's viewport as a PNG at its CSS size to this file")
 	marks := fs.Bool("marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
+	var view viewFlags
+	view.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: domscope snapshot [flags]\n\nPrints one snapshot of a page and exits.\n\nflags:")
 		fs.PrintDefaults()
@@ -277,6 +279,9 @@ func runSnapshot(ctx context.Context, args []string) error {
 	}
 	if *marks && *shot == "" {
 		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
+	}
+	if err := view.check(*format); err != nil {
+		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
@@ -302,18 +307,17 @@ func runSnapshot(ctx context.Context, args []string) error {
 	opts := dom.DefaultOptions()
 	opts.IncludeBackendIDs = *backendIDs
 	opts.Disabled = st.flattenOff
+	if err := view.apply(ctx, s.page, snap, &opts); err != nil {
+		return err
+	}
 	t2 := time.Now()
 	sd, dec := dom.Flatten(snap, opts)
 	var text string
 	switch *format {
-	case "json":
-		b, err := dom.FormatJSON(sd)
-		if err != nil {
+	case "json", "text":
+		if text, err = view.format(sd, *format); err != nil {
 			return err
 		}
-		text = string(b)
-	case "text":
-		text = dom.FormatText(sd)
 	case "tree":
 		text = dom.FormatTree(snap, dec)
 	}
