@@ -50,6 +50,7 @@ var commands = map[string]command{
 	"demo":     {"serve the built-in demo pages, launch Chromium and open the UI on them", runDemo},
 	"run":      {"replay a file of JSON-line actions against a page (- reads stdin)", runScript},
 	"open":     {"show a capture saved from the UI (e) with no browser", runOpen},
+	"mcp":      {"serve the DOM tool to an LLM agent over MCP (stdio, or --http ADDR)", runMCP},
 }
 
 // defaultCommand runs when no subcommand is given: the UI on an attached page.
