@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
 	. "domscope/dom/live"
-	"domscope/cdpconn/cdptest"
 )
 
 // TestConsoleOfAnAction: an action's result lists the console errors and
