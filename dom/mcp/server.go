@@ -321,15 +321,7 @@ func (s *Server) answer(r reply, c Call) *sdk.CallToolResult {
 		c.Target = r.target
 	}
 	c.Action, c.Result = r.action, r.result
-	if c.Result != nil {
-		cp := *c.Result
-		if cp.Error != nil {
-			e := *cp.Error
-			e.Message, e.Err = s.sec.mask(e.Message), nil
-			cp.Error = &e
-		}
-		c.Result = &cp
-	}
+	c.Result = s.maskResult(c.Result)
 	if s.cfg.Observer != nil {
 		s.cfg.Observer(c)
 	}
@@ -341,4 +333,22 @@ func (s *Server) answer(r reply, c Call) *sdk.CallToolResult {
 		fmt.Fprintf(s.cfg.Log, "domscope mcp: #%d %s %s → %s, %.0f ms, %d tokens\n", c.Seq, c.Tool, c.Args, outcome, c.Ms, c.Tokens)
 	}
 	return res
+}
+
+// maskResult is a copy of res with the remembered secrets masked in every
+// string (a dialog's message, a console line, an error), for the observer.
+func (s *Server) maskResult(res *dom.ActionResult) *dom.ActionResult {
+	if res == nil {
+		return nil
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		return nil
+	}
+	var out dom.ActionResult
+	if json.Unmarshal([]byte(s.sec.mask(string(b))), &out) != nil {
+		return nil
+	}
+	out.Duration = res.Duration
+	return &out
 }
