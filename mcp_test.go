@@ -99,3 +99,34 @@ func TestMCPUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotViewFlags: the snapshot command takes dom_snapshot's
+// serialization options.
+func TestSnapshotViewFlags(t *testing.T) {
+	b := cdptest.Browser(t)
+	base, _ := cdptest.Serve(t, filepath.Join(pages, "mcp"))
+	snap := func(args ...string) string {
+		t.Helper()
+		out, stderr, code := runCLI(t, "", append([]string{"snapshot", "--endpoint", b.WebSocketURL(), "--url", base + "/app.html"}, args...)...)
+		if code != 0 {
+			t.Fatalf("snapshot %v: exit %d: %s", args, code, stderr)
+		}
+		return out
+	}
+	if out := snap("--offscreen=false"); strings.Contains(out, "Far below") || !strings.Contains(out, "more nodes outside the viewport") {
+		t.Errorf("--offscreen=false:\n%s", out)
+	}
+	if out := snap("--selector", "form", "--bounds"); strings.Contains(out, "Add item") || !strings.Contains(out, `textbox "User" @`) {
+		t.Errorf("--selector form --bounds:\n%s", out)
+	}
+	if out := snap("--max-tokens", "50"); !strings.Contains(out, "more nodes left out to fit --max-tokens 50") {
+		t.Errorf("--max-tokens 50:\n%s", out)
+	}
+	if out := snap("--format", "json", "--max-depth", "1", "--max-interactive", "2"); !strings.Contains(out, "deeper nodes cut") && !strings.Contains(out, "more interactive elements") {
+		t.Errorf("--max-depth 1 --max-interactive 2:\n%s", out)
+	}
+	_, stderr, code := runCLI(t, "", "snapshot", "--format", "tree", "--max-tokens", "5")
+	if code != 2 || !strings.Contains(stderr, "--format tree") {
+		t.Errorf("--format tree --max-tokens: exit %d, %s", code, stderr)
+	}
+}
