@@ -352,3 +352,29 @@ func (s *Server) maskResult(res *dom.ActionResult) *dom.ActionResult {
 	out.Duration = res.Duration
 	return &out
 }
+
+// SetTab makes svc (on page) the tab the tools act on, as when the person
+// at the UI picks another tab; the caller keeps and closes svc.
+func (s *Server) SetTab(svc Service, page dom.Page) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := ""
+	if page != nil {
+		id = page.TargetID()
+	}
+	for _, t := range s.tabs {
+		if t.svc == svc || (id != "" && t.id == id) {
+			if t.own && t.svc != svc {
+				_ = t.svc.Close() // the server's own service of this tab: the caller's replaces it
+			}
+			t.svc, t.page, t.own = svc, page, false
+			s.cur = t
+			s.seen, s.gone = nil, map[string]nodeSig{}
+			return
+		}
+	}
+	t := &tab{id: id, svc: svc, page: page}
+	s.tabs = append(s.tabs, t)
+	s.cur = t
+	s.seen, s.gone = nil, map[string]nodeSig{}
+}

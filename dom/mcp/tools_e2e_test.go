@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"domscope/cdpconn/cdptest"
 	"domscope/dom"
+	"domscope/dom/live"
 	"domscope/dom/mcp"
 )
 
@@ -379,5 +381,22 @@ func TestGate(t *testing.T) {
 	g.Resume()
 	if r := <-done; r.isError {
 		t.Errorf("the held call failed after resume:\n%s", r.text)
+	}
+}
+
+// TestSetTab: the host (the UI) can point the tools at the tab it shows.
+func TestSetTab(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "")
+	f.ok("dom_snapshot", nil)
+	p2 := cdptest.Page(t, f.base+"/page2.html")
+	svc2 := live.NewService(p2, live.Config{})
+	t.Cleanup(func() { _ = svc2.Close() })
+	f.server.SetTab(svc2, p2)
+	if out := f.ok("dom_snapshot", nil); !strings.Contains(out, `h1 "Second page"`) {
+		t.Errorf("after SetTab the view is not of the new tab:\n%s", out)
+	}
+	f.server.SetTab(f.svc, f.page)
+	if out := f.ok("dom_snapshot", nil); !strings.Contains(out, `h1 "Tasks"`) {
+		t.Errorf("after SetTab back the view is not of the first tab:\n%s", out)
 	}
 }
