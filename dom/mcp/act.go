@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"strings"
 
 	"domscope/dom"
 )
@@ -25,6 +26,9 @@ func (s *Server) act(ctx context.Context, a dom.Action) reply {
 			rec.Key = dom.Mask
 		}
 	}
+	s.mu.Lock()
+	before := s.seen
+	s.mu.Unlock()
 	res := svc.Do(ctx, a)
 	r := reply{result: &res, action: &rec, target: a.ID}
 	if !res.Success {
@@ -36,8 +40,15 @@ func (s *Server) act(ctx context.Context, a dom.Action) reply {
 		r.text = resultText(&res, "")
 		return r
 	}
-	r.text = resultText(&res, s.afterView(ctx, svc, &res))
+	r.text = resultText(&res, s.afterView(ctx, svc, &res, before))
 	return r
+}
+
+// sameDocument reports whether two snapshots are of one document: ids
+// carry over only within a document, the root's included.
+func sameDocument(a, b *dom.Snapshot) bool {
+	return a != nil && b != nil && a.Root != nil && b.Root != nil && a.TargetID == b.TargetID &&
+		a.Root.ID == b.Root.ID && a.Root.BackendID == b.Root.BackendID
 }
 
 // maskNonEmpty is dom.Mask for text that holds something.
@@ -79,12 +90,16 @@ func (s *Server) explain(svc Service, r *reply, id string) {
 	r.err, r.hint = staleError(r.err, id, was, snap)
 }
 
-// afterView is what an action answers with besides its result.
-func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResult) string {
+// afterView is what an action answers with besides its result; before
+// is the snapshot the agent saw last.
+func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResult, before *dom.Snapshot) string {
 	if res.Dialog != nil {
 		return "" // the page is blocked: nothing to show until dom_dialog
 	}
 	navigated := res.Changes.Navigated || (res.Action == dom.KindNavigate || res.Action == dom.KindBack || res.Action == dom.KindForward || res.Action == dom.KindReload)
+	if navigated && sameDocument(before, svc.Current()) {
+		navigated = false // a fragment or pushState: the diff says it
+	}
 	switch {
 	case s.cfg.View == ViewNone:
 		return ""
@@ -107,7 +122,7 @@ func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResu
 		return "view: not available (" + dom.ErrorOf(err).Message + "): call dom_snapshot\n"
 	}
 	if navigated {
-		return "view of the new page:\n" + text
+		return "navigated to " + strings.TrimPrefix(text, "page: ")
 	}
 	return "view:\n" + text
 }

@@ -50,7 +50,7 @@ func resultText(res *dom.ActionResult, view string) string {
 		b.WriteString(", the page was still changing when the settle wait ended")
 	}
 	b.WriteByte('\n')
-	if res.Changes.Navigated {
+	if res.Changes.Navigated && !strings.HasPrefix(view, "navigated to ") {
 		fmt.Fprintf(&b, "navigated to %s\n", bare(res.Changes.NewURL))
 	}
 	if d := res.Dialog; d != nil {
@@ -65,13 +65,20 @@ func resultText(res *dom.ActionResult, view string) string {
 }
 
 func writeRequests(b *strings.Builder, reqs []dom.NetworkRequest) {
-	if len(reqs) == 0 {
+	var net []dom.NetworkRequest
+	for _, r := range reqs {
+		// data: and blob: URLs never leave the page: not requests to list
+		if !strings.HasPrefix(r.URL, "data:") && !strings.HasPrefix(r.URL, "blob:") {
+			net = append(net, r)
+		}
+	}
+	if len(net) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "requests (%d):", len(reqs))
-	for i, r := range reqs {
+	fmt.Fprintf(b, "requests (%d):", len(net))
+	for i, r := range net {
 		if i == maxListed {
-			fmt.Fprintf(b, " … %d more", len(reqs)-maxListed)
+			fmt.Fprintf(b, " … %d more", len(net)-maxListed)
 			break
 		}
 		out := fmt.Sprint(r.Status)
@@ -105,30 +112,90 @@ func writeConsole(b *strings.Builder, entries []dom.ConsoleEntry) {
 }
 
 // diffText is the change to the flat view an action made: the lines
-// removed and added, as `run` lists them.
+// removed ("- ") and added ("+ "), as `run` lists them, except that a
+// node's line removed and added again in a new form is written once, new,
+// as "~ ": half the tokens, and the agent needs the new state.
 func diffText(ch dom.Changes) string {
 	if len(ch.Flat) == 0 {
 		return "view: unchanged\n"
 	}
-	var rm, add int
-	for _, l := range ch.Flat {
-		if strings.HasPrefix(l, "-") {
+	lines := compactDiff(ch.Flat)
+	var rm, add, changed int
+	for _, l := range lines {
+		switch l[0] {
+		case '-':
 			rm++
-		} else {
+		case '+':
 			add++
+		default:
+			changed++
+		}
+	}
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{changed, "changed"}, {rm, "removed"}, {add, "added"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "view: %d lines removed, %d added", rm, add)
+	b.WriteString("view: " + strings.Join(parts, ", "))
 	if ch.FlatMore > 0 {
-		fmt.Fprintf(&b, " (%d more changed lines not listed: call dom_snapshot)", ch.FlatMore)
+		fmt.Fprintf(&b, "; %d more changes not listed: call dom_snapshot", ch.FlatMore)
 	}
 	b.WriteString("\n")
-	for _, l := range ch.Flat {
+	for _, l := range lines {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// compactDiff writes a removed line whose node's line is added again, in
+// the same run of changes, as one "~ " line with the new text.
+func compactDiff(flat []string) []string {
+	added := map[string]int{} // node id → index of its "+ " line
+	for i, l := range flat {
+		if id := lineID(l); id != "" && strings.HasPrefix(l, "+") {
+			added[id] = i
+		}
+	}
+	out := make([]string, 0, len(flat))
+	used := map[int]bool{}
+	for i, l := range flat {
+		id := lineID(l)
+		switch {
+		case used[i]:
+			continue
+		case strings.HasPrefix(l, "-") && id != "":
+			if j, ok := added[id]; ok && !used[j] {
+				used[j] = true
+				out = append(out, "~"+flat[j][1:])
+				continue
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// lineID is the node id of a diff line ("[12]" after the mark and the
+// indentation), "" for a text line.
+func lineID(l string) string {
+	if len(l) < 2 {
+		return ""
+	}
+	t := strings.TrimLeft(l[1:], " ")
+	if !strings.HasPrefix(t, "[") {
+		return ""
+	}
+	end := strings.IndexByte(t, ']')
+	if end < 0 {
+		return ""
+	}
+	return t[:end+1]
 }
 
 // pageLine heads a view: the page's title and URL.

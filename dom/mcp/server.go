@@ -138,7 +138,7 @@ func New(cfg Config) *Server {
 // instructions tell a client's model how the tools fit together.
 const instructions = `domscope shows a web page as an LLM agent's view: one node per line, "[12] button \"Save\"". ` +
 	`Call dom_snapshot to see the page, then act on a node by its id (12, "[12]" or "node_12") with dom_click, dom_type, dom_key, dom_select, dom_hover or dom_scroll. ` +
-	`An action answers with what happened and the lines of the view it changed ("- " removed, "+ " added), not the whole view; after a navigation it answers with the new page's visible part. ` +
+	`An action answers with what happened and the lines of the view it changed ("~ " changed, now reads, "- " removed, "+ " added), not the whole view; after a navigation to a new page it answers with that page's visible part. ` +
 	`Ids stay the same while a node stays on the page. Errors start with a code, say whether to retry, and what to do next.`
 
 // MCP is the SDK server, to serve on any transport.

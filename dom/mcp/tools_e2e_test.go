@@ -228,7 +228,7 @@ func TestNavigation(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
 	view := f.ok("dom_snapshot", nil)
 	out := f.ok("dom_click", map[string]any{"id": idOf(t, view, `link "Next page"`)})
-	for _, want := range []string{"navigated to " + f.base + "/page2.html", "view of the new page:", `page: "Page two"`, `h1 "Second page"`} {
+	for _, want := range []string{`navigated to "Page two" ` + f.base + "/page2.html\n", `h1 "Second page"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("navigating click answer lacks %q:\n%s", want, out)
 		}
@@ -245,6 +245,16 @@ func TestNavigation(t *testing.T) {
 	out = f.ok("dom_navigate", map[string]any{"url": f.base + "/app.html"})
 	if !strings.Contains(out, `h1 "Tasks"`) || strings.Contains(out, `"Far below"`) || !strings.Contains(out, "outside the viewport") {
 		t.Errorf("dom_navigate: want the visible part of the page and a line counting the rest:\n%s", out)
+	}
+	// A new document at the same URL is a new view too.
+	if out := f.ok("dom_navigate", map[string]any{"url": f.base + "/app.html"}); !strings.Contains(out, `h1 "Tasks"`) || strings.Contains(out, "\n- ") {
+		t.Errorf("dom_navigate to the same URL: want the new view, not a diff:\n%s", out)
+	}
+	// A same-document navigation answers with its diff, not a new view.
+	view = f.ok("dom_snapshot", nil)
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, view, `link "Show more"`)})
+	if !strings.Contains(out, "navigated to "+f.base+"/app.html#more\n") || !strings.Contains(out, "\n+ at #more\n") || strings.Contains(out, `h1 "Tasks"`) {
+		t.Errorf("a fragment link's answer is not its diff:\n%s", out)
 	}
 }
 

@@ -133,7 +133,7 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 		if err != nil {
 			return failed(err)
 		}
-		return reply{text: head + "navigated to " + bare(snap.URL) + "\nview of the new page:\n" + text}
+		return reply{text: head + "navigated to " + strings.TrimPrefix(text, "page: ")}
 	}
 	return reply{text: head + diffText(ch)}
 }
