@@ -96,24 +96,28 @@ func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResu
 	if res.Dialog != nil {
 		return "" // the page is blocked: nothing to show until dom_dialog
 	}
-	navigated := res.Changes.Navigated || (res.Action == dom.KindNavigate || res.Action == dom.KindBack || res.Action == dom.KindForward || res.Action == dom.KindReload)
-	if navigated && sameDocument(before, svc.Current()) {
-		navigated = false // a fragment or pushState: the diff says it
-	}
-	switch {
-	case s.cfg.View == ViewNone:
+	if s.cfg.View == ViewNone {
 		return ""
-	case s.cfg.View == ViewDiff && !navigated:
-		// the diff brings the agent's view up to this snapshot
-		s.shown(svc.Current())
-		return diffText(res.Changes)
 	}
 	snap := svc.Current()
 	if snap == nil {
+		// invalidated since the action's own snapshot (a late event)
 		var err error
 		if snap, err = svc.Snapshot(ctx, false); err != nil {
 			return "view: not available (" + dom.ErrorOf(err).Message + "): call dom_snapshot\n"
 		}
+	}
+	navigated := res.Changes.Navigated || (res.Action == dom.KindNavigate || res.Action == dom.KindBack || res.Action == dom.KindForward || res.Action == dom.KindReload)
+	if navigated && sameDocument(before, snap) {
+		navigated = false // a fragment or pushState: the diff says it
+	}
+	if s.cfg.View == ViewDiff && !navigated {
+		// the diff brings the agent's view up to this snapshot
+		s.shown(snap)
+		if navigated := res.Changes.Navigated; navigated && len(res.Changes.Flat) == 0 {
+			return "view: unchanged (the page may have scrolled: dom_snapshot with offscreen:false shows what is on screen)\n"
+		}
+		return diffText(res.Changes)
 	}
 	// A new page is shown as far as it is on screen: the rest is a
 	// dom_snapshot (or a scroll) away, and most pages are long.
