@@ -76,6 +76,9 @@ func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 	return reply{text: text}
 }
 
+// maxListedMarks bounds the ids listed as not on the picture.
+const maxListedMarks = 40
+
 func (s *Server) screenshotTool(ctx context.Context, in ScreenshotArgs) reply {
 	svc, err := s.service()
 	if err != nil {
@@ -106,7 +109,11 @@ func (s *Server) screenshotTool(ctx context.Context, in ScreenshotArgs) reply {
 		}
 		note += fmt.Sprintf("marks: %d drawn", drawn)
 		if len(off) > 0 {
-			note += fmt.Sprintf(", %d not on the picture (outside the viewport or no box): %s", len(off), strings.Join(off, " "))
+			listed := off[:min(len(off), maxListedMarks)]
+			note += fmt.Sprintf(", %d not on the picture (outside the viewport or no box): %s", len(off), strings.Join(listed, " "))
+			if len(off) > len(listed) {
+				note += " …"
+			}
 		}
 		note += "\n"
 	}
