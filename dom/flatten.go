@@ -1,6 +1,7 @@
 package dom
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -22,6 +23,9 @@ type flat struct {
 	nInter    int
 	capped    int
 	cappedID  string
+	// outside counts the nodes left out for lying outside the viewport
+	// (IncludeOffscreen false), outsideInter the interactive ones.
+	outside, outsideInter int
 }
 
 // rec is one emitted node and where it sits, for the collapse pass.
@@ -60,6 +64,11 @@ func Flatten(s *Snapshot, opts Options) (*SerializedDom, Decisions) {
 	if f.capped > 0 {
 		sd.Nodes = append(sd.Nodes, &SerializedNode{ID: f.cappedID, Role: "more", Tag: "#marker",
 			Text: strconv.Itoa(f.capped) + " more interactive elements not shown (maxInteractive " + strconv.Itoa(opts.MaxInteractive) + ")"})
+	}
+	if f.outside > 0 {
+		sd.Outside = f.outside
+		sd.Nodes = append(sd.Nodes, &SerializedNode{Role: "more", Tag: "#marker",
+			Text: strconv.Itoa(f.outside) + " more nodes outside the viewport (" + strconv.Itoa(f.outsideInter) + " interactive) not shown: scroll, or include offscreen nodes"})
 	}
 	sd.TotalInteractiveElements = f.nInter
 	sd.NodeCount = countSerialized(sd.Nodes)
@@ -120,7 +129,7 @@ func (f *flat) walk() {
 	if maxDepth <= 0 {
 		maxDepth = 100
 	}
-	stack := []frame{{i: 0, parent: -1}}
+	stack := f.starts()
 	for len(stack) > 0 {
 		fr := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -189,8 +198,50 @@ func (f *flat) dropDescendants(i int32, rule, into string) {
 	}
 }
 
-// decide picks Keep, Hoist or Drop for one node and names the rule.
+// decide picks Keep, Hoist or Drop for one node and names the rule. A
+// node that would be kept but lies outside the viewport is left out and
+// counted when offscreen nodes are not wanted.
 func (f *flat) decide(fr frame) (DecisionKind, string) {
+	kind, rule := f.decideShown(fr)
+	v := f.order[fr.i]
+	if kind != Keep || f.opts.IncludeOffscreen || v.InViewport || (v.NodeType != ElementNode && v.NodeType != TextNode) {
+		return kind, rule
+	}
+	f.outside++
+	if isInteractive(v) {
+		f.outsideInter++
+	}
+	if v.NodeType == TextNode || rule == FlatTextBlock || (f.on(FlatAtomicLeaf) && isAtomic(v)) {
+		return Drop, FlatHoistOffscreen // its text is part of it: not counted again
+	}
+	return Hoist, FlatHoistOffscreen
+}
+
+// starts are the walk's first frames: the root, or the nodes
+// Options.Roots names (those inside another one left out), in document
+// order.
+func (f *flat) starts() []frame {
+	if len(f.opts.Roots) == 0 {
+		return []frame{{i: 0, parent: -1}}
+	}
+	want := make(map[string]bool, len(f.opts.Roots))
+	for _, id := range f.opts.Roots {
+		want[NormalizeID(id)] = true
+	}
+	var out []frame
+	for i, end := int32(0), int32(-1); i < int32(len(f.order)); i++ {
+		if i < end || !want[f.order[i].ID] {
+			continue
+		}
+		out = append(out, frame{i: i, parent: -1})
+		end = i + f.size[i] // nested roots are already inside this one
+	}
+	slices.Reverse(out) // a stack: the first root is walked first
+	return out
+}
+
+// decideShown is decide for a node as if the whole page were in view.
+func (f *flat) decideShown(fr frame) (DecisionKind, string) {
 	v := f.order[fr.i]
 	if f.on(FlatDropTag) && droppedTags[v.Tag] {
 		return Drop, FlatDropTag
@@ -215,9 +266,6 @@ func (f *flat) decide(fr frame) (DecisionKind, string) {
 	case ElementNode:
 	default:
 		return Drop, FlatDropTag
-	}
-	if !f.opts.IncludeOffscreen && !v.InViewport {
-		return Hoist, FlatHoistOffscreen
 	}
 	switch {
 	case f.on(FlatKeepGroup) && isGroup(v):

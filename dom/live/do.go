@@ -159,9 +159,14 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		prev = snap
 	}
 
+	if a.Kind == dom.KindType && t != nil && t.node.Sensitive() {
+		s.cons.remember(a.Text)
+	}
 	mark := s.mark()
 	s.net.begin()
 	defer s.listNetwork(res)
+	s.cons.begin()
+	defer s.listConsole(res)
 	dlg, err := spec.run(s, ctx, page, t, a, res)
 	// Resolving may have cached a fresh snapshot; whatever the action did,
 	// that one is stale now too.

@@ -176,6 +176,7 @@ func (s *Service) attach(p dom.Page) {
 	_ = p.Call(ctx, "Page.enable", nil, nil)
 	_ = p.Call(ctx, "DOM.enable", nil, nil)
 	s.watchNetwork(ctx, p, p.TargetID(), p)
+	s.watchConsole(ctx, p, p)
 	s.applyViewport(ctx, p)
 	s.noteLoading(ctx, p)
 	s.followModel(p, pctx)
@@ -421,6 +422,7 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 		func(method string, raw json.RawMessage) { s.onEvent(p, fs, method, raw) })
 	_ = s.call(ctx, fs, "Page.enable", nil, nil)
 	s.watchNetwork(ctx, p, targetID, fs)
+	s.watchConsole(ctx, p, fs)
 }
 
 // forward delivers the events of methods from sess to on, one goroutine of
