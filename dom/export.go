@@ -70,6 +70,11 @@ func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, la
 	if err != nil {
 		return nil, err
 	}
+	if raw != s.Raw {
+		// Written out from the live model, whose events and fetches
+		// (a new frame, a link's AX url) the capture's scrub never saw.
+		scrubCaptureURLs(raw)
+	}
 	sd, dec := Flatten(s, opts)
 	flat, err := FormatJSON(sd)
 	if err != nil {
@@ -79,7 +84,7 @@ func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, la
 	c := &SavedCapture{
 		Version:         SavedCaptureVersion,
 		SavedAt:         time.Now().UTC().Format(time.RFC3339),
-		URL:             s.URL,
+		URL:             SafeURL(s.URL),
 		Title:           s.Title,
 		TierDisabled:    names(tierDisabled),
 		FlattenDisabled: names(opts.Disabled),
