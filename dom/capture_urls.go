@@ -81,7 +81,9 @@ func scrubCaptureURLs(raw *RawCapture) {
 // strings are not URLs.
 func safeURLStrings(blob []byte, secrets *[]string) []byte {
 	var edits []jsonEdit
-	for _, sep := range [][]byte{[]byte("://"), []byte(`:\/\/`)} {
+	// "//" is looked for rather than "://": ':' is in every object of
+	// the blob, '/' much rarer, and bytes.Index skips ahead by its first byte.
+	for _, sep := range [][]byte{[]byte("//"), []byte(`\/\/`)} {
 		for off := 0; off < len(blob); {
 			i := bytes.Index(blob[off:], sep)
 			if i < 0 {
@@ -89,6 +91,10 @@ func safeURLStrings(blob []byte, secrets *[]string) []byte {
 			}
 			i += off
 			off = i + len(sep)
+			if i == 0 || blob[i-1] != ':' {
+				continue
+			}
+			i--
 			start := i
 			for start > 0 && schemeChar(blob[start-1], false) {
 				start--
