@@ -172,6 +172,7 @@ func (c *SavedCapture) WriteFile(path string) error {
 
 // ExportReader reads an export as JSON, uncompressing it when it is
 // gzip (told by its first bytes, not its name: a renamed file still opens).
+// It reads as a stream and fails with a clear error past MaxCaptureSize.
 func ExportReader(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -179,9 +180,9 @@ func ExportReader(r io.Reader) (io.Reader, error) {
 		if err != nil {
 			return nil, Errorf(ValidationError, err, "not a domscope capture file (a damaged gzip header)")
 		}
-		return zr, nil
+		return &capReader{r: zr, left: MaxCaptureSize}, nil
 	}
-	return br, nil
+	return &capReader{r: br, left: MaxCaptureSize}, nil
 }
 
 // ReadCapture decodes a saved capture, compressed or not, and checks that
@@ -191,9 +192,17 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 	if err != nil {
 		return nil, err
 	}
+	b, err := readChunked(r)
+	if err != nil {
+		return nil, readErr(err)
+	}
+	return decodeCapture(b)
+}
+
+// decodeCapture decodes the JSON of a saved capture and cleans it.
+func decodeCapture(b []byte) (*SavedCapture, error) {
 	var c SavedCapture
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&c); err != nil {
+	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, Errorf(ValidationError, err, "not a domscope capture file (expected the JSON written by `e` in domscope)")
 	}
 	if c.Version == 0 {
@@ -213,7 +222,10 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 }
 
 // ReadCaptureFile reads a capture saved with WriteFile (or an older,
-// uncompressed one).
+// uncompressed one). A file too big once uncompressed (MaxCaptureSize) is
+// refused before it is read when its size or gzip trailer says so, else
+// as soon as that much has come out; its JSON is read into one buffer of
+// the size announced, so memory stays near what the file really holds.
 func ReadCaptureFile(path string) (*SavedCapture, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -223,11 +235,32 @@ func ReadCaptureFile(path string) (*SavedCapture, error) {
 		return nil, Errorf(ValidationError, err, "cannot open %s", path)
 	}
 	defer f.Close()
-	c, err := ReadCapture(f)
+	c, err := readCaptureFile(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
+}
+
+func readCaptureFile(f *os.File) (*SavedCapture, error) {
+	want, known := captureSize(f)
+	if known && want > MaxCaptureSize {
+		return nil, Errorf(ValidationError, nil, "the capture file says it holds %d MiB once uncompressed, over the %d MiB a domscope export may have (or it is cut short): refusing it", want>>20, MaxCaptureSize>>20)
+	}
+	r, err := ExportReader(f)
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	if known {
+		b, err = readSized(r, want)
+	} else {
+		b, err = readChunked(r)
+	}
+	if err != nil {
+		return nil, readErr(err)
+	}
+	return decodeCapture(b)
 }
 
 // Snapshot rebuilds the VirtualNode tree from the raw data with the tier
