@@ -46,12 +46,16 @@ func sensitive(n *cdpNode) bool {
 // whole values found are removed from every other string of the capture
 // (a title, a script, an attribute that copied them). The capture's URLs
 // lose their user info and credentials first (scrubCaptureURLs).
-func scrubCapture(raw *RawCapture) {
+func scrubCapture(raw *RawCapture) { scrubCaptureSecrets(raw) }
+
+// scrubCaptureSecrets is scrubCapture; it returns the values it removed.
+func scrubCaptureSecrets(raw *RawCapture) []string {
 	scrubCaptureURLs(raw)
 	_, secrets := scrubTargets(raw.Targets, nil)
 	for _, s := range secrets {
 		raw.Title = scrubString(raw.Title, s)
 	}
+	return secrets
 }
 
 // scrubTargets redacts the sensitive fields of every target, then removes

@@ -51,6 +51,10 @@ type SavedCapture struct {
 	IDs *SavedIDs `json:"ids,omitempty"`
 	// Session is the session's action log up to the save (see SessionStep).
 	Session []SessionStep `json:"session,omitempty"`
+
+	// first is the tree built when the file was read, for the first
+	// Snapshot call.
+	first *Snapshot
 }
 
 // SavedDecision is a Decision in readable form.
@@ -215,9 +219,21 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 		return nil, Errorf(ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
 	}
 	// A file saved by an older domscope may hold values the scrub now
-	// removes (a wider rule, inline text boxes): clean it before anything
-	// shows it or saves it again.
-	scrubCapture(c.Raw)
+	// removes (a wider rule, inline text boxes), and one edited by hand or
+	// written by another program text typed into a sensitive field or a
+	// URL with a password: clean it before anything shows it or saves it
+	// again.
+	secrets := scrubCaptureSecrets(c.Raw)
+	c.safeURLs()
+	var snap *Snapshot
+	if c.needsTree() {
+		// the saved page says which fields are sensitive; the tree is
+		// kept for the first Snapshot call (open builds it once)
+		if s, err := c.build(); err == nil {
+			snap, c.first = s, s
+		}
+	}
+	c.scrubSession(snap, secrets)
 	return &c, nil
 }
 
@@ -266,6 +282,14 @@ func readCaptureFile(f *os.File) (*SavedCapture, error) {
 // Snapshot rebuilds the VirtualNode tree from the raw data with the tier
 // rules that were off when it was saved and the IDs it had.
 func (c *SavedCapture) Snapshot() (*Snapshot, error) {
+	if s := c.first; s != nil {
+		c.first = nil
+		return s, nil
+	}
+	return c.build()
+}
+
+func (c *SavedCapture) build() (*Snapshot, error) {
 	s, err := Build(c.Raw, BuildOptions{Prev: c.IDs.prev(), Disabled: c.TierDisabledSet()})
 	if err != nil {
 		return nil, err
