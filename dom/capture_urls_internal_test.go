@@ -48,3 +48,26 @@ func TestScrubCaptureURLs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSafeURLStrings: on any bytes the rewrite does not panic; on JSON it
+// keeps JSON valid, and every string that is a URL comes out safe.
+func FuzzSafeURLStrings(f *testing.F) {
+	for _, s := range []string{"http://u:p@h/?token=x", `a\"http://u@h`, "x://", `":\/\/`, "\\", "https:\\/\\/h/?sig=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var secrets []string
+		_ = safeURLStrings([]byte(s), &secrets) // arbitrary bytes: no panic
+		in, _ := json.Marshal([]string{s, "http://" + s, "ws://u:" + s + "@h/?key=" + s})
+		out := safeURLStrings(in, &secrets)
+		var got []string
+		if err := json.Unmarshal(out, &got); err != nil || len(got) != 3 {
+			t.Fatalf("%s -> %s: not the same JSON array (%v)", in, out, err)
+		}
+		for _, g := range got {
+			if strings.Contains(g, "://") && !strings.HasPrefix(g, "://") && SafeURL(g) != g && schemeChar(g[0], true) {
+				t.Fatalf("%q is left unsafe in %s", g, out)
+			}
+		}
+	})
+}

@@ -68,9 +68,41 @@ func redactURLDepth(u string, every bool, depth int, found *[]string) string {
 	}
 	if frag >= 0 {
 		b.WriteByte('#')
-		redactParams(&b, u[frag+1:], every, depth, found)
+		f := u[frag+1:]
+		if hidesDecoded(f, every, depth, found) {
+			// a page may decode its fragment before it reads it
+			b.WriteString(Redacted)
+		} else {
+			redactParams(&b, f, every, depth, found)
+		}
 	}
 	return b.String()
+}
+
+// hidesDecoded reports whether a fragment holds, once percent-decoded, a
+// credential that its reading as written misses ("#token%3Dabc"): a page
+// may decode its fragment before it reads it. What it hides is added to
+// found.
+func hidesDecoded(frag string, every bool, depth int, found *[]string) bool {
+	if every || !strings.Contains(frag, "%") {
+		return false
+	}
+	var as strings.Builder
+	redactParams(&as, frag, false, depth, nil)
+	d, err := url.PathUnescape(as.String())
+	if err != nil {
+		return false
+	}
+	var b strings.Builder
+	var hid []string
+	redactParams(&b, d, false, depth, &hid)
+	if b.String() == d {
+		return false
+	}
+	if found != nil {
+		*found = append(*found, hid...)
+	}
+	return true
 }
 
 // splitURL returns the part before the query and fragment, and the
@@ -96,42 +128,61 @@ func splitURL(u string) (head string, query, frag int) {
 // schemes browsers also accept "http:u:p@host" and backslashes for the
 // slashes, and so does this.
 func dropUserInfo(head string, found *[]string) string {
-	start := authorityStart(head)
+	start, web := authorityStart(head)
 	if start < 0 {
 		return head
 	}
-	end := len(head)
-	if i := strings.IndexByte(head[start:], '/'); i >= 0 {
-		end = start + i
-	}
-	at := strings.LastIndexByte(head[start:end], '@')
-	if at < 0 {
-		return head
-	}
-	if found != nil {
-		if _, pw, ok := strings.Cut(head[start:start+at], ":"); ok {
-			addSecret(found, pw)
+	var b strings.Builder
+	b.WriteString(head[:start])
+	rest := head[start:]
+	for {
+		end := len(rest)
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			end = i
 		}
+		at := strings.LastIndexByte(rest[:end], '@')
+		if at < 0 {
+			break
+		}
+		if found != nil {
+			if _, pw, ok := strings.Cut(rest[:at], ":"); ok {
+				addSecret(found, pw)
+			}
+		}
+		rest = rest[at+1:]
+		// "ws://u@/x@h": a browser skips the slashes left where the
+		// authority was, and "x@h" is the next one
+		n := 0
+		for web && n < len(rest) && (rest[n] == '/' || rest[n] == '\\') {
+			n++
+		}
+		if n == 0 {
+			break
+		}
+		b.WriteString(rest[:n])
+		rest = rest[n:]
 	}
-	return head[:start] + head[start+at+1:]
+	b.WriteString(rest)
+	return b.String()
 }
 
 // authorityStart is where the authority of u starts, or -1 when u has
-// none (a relative URL, mailto:, data:…).
-func authorityStart(u string) int {
+// none (a relative URL, mailto:, data:…); web is set for the schemes whose
+// slashes browsers take loosely (any number, "\\" for "/").
+func authorityStart(u string) (start int, web bool) {
 	i := 0
 	for i < len(u) && u[i] <= ' ' { // browsers trim leading controls and spaces
 		i++
 	}
 	if strings.HasPrefix(u[i:], "//") {
-		return i + 2
+		return i + 2, false
 	}
 	j := i
 	for j < len(u) && schemeChar(u[j], j == i) {
 		j++
 	}
 	if j == i || j >= len(u) || u[j] != ':' {
-		return -1
+		return -1, false
 	}
 	scheme := strings.ToLower(u[i:j])
 	k := j + 1
@@ -140,12 +191,12 @@ func authorityStart(u string) int {
 		for k < len(u) && (u[k] == '/' || u[k] == '\\') {
 			k++
 		}
-		return k
+		return k, true
 	}
 	if strings.HasPrefix(u[k:], "//") {
-		return k + 2
+		return k + 2, false
 	}
-	return -1
+	return -1, false
 }
 
 // schemeChar reports whether c can be in a URL scheme (a letter first).
@@ -203,7 +254,8 @@ func redactPart(part string, every bool, depth int, found *[]string) string {
 			end = off + j
 		}
 		k, v, has := strings.Cut(part[off:end], "=")
-		if has && v != "" && (credentialKey(k) || hidesURL(v, depth)) {
+		rest := part[min(off+len(k)+1, len(part)):] // to the "&": all of it may be the value
+		if has && (rest != "" && credentialKey(k) || v != "" && hidesURL(v, depth)) {
 			if found != nil {
 				addSecret(found, part[off+len(k)+1:])
 			}
@@ -302,7 +354,7 @@ func SafeTitle(title, pageURL string) string {
 	if title == "" || SafeURL(pageURL) == pageURL {
 		return title
 	}
-	if start := authorityStart(pageURL); start >= 0 {
+	if start, _ := authorityStart(pageURL); start >= 0 {
 		end := len(pageURL)
 		if i := strings.IndexAny(pageURL[start:], "/?#"); i >= 0 {
 			end = start + i

@@ -111,3 +111,16 @@ func TestSafeURLsIn(t *testing.T) {
 		}
 	}
 }
+
+func TestSafeURLEncodedFragment(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"https://h/#token%3Dabc", "https://h/#…"},
+		{"https://h/#access_token=abc%2Fdef&state=x%20y", "https://h/#access_token=…&state=x%20y"},
+		{"https://h/#sig=#", "https://h/#sig=…"},
+		{"ws://u@/x@h/?key=1", "ws:///h/?key=…"},
+	} {
+		if got := dom.SafeURL(c.in); got != c.want {
+			t.Errorf("SafeURL(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
