@@ -25,6 +25,7 @@ type snapshotOpts struct {
 	stats      bool
 	shot       string
 	marks      bool
+	view       viewFlags
 }
 
 func snapshotCommand() *cobra.Command {
@@ -46,6 +47,7 @@ func snapshotCommand() *cobra.Command {
 	fs.StringVar(&o.out, "out", "", "write the output to this file instead of stdout")
 	fs.BoolVar(&o.stats, "stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
 	fs.StringVar(&o.shot, "screenshot", "", "also save the page's viewport as a PNG at its CSS size to this file")
+	o.view.register(fs)
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
 	return cmd
 }
@@ -58,6 +60,9 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	}
 	if o.marks && o.shot == "" {
 		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
+	}
+	if err := o.view.check(o.format); err != nil {
+		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
@@ -83,18 +88,17 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	opts := dom.DefaultOptions()
 	opts.IncludeBackendIDs = o.backendIDs
 	opts.Disabled = st.flattenOff
+	if err := o.view.apply(ctx, s.page, snap, &opts); err != nil {
+		return err
+	}
 	t2 := time.Now()
 	sd, dec := flatten.Flatten(snap, opts)
 	var text string
 	switch o.format {
-	case "json":
-		b, err := flatten.FormatJSON(sd)
-		if err != nil {
+	case "json", "text":
+		if text, err = o.view.format(sd, o.format); err != nil {
 			return err
 		}
-		text = string(b)
-	case "text":
-		text = flatten.FormatText(sd)
 	case "tree":
 		text = flatten.FormatTree(snap, dec)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // Page is an attached page target. It implements dom.Page.
@@ -85,7 +86,7 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 		if ctx.Err() != nil {
 			err = ctx.Err()
 		}
-		return wrapErr(err, "navigating to "+url)
+		return wrapErr(err, "navigating to "+urls.Safe(url))
 	}
 	return nil
 }

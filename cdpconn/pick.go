@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // PickTarget chooses a tab for --target: an exact target id, a 0-based
@@ -44,11 +45,11 @@ func PickTarget(targets []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
 		case len(hits) == 1:
 			return hits[0], nil
 		case len(hits) > 1:
-			var urls []string
+			var tabs []string
 			for _, h := range hits {
-				urls = append(urls, h.ID[:min(8, len(h.ID))]+" "+h.URL)
+				tabs = append(tabs, h.ID[:min(8, len(h.ID))]+" "+urls.Safe(h.URL))
 			}
-			return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "%q matches %d tabs (%s): give a target id or index", spec, len(hits), strings.Join(urls, ", "))
+			return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "%q matches %d tabs (%s): give a target id or index", spec, len(hits), strings.Join(tabs, ", "))
 		}
 	}
 	return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "no tab matches %q (by id, index, URL or title; %d tabs open)", spec, len(targets))

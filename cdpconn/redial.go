@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // Redialer is a connection to a browser endpoint that is made again when it
@@ -114,7 +115,7 @@ func (r *Redialer) Reattach(ctx context.Context, lost dom.TargetInfo) (dom.Page,
 		}
 	}
 	if found == nil {
-		return nil, dom.Errorf(dom.TargetNotFound, nil, "the browser has no tab %s or at %s any more (%d tabs open)", lost.ID, lost.URL, len(tabs))
+		return nil, dom.Errorf(dom.TargetNotFound, nil, "the browser has no tab %s or at %s any more (%d tabs open)", lost.ID, urls.Safe(lost.URL), len(tabs))
 	}
 	p, err := b.AttachPage(ctx, found.ID)
 	if err != nil {

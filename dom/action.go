@@ -127,8 +127,20 @@ type ActionResult struct {
 	Dialog              *DialogInfo   `json:"dialog,omitempty"`
 	// Network lists the requests the action started (see NetworkRequest).
 	Network []NetworkRequest `json:"network,omitempty"`
+	// Console lists the console errors and warnings (and uncaught
+	// exceptions) the page logged while the action ran.
+	Console []ConsoleEntry `json:"console,omitempty"`
 	// Snapshot says how the snapshot after the action was taken.
 	Snapshot *SnapshotStat `json:"snapshot,omitempty"`
+}
+
+// ConsoleEntry is one console message an action caused: its level
+// ("error" or "warning"), its text (clipped) and where it was logged
+// ("app.js:12", the script's URL redacted), as the page gave them.
+type ConsoleEntry struct {
+	Level  string `json:"level"`
+	Text   string `json:"text"`
+	Source string `json:"source,omitempty"`
 }
 
 // SnapshotStat says how a snapshot was taken: "full" (a whole capture) or

@@ -1,22 +1,73 @@
 package dom
 
-import (
-	"fmt"
+import "strings"
 
-	"domscope/dom/internal/textutil"
-)
-
-// NodeLabel names a node for messages: its id, role and name (clipped to
-// max runes).
-func NodeLabel(n *VirtualNode, max int) string {
-	return fmt.Sprintf("%s %s %q", n.ID, n.Role, Clip(textutil.Collapse(n.Name), max))
+// LabelControl is the form control a <label> labels, as the page's own
+// label.control finds it: the element its for attribute names in the same
+// document or shadow root, else the first labelable element inside it.
+// It is nil for a node that is not a label, or a label of nothing. Text
+// typed or an option picked on a label goes to this control, as
+// Playwright's fill and selectOption do.
+func LabelControl(n *VirtualNode) *VirtualNode {
+	if n == nil || n.NodeType != ElementNode || n.Tag != "label" {
+		return nil
+	}
+	if id, ok := n.Attrs["for"]; ok {
+		// With a for attribute the label labels that element or nothing.
+		if id == "" {
+			return nil
+		}
+		root := n
+		for root.Parent != nil && !scopeRoot(root) {
+			root = root.Parent
+		}
+		c := findInScope(root, func(c *VirtualNode) bool { return c.Attrs["id"] == id })
+		if c != nil && labelable(c) {
+			return c
+		}
+		return nil
+	}
+	return findInScope(n, labelable)
 }
 
-// Clip cuts s to n runes, marking the cut with an ellipsis.
-func Clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
+// labelable reports the elements a label can label (HTML's labelable
+// elements, less form-associated custom elements).
+func labelable(n *VirtualNode) bool {
+	if n.NodeType != ElementNode {
+		return false
 	}
-	return string(r[:n]) + "…"
+	switch n.Tag {
+	case "button", "meter", "output", "progress", "select", "textarea":
+		return true
+	case "input":
+		return !strings.EqualFold(n.Attrs["type"], "hidden")
+	}
+	return false
+}
+
+// scopeRoot reports a node that starts a tree of its own: a document or a
+// shadow root, where ids are looked up.
+func scopeRoot(n *VirtualNode) bool { return n.Tag == "#document" || n.Tag == "#shadow-root" }
+
+// findInScope returns the first element below root, in document order,
+// for which ok holds, without entering other documents or shadow roots.
+func findInScope(root *VirtualNode, ok func(*VirtualNode) bool) *VirtualNode {
+	stack := append([]*VirtualNode(nil), root.Children...)
+	for i, j := 0, len(stack)-1; i < j; i, j = i+1, j-1 {
+		stack[i], stack[j] = stack[j], stack[i]
+	}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if scopeRoot(c) {
+			continue
+		}
+		if c.NodeType == ElementNode && ok(c) {
+			return c
+		}
+		for i := len(c.Children) - 1; i >= 0; i-- {
+			stack = append(stack, c.Children[i])
+		}
+	}
+	return nil
 }

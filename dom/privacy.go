@@ -44,6 +44,17 @@ func (n *VirtualNode) Sensitive() bool {
 	return n != nil && n.NodeType == ElementNode && SensitiveField(n.Tag, n.Attrs)
 }
 
+// TakesSecret reports whether text typed, a key pressed or an option
+// picked on n is secret: n is a sensitive field, or a <label> of one,
+// since what is done on a label goes to its control (LabelControl).
+func (n *VirtualNode) TakesSecret() bool {
+	if n.Sensitive() {
+		return true
+	}
+	c := LabelControl(n)
+	return c != nil && c.Sensitive()
+}
+
 // Mask stands for text typed into or held by a sensitive field wherever it
 // would otherwise be shown: prompts, action descriptions, run output.
 const Mask = "••••"
@@ -56,10 +67,10 @@ func MaskIf(sensitive bool, text string) string {
 	return text
 }
 
-// minSubstringSecret is the shortest secret also removed from inside longer
+// MinSubstringSecret is the shortest secret also removed from inside longer
 // strings; shorter ones are removed only where a whole string equals them,
 // so a one-letter password does not erase that letter everywhere.
-const minSubstringSecret = 4
+const MinSubstringSecret = 4
 
 // CleanSecrets drops empty and duplicate secrets, and Mask.
 func CleanSecrets(in []string) []string {
@@ -78,12 +89,12 @@ func CleanSecrets(in []string) []string {
 }
 
 // ScrubString removes secret from s: s is emptied when it is the secret,
-// and a secret of minSubstringSecret bytes or more is cut out of it.
+// and a secret of MinSubstringSecret bytes or more is cut out of it.
 func ScrubString(s, secret string) string {
 	if s == secret {
 		return ""
 	}
-	if len(secret) >= minSubstringSecret && strings.Contains(s, secret) {
+	if len(secret) >= MinSubstringSecret && strings.Contains(s, secret) {
 		return strings.ReplaceAll(s, secret, "")
 	}
 	return s

@@ -15,6 +15,9 @@ type SerializedDom struct {
 	Frames                   []FrameInfo       `json:"frames"`
 	TotalInteractiveElements int               `json:"totalInteractiveElements"`
 	NodeCount                int               `json:"nodeCount"`
+	// Outside counts the nodes left out for lying outside the viewport
+	// (Options.IncludeOffscreen false); a marker node says it too.
+	Outside int `json:"-"`
 }
 
 // SerializedNode is one kept node. Only non-default values appear in JSON.
@@ -92,6 +95,9 @@ type Options struct {
 	MaxInteractive int
 	// Disabled names the flatten rules switched off.
 	Disabled map[string]bool
+	// Roots, when set, flattens only the subtrees of these node IDs (a
+	// CSS selector's matches, or one node), in document order.
+	Roots []string
 }
 
 // DefaultOptions are the flatten defaults: offscreen nodes kept, depth 100,

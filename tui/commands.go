@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // Messages that come back from commands. Every reply that changes what the
@@ -163,7 +165,7 @@ func describe(a dom.Action, secret bool) string {
 	case "select":
 		s += fmt.Sprintf(" %q", dom.MaskIf(secret, a.Value))
 	case "navigate":
-		s += " " + a.URL
+		s += " " + urls.Safe(a.URL)
 	case "scroll":
 		s += fmt.Sprintf(" %+.0f px", a.DY)
 	case dom.KindViewport:
@@ -202,6 +204,33 @@ func conceal(r dom.ActionResult, a dom.Action, secret bool) dom.ActionResult {
 		r.Error = &e
 	}
 	return r
+}
+
+// opBound is how long one browser operation may take (Config.OpTimeout).
+func (m *Model) opBound() time.Duration {
+	if m.cfg.OpTimeout > 0 {
+		return m.cfg.OpTimeout
+	}
+	return opTimeout
+}
+
+// gaveUp reports whether the operation's bound ended an action that
+// failed, and says so in its result: the engine's "cancelled" was the UI
+// giving up, not the user (a URL whose server never answers keeps a
+// navigation waiting until then).
+func gaveUp(ctx context.Context, res *dom.ActionResult, bound time.Duration) bool {
+	if res.Error == nil || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return false
+	}
+	e := *res.Error
+	e.Code, e.Recoverable, e.Err = dom.Timeout, true, nil
+	what := "the page to answer"
+	if res.Action == dom.KindNavigate || res.Action == dom.KindReload {
+		what = "the page to load: its server never answered, and the tab may still be loading it"
+	}
+	e.Message = fmt.Sprintf("gave up after %.0f s waiting for %s (r takes a snapshot; esc gives up sooner)", bound.Seconds(), what)
+	res.Error = &e
+	return true
 }
 
 func ctxTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {

@@ -92,7 +92,7 @@ const b = document.getElementById("b");
 b.textContent = "HostileButton" + E;
 b.setAttribute("data-evil", E);
 b.setAttribute("aria-label", "HostileLabel" + E);
-document.getElementById("p").textContent = "HostileText" + E + " wide 日本語 e\u0301";
+document.getElementById("p").textContent = "HostileText wide 日本語 e\u0301" + E;
 document.getElementById("a").textContent = "Link" + E;
 </script></body></html>`
 	if err := os.WriteFile(filepath.Join(dir, "hostile.html"), []byte(page), 0o644); err != nil {

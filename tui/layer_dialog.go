@@ -93,7 +93,7 @@ func (d *dialogLayer) render(m *Model, s screen) drawn {
 	}
 	switch {
 	case d.input != nil:
-		body = append(body, "", views.Pad(d.input.View(), inner), "",
+		body = append(body, "", views.Pad(views.Input(d.input.View()), inner), "",
 			views.Pad(m.st.Dim.Render("enter answers with this text · esc dismisses (null)"), inner))
 	default:
 		if d.info.DefaultPrompt != "" {

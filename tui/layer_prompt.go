@@ -21,8 +21,12 @@ type promptLayer struct {
 	// secret: the node is a sensitive field (dom.SensitiveField), so what
 	// is typed is echoed as • and never shown in clear afterwards.
 	secret bool
-	input  textinput.Model
-	submit submitFunc
+	// selected: the whole text is a suggestion (the page's URL in the
+	// go-to prompt) that the first typed character replaces, as in an
+	// address bar. A key that moves or edits keeps it.
+	selected bool
+	input    textinput.Model
+	submit   submitFunc
 	// changed runs after each edit (incremental search); cancelled on esc
 	changed   func(m *Model, value string)
 	cancelled func(m *Model)
@@ -78,6 +82,7 @@ func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, 
 	}
 	var cmd tea.Cmd
 	was := p.input.Value()
+	p.deselect(msg)
 	p.input, cmd = p.input.Update(msg) // keys, paste, the input's own messages
 	if v := p.input.Value(); v != was && p.changed != nil {
 		p.changed(m, v)
@@ -85,9 +90,40 @@ func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, 
 	return cmd, true
 }
 
+// selectAll makes the prompt's text a suggestion that typing replaces.
+func (p *promptLayer) selectAll() *promptLayer {
+	p.selected = p.input.Value() != ""
+	return p
+}
+
+// deselect ends the selection at the first key or paste: text typed or
+// pasted replaces the whole suggestion; a key that moves or edits keeps it.
+func (p *promptLayer) deselect(msg tea.Msg) {
+	if !p.selected {
+		return
+	}
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+	case tea.KeyPressMsg:
+		if msg.Text == "" || msg.Mod.Contains(tea.ModCtrl) || msg.Mod.Contains(tea.ModAlt) {
+			p.selected = false
+			return
+		}
+	default:
+		return // the input's own messages (cursor) keep it
+	}
+	p.selected = false
+	p.input.SetValue("")
+}
+
 func (p *promptLayer) render(m *Model, s screen) drawn {
 	t := m.st.Title.Render(views.Trunc(p.title, m.w/2)) + " "
-	return drawn{lines: []string{views.Pad(t+p.input.View(), m.w)}, y: s.footer}
+	if p.selected {
+		// drawn selected, so it is plain that typing replaces it
+		v := views.Trunc(views.Clean(p.input.Value()), max(m.w-views.Width(t)-len(p.input.Prompt), 1))
+		return drawn{lines: []string{views.Pad(t+p.input.Prompt+m.st.Selected.Render(v), m.w)}, y: s.footer}
+	}
+	return drawn{lines: []string{views.Pad(t+views.Input(p.input.View()), m.w)}, y: s.footer}
 }
 
 // The prompts' submit functions.

@@ -258,7 +258,7 @@ func (m *Model) stepPreview() tea.Cmd {
 		n, err := script.ResolveTarget(c, actor, *q, script.Options{Refs: refs, FindTimeout: -1})
 		msg := stepPreviewMsg{seq: seq, idx: idx, err: err}
 		if n != nil {
-			msg.id, msg.label, msg.secret = n.ID, dom.NodeLabel(n, 50), n.Sensitive()
+			msg.id, msg.label, msg.secret = n.ID, dom.NodeLabel(n, 50), n.TakesSecret()
 		}
 		return msg
 	})

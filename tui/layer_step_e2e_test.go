@@ -80,7 +80,7 @@ func TestStepThroughFullProgram(t *testing.T) {
 	tm.keys("Y")
 	seen(tm.waitText("the script's current step", 5*time.Second))
 	tm.keys("Down", "Down", "Down", "Down", "Enter")
-	seen(tm.waitText("copied the step", 5*time.Second))
+	seen(tm.waitText("sent the step", 5*time.Second))
 
 	// fix it by hand: select the real button and click it
 	tm.keys("/", "C-u")

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"strconv"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -13,6 +12,7 @@ import (
 	"domscope/dom/build"
 	"domscope/dom/export"
 	"domscope/dom/flatten"
+	"domscope/dom/query"
 	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
@@ -56,10 +56,10 @@ type document struct {
 	dec      dom.Decisions
 }
 
-// search is the last query and its hits.
+// search is the last query and its hits, best first (dom.Search).
 type search struct {
 	query   string
-	matches []*dom.VirtualNode
+	matches []query.SearchHit
 	set     map[*dom.VirtualNode]bool
 	idx     int
 }
@@ -219,6 +219,14 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 	m.reflatten()
 	if m.search.query != "" {
 		m.runSearch(m.search.query, false)
+		// n goes on from the selected match, as before the snapshot
+		sel := m.panes.tree.SelectedID()
+		for i, h := range m.search.matches {
+			if h.Node.ID == sel {
+				m.search.idx = i
+				break
+			}
+		}
 	}
 	m.clearCache()
 	m.syncFromTree()
@@ -298,33 +306,16 @@ func (m *Model) nodeName(id string) string {
 	return id
 }
 
-// runSearch finds nodes whose name, role, tag, id, text or attributes
-// contain q (case-insensitive), in document order.
+// runSearch finds the nodes whose name, role, tag, id or attributes
+// hold q, ranked by dom.Search: the whole name first, attributes last.
 func (m *Model) runSearch(q string, jump bool) {
 	m.search.query = q
-	m.search.matches = m.search.matches[:0]
-	m.search.set = map[*dom.VirtualNode]bool{}
+	m.search.matches = query.Search(m.doc.snap, q)
+	m.search.set = make(map[*dom.VirtualNode]bool, len(m.search.matches))
 	m.search.idx = -1
-	if q == "" || m.doc.snap == nil {
-		return
+	for _, h := range m.search.matches {
+		m.search.set[h.Node] = true
 	}
-	lq := strings.ToLower(q)
-	has := func(s string) bool { return s != "" && strings.Contains(strings.ToLower(s), lq) }
-	dom.Walk(m.doc.snap.Root, func(n *dom.VirtualNode) {
-		hit := n.ID == dom.NormalizeID(q) || has(n.Tag) || has(n.Role) || has(n.Name) || has(n.Text)
-		if !hit {
-			for k, v := range n.Attrs {
-				if has(k) || has(v) {
-					hit = true
-					break
-				}
-			}
-		}
-		if hit {
-			m.search.matches = append(m.search.matches, n)
-			m.search.set[n] = true
-		}
-	})
 	m.clearCache()
 	if jump {
 		m.nextMatch(1)
@@ -348,11 +339,12 @@ func (m *Model) nextMatch(dir int) {
 	} else {
 		m.search.idx = (m.search.idx + dir + len(m.search.matches)) % len(m.search.matches)
 	}
-	n := m.search.matches[m.search.idx]
-	m.panes.tree.Reveal(n.ID)
+	h := m.search.matches[m.search.idx]
+	m.panes.tree.Reveal(h.Node.ID)
 	m.panes.focus = treeFocus
 	m.syncFromTree()
-	m.setFlash("match "+itoa(m.search.idx+1)+" of "+itoa(len(m.search.matches))+" for “"+views.Clean(m.search.query)+"” (n/N)", false)
+	// the kind says why this node matched: "name", "attr class"…
+	m.setFlash("match "+itoa(m.search.idx+1)+" of "+itoa(len(m.search.matches))+" · "+h.Kind+" · “"+views.Clean(m.search.query)+"” (n/N)", false)
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -70,6 +70,9 @@ type Config struct {
 	Output io.Writer
 	// Now replaces the clock (tests).
 	Now func() time.Time
+	// OpTimeout bounds each browser operation (an action and its snapshot);
+	// 0 means 60 s.
+	OpTimeout time.Duration
 }
 
 // Run shows the UI until the user quits or ctx ends. The terminal is

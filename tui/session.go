@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -87,8 +88,9 @@ func (m *Model) scriptWritten(msg scriptWrittenMsg) {
 }
 
 // copyText sends s to the terminal's clipboard (OSC 52) and says what was
-// copied. Everything copied comes from the snapshot, whose sensitive
-// values the engine has already replaced.
+// sent. Everything copied comes from the snapshot, whose sensitive values
+// the engine has already replaced. Many terminals drop OSC 52 without a
+// word, so the message says it was sent, not copied, and what it needs.
 func (m *Model) copyText(what, s string) tea.Cmd {
 	if s == "" {
 		m.setFlash("nothing to copy: "+what+" is empty", true)
@@ -97,11 +99,21 @@ func (m *Model) copyText(what, s string) tea.Cmd {
 	lines := strings.Count(s, "\n") + 1
 	shown := views.Trunc(views.Clean(strings.SplitN(s, "\n", 2)[0]), 60)
 	if lines > 1 {
-		m.setFlash("copied "+what+" ("+strconv.Itoa(lines)+" lines, "+strconv.Itoa(len(s))+" bytes) to the clipboard", false)
+		m.setFlash("sent "+what+" ("+strconv.Itoa(lines)+" lines, "+strconv.Itoa(len(s))+" bytes) to the clipboard by OSC 52 · "+osc52Needs(), false)
 	} else {
-		m.setFlash("copied "+what+": "+shown, false)
+		m.setFlash("sent "+what+" to the clipboard by OSC 52: "+shown+" · "+osc52Needs(), false)
 	}
 	return tea.SetClipboard(s)
+}
+
+// osc52Needs says what the terminal must do for a copy to arrive: tmux
+// passes OSC 52 on only with set-clipboard on; other terminals must allow
+// it (xterm: allowWindowOps; some never do).
+func osc52Needs() string {
+	if os.Getenv("TMUX") != "" {
+		return "tmux needs set -g set-clipboard on"
+	}
+	return "the terminal must allow OSC 52"
 }
 
 // copyLine copies the selected node's line: the flat pane's line under the

@@ -183,14 +183,15 @@ func TestCopyChooser(t *testing.T) {
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("%s: copied %q, want %q (flash %q)", tc.item, got, tc.want, m.status.flash)
 		}
-		if !strings.HasPrefix(m.status.flash, "copied ") {
+		if !strings.HasPrefix(m.status.flash, "sent ") || !strings.Contains(m.status.flash, "OSC 52") {
 			t.Errorf("%s: no confirmation: %q", tc.item, m.status.flash)
 		}
 	}
 }
 
 // y copies the selected node's line through OSC 52: the program writes the
-// sequence with the line in base64 to the terminal, and says so.
+// sequence with the line in base64 to the terminal, and says it sent it
+// and what the terminal (here tmux) needs for it to arrive.
 func TestCopyLineOSC52(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "signin.html"), []byte(signInPage), 0o644); err != nil {
@@ -206,7 +207,10 @@ func TestCopyLineOSC52(t *testing.T) {
 	tm.keys("Enter")
 	tm.waitText("match 1 of", 10*time.Second)
 	tm.keys("y")
-	s := tm.waitText("copied the line", 5*time.Second)
+	s := tm.waitText("sent the line to the clipboard by OSC 52", 5*time.Second)
+	if !strings.Contains(s, "tmux needs set -g set-clipboard on") {
+		t.Errorf("the footer does not say what tmux needs for the copy to arrive:\n%s", s)
+	}
 	tm.quit()
 	raw, err := os.ReadFile(tm.raw)
 	if err != nil {

@@ -56,7 +56,8 @@ func child() int {
 		return 2
 	}
 	svc := live.NewService(p, serviceConfig())
-	cfg := Config{Actor: svc, Browser: b, Theme: "dark", NoHighlight: os.Getenv("DOMSCOPE_TUI_NOHIGHLIGHT") != "",
+	opBound, _ := time.ParseDuration(os.Getenv("DOMSCOPE_TUI_OPTIMEOUT"))
+	cfg := Config{Actor: svc, Browser: b, Theme: "dark", NoHighlight: os.Getenv("DOMSCOPE_TUI_NOHIGHLIGHT") != "", OpTimeout: opBound,
 		NewActor: func(p dom.Page) dom.Actor { return live.NewService(p, serviceConfig()) }, OutputDir: os.Getenv("DOMSCOPE_TUI_OUTDIR")}
 	if err := childScript(&cfg); err != nil {
 		fmt.Println("DOMSCOPE-CHILD script:", err)

@@ -399,7 +399,7 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 	case keymap.Type:
 		if needNode("type into") {
 			p := newPrompt("type into "+m.nodeName(n.ID), n.ID, "", "text · enter types it · alt+enter types it and presses Enter", m.w, submitType)
-			if n.Sensitive() {
+			if n.TakesSecret() {
 				p.conceal()
 			}
 			m.push(p)
@@ -413,7 +413,7 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 	case keymap.Select:
 		if needNode("select an option in") {
 			p := newPrompt("select an option in "+m.nodeName(n.ID), n.ID, "", "option value or label", m.w, submitSelect)
-			if n.Sensitive() {
+			if n.TakesSecret() {
 				p.conceal() // a card's expiry month is a <select>
 			}
 			m.push(p)
@@ -427,7 +427,7 @@ func (m *Model) pageAction(a keymap.Command) tea.Cmd {
 		if m.doc.snap != nil {
 			u = m.doc.snap.URL
 		}
-		m.push(newPrompt("go to", "", u, "https://…", m.w, submitGoto))
+		m.push(newPrompt("go to", "", u, "https://…", m.w, submitGoto).selectAll())
 	case keymap.Back:
 		return m.act(dom.Action{Kind: "back"})
 	case keymap.Forward:
@@ -451,19 +451,25 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 		return nil
 	}
 	if m.doc.snap != nil && a.ID != "" {
-		secret = secret || m.doc.snap.Node(a.ID).Sensitive()
+		secret = secret || m.doc.snap.Node(a.ID).TakesSecret()
 	}
 	desc := describe(a, secret)
 	actor, rec, before := m.conn.actor, m.rec, m.doc.snap
 	// Marks show what the previous action changed; a new action starts clean.
 	m.doc.marks = nil
 	m.clearCache()
+	bound := m.opBound()
 	return m.startOp(views.Clean(desc), func(ctx context.Context, gen int) tea.Msg {
 		// aimed before the action, on the page as the snapshot shows it
 		aimed := script.AimAt(ctx, actor, before, a)
 		res := conceal(actor.Do(ctx, a), a, secret)
+		late := gaveUp(ctx, &res, bound)
 		// recorded here, as it happened, even if the UI drops the reply
 		_, _, recErr := rec.RecordAimed(before, a, aimed, res, desc)
+		if late {
+			// nothing is left of the bound to take a snapshot in
+			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr}
+		}
 		if res.Dialog != nil {
 			// the page is blocked until the dialog is answered: snapshot after
 			return snapshotMsg{gen: gen, res: &res, desc: desc, recErr: recErr}
@@ -497,7 +503,7 @@ func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea
 	}
 	m.doc.gen++
 	gen := m.doc.gen
-	ctx, cancel := ctxTimeout(m.ctx, opTimeout)
+	ctx, cancel := ctxTimeout(m.ctx, m.opBound())
 	report, wait := phases(ctx, gen)
 	ctx = dom.WithProgress(ctx, report)
 	m.op.busy = &op{label: label, start: m.now(), cancel: cancel}
@@ -544,6 +550,9 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		return nil
 	}
 	if msg.snap == nil {
+		if r := msg.res; r != nil && r.Error != nil && r.Error.Code == dom.Timeout {
+			m.setFlash(r.Error.Message, true)
+		}
 		m.recordError(msg.recErr)
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}

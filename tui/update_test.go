@@ -244,7 +244,7 @@ func TestDialogAcceptAndDismiss(t *testing.T) {
 			t.Fatal("dialog event did not open the dialog")
 		}
 		s := plainScreen(m)
-		if !strings.Contains(s, "JavaScript confirm") || !strings.Contains(s, "Delete all?") {
+		if !strings.Contains(s, "JavaScript confirm") || !strings.Contains(s, `Delete \x1b[2Jall?`) {
 			t.Errorf("dialog box:\n%s", s)
 		}
 		key := k('y')

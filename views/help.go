@@ -20,9 +20,16 @@ func helpView(st themes.Styles, w int) help.Model {
 	return h
 }
 
-// Hints renders key hints "c click  t type …" at exactly w cells; hints
-// that do not fit are cut, with an ellipsis when there is room for one.
+// Hints renders key hints "c click  t type …" at exactly w cells. Hints
+// that do not fit are cut from the middle, with an ellipsis: the last two
+// (help and quit, in the table's order) always show, as at 80 columns.
 func Hints(st themes.Styles, bs []key.Binding, w int) string {
+	if len(bs) > 2 && Width(helpView(st, 0).ShortHelpView(bs)) > w {
+		tail := helpView(st, 0).ShortHelpView(bs[len(bs)-2:])
+		if hw := w - Width(tail) - 2; hw >= 10 {
+			return Pad(helpView(st, hw).ShortHelpView(bs[:len(bs)-2])+"  "+tail, w)
+		}
+	}
 	return Pad(helpView(st, w).ShortHelpView(bs), w)
 }
 

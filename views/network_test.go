@@ -27,7 +27,7 @@ func TestNetworkLines(t *testing.T) {
 		w, n int
 		want []string
 	}{
-		{200, 3, []string{"network: POST /submit 201 34 ms · GET /api/slow … pending 500 ms · GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION_REFUSED · GET /x?q=… 404 3 ms · GET /a.js 200 1 ms"}},
+		{200, 3, []string{"network: POST /submit 201 34 ms · GET /api/slow … pending 500 ms · GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION_REFUSED · GET /x\\x1b[31m?q=… 404 3 ms · GET /a.js 200 1 ms"}},
 		{80, 2, []string{
 			"network: POST /submit 201 34 ms · GET /api/slow … pending 500 ms",
 			"  GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION… · +2 more (d lists them)"}},

@@ -4,52 +4,100 @@
 package views
 
 import (
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
 // Clean makes a page-controlled string safe and single-line for the
-// terminal: escape sequences (CSI, OSC, DCS, ...) are removed, then every
-// remaining C0/C1 control, DEL and bidi override is dropped, whitespace runs
-// (newlines, tabs) become one space, and invalid UTF-8 becomes U+FFFD.
-// ansi.Strip alone is not enough: it keeps raw C0 bytes such as BEL and BS
-// and UTF-8 encoded C1 controls such as U+009B (an 8-bit CSI).
+// terminal. Runs of white space (newlines, tabs, U+2028, no-break spaces)
+// become one space. Every other rune that does not print as itself is
+// written as its Go escape, as the flat view writes it: ESC as \x1b, a
+// bidi override as \u202e, a zero-width space as \u200b, an invalid byte as
+// \xff. So escape sequences and C0/C1 controls cannot act on the terminal,
+// and text cannot hide or reorder what is around it, yet the user sees
+// what the page holds.
 func Clean(s string) string {
 	if plain(s) {
 		return s
 	}
-	s = ansi.Strip(s)
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(len(s) + 8)
 	space := true // drops leading spaces
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
 		switch {
 		case r == utf8.RuneError && size <= 1:
-			r = '\uFFFD'
-		case r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v' || r == '\u2028' || r == '\u2029':
+			b.WriteString(`\x`)
+			b.WriteString(strconv.FormatUint(uint64(s[i])|0x100, 16)[1:])
+			space = false
+		case unicode.IsSpace(r):
 			if !space {
 				b.WriteByte(' ')
 			}
 			space = true
-			continue
-		case unsafe(r):
-			continue
-		}
-		if r == ' ' {
-			if space {
-				continue
-			}
-			space = true
-		} else {
+		case !unicode.IsPrint(r):
+			writeEscape(&b, r)
+			space = false
+		default:
+			b.WriteString(s[i : i+size])
 			space = false
 		}
-		b.WriteRune(r)
+		i += size
 	}
 	return strings.TrimRight(b.String(), " ")
+}
+
+// writeEscape writes r as strconv.Quote writes it inside quotes (the flat
+// view's escapes): \x1b, \a, \u200b, \U000e0041.
+func writeEscape(b *strings.Builder, r rune) {
+	q := strconv.QuoteRune(r)
+	b.WriteString(q[1 : len(q)-1])
+}
+
+// Input is a text input's rendered line with every rune that does not
+// print as itself (a bidi override, a zero-width space, U+2028) written
+// as Clean writes it; the input's own styling stays. The value itself is
+// untouched, so a prompt() answered as it came gets the page's own text.
+// bubbles keeps control characters out of an input's value, so every
+// escape sequence in the line is the input's own.
+func Input(line string) string {
+	clean := true
+	for _, r := range line {
+		if r != 0x1b && r != ' ' && !unicode.IsPrint(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return line
+	}
+	var b strings.Builder
+	b.Grow(len(line) + 16)
+	var state byte
+	for len(line) > 0 {
+		seq, _, n, next := ansi.DecodeSequence(line, state, nil)
+		state = next
+		if n <= 0 {
+			n, seq = 1, line[:1]
+		}
+		if seq[0] == 0x1b {
+			b.WriteString(seq)
+		} else {
+			for _, r := range seq {
+				if r == ' ' || unicode.IsPrint(r) {
+					b.WriteRune(r)
+				} else {
+					writeEscape(&b, r)
+				}
+			}
+		}
+		line = line[n:]
+	}
+	return b.String()
 }
 
 // plain reports whether s is printable ASCII with no doubled or edge spaces,
@@ -60,25 +108,11 @@ func plain(s string) bool {
 		if c < 0x20 || c >= 0x7f {
 			return false
 		}
-		if c == ' ' && (i == len(s)-1 || s[i+1] == ' ') {
+		if c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
 			return false
 		}
 	}
 	return true
-}
-
-// unsafe reports runes that must never reach a terminal: C0 and C1
-// controls, DEL, and the invisible direction overrides and isolates that
-// can make text render in a different order than it is stored.
-func unsafe(r rune) bool {
-	switch {
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f,
-		r == 0x061c, r == 0xfeff:
-		return true
-	}
-	return false
 }
 
 // Quote cleans s, cuts it to max display cells with an ellipsis, and wraps it in quotes.

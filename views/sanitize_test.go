@@ -3,6 +3,7 @@ package views
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -10,17 +11,19 @@ func TestClean(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Submit", "Submit"},
 		{"  two  spaces ", "two spaces"},
+		{" lead", "lead"},
 		{"line\nbreak\ttab", "line break tab"},
-		{"evil\x1b]52;c;SGVsbG8=\x07title", "eviltitle"},
-		{"clear\x1b[2Jscreen", "clearscreen"},
-		{"bell\x07back\x08null\x00", "bellbacknull"},
-		{"c1\u009b31mred", "c131mred"},
-		{"osc8\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "osc8link"},
-		{"del\x7f", "del"},
-		{"bidi\u202eevil\u202c", "bidievil"},
-		{"bad\xffutf8", "badutf8"},
+		{"evil\x1b]52;c;SGVsbG8=\x07title", `evil\x1b]52;c;SGVsbG8=\atitle`},
+		{"clear\x1b[2Jscreen", `clear\x1b[2Jscreen`},
+		{"bell\x07back\x08null\x00", `bell\aback\bnull\x00`},
+		{"c1\u009b31mred", `c1\u009b31mred`},
+		{"del\x7f", `del\x7f`},
+		{"bidi\u202eevil\u202c", `bidi\u202eevil\u202c`},
+		{"zero\u200bwidth\ufeffbom", `zero\u200bwidth\ufeffbom`},
+		{"line\u2028sep\u00a0nbsp", "line sep nbsp"},
+		{"bad\xffutf8", `bad\xffutf8`},
 		{"日本語 é ok", "日本語 é ok"},
-		{"lone esc\x1b", "lone esc"},
+		{"lone esc\x1b", `lone esc\x1b`},
 	}
 	for _, tc := range tests {
 		if got := Clean(tc.in); got != tc.want {
@@ -43,13 +46,14 @@ func TestTruncWide(t *testing.T) {
 	}
 }
 
-// safe reports whether s could not change the terminal's state.
+// safe reports whether s could not change the terminal's state nor hide
+// or reorder text: valid UTF-8 of printable runes and the ASCII space.
 func safe(s string) bool {
 	if !utf8.ValidString(s) {
 		return false
 	}
 	for _, r := range s {
-		if unsafe(r) {
+		if r != ' ' && !unicode.IsPrint(r) {
 			return false
 		}
 	}
@@ -69,4 +73,19 @@ func FuzzClean(f *testing.F) {
 			t.Fatalf("Clean is not idempotent on %q: %q then %q", s, got, Clean(got))
 		}
 	})
+}
+
+// Input escapes what a text input holds that would not print as itself,
+// and keeps the input's own styling.
+func TestInput(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"› plain text", "› plain text"},
+		{"› a\u202eb\u2028c\ufeffd", `› a\u202eb\u2028c\ufeffd`},
+		{"\x1b[7ma\u200b\x1b[0m rest", "\x1b[7ma\\u200b\x1b[0m rest"},
+		{"日本語 e\u0301", "日本語 e\u0301"},
+	} {
+		if got := Input(tc.in); got != tc.want {
+			t.Errorf("Input(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/cdpjson"
+	"domscope/dom/urls"
 )
 
 // Options control Build.
@@ -121,7 +122,7 @@ func buildKeep(c *cdpjson.Capture, opts Options, start time.Time) (*builder, err
 		n := len(opts.Prev.ByID) + len(opts.Prev.ByID)/8
 		b.nodes, b.facts = make([]*dom.VirtualNode, 0, n), make([]facts, 0, n)
 	}
-	b.snap = &dom.Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw, Stamp: raw.Timestamp}
+	b.snap = &dom.Snapshot{URL: urls.Safe(raw.URL), Title: raw.Title, TargetID: raw.TargetID, Raw: raw, Stamp: raw.Timestamp}
 	if t, err := time.Parse(time.RFC3339Nano, raw.Timestamp); err == nil {
 		b.snap.Taken = t
 	}

@@ -5,6 +5,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/internal/textutil"
+	"domscope/dom/urls"
 )
 
 // classify sets role, name, states, tier, visibility and ID of every node,
@@ -189,7 +190,7 @@ func (b *builder) addFrame(i int) {
 	fi := dom.FrameInfo{FrameID: n.FrameID, TargetID: n.TargetID}
 	ti := b.targets[f.target]
 	if f.parent < 0 {
-		fi.URL = b.raw.URL
+		fi.URL = urls.Safe(b.raw.URL)
 		b.snap.Frames = append(b.snap.Frames, fi)
 		return
 	}
@@ -213,6 +214,8 @@ func (b *builder) addFrame(i int) {
 	if fi.URL == "" {
 		fi.URL = host.Attrs["src"]
 	}
+	// The live model's frames come from events the capture never saw.
+	fi.URL = urls.Safe(fi.URL)
 	b.snap.Frames = append(b.snap.Frames, fi)
 }
 

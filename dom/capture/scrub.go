@@ -24,12 +24,18 @@ import (
 // values, node values, layout text). A field that held something keeps
 // Mask as its value, so the tree can show that it is filled. Then the
 // whole values found are removed from every other string of the capture
-// (a title, a script, an attribute that copied them).
-func Scrub(raw *dom.RawCapture) {
+// (a title, a script, an attribute that copied them). The capture's URLs
+// lose their user info and credentials first (ScrubURLs).
+func Scrub(raw *dom.RawCapture) { ScrubSecrets(raw) }
+
+// ScrubSecrets is Scrub; it returns the values it removed.
+func ScrubSecrets(raw *dom.RawCapture) []string {
+	ScrubURLs(raw)
 	_, secrets := ScrubTargets(raw.Targets, nil)
 	for _, s := range secrets {
 		raw.Title = dom.ScrubString(raw.Title, s)
 	}
+	return secrets
 }
 
 // ScrubTargets redacts the sensitive fields of every target, then removes
@@ -579,6 +585,17 @@ type capRareString struct {
 // all its strings in "strings"). Strings are decoded only when their raw
 // form holds a secret's longest run of characters no JSON writer escapes.
 func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
+	return RewriteJSON(blob, secrets, func(s string) string {
+		for _, sec := range secrets {
+			s = dom.ScrubString(s, sec)
+		}
+		return s
+	}, only...)
+}
+
+// RewriteJSON replaces every string value of blob that holds one of keys
+// (see scrubJSON) with fix of it, where that changes it.
+func RewriteJSON(blob []byte, secrets []string, fix func(string) string, only ...string) []byte {
 	if len(blob) == 0 {
 		return blob
 	}
@@ -614,11 +631,7 @@ func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
 				return
 			}
 			s := cdpjson.Text(v)
-			clean := s
-			for _, sec := range secrets {
-				clean = dom.ScrubString(clean, sec)
-			}
-			if clean != s {
+			if clean := fix(s); clean != s {
 				edits = append(edits, cdpjson.Edit{Start: start, End: end, Repl: cdpjson.Quote(clean)})
 			}
 		},

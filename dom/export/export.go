@@ -20,6 +20,7 @@ import (
 	"domscope/dom/build"
 	"domscope/dom/capture"
 	"domscope/dom/flatten"
+	"domscope/dom/urls"
 )
 
 // SavedCaptureVersion is the version of the file format written by WriteFile.
@@ -59,6 +60,10 @@ type SavedCapture struct {
 	IDs *SavedIDs `json:"ids,omitempty"`
 	// Session is the session's action log up to the save (see SessionStep).
 	Session []dom.SessionStep `json:"session,omitempty"`
+
+	// first is the tree built when the file was read, for the first
+	// Snapshot call.
+	first *dom.Snapshot
 }
 
 // SavedDecision is a Decision in readable form.
@@ -78,6 +83,11 @@ func NewSavedCapture(s *dom.Snapshot, opts dom.Options, tierDisabled map[string]
 	if err != nil {
 		return nil, err
 	}
+	if raw != s.Raw {
+		// Written out from the live model, whose events and fetches
+		// (a new frame, a link's AX url) the capture's scrub never saw.
+		capture.ScrubURLs(raw)
+	}
 	sd, dec := flatten.Flatten(s, opts)
 	flat, err := flatten.FormatJSON(sd)
 	if err != nil {
@@ -87,7 +97,7 @@ func NewSavedCapture(s *dom.Snapshot, opts dom.Options, tierDisabled map[string]
 	c := &SavedCapture{
 		Version:         SavedCaptureVersion,
 		SavedAt:         time.Now().UTC().Format(time.RFC3339),
-		URL:             s.URL,
+		URL:             urls.Safe(s.URL),
 		Title:           s.Title,
 		TierDisabled:    names(tierDisabled),
 		FlattenDisabled: names(opts.Disabled),
@@ -175,6 +185,7 @@ func (c *SavedCapture) WriteFile(path string) error {
 
 // ExportReader reads an export as JSON, uncompressing it when it is
 // gzip (told by its first bytes, not its name: a renamed file still opens).
+// It reads as a stream and fails with a clear error past MaxCaptureSize.
 func ExportReader(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -182,9 +193,9 @@ func ExportReader(r io.Reader) (io.Reader, error) {
 		if err != nil {
 			return nil, dom.Errorf(dom.ValidationError, err, "not a domscope capture file (a damaged gzip header)")
 		}
-		return zr, nil
+		return &capReader{r: zr, left: MaxCaptureSize}, nil
 	}
-	return br, nil
+	return &capReader{r: br, left: MaxCaptureSize}, nil
 }
 
 // ReadCapture decodes a saved capture, compressed or not, and checks that
@@ -194,9 +205,17 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 	if err != nil {
 		return nil, err
 	}
+	b, err := readChunked(r)
+	if err != nil {
+		return nil, readErr(err)
+	}
+	return decodeCapture(b)
+}
+
+// decodeCapture decodes the JSON of a saved capture and cleans it.
+func decodeCapture(b []byte) (*SavedCapture, error) {
 	var c SavedCapture
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&c); err != nil {
+	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, dom.Errorf(dom.ValidationError, err, "not a domscope capture file (expected the JSON written by `e` in domscope)")
 	}
 	if c.Version == 0 {
@@ -209,14 +228,29 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 		return nil, dom.Errorf(dom.ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
 	}
 	// A file saved by an older domscope may hold values the scrub now
-	// removes (a wider rule, inline text boxes): clean it before anything
-	// shows it or saves it again.
-	capture.Scrub(c.Raw)
+	// removes (a wider rule, inline text boxes), and one edited by hand or
+	// written by another program text typed into a sensitive field or a
+	// URL with a password: clean it before anything shows it or saves it
+	// again.
+	secrets := capture.ScrubSecrets(c.Raw)
+	c.safeURLs()
+	var snap *dom.Snapshot
+	if c.needsTree() {
+		// the saved page says which fields are sensitive; the tree is
+		// kept for the first Snapshot call (open builds it once)
+		if s, err := c.build(); err == nil {
+			snap, c.first = s, s
+		}
+	}
+	c.scrubSession(snap, secrets)
 	return &c, nil
 }
 
 // ReadCaptureFile reads a capture saved with WriteFile (or an older,
-// uncompressed one).
+// uncompressed one). A file too big once uncompressed (MaxCaptureSize) is
+// refused before it is read when its size or gzip trailer says so, else
+// as soon as that much has come out; its JSON is read into one buffer of
+// the size announced, so memory stays near what the file really holds.
 func ReadCaptureFile(path string) (*SavedCapture, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -226,16 +260,45 @@ func ReadCaptureFile(path string) (*SavedCapture, error) {
 		return nil, dom.Errorf(dom.ValidationError, err, "cannot open %s", path)
 	}
 	defer f.Close()
-	c, err := ReadCapture(f)
+	c, err := readCaptureFile(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
 }
 
+func readCaptureFile(f *os.File) (*SavedCapture, error) {
+	want, known := captureSize(f)
+	if known && want > MaxCaptureSize {
+		return nil, dom.Errorf(dom.ValidationError, nil, "the capture file says it holds %d MiB once uncompressed, over the %d MiB a domscope export may have (or it is cut short): refusing it", want>>20, MaxCaptureSize>>20)
+	}
+	r, err := ExportReader(f)
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	if known {
+		b, err = readSized(r, want)
+	} else {
+		b, err = readChunked(r)
+	}
+	if err != nil {
+		return nil, readErr(err)
+	}
+	return decodeCapture(b)
+}
+
 // Snapshot rebuilds the VirtualNode tree from the raw data with the tier
 // rules that were off when it was saved and the IDs it had.
 func (c *SavedCapture) Snapshot() (*dom.Snapshot, error) {
+	if s := c.first; s != nil {
+		c.first = nil
+		return s, nil
+	}
+	return c.build()
+}
+
+func (c *SavedCapture) build() (*dom.Snapshot, error) {
 	s, err := build.Build(c.Raw, build.Options{Prev: c.IDs.prev(), Disabled: c.TierDisabledSet()})
 	if err != nil {
 		return nil, err

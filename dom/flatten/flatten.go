@@ -4,12 +4,14 @@
 package flatten
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"domscope/dom"
 	"domscope/dom/internal/textutil"
+	"domscope/dom/urls"
 )
 
 // flat is the state of one Flatten.
@@ -28,6 +30,9 @@ type flat struct {
 	nInter    int
 	capped    int
 	cappedID  string
+	// outside counts the nodes left out for lying outside the viewport
+	// (IncludeOffscreen false), outsideInter the interactive ones.
+	outside, outsideInter int
 }
 
 // rec is one emitted node and where it sits, for the collapse pass.
@@ -66,6 +71,11 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	if f.capped > 0 {
 		sd.Nodes = append(sd.Nodes, &dom.SerializedNode{ID: f.cappedID, Role: "more", Tag: "#marker",
 			Text: strconv.Itoa(f.capped) + " more interactive elements not shown (maxInteractive " + strconv.Itoa(opts.MaxInteractive) + ")"})
+	}
+	if f.outside > 0 {
+		sd.Outside = f.outside
+		sd.Nodes = append(sd.Nodes, &dom.SerializedNode{Role: "more", Tag: "#marker",
+			Text: strconv.Itoa(f.outside) + " more nodes outside the viewport (" + strconv.Itoa(f.outsideInter) + " interactive) not shown: scroll, or include offscreen nodes"})
 	}
 	sd.TotalInteractiveElements = f.nInter
 	sd.NodeCount = countSerialized(sd.Nodes)
@@ -126,7 +136,7 @@ func (f *flat) walk() {
 	if maxDepth <= 0 {
 		maxDepth = 100
 	}
-	stack := []frame{{i: 0, parent: -1}}
+	stack := f.starts()
 	for len(stack) > 0 {
 		fr := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -195,8 +205,50 @@ func (f *flat) dropDescendants(i int32, rule, into string) {
 	}
 }
 
-// decide picks Keep, Hoist or Drop for one node and names the rule.
+// decide picks Keep, Hoist or Drop for one node and names the rule. A
+// node that would be kept but lies outside the viewport is left out and
+// counted when offscreen nodes are not wanted.
 func (f *flat) decide(fr frame) (dom.DecisionKind, string) {
+	kind, rule := f.decideShown(fr)
+	v := f.order[fr.i]
+	if kind != dom.Keep || f.opts.IncludeOffscreen || v.InViewport || (v.NodeType != dom.ElementNode && v.NodeType != dom.TextNode) {
+		return kind, rule
+	}
+	f.outside++
+	if isInteractive(v) {
+		f.outsideInter++
+	}
+	if v.NodeType == dom.TextNode || rule == FlatTextBlock || (f.on(FlatAtomicLeaf) && isAtomic(v)) {
+		return dom.Drop, FlatHoistOffscreen // its text is part of it: not counted again
+	}
+	return dom.Hoist, FlatHoistOffscreen
+}
+
+// starts are the walk's first frames: the root, or the nodes
+// Options.Roots names (those inside another one left out), in document
+// order.
+func (f *flat) starts() []frame {
+	if len(f.opts.Roots) == 0 {
+		return []frame{{i: 0, parent: -1}}
+	}
+	want := make(map[string]bool, len(f.opts.Roots))
+	for _, id := range f.opts.Roots {
+		want[dom.NormalizeID(id)] = true
+	}
+	var out []frame
+	for i, end := int32(0), int32(-1); i < int32(len(f.order)); i++ {
+		if i < end || !want[f.order[i].ID] {
+			continue
+		}
+		out = append(out, frame{i: i, parent: -1})
+		end = i + f.size[i] // nested roots are already inside this one
+	}
+	slices.Reverse(out) // a stack: the first root is walked first
+	return out
+}
+
+// decideShown is decide for a node as if the whole page were in view.
+func (f *flat) decideShown(fr frame) (dom.DecisionKind, string) {
 	v := f.order[fr.i]
 	if f.on(FlatDropTag) && droppedTags[v.Tag] {
 		return dom.Drop, FlatDropTag
@@ -221,9 +273,6 @@ func (f *flat) decide(fr frame) (dom.DecisionKind, string) {
 	case dom.ElementNode:
 	default:
 		return dom.Drop, FlatDropTag
-	}
-	if !f.opts.IncludeOffscreen && !v.InViewport {
-		return dom.Hoist, FlatHoistOffscreen
 	}
 	switch {
 	case f.on(FlatKeepGroup) && isGroup(v):
@@ -362,7 +411,7 @@ func (f *flat) serialize(v *dom.VirtualNode) *dom.SerializedNode {
 	}
 	a, st := v.Attrs, v.States
 	if h := a["href"]; h != "" && (v.Tag == "a" || v.Tag == "area") {
-		sn.Href = textutil.Truncate(h, dom.MaxNameLen)
+		sn.Href = textutil.Truncate(urls.Safe(h), dom.MaxNameLen) // a link to a reset page can hold its token
 	}
 	if p := a["placeholder"]; p != "" && p != v.Name {
 		sn.Placeholder = textutil.Truncate(textutil.Collapse(p), dom.MaxNameLen)

@@ -3,6 +3,7 @@ package flatten
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"domscope/dom"
@@ -142,6 +143,10 @@ func writeTextLine(b *strings.Builder, n *dom.SerializedNode, depth int) {
 	}
 	if n.Focused {
 		b.WriteString(" focused")
+	}
+	if r := n.Bounds; r != nil {
+		// page coordinates in CSS pixels: @x,y width x height
+		fmt.Fprintf(b, " @%.0f,%.0f %.0fx%.0f", r.X, r.Y, r.W, r.H)
 	}
 	if n.Value != "" {
 		// last, as Playwright writes it: `textbox "Search": typed value`

@@ -41,7 +41,11 @@ var actions = map[dom.ActionKind]actionSpec{
 	dom.KindType: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
 		return s.typeText(ctx, page, t, a.Text)
 	}},
-	dom.KindSelect: {nodeRequired, func(s *Service, ctx context.Context, _ dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+	dom.KindSelect: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
+		t, err := s.labelled(ctx, page, t)
+		if err != nil {
+			return nil, err
+		}
 		return nil, s.selectOption(ctx, t, a.Value)
 	}},
 	dom.KindKey: {nodeOptional, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
@@ -156,9 +160,14 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		prev = snap
 	}
 
+	if a.Kind == dom.KindType && t != nil && t.node.Sensitive() {
+		s.cons.remember(a.Text)
+	}
 	mark := s.mark()
 	s.net.begin()
 	defer s.listNetwork(res)
+	s.cons.begin()
+	defer s.listConsole(res)
 	dlg, err := spec.run(s, ctx, page, t, a, res)
 	// Resolving may have cached a fresh snapshot; whatever the action did,
 	// that one is stale now too.

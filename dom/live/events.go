@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // eventPump delivers events to one reader without ever blocking the
@@ -176,6 +177,7 @@ func (s *Service) attach(p dom.Page) {
 	_ = p.Call(ctx, "Page.enable", nil, nil)
 	_ = p.Call(ctx, "DOM.enable", nil, nil)
 	s.watchNetwork(ctx, p, p.TargetID(), p)
+	s.watchConsole(ctx, p, p)
 	s.applyViewport(ctx, p)
 	s.noteLoading(ctx, p)
 	s.followModel(p, pctx)
@@ -244,7 +246,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		t.url = ev.Frame.URL
 		t.lastChange = time.Now()
 		s.invalidateLocked()
-		s.events.send(dom.Event{Kind: "navigated", URL: ev.Frame.URL})
+		s.events.send(dom.Event{Kind: "navigated", URL: urls.Safe(ev.Frame.URL)})
 	case "Page.navigatedWithinDocument":
 		var ev struct {
 			FrameID string `json:"frameId"`
@@ -254,7 +256,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 			return
 		}
 		t.url = ev.URL
-		s.events.send(dom.Event{Kind: "navigated", URL: ev.URL})
+		s.events.send(dom.Event{Kind: "navigated", URL: urls.Safe(ev.URL)})
 	case "Page.frameStartedLoading", "Page.frameStoppedLoading":
 		var ev struct {
 			FrameID string `json:"frameId"`
@@ -396,7 +398,7 @@ func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) 
 	s.page = nil
 	s.mu.Unlock()
 	if notFound >= reconnectNotFound {
-		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, lost.URL)})
+		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, urls.Safe(lost.URL))})
 		return
 	}
 	s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.NotAttached, lastErr, "could not reconnect after %d attempts", s.cfg.ReconnectAttempts)})
@@ -421,6 +423,7 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 		func(method string, raw json.RawMessage) { s.onEvent(p, fs, method, raw) })
 	_ = s.call(ctx, fs, "Page.enable", nil, nil)
 	s.watchNetwork(ctx, p, targetID, fs)
+	s.watchConsole(ctx, p, fs)
 }
 
 // forward delivers the events of methods from sess to on, one goroutine of

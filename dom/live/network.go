@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // netLog records the requests an action starts, from the Network domain
@@ -278,7 +279,7 @@ func (l *netLog) on(key, method string, raw json.RawMessage) {
 			return
 		}
 		l.hops++
-		r.hops = append(r.hops, &netHop{start: ev.Timestamp, recv: time.Now(), method: ev.Request.Method, url: dom.RedactURL(ev.Request.URL), typ: ev.Type})
+		r.hops = append(r.hops, &netHop{start: ev.Timestamp, recv: time.Now(), method: ev.Request.Method, url: urls.Redact(ev.Request.URL), typ: ev.Type})
 	case "Network.responseReceived":
 		var ev netResponseEvent
 		if json.Unmarshal(raw, &ev) != nil || ev.RequestID == "" {

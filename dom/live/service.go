@@ -146,6 +146,7 @@ type Service struct {
 	ctx    context.Context // the service's lifetime
 	effect *effects
 	net    netLog       // the requests of the action under way
+	cons   consoleLog   // the console errors of the action under way
 	vp     dom.Viewport // the emulated window (guarded by mu)
 
 	// secrets are the fields this document's snapshots found sensitive

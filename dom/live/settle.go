@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // mark is the tracker's counters at one moment, to compare against later.
@@ -148,7 +149,7 @@ func (s *Service) changesSince(m mark) dom.Changes {
 		DomChanged: t.mutations > m.mutations || t.navigated > m.navigated,
 	}
 	if c.Navigated {
-		c.NewURL = t.url
+		c.NewURL = urls.Safe(t.url) // t.url stays real: reconnect looks for it
 	}
 	return c
 }

@@ -110,6 +110,10 @@ type typingInfo struct {
 // text input (so frameworks see input events), reads the value back, and
 // presses Enter when text ends with "\n".
 func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string) (*dom.DialogInfo, error) {
+	t, err := s.labelled(ctx, page, t)
+	if err != nil {
+		return nil, err
+	}
 	body, enter := strings.CutSuffix(text, "\n")
 	body = strings.ReplaceAll(body, "\r\n", "\n")
 	// Check before focusing, so a node that takes no text is left as it was.
@@ -189,6 +193,16 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 		return s.sendKeys(ctx, page, kp)
 	}
 	return nil, nil
+}
+
+// labelled is the target of text typed or an option picked on t: the
+// control of a <label> (as Playwright's fill does), else t itself.
+func (s *Service) labelled(ctx context.Context, page dom.Page, t *target) (*target, error) {
+	c := dom.LabelControl(t.node)
+	if c == nil {
+		return t, nil
+	}
+	return s.resolve(ctx, page, t.snap, c.ID)
 }
 
 // sameText compares a read-back value with what was typed. Contenteditable

@@ -10,20 +10,22 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"domscope/dom"
 )
 
-// Dir holds the recordings, as seen from a stage package's folder
-// (dom/<stage>). $DOMSCOPE_RECORD_DIR records elsewhere, to compare
+// Dir holds the recordings: the repository's testdata/captures, wherever
+// the test runs from. $DOMSCOPE_RECORD_DIR records elsewhere, to compare
 // before committing.
 var Dir = func() string {
 	if d := os.Getenv("DOMSCOPE_RECORD_DIR"); d != "" {
 		return d
 	}
-	return filepath.Join("..", "..", "testdata", "captures")
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata", "captures")
 }()
 
 // Load reads the recording <name>.json, or <name>.json.gz.

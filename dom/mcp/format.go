@@ -1,0 +1,205 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"domscope/dom"
+	"domscope/dom/flatten"
+)
+
+// Responses are short text: an agent pays for every token it reads. Page
+// strings in them (titles, dialog and console messages, names) are written
+// as JSON strings, escaped as the json outputs are: no control character
+// or escape sequence of the page reaches the agent raw.
+
+// quote is s as an escaped JSON string, quotes included.
+func quote(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return string(flatten.EscapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))))
+}
+
+// bare is s escaped as in quote, without the quotes (URLs).
+func bare(s string) string {
+	q := quote(s)
+	return q[1 : len(q)-1]
+}
+
+// maxListed bounds the requests and console entries a result lists.
+const maxListed = 10
+
+// resultText is an ActionResult in a few lines: what was done and whether
+// it worked, then only what happened (navigation, dialog, requests,
+// console, the view's changes).
+func resultText(res *dom.ActionResult, view string) string {
+	var b strings.Builder
+	what := string(res.Action)
+	if res.ID != "" {
+		what += " [" + strings.TrimPrefix(res.ID, "node_") + "]"
+	}
+	status := "ok"
+	if !res.Success {
+		status = "failed"
+	}
+	fmt.Fprintf(&b, "%s: %s, %.0f ms", what, status, res.DurationMs)
+	if res.Changes.Unsettled {
+		b.WriteString(", the page was still changing when the settle wait ended")
+	}
+	b.WriteByte('\n')
+	if res.Changes.Navigated && !strings.HasPrefix(view, "navigated to ") {
+		fmt.Fprintf(&b, "navigated to %s\n", bare(res.Changes.NewURL))
+	}
+	if d := res.Dialog; d != nil {
+		fmt.Fprintf(&b, "dialog: %s %s is open and blocks the page: call dom_dialog to accept or dismiss it\n", d.Type, quote(dom.Clip(d.Message, 300)))
+	}
+	writeRequests(&b, res.Network)
+	writeConsole(&b, res.Console)
+	if view != "" {
+		b.WriteString(view)
+	}
+	return b.String()
+}
+
+func writeRequests(b *strings.Builder, reqs []dom.NetworkRequest) {
+	var net []dom.NetworkRequest
+	for _, r := range reqs {
+		// data: and blob: URLs never leave the page: not requests to list
+		if !strings.HasPrefix(r.URL, "data:") && !strings.HasPrefix(r.URL, "blob:") {
+			net = append(net, r)
+		}
+	}
+	if len(net) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "requests (%d):", len(net))
+	for i, r := range net {
+		if i == maxListed {
+			fmt.Fprintf(b, " … %d more", len(net)-maxListed)
+			break
+		}
+		out := fmt.Sprint(r.Status)
+		switch {
+		case r.Failed:
+			out = "failed " + r.Error
+		case r.Pending:
+			out = "pending"
+		}
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(b, "%s %s %s %s", sep, r.Method, bare(r.URL), bare(out))
+	}
+	b.WriteByte('\n')
+}
+
+func writeConsole(b *strings.Builder, entries []dom.ConsoleEntry) {
+	for i, c := range entries {
+		if i == maxListed {
+			fmt.Fprintf(b, "console: … %d more\n", len(entries)-maxListed)
+			break
+		}
+		fmt.Fprintf(b, "console %s: %s", c.Level, quote(c.Text))
+		if c.Source != "" {
+			fmt.Fprintf(b, " at %s", bare(c.Source))
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// diffText is the change to the flat view an action made: the lines
+// removed ("- ") and added ("+ "), as `run` lists them, except that a
+// node's line removed and added again in a new form is written once, new,
+// as "~ ": half the tokens, and the agent needs the new state.
+func diffText(ch dom.Changes) string {
+	if len(ch.Flat) == 0 {
+		return "view: unchanged\n"
+	}
+	lines := compactDiff(ch.Flat)
+	var rm, add, changed int
+	for _, l := range lines {
+		switch l[0] {
+		case '-':
+			rm++
+		case '+':
+			add++
+		default:
+			changed++
+		}
+	}
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{changed, "changed"}, {rm, "removed"}, {add, "added"}} {
+		if c.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("view: " + strings.Join(parts, ", "))
+	if ch.FlatMore > 0 {
+		fmt.Fprintf(&b, "; %d more changes not listed: call dom_snapshot", ch.FlatMore)
+	}
+	b.WriteString("\n")
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// compactDiff writes a removed line whose node's line is added again, in
+// the same run of changes, as one "~ " line with the new text.
+func compactDiff(flat []string) []string {
+	added := map[string]int{} // node id → index of its "+ " line
+	for i, l := range flat {
+		if id := lineID(l); id != "" && strings.HasPrefix(l, "+") {
+			added[id] = i
+		}
+	}
+	out := make([]string, 0, len(flat))
+	used := map[int]bool{}
+	for i, l := range flat {
+		id := lineID(l)
+		switch {
+		case used[i]:
+			continue
+		case strings.HasPrefix(l, "-") && id != "":
+			if j, ok := added[id]; ok && !used[j] {
+				used[j] = true
+				out = append(out, "~"+flat[j][1:])
+				continue
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// lineID is the node id of a diff line ("[12]" after the mark and the
+// indentation), "" for a text line.
+func lineID(l string) string {
+	if len(l) < 2 {
+		return ""
+	}
+	t := strings.TrimLeft(l[1:], " ")
+	if !strings.HasPrefix(t, "[") {
+		return ""
+	}
+	end := strings.IndexByte(t, ']')
+	if end < 0 {
+		return ""
+	}
+	return t[:end+1]
+}
+
+// pageLine heads a view: the page's title and URL.
+func pageLine(snap *dom.Snapshot) string {
+	return fmt.Sprintf("page: %s %s\n", quote(dom.Clip(snap.Title, 200)), bare(snap.URL))
+}

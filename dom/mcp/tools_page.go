@@ -1,0 +1,166 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"domscope/dom"
+	"domscope/dom/flatten"
+)
+
+// NavigateArgs are dom_navigate's arguments.
+type NavigateArgs struct {
+	URL string `json:"url" jsonschema:"the address to open in the tab (http, https, file or about:blank)"`
+}
+
+// NoArgs are the arguments of a tool that takes none.
+type NoArgs struct{}
+
+// WaitArgs are dom_wait's arguments.
+type WaitArgs struct {
+	Text    string `json:"text,omitempty" jsonschema:"wait until the view holds this text (case-insensitive), or with gone:true until it no longer does"`
+	Gone    bool   `json:"gone,omitempty" jsonschema:"wait for text to disappear instead"`
+	Ms      int    `json:"ms,omitempty" jsonschema:"with no text: wait this many milliseconds (at most 60000)"`
+	Timeout int    `json:"timeout,omitempty" jsonschema:"with text: give up after this many milliseconds (default 5000, at most 60000)"`
+}
+
+// DialogArgs are dom_dialog's arguments.
+type DialogArgs struct {
+	Accept bool   `json:"accept" jsonschema:"true presses OK (accept), false Cancel (dismiss)"`
+	Text   string `json:"text,omitempty" jsonschema:"the answer to type into a prompt() dialog, with accept:true"`
+}
+
+// ViewportArgs are dom_viewport's arguments.
+type ViewportArgs struct {
+	Width  int     `json:"width,omitempty" jsonschema:"window width in CSS pixels"`
+	Height int     `json:"height,omitempty" jsonschema:"window height in CSS pixels"`
+	Device string  `json:"device,omitempty" jsonschema:"emulate a phone or tablet by name (size, scale, touch, user agent)"`
+	Scale  float64 `json:"scale,omitempty" jsonschema:"device scale factor (1, 2, 3)"`
+	Reset  bool    `json:"reset,omitempty" jsonschema:"go back to the browser's own window"`
+}
+
+// maxWait bounds dom_wait.
+const maxWait = 60 * time.Second
+
+func (s *Server) registerPage() {
+	addTool(s, "dom_navigate", "Open a URL in the tab. Answers with the new page's visible part.",
+		nil, func(ctx context.Context, in NavigateArgs) reply {
+			return s.act(ctx, dom.Action{Kind: dom.KindNavigate, URL: in.URL})
+		})
+	addTool(s, "dom_back", "Go back in the tab's history.", nil, func(ctx context.Context, _ NoArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindBack})
+	})
+	addTool(s, "dom_forward", "Go forward in the tab's history.", nil, func(ctx context.Context, _ NoArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindForward})
+	})
+	addTool(s, "dom_reload", "Reload the page.", nil, func(ctx context.Context, _ NoArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindReload})
+	})
+	addTool(s, "dom_dialog", "Accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; other tools fail with DIALOG_OPEN while one is open.",
+		nil, func(ctx context.Context, in DialogArgs) reply {
+			return s.act(ctx, dom.Action{Kind: dom.KindDialog, Accept: in.Accept, Text: in.Text})
+		})
+	addTool(s, "dom_wait", "Wait for text to appear in the view (or disappear, with gone:true), or for a number of milliseconds. Answers with the lines of the view that changed meanwhile.",
+		nil, s.waitTool)
+	addTool(s, "dom_viewport", "Emulate a window size or a device (phone, tablet), or reset to the browser's own window. Answers with the view's changes.",
+		nil, s.viewportTool)
+}
+
+func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
+	svc, err := s.service()
+	if err != nil {
+		return failed(err)
+	}
+	if in.Text == "" && (in.Ms <= 0 || time.Duration(in.Ms)*time.Millisecond > maxWait) {
+		return failed(dom.Errorf(dom.ValidationError, nil, "give text to wait for, or ms between 1 and %d", maxWait.Milliseconds()))
+	}
+	if in.Timeout < 0 || time.Duration(in.Timeout)*time.Millisecond > maxWait {
+		return failed(dom.Errorf(dom.ValidationError, nil, "timeout is between 0 and %d ms", maxWait.Milliseconds()))
+	}
+	start := time.Now()
+	before := svc.Current()
+	if before == nil {
+		if before, err = svc.Snapshot(ctx, false); err != nil {
+			return failed(err)
+		}
+	}
+	if in.Text == "" {
+		select {
+		case <-time.After(time.Duration(in.Ms) * time.Millisecond):
+		case <-ctx.Done():
+			return failed(dom.Errorf(dom.Timeout, ctx.Err(), "the wait was cancelled"))
+		}
+	}
+	limit := 5 * time.Second
+	if in.Timeout > 0 {
+		limit = time.Duration(in.Timeout) * time.Millisecond
+	}
+	want := strings.ToLower(in.Text)
+	var snap *dom.Snapshot
+	for {
+		if snap, err = svc.Snapshot(ctx, true); err != nil {
+			return failed(err)
+		}
+		if in.Text == "" {
+			break
+		}
+		has := strings.Contains(strings.ToLower(flatten.FlatText(snap, dom.DefaultOptions())), want)
+		if has != in.Gone {
+			break
+		}
+		if time.Since(start) > limit {
+			what := "appear"
+			if in.Gone {
+				what = "disappear"
+			}
+			return failed(dom.Errorf(dom.Timeout, nil, "%s did not %s within %s", quote(in.Text), what, limit))
+		}
+		select {
+		case <-time.After(100 * time.Millisecond):
+		case <-ctx.Done():
+			return failed(dom.Errorf(dom.Timeout, ctx.Err(), "the wait was cancelled"))
+		}
+	}
+	var ch dom.Changes
+	if before.URL == snap.URL {
+		flatten.ListChanges(&ch, flatten.Diff(before, snap), flatten.FlatText(before, dom.DefaultOptions()), flatten.FlatText(snap, dom.DefaultOptions()))
+	}
+	s.shown(snap)
+	head := fmt.Sprintf("wait: ok, %.0f ms\n", float64(time.Since(start).Microseconds())/1000)
+	if before.URL != snap.URL {
+		text, err := s.render(ctx, svc, snap, viewOpts{})
+		if err != nil {
+			return failed(err)
+		}
+		return reply{text: head + "navigated to " + strings.TrimPrefix(text, "page: ")}
+	}
+	return reply{text: head + diffText(ch)}
+}
+
+func (s *Server) viewportTool(ctx context.Context, in ViewportArgs) reply {
+	var vp dom.Viewport
+	if !in.Reset {
+		if in.Device != "" {
+			d, err := dom.LookupDevice(in.Device)
+			if err != nil {
+				return failed(dom.Errorf(dom.ValidationError, nil, "device %q: use one of %s", in.Device, dom.DeviceNames()))
+			}
+			vp = d
+		}
+		if in.Width != 0 || in.Height != 0 {
+			vp.Width, vp.Height = in.Width, in.Height
+		}
+		if in.Scale != 0 {
+			vp.Scale = in.Scale
+		}
+		if vp.IsZero() {
+			return failed(dom.Errorf(dom.ValidationError, nil, "give width and height, a device, or reset:true"))
+		}
+		if err := vp.Check(); err != nil {
+			return failed(err)
+		}
+	}
+	return s.act(ctx, dom.Action{Kind: dom.KindViewport, Viewport: &vp})
+}

@@ -1,0 +1,252 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"domscope/dom"
+)
+
+// TabsArgs are dom_tabs' arguments.
+type TabsArgs struct {
+	Action string `json:"action,omitempty" jsonschema:"list (default), select, new or close"`
+	Tab    string `json:"tab,omitempty" jsonschema:"for select and close: the tab's index in the list, its id, or part of its URL or title (close defaults to the current tab)"`
+	URL    string `json:"url,omitempty" jsonschema:"for new: the address to open (default about:blank)"`
+}
+
+func (s *Server) registerTabs() {
+	addTool(s, "dom_tabs", "List the browser's tabs, select one to act on, open a new one, or close one. The tools act on the selected tab; each tab keeps its own ids.",
+		map[string][]any{"action": {"list", "select", "new", "close"}}, s.tabsTool)
+}
+
+func (s *Server) tabsTool(ctx context.Context, in TabsArgs) reply {
+	switch in.Action {
+	case "", "list":
+		return s.listTabs(ctx)
+	case "select":
+		return s.selectTab(ctx, in.Tab)
+	case "new":
+		return s.newTab(ctx, in.URL)
+	case "close":
+		return s.closeTab(ctx, in.Tab)
+	}
+	return failed(dom.Errorf(dom.ValidationError, nil, "action %q: use list, select, new or close", in.Action))
+}
+
+// targets lists the browser's page tabs (only the current one without a
+// browser).
+func (s *Server) targets(ctx context.Context) ([]dom.TargetInfo, error) {
+	if s.cfg.Browser == nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.cur == nil {
+			return nil, nil
+		}
+		info := dom.TargetInfo{ID: s.cur.id, Type: "page"}
+		if snap := s.cur.svc.Current(); snap != nil {
+			info.URL, info.Title = snap.URL, snap.Title
+		}
+		return []dom.TargetInfo{info}, nil
+	}
+	all, err := s.cfg.Browser.Targets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []dom.TargetInfo
+	for _, t := range all {
+		if t.Type == "" || t.Type == "page" {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+func (s *Server) listTabs(ctx context.Context) reply {
+	tabs, err := s.targets(ctx)
+	if err != nil {
+		return failed(err)
+	}
+	s.mu.Lock()
+	cur := ""
+	if s.cur != nil {
+		cur = s.cur.id
+	}
+	s.mu.Unlock()
+	var b strings.Builder
+	fmt.Fprintf(&b, "tabs (%d; * is the one the tools act on):\n", len(tabs))
+	for i, t := range tabs {
+		mark := " "
+		if t.ID == cur {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, "%s%d %s %s id=%s\n", mark, i, quote(dom.Clip(t.Title, 100)), bare(t.URL), t.ID)
+	}
+	return reply{text: b.String()}
+}
+
+// pick finds the tab spec names: an index, an id, or part of a URL or
+// title (it must name one tab).
+func pick(tabs []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return dom.TargetInfo{}, dom.Errorf(dom.ValidationError, nil, "name the tab: its index in dom_tabs list, its id, or part of its URL or title")
+	}
+	if i, err := strconv.Atoi(spec); err == nil {
+		if i >= 0 && i < len(tabs) {
+			return tabs[i], nil
+		}
+		return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "no tab %d: there are %d (0 to %d)", i, len(tabs), len(tabs)-1)
+	}
+	var found []dom.TargetInfo
+	for _, t := range tabs {
+		if t.ID == spec {
+			return t, nil
+		}
+		if strings.Contains(strings.ToLower(t.URL), strings.ToLower(spec)) || strings.Contains(strings.ToLower(t.Title), strings.ToLower(spec)) {
+			found = append(found, t)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "no tab's id, URL or title matches %s", quote(spec))
+	}
+	return dom.TargetInfo{}, dom.Errorf(dom.ValidationError, nil, "%d tabs match %s: give its index or id", len(found), quote(spec))
+}
+
+func (s *Server) selectTab(ctx context.Context, spec string) reply {
+	tabs, err := s.targets(ctx)
+	if err != nil {
+		return failed(err)
+	}
+	t, err := pick(tabs, spec)
+	if err != nil {
+		return failed(err)
+	}
+	tb, err := s.attached(ctx, t.ID)
+	if err != nil {
+		return failed(err)
+	}
+	return s.switchTo(ctx, tb, "selected tab "+t.ID)
+}
+
+// attached is the tab with target id, attaching to it (and starting its
+// service) the first time.
+func (s *Server) attached(ctx context.Context, id string) (*tab, error) {
+	s.mu.Lock()
+	for _, t := range s.tabs {
+		if t.id == id {
+			s.mu.Unlock()
+			return t, nil
+		}
+	}
+	s.mu.Unlock()
+	if s.cfg.Browser == nil || s.cfg.NewService == nil {
+		return nil, dom.Errorf(dom.ValidationError, nil, "this server acts on one tab only")
+	}
+	p, err := s.cfg.Browser.Attach(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	t := &tab{id: id, svc: s.cfg.NewService(p), page: p, own: true}
+	s.mu.Lock()
+	s.tabs = append(s.tabs, t)
+	s.mu.Unlock()
+	return t, nil
+}
+
+// switchTo makes t the tab the tools act on and answers with its view.
+func (s *Server) switchTo(ctx context.Context, t *tab, head string) reply {
+	s.mu.Lock()
+	if s.cur != t {
+		s.cur = t
+		s.seen, s.gone = nil, map[string]nodeSig{} // ids are per tab
+	}
+	s.mu.Unlock()
+	snap, err := t.svc.Snapshot(ctx, false)
+	if err != nil {
+		return reply{text: head + "\n", err: dom.ErrorOf(err)}
+	}
+	text, err := s.render(ctx, t.svc, snap, viewOpts{})
+	if err != nil {
+		return failed(err)
+	}
+	return reply{text: head + "\n" + text}
+}
+
+func (s *Server) newTab(ctx context.Context, url string) reply {
+	if s.cfg.Browser == nil || s.cfg.NewService == nil {
+		return failed(dom.Errorf(dom.ValidationError, nil, "this server acts on one tab only"))
+	}
+	if url == "" {
+		url = "about:blank"
+	}
+	p, err := s.cfg.Browser.NewPage(ctx, url)
+	if err != nil {
+		return failed(err)
+	}
+	t := &tab{id: p.TargetID(), svc: s.cfg.NewService(p), page: p, own: true}
+	s.mu.Lock()
+	s.tabs = append(s.tabs, t)
+	s.mu.Unlock()
+	return s.switchTo(ctx, t, "opened and selected tab "+t.id)
+}
+
+func (s *Server) closeTab(ctx context.Context, spec string) reply {
+	s.mu.Lock()
+	var t *tab
+	if spec == "" {
+		t = s.cur
+	}
+	s.mu.Unlock()
+	if t == nil {
+		tabs, err := s.targets(ctx)
+		if err != nil {
+			return failed(err)
+		}
+		info, err := pick(tabs, spec)
+		if err != nil {
+			return failed(err)
+		}
+		if t, err = s.attached(ctx, info.ID); err != nil {
+			return failed(err)
+		}
+	}
+	if t.page == nil {
+		return failed(dom.Errorf(dom.ValidationError, nil, "this tab cannot be closed from here"))
+	}
+	// Page.close closes any tab; detaching closes only those we opened.
+	if err := t.page.Call(ctx, "Page.close", nil, nil); err != nil {
+		return failed(err)
+	}
+	if t.own {
+		_ = t.svc.Close()
+	}
+	s.mu.Lock()
+	for i, x := range s.tabs {
+		if x == t {
+			s.tabs = append(s.tabs[:i], s.tabs[i+1:]...)
+			break
+		}
+	}
+	wasCur := s.cur == t
+	if wasCur {
+		s.cur, s.seen, s.gone = nil, nil, map[string]nodeSig{}
+		if len(s.tabs) > 0 {
+			s.cur = s.tabs[0]
+		}
+	}
+	next := s.cur
+	s.mu.Unlock()
+	head := "closed tab " + t.id
+	if !wasCur {
+		return reply{text: head + "\n"}
+	}
+	if next == nil {
+		return reply{text: head + "; no tab is selected now: dom_tabs list, then select or new\n"}
+	}
+	return s.switchTo(ctx, next, head+"; now on tab "+next.id)
+}

@@ -1,0 +1,127 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"strings"
+
+	"domscope/dom"
+	"domscope/dom/flatten"
+	"domscope/dom/screenshot"
+)
+
+// SnapshotArgs are dom_snapshot's arguments.
+type SnapshotArgs struct {
+	Format         string `json:"format,omitempty" jsonschema:"text (default): one node per line, indented by depth, as [12] role \"name\" states: value; json: the same tree as objects with ids node_12"`
+	Offscreen      *bool  `json:"offscreen,omitempty" jsonschema:"include nodes outside the viewport (default true); false shows only what is on screen, plus a line counting the rest"`
+	Bounds         bool   `json:"bounds,omitempty" jsonschema:"add each node's box in page CSS pixels (@x,y WxH in text)"`
+	MaxDepth       int    `json:"maxDepth,omitempty" jsonschema:"cut the tree below this many levels, with a marker (default 100)"`
+	MaxInteractive int    `json:"maxInteractive,omitempty" jsonschema:"show at most this many interactive nodes, with a marker (default: all)"`
+	Selector       string `json:"selector,omitempty" jsonschema:"only the subtree of this node id (12, [12] or node_12) or of the elements this CSS selector matches"`
+	MaxTokens      int    `json:"maxTokens,omitempty" jsonschema:"cut the view at a whole line to fit this many tokens; the last line says how many nodes were left out"`
+	Full           bool   `json:"full,omitempty" jsonschema:"read the whole page again instead of refreshing what changed (slower; for when the view seems wrong)"`
+}
+
+// ScreenshotArgs are dom_screenshot's arguments.
+type ScreenshotArgs struct {
+	Marks bool `json:"marks,omitempty" jsonschema:"draw each node of the view as a box numbered with its id, to match the picture with the view"`
+}
+
+func (s *Server) registerView() {
+	addTool(s, "dom_snapshot", "See the page: the agent's view of it, one node per line with the id ([12]) to act on. "+
+		"Every action already answers with what it changed, so call this to start, after the page changed by itself, or to look at a part of it (selector, offscreen:false, maxTokens).",
+		map[string][]any{"format": {"text", "json"}}, s.snapshotTool)
+	addTool(s, "dom_screenshot", "A PNG of the visible part of the page (sensitive fields painted over). With marks:true each node of the view is drawn as a box numbered with its id.",
+		nil, s.screenshotTool)
+}
+
+func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
+	o := viewOpts{offscreen: true, bounds: in.Bounds, maxDepth: in.MaxDepth, maxInteractive: in.MaxInteractive, selector: in.Selector, maxTokens: in.MaxTokens}
+	switch in.Format {
+	case "", "text":
+	case "json":
+		o.json = true
+	default:
+		return failed(dom.Errorf(dom.ValidationError, nil, "format %q: use text or json", in.Format))
+	}
+	if in.Offscreen != nil {
+		o.offscreen = *in.Offscreen
+	}
+	if in.MaxDepth < 0 || in.MaxInteractive < 0 || in.MaxTokens < 0 {
+		return failed(dom.Errorf(dom.ValidationError, nil, "maxDepth, maxInteractive and maxTokens take 0 or more"))
+	}
+	svc, err := s.service()
+	if err != nil {
+		return failed(err)
+	}
+	var snap *dom.Snapshot
+	if in.Full {
+		res := svc.Do(ctx, dom.Action{Kind: dom.KindSnapshot, Full: true})
+		if !res.Success {
+			return reply{err: res.Error, result: &res}
+		}
+		snap = svc.Current()
+	}
+	if snap == nil {
+		// Always a refresh: the page may have changed by itself since the
+		// last look. The live model makes this cheap.
+		if snap, err = svc.Snapshot(ctx, true); err != nil {
+			return failed(err)
+		}
+	}
+	text, err := s.render(ctx, svc, snap, o)
+	if err != nil {
+		return failed(err)
+	}
+	return reply{text: text}
+}
+
+// maxListedMarks bounds the ids listed as not on the picture.
+const maxListedMarks = 40
+
+func (s *Server) screenshotTool(ctx context.Context, in ScreenshotArgs) reply {
+	svc, err := s.service()
+	if err != nil {
+		return failed(err)
+	}
+	pic, err := svc.Screenshot(ctx)
+	if err != nil {
+		return failed(err)
+	}
+	note := fmt.Sprintf("screenshot: %dx%d CSS pixels of the viewport\n", pic.Image.Bounds().Dx(), pic.Image.Bounds().Dy())
+	if in.Marks {
+		snap, err := svc.Snapshot(ctx, false)
+		if err != nil {
+			return failed(err)
+		}
+		sd, _ := flatten.Flatten(snap, dom.DefaultOptions())
+		s.shown(snap)
+		ms := screenshot.Marks(snap, sd, pic)
+		screenshot.DrawMarks(pic.Image, ms)
+		var drawn int
+		var off []string
+		for _, m := range ms {
+			if m.Drawn {
+				drawn++
+			} else {
+				off = append(off, fmt.Sprintf("[%d]", m.N))
+			}
+		}
+		note += fmt.Sprintf("marks: %d drawn", drawn)
+		if len(off) > 0 {
+			listed := off[:min(len(off), maxListedMarks)]
+			note += fmt.Sprintf(", %d not on the picture (outside the viewport or no box): %s", len(off), strings.Join(listed, " "))
+			if len(off) > len(listed) {
+				note += " …"
+			}
+		}
+		note += "\n"
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, pic.Image); err != nil {
+		return failed(dom.Errorf(dom.CDPError, err, "encoding the screenshot"))
+	}
+	return reply{text: note, image: b.Bytes()}
+}

@@ -1,0 +1,52 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/dom/demo"
+)
+
+// The go-to prompt (g) acts as an address bar: it starts with the page's
+// URL, and the first character typed replaces all of it, so typing another
+// URL goes there (not to the two glued together). A key that moves or edits
+// keeps the URL: End, then backspaces and a new file name, edits it.
+func TestGotoReplacesTheURLFullProgram(t *testing.T) {
+	base, stop, err := demo.Serve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	tm := startTerm(t, base+"/signin.html", 140, 44)
+	tm.waitFor("the sign-in page", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "“Sign in · Acme”") && strings.Contains(s, "snapshot #")
+	})
+
+	tm.keys("g")
+	tm.waitText("go to › "+base+"/signin.html", 5*time.Second)
+	tm.text(base + "/products.html")
+	tm.waitText("go to › "+base+"/products.html", 5*time.Second)
+	tm.keys("Enter")
+	s := tm.waitFor("the products page", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "“Shop · Acme”") || strings.Contains(s, "404")
+	})
+	if !strings.Contains(strings.SplitN(s, "\n", 2)[0], base+"/products.html ") {
+		t.Fatalf("typing a URL into the go-to prompt did not go there:\n%s", s)
+	}
+
+	tm.keys("g", "End")
+	for range len("products.html") {
+		tm.keys("BSpace")
+	}
+	tm.text("signin.html")
+	tm.waitText("go to › "+base+"/signin.html", 5*time.Second)
+	tm.keys("Enter")
+	s = tm.waitFor("the sign-in page again", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "“Sign in · Acme”") || strings.Contains(s, "404")
+	})
+	if !strings.Contains(strings.SplitN(s, "\n", 2)[0], base+"/signin.html ") {
+		t.Fatalf("editing the URL after End did not keep it:\n%s", s)
+	}
+	tm.quit()
+}
