@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
 	"domscope/dom"
 	"domscope/dom/cdpjson"
 	"domscope/dom/urls"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // minURLSecret is the shortest credential of a page URL that is also
