@@ -29,6 +29,7 @@ type facts struct {
 	box         *box
 	elements    int32 // elements in the light-DOM subtree, itself included
 	hasBoxBelow bool  // some descendant has a layout box
+	sizedBelow  bool  // some descendant is drawn with a size (not zero-size)
 	ua          bool  // inside a user-agent shadow root
 	redact      bool  // a sensitive field (SensitiveField) or inside one
 	field       bool  // the sensitive field itself
@@ -341,8 +342,8 @@ func (b *builder) stitchOrphans(stack *[]item) bool {
 	return false
 }
 
-// countSubtrees fills element counts and hasBoxBelow, children before
-// parents (reverse preorder).
+// countSubtrees fills element counts, hasBoxBelow and sizedBelow,
+// children before parents (reverse preorder).
 func (b *builder) countSubtrees() {
 	for i := len(b.nodes) - 1; i >= 0; i-- {
 		f := &b.facts[i]
@@ -360,6 +361,9 @@ func (b *builder) countSubtrees() {
 			// a display:contents element
 			if (f.box != nil || f.hasBoxBelow) && b.nodes[i].NodeType != DocumentNode {
 				pf.hasBoxBelow = true
+			}
+			if (f.sizedBelow || b.drawnSized(i)) && b.nodes[i].NodeType != DocumentNode {
+				pf.sizedBelow = true
 			}
 		}
 	}

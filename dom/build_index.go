@@ -63,6 +63,9 @@ func (ti *targetIndex) styleAt(b *box, i int) string {
 // cursorStyle is the index of "cursor" in LayoutStyles.
 var cursorStyle = styleIndex("cursor")
 
+// visibilityStyle is the index of "visibility" in LayoutStyles.
+var visibilityStyle = styleIndex("visibility")
+
 func styleIndex(name string) int {
 	for i, s := range LayoutStyles {
 		if s == name {

@@ -63,7 +63,9 @@ func (a *ahead) finish(m *LiveModel, old []box, fetched, states []int64) (*Snaps
 					return nil, false
 				}
 				if nb.bounds != n.Bounds {
-					if n.NodeType == ElementNode && zeroSize(n.Bounds) != zeroSize(nb.bounds) {
+					// zero-size is judged on a node and what it holds
+					// (an ancestor is hidden only if none of it is drawn)
+					if (n.NodeType == ElementNode || n.NodeType == TextNode) && zeroSize(n.Bounds) != zeroSize(nb.bounds) {
 						return nil, false
 					}
 					n.Bounds = nb.bounds

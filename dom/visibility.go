@@ -75,7 +75,9 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if op := ti.style(f.box, "opacity"); op == "0" {
 			transparent[i] = true
 		}
-		if zeroSize(n.Bounds) {
+		// An inline that wraps a block (<a><h1>…</h1></a>) has a box
+		// of no width, but what it holds is drawn: it is not hidden.
+		if zeroSize(n.Bounds) && !f.sizedBelow {
 			n.Hidden = HiddenZeroSize
 			return
 		}
@@ -105,6 +107,20 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	}
 	n.Visible = true
 	n.InViewport = b.inViewport(n)
+}
+
+// drawnSized reports whether node i, an element or a text, has a box
+// with a size that is not visibility:hidden: something of it is drawn.
+func (b *builder) drawnSized(i int) bool {
+	n, f := b.nodes[i], &b.facts[i]
+	if f.box == nil || zeroSize(n.Bounds) || (n.NodeType != ElementNode && n.NodeType != TextNode) {
+		return false
+	}
+	switch b.targets[f.target].styleAt(f.box, visibilityStyle) {
+	case "hidden", "collapse":
+		return false
+	}
+	return true
 }
 
 func (b *builder) firstSummary(details, n *VirtualNode) bool {
