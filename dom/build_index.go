@@ -24,7 +24,10 @@ type targetIndex struct {
 	boxes map[int64]*box
 	// layout holds the boxes in the layout's order (boxes points into it):
 	// two layouts of a page are compared in step (layoutDiff).
-	layout    []box
+	layout []box
+	// listed holds every node the layout lists, laid out or not (nil
+	// when it does not say): see layout_cover.go.
+	listed    *idSet
 	strings   []string
 	listeners map[int64]bool
 	// values are the live values of inputs and textareas (what the user
@@ -129,6 +132,7 @@ var clickFamily = map[string]bool{
 // frame) into the coordinates of the target's top document.
 func (ti *targetIndex) indexLayout(snap *snapCapture) {
 	ti.strings = snap.Strings
+	ti.listed = listNodes(snap)
 	docs := snap.Documents
 	type shift struct {
 		dx, dy float64

@@ -61,6 +61,8 @@ func decodeSnapDocument(s *scanner, d *snapDocument) error {
 						d.Nodes.BackendNodeID[i] = int64(v)
 					}
 					return err
+				case "parentIndex":
+					return s.ints(&d.Nodes.ParentIndex)
 				case "contentDocumentIndex":
 					return readRare(s, &d.Nodes.ContentDocumentIndex)
 				case "inputValue":
@@ -163,7 +165,7 @@ func readObject(dec *jsontext.Decoder, f func(key string) error) error {
 var knownKeys = func() map[string]string {
 	m := map[string]string{}
 	for _, k := range []string{"strings", "documents", "documentURL", "frameId", "scrollOffsetX",
-		"scrollOffsetY", "nodes", "backendNodeId", "contentDocumentIndex", "index", "value", "layout",
+		"scrollOffsetY", "nodes", "backendNodeId", "parentIndex", "contentDocumentIndex", "index", "value", "layout",
 		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "inputChecked", "ignored", "backendDOMNodeId", "role", "name", "properties"} {
 		m[k] = k
 	}

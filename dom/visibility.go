@@ -56,6 +56,14 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			if f.hasBoxBelow {
 				break // display:contents: its children are rendered
 			}
+			if f.unlaid {
+				// inserted after the layout was made: shown as its parent
+				if parent != nil && parent.Hidden != "" {
+					n.Hidden = HiddenInherited
+					return
+				}
+				break
+			}
 			switch {
 			case parent != nil && parent.Hidden != "" && parent.NodeType == ElementNode && b.facts[f.parent].box == nil:
 				n.Hidden = HiddenInherited
@@ -85,10 +93,12 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if f.box == nil {
 			if parent != nil && parent.Hidden != "" {
 				n.Hidden = HiddenInherited
-			} else {
-				n.Hidden = HiddenNotRendered
+				return
 			}
-			return
+			if !f.unlaid { // an unlaid text is shown as its parent
+				n.Hidden = HiddenNotRendered
+				return
+			}
 		}
 		if parent != nil && parent.Hidden == HiddenVisibility {
 			n.Hidden = HiddenInherited
@@ -107,12 +117,19 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	}
 	n.Visible = true
 	n.InViewport = b.inViewport(n)
+	if f.unlaid && parent != nil {
+		n.InViewport = parent.InViewport // it has no bounds of its own
+	}
 }
 
 // drawnSized reports whether node i, an element or a text, has a box
 // with a size that is not visibility:hidden: something of it is drawn.
 func (b *builder) drawnSized(i int) bool {
 	n, f := b.nodes[i], &b.facts[i]
+	if f.unlaid {
+		// not laid out when the layout was made: taken as drawn
+		return n.NodeType == ElementNode || strings.TrimSpace(n.Text) != ""
+	}
 	if f.box == nil || zeroSize(n.Bounds) || (n.NodeType != ElementNode && n.NodeType != TextNode) {
 		return false
 	}
