@@ -36,50 +36,71 @@ type unlaid struct {
 }
 
 // unlaidIn lists the nodes of the model's own document that layout ti
-// does not list. m.mu is held.
+// does not list. Such a node came after the layout (when the model is
+// held at a mark, every event from before the layout is in it), so only
+// the subtrees inserted since the refresh took its change sets are
+// looked at. m.mu is held.
 func (m *LiveModel) unlaidIn(ti *targetIndex) []unlaid {
-	if ti.listed == nil {
+	if ti.listed == nil || len(m.inserted) == 0 {
 		return nil
 	}
 	var out []unlaid
-	type item struct {
-		n, p *cdpNode
-		ua   bool
-	}
-	stack := []item{{n: m.ti.root}}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x.n == nil {
+	seen := map[int64]bool{}
+	type item struct{ n, p *cdpNode }
+	for id := range m.inserted {
+		root := m.byNode[id]
+		if root == nil || m.neverListed(root) {
 			continue
 		}
-		ua := x.ua || x.n.ShadowRootType == "user-agent"
-		if ti.boxes[x.n.BackendNodeID] == nil && unlaidNode(ti, x.n, ua) {
-			u := unlaid{id: x.n.BackendNodeID, element: x.n.NodeType == ElementNode}
-			if x.p != nil {
-				u.parent = x.p.BackendNodeID
+		stack := []item{{root, m.parent[root.NodeID]}}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if x.n == nil || seen[x.n.NodeID] || x.n.ShadowRootType == "user-agent" {
+				continue
 			}
-			if u.element {
-				u.tag = strings.ToLower(x.n.NodeName)
+			seen[x.n.NodeID] = true
+			if ti.boxes[x.n.BackendNodeID] == nil && unlaidNode(ti, x.n, false) {
+				u := unlaid{id: x.n.BackendNodeID, element: x.n.NodeType == ElementNode}
+				if x.p != nil {
+					u.parent = x.p.BackendNodeID
+				}
+				if u.element {
+					u.tag = strings.ToLower(x.n.NodeName)
+				}
+				out = append(out, u)
 			}
-			out = append(out, u)
+			for _, c := range x.n.Children {
+				stack = append(stack, item{c, x.n})
+			}
+			for _, c := range x.n.ShadowRoots {
+				stack = append(stack, item{c, x.n})
+			}
+			// a template's content is never laid out, nor listed
+			stack = append(stack, item{x.n.ContentDocument, x.n})
 		}
-		for _, c := range x.n.Children {
-			stack = append(stack, item{c, x.n, ua})
-		}
-		for _, c := range x.n.ShadowRoots {
-			stack = append(stack, item{c, x.n, ua})
-		}
-		// a template's content is never laid out, nor listed
-		stack = append(stack, item{x.n.ContentDocument, x.n, false})
 	}
 	return out
+}
+
+// neverListed reports whether n is in a part of the tree DOMSnapshot
+// does not list: a user-agent shadow root, a template's content.
+func (m *LiveModel) neverListed(n *cdpNode) bool {
+	for x := n; x != nil; x = m.parent[x.NodeID] {
+		if x.ShadowRootType == "user-agent" {
+			return true
+		}
+		if p := m.parent[x.NodeID]; p != nil && p.TemplateContent == x {
+			return true
+		}
+	}
+	return false
 }
 
 // markQuiet is how long before a read the page's last event must have
 // come for the read to need no mark: the events of one task come well
 // within it.
-const markQuiet = 100 * time.Millisecond
+const markQuiet = 20 * time.Millisecond
 
 // settle makes the model fit for the build once the refresh has its
 // layout (fresh). While the page's events come, it holds the model at a
