@@ -42,11 +42,14 @@ const focusJS = `(() => {
 // ancestors (names come from content), the nodes whose layout, style or
 // state changed, the old and new focus, the hint nodes (an action's
 // target) and the nodes that name themselves after a changed one
-// (aria-labelledby, <label>). When it cannot (the model is broken, too
-// much changed, an error), it returns no snapshot and the reason or the
-// error, and the caller takes a full capture. Such a refresh may already
-// have taken the model's change sets, so it also breaks the model: the
-// next read is a full capture, never a refresh that misses those changes.
+// (aria-labelledby, <label>). On a page that changes while it is read,
+// it builds the model as the page was between two of its tasks, each
+// node inserted after the layout read by itself (settle). When it
+// cannot (the model is broken, too much changed, an error), it returns
+// no snapshot and the reason or the error, and the caller takes a full
+// capture. Such a refresh may already have taken the model's change
+// sets, so it also breaks the model: the next read is a full capture,
+// never a refresh that misses those changes.
 func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts BuildOptions) (snap *Snapshot, why string, err error) {
 	defer func() { // also when refresh panics
 		if snap == nil {
