@@ -24,7 +24,10 @@ type targetIndex struct {
 	boxes map[int64]*box
 	// layout holds the boxes in the layout's order (boxes points into it):
 	// two layouts of a page are compared in step (layoutDiff).
-	layout    []box
+	layout []box
+	// listed holds every node the layout lists, laid out or not (nil
+	// when it does not say): see layout_cover.go.
+	listed    *idSet
 	strings   []string
 	listeners map[int64]bool
 	// values are the live values of inputs and textareas (what the user
@@ -62,6 +65,9 @@ func (ti *targetIndex) styleAt(b *box, i int) string {
 
 // cursorStyle is the index of "cursor" in LayoutStyles.
 var cursorStyle = styleIndex("cursor")
+
+// visibilityStyle is the index of "visibility" in LayoutStyles.
+var visibilityStyle = styleIndex("visibility")
 
 func styleIndex(name string) int {
 	for i, s := range LayoutStyles {
@@ -126,6 +132,7 @@ var clickFamily = map[string]bool{
 // frame) into the coordinates of the target's top document.
 func (ti *targetIndex) indexLayout(snap *snapCapture) {
 	ti.strings = snap.Strings
+	ti.listed = listNodes(snap)
 	docs := snap.Documents
 	type shift struct {
 		dx, dy float64

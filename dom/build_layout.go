@@ -61,6 +61,8 @@ func decodeSnapDocument(s *scanner, d *snapDocument) error {
 						d.Nodes.BackendNodeID[i] = int64(v)
 					}
 					return err
+				case "parentIndex":
+					return s.ints(&d.Nodes.ParentIndex)
 				case "contentDocumentIndex":
 					return readRare(s, &d.Nodes.ContentDocumentIndex)
 				case "inputValue":

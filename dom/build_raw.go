@@ -306,7 +306,10 @@ type snapDocument struct {
 	ScrollOffsetX float64 `json:"scrollOffsetX"`
 	ScrollOffsetY float64 `json:"scrollOffsetY"`
 	Nodes         struct {
-		BackendNodeID        []int64  `json:"backendNodeId"`
+		BackendNodeID []int64 `json:"backendNodeId"`
+		// ParentIndex is in every DOMSnapshot reply: its presence says the
+		// reply lists every node of the document, laid out or not.
+		ParentIndex          []int    `json:"parentIndex,omitempty"`
 		ContentDocumentIndex rareInts `json:"contentDocumentIndex"`
 		InputValue           rareInts `json:"inputValue"`
 		TextValue            rareInts `json:"textValue"`

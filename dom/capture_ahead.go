@@ -51,7 +51,7 @@ func (m *LiveModel) buildAhead(opts BuildOptions) *ahead {
 func (a *ahead) finish(m *LiveModel, old []box, fetched, states []int64) (*Snapshot, bool) {
 	start := time.Now()
 	b := a.b
-	if !a.redescribe(m, fetched, states) {
+	if !a.laidOut(m) || !a.redescribe(m, fetched, states) {
 		return nil, false
 	}
 	scrolled := m.raw.Viewport != a.vp // b.raw is m.raw: inViewport reads the new one
@@ -63,7 +63,9 @@ func (a *ahead) finish(m *LiveModel, old []box, fetched, states []int64) (*Snaps
 					return nil, false
 				}
 				if nb.bounds != n.Bounds {
-					if n.NodeType == ElementNode && zeroSize(n.Bounds) != zeroSize(nb.bounds) {
+					// zero-size is judged on a node and what it holds
+					// (an ancestor is hidden only if none of it is drawn)
+					if (n.NodeType == ElementNode || n.NodeType == TextNode) && zeroSize(n.Bounds) != zeroSize(nb.bounds) {
 						return nil, false
 					}
 					n.Bounds = nb.bounds
@@ -81,6 +83,35 @@ func (a *ahead) finish(m *LiveModel, old []box, fetched, states []int64) (*Snaps
 	s.stamp = m.raw.Timestamp
 	s.BuildTime = a.took + time.Since(start)
 	return s, true
+}
+
+// laidOut reports whether the nodes the old layout did not list (inserted
+// since: layout_cover.go), judged as their parents, are judged as the new
+// layout would: hidden through a hidden parent, listed there with no box,
+// and not what keeps an ancestor from being zero-size.
+func (a *ahead) laidOut(m *LiveModel) bool {
+	b := a.b
+	if b.unlaid == 0 {
+		return true
+	}
+	for i, n := range b.nodes {
+		f := &b.facts[i]
+		if !f.unlaid {
+			continue
+		}
+		if n.Hidden != HiddenInherited || m.ti.boxes[n.BackendID] != nil || !m.ti.listed.has(n.BackendID) {
+			return false
+		}
+		if p := f.parent; n.NodeType == ElementNode && (p < 0 || b.nodes[p].NodeType != ElementNode || b.facts[p].box != nil) {
+			return false // a hidden parent with a box hides it otherwise
+		}
+		for j := f.parent; j >= 0; j = b.facts[j].parent {
+			if b.facts[j].box != nil && zeroSize(b.nodes[j].Bounds) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // redescribe describes again, with the new AX facts and control states,

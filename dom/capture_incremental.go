@@ -42,11 +42,14 @@ const focusJS = `(() => {
 // ancestors (names come from content), the nodes whose layout, style or
 // state changed, the old and new focus, the hint nodes (an action's
 // target) and the nodes that name themselves after a changed one
-// (aria-labelledby, <label>). When it cannot (the model is broken, too
-// much changed, an error), it returns no snapshot and the reason or the
-// error, and the caller takes a full capture. Such a refresh may already
-// have taken the model's change sets, so it also breaks the model: the
-// next read is a full capture, never a refresh that misses those changes.
+// (aria-labelledby, <label>). On a page that changes while it is read,
+// it builds the model as the page was between two of its tasks, each
+// node inserted after the layout read by itself (settle). When it
+// cannot (the model is broken, too much changed, an error), it returns
+// no snapshot and the reason or the error, and the caller takes a full
+// capture. Such a refresh may already have taken the model's change
+// sets, so it also breaks the model: the next read is a full capture,
+// never a refresh that misses those changes.
 func (m *LiveModel) Refresh(ctx context.Context, p Page, hint []int64, opts BuildOptions) (snap *Snapshot, why string, err error) {
 	defer func() { // also when refresh panics
 		if snap == nil {
@@ -183,7 +186,7 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 				m.addUp(need, n)
 			}
 		}
-		for _, id := range append([]int64{m.focused}, hint...) {
+		for _, id := range append(append([]int64{m.focused}, m.axFocused...), hint...) {
 			if n := m.byBack[id]; n != nil {
 				m.addUp(need, n)
 			}
@@ -266,8 +269,22 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 
 	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
 
-	m.mu.Lock()
+	// The build sees the model between two changes of the page, and each
+	// node of it laid out (capture_unlaid.go).
+	defer m.release()
+	ins, why, err := m.settle(ctx, p, fresh, viewport, group, start)
+	if err != nil || why != "" {
+		return nil, why, err
+	}
 	defer m.mu.Unlock()
+	maps.Copy(ax, ins.ax)
+	maps.Copy(included, ins.included)
+	ids = append(ids, ins.ids...)
+	axSecrets = append(axSecrets, ins.secrets...)
+	if len(ids) > maxAXRefresh {
+		m.broken = fmt.Sprintf("%d nodes changed", len(ids))
+		return nil, m.broken, nil
+	}
 	// The tree built ahead stands if the model is as it was built from
 	// but for this refresh's AX facts and layout, and no box appeared,
 	// went or changed style.
@@ -292,9 +309,9 @@ func (m *LiveModel) refresh(ctx context.Context, p Page, hint []int64, opts Buil
 			m.ti.listeners[l.BackendID] = true
 		}
 	}
-	m.ti.boxes, m.ti.layout, m.ti.strings, m.ti.values, m.ti.selected, m.ti.checked, m.ti.docViewport =
-		fresh.boxes, fresh.layout, fresh.strings, fresh.values, fresh.selected, fresh.checked, fresh.docViewport
-	m.focused = focus
+	m.ti.boxes, m.ti.layout, m.ti.listed, m.ti.strings, m.ti.values, m.ti.selected, m.ti.checked, m.ti.docViewport =
+		fresh.boxes, fresh.layout, fresh.listed, fresh.strings, fresh.values, fresh.selected, fresh.checked, fresh.docViewport
+	m.focused, m.axFocused = focus, nil
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.raw.Viewport = viewport
 	m.setFrames(frameIdx)

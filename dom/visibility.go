@@ -56,6 +56,14 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			if f.hasBoxBelow {
 				break // display:contents: its children are rendered
 			}
+			if f.unlaid {
+				// inserted after the layout was made: shown as its parent
+				if parent != nil && parent.Hidden != "" {
+					n.Hidden = HiddenInherited
+					return
+				}
+				break
+			}
 			switch {
 			case parent != nil && parent.Hidden != "" && parent.NodeType == ElementNode && b.facts[f.parent].box == nil:
 				n.Hidden = HiddenInherited
@@ -75,7 +83,9 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if op := ti.style(f.box, "opacity"); op == "0" {
 			transparent[i] = true
 		}
-		if zeroSize(n.Bounds) {
+		// An inline that wraps a block (<a><h1>…</h1></a>) has a box
+		// of no width, but what it holds is drawn: it is not hidden.
+		if zeroSize(n.Bounds) && !f.sizedBelow {
 			n.Hidden = HiddenZeroSize
 			return
 		}
@@ -83,10 +93,12 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if f.box == nil {
 			if parent != nil && parent.Hidden != "" {
 				n.Hidden = HiddenInherited
-			} else {
-				n.Hidden = HiddenNotRendered
+				return
 			}
-			return
+			if !f.unlaid { // an unlaid text is shown as its parent
+				n.Hidden = HiddenNotRendered
+				return
+			}
 		}
 		if parent != nil && parent.Hidden == HiddenVisibility {
 			n.Hidden = HiddenInherited
@@ -105,6 +117,27 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	}
 	n.Visible = true
 	n.InViewport = b.inViewport(n)
+	if f.unlaid && parent != nil {
+		n.InViewport = parent.InViewport // it has no bounds of its own
+	}
+}
+
+// drawnSized reports whether node i, an element or a text, has a box
+// with a size that is not visibility:hidden: something of it is drawn.
+func (b *builder) drawnSized(i int) bool {
+	n, f := b.nodes[i], &b.facts[i]
+	if f.unlaid {
+		// not laid out when the layout was made: taken as drawn
+		return n.NodeType == ElementNode || strings.TrimSpace(n.Text) != ""
+	}
+	if f.box == nil || zeroSize(n.Bounds) || (n.NodeType != ElementNode && n.NodeType != TextNode) {
+		return false
+	}
+	switch b.targets[f.target].styleAt(f.box, visibilityStyle) {
+	case "hidden", "collapse":
+		return false
+	}
+	return true
 }
 
 func (b *builder) firstSummary(details, n *VirtualNode) bool {

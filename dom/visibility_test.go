@@ -14,7 +14,14 @@ func TestVisibility(t *testing.T) {
 		{"hidden attribute", func() *tn { return page(el("div", []string{"id", "t", "hidden", ""}).noBox()) }, HiddenAttr},
 		{"inside display none", func() *tn { return page(el("div", nil, btn().noBox()).noBox()) }, HiddenInherited},
 		{"visibility hidden", func() *tn { return page(btn().style("visibility", "hidden")) }, HiddenVisibility},
-		{"zero size", func() *tn { return page(btn().at(0, 0, 0, 20)) }, HiddenZeroSize},
+		{"zero size", func() *tn { return page(el("button", []string{"id", "t"}).ax("button", "B").at(0, 0, 0, 20)) }, HiddenZeroSize},
+		{"zero size, its text too", func() *tn { return page(el("button", []string{"id", "t"}, txt("B").at(0, 0, 0, 0)).at(0, 0, 0, 20)) }, HiddenZeroSize},
+		{"zero size, its content not drawn", func() *tn {
+			return page(el("div", []string{"id", "t"}, el("p", nil, txt("T").style("visibility", "hidden")).style("visibility", "hidden"), el("span", nil).at(0, 0, 0, 0)).at(0, 0, 0, 0))
+		}, HiddenZeroSize},
+		{"an inline that wraps a block", func() *tn {
+			return page(el("a", []string{"id", "t", "href", "#/"}, el("h1", nil, txt("todos")).at(0, 0, 500, 40)).ax("link", "todos").at(0, 20, 0, 0))
+		}, ""},
 		{"aria-hidden", func() *tn { return page(el("div", []string{"id", "t", "aria-hidden", "true"})) }, HiddenAriaHidden},
 		{"under aria-hidden", func() *tn { return page(el("div", []string{"aria-hidden", "true"}, btn())) }, HiddenInherited},
 		{"inert", func() *tn { return page(el("div", []string{"inert", ""}, btn())) }, HiddenInherited},

@@ -597,7 +597,7 @@ func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
 				m.status.stale = "navigated"
 			}
 		case "page-changed":
-			cmd = tea.Batch(cmd, m.pageChanged())
+			cmd = tea.Batch(cmd, m.pageChanged(ev.Busy))
 		}
 	}
 	if msg.closed {
@@ -682,7 +682,7 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	leave := m.leaveTab(m.conn.actor, m.conn.own, m.hl.shown != "")
 	m.conn.actor, m.conn.own = a, true
 	m.conn.state = a.State()
-	m.fol.inFlight, m.fol.pending, m.fol.missed = false, false, false
+	m.fol.inFlight, m.fol.pending, m.fol.missed, m.fol.busy = false, false, false, false
 	m.applyFollowSetting() // paused stays paused on the new tab
 	m.doc.snap, m.doc.before, m.doc.marks, m.doc.hasDiff = nil, beforeView{}, nil, false
 	m.status.last, m.status.lastDesc, m.status.stale, m.hl.shown = nil, "", "", ""

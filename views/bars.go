@@ -21,7 +21,7 @@ type HeaderData struct {
 	Stale              string // "page changed", ... (r refreshes)
 	Highlight          bool
 	Viewport           string // the emulated window ("iPhone 13 390×844"); "" for the browser's own
-	Follow             string // "live" or "paused" (follow mode, F) replaces "connected"; "" says connected
+	Follow             string // "live", "busy" (live, the page never quiet) or "paused" (follow mode, F) replaces "connected"; "" says connected
 }
 
 // Header renders the top line at exactly w cells. The connection state and
@@ -34,6 +34,8 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 	case d.State == dom.Connected && d.Follow == "live":
 		// connected and following the page's own changes
 		state = st.OK.Render("● live")
+	case d.State == dom.Connected && d.Follow == "busy":
+		state = st.OK.Render("● live") + " · " + st.Warn.Render("busy")
 	case d.State == dom.Connected && d.Follow == "paused":
 		state = st.OK.Render("●") + " " + st.Warn.Render("paused")
 	case d.State == dom.Connected:
