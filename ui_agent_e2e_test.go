@@ -182,6 +182,8 @@ func TestUIWatchesTheAgent(t *testing.T) {
 		t.Fatalf("dom_type into the password: %s", out)
 	}
 	term.waitText("agent: dom_type [" + pw + "] → ok")
+	// the call's target is the selection: the details pane is on it
+	term.waitText("node_" + pw + " · input#pw")
 
 	// p pauses the agent: its call waits while the person acts by hand.
 	term.keys("p")
