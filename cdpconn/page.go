@@ -85,7 +85,7 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 		if ctx.Err() != nil {
 			err = ctx.Err()
 		}
-		return wrapErr(err, "navigating to "+url)
+		return wrapErr(err, "navigating to "+dom.SafeURL(url))
 	}
 	return nil
 }

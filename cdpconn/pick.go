@@ -46,7 +46,7 @@ func PickTarget(targets []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
 		case len(hits) > 1:
 			var urls []string
 			for _, h := range hits {
-				urls = append(urls, h.ID[:min(8, len(h.ID))]+" "+h.URL)
+				urls = append(urls, h.ID[:min(8, len(h.ID))]+" "+dom.SafeURL(h.URL))
 			}
 			return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "%q matches %d tabs (%s): give a target id or index", spec, len(hits), strings.Join(urls, ", "))
 		}

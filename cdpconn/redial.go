@@ -114,7 +114,7 @@ func (r *Redialer) Reattach(ctx context.Context, lost dom.TargetInfo) (dom.Page,
 		}
 	}
 	if found == nil {
-		return nil, dom.Errorf(dom.TargetNotFound, nil, "the browser has no tab %s or at %s any more (%d tabs open)", lost.ID, lost.URL, len(tabs))
+		return nil, dom.Errorf(dom.TargetNotFound, nil, "the browser has no tab %s or at %s any more (%d tabs open)", lost.ID, dom.SafeURL(lost.URL), len(tabs))
 	}
 	p, err := b.AttachPage(ctx, found.ID)
 	if err != nil {

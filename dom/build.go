@@ -129,7 +129,7 @@ func buildKeep(raw *RawCapture, targets []*targetIndex, opts BuildOptions, start
 		n := len(opts.Prev.ByID) + len(opts.Prev.ByID)/8
 		b.nodes, b.facts = make([]*VirtualNode, 0, n), make([]facts, 0, n)
 	}
-	b.snap = &Snapshot{URL: raw.URL, Title: raw.Title, TargetID: raw.TargetID, Raw: raw, stamp: raw.Timestamp}
+	b.snap = &Snapshot{URL: SafeURL(raw.URL), Title: raw.Title, TargetID: raw.TargetID, Raw: raw, stamp: raw.Timestamp}
 	if t, err := time.Parse(time.RFC3339Nano, raw.Timestamp); err == nil {
 		b.snap.Taken = t
 	}

@@ -184,7 +184,7 @@ func (b *builder) addFrame(i int) {
 	fi := FrameInfo{FrameID: n.FrameID, TargetID: n.TargetID}
 	ti := b.targets[f.target]
 	if f.parent < 0 {
-		fi.URL = b.raw.URL
+		fi.URL = SafeURL(b.raw.URL)
 		b.snap.Frames = append(b.snap.Frames, fi)
 		return
 	}
@@ -208,6 +208,8 @@ func (b *builder) addFrame(i int) {
 	if fi.URL == "" {
 		fi.URL = host.Attrs["src"]
 	}
+	// The live model's frames come from events the capture never saw.
+	fi.URL = SafeURL(fi.URL)
 	b.snap.Frames = append(b.snap.Frames, fi)
 }
 

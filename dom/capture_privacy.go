@@ -44,12 +44,18 @@ func sensitive(n *cdpNode) bool {
 // values, node values, layout text). A field that held something keeps
 // Mask as its value, so the tree can show that it is filled. Then the
 // whole values found are removed from every other string of the capture
-// (a title, a script, an attribute that copied them).
-func scrubCapture(raw *RawCapture) {
+// (a title, a script, an attribute that copied them). The capture's URLs
+// lose their user info and credentials first (scrubCaptureURLs).
+func scrubCapture(raw *RawCapture) { scrubCaptureSecrets(raw) }
+
+// scrubCaptureSecrets is scrubCapture; it returns the values it removed.
+func scrubCaptureSecrets(raw *RawCapture) []string {
+	scrubCaptureURLs(raw)
 	_, secrets := scrubTargets(raw.Targets, nil)
 	for _, s := range secrets {
 		raw.Title = scrubString(raw.Title, s)
 	}
+	return secrets
 }
 
 // scrubTargets redacts the sensitive fields of every target, then removes
@@ -625,6 +631,17 @@ func scrubString(s, secret string) string {
 // all its strings in "strings"). Strings are decoded only when their raw
 // form holds a secret's longest run of characters no JSON writer escapes.
 func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
+	return rewriteJSON(blob, secrets, func(s string) string {
+		for _, sec := range secrets {
+			s = scrubString(s, sec)
+		}
+		return s
+	}, only...)
+}
+
+// rewriteJSON replaces every string value of blob that holds one of keys
+// (see scrubJSON) with fix of it, where that changes it.
+func rewriteJSON(blob []byte, secrets []string, fix func(string) string, only ...string) []byte {
 	if len(blob) == 0 {
 		return blob
 	}
@@ -660,11 +677,7 @@ func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
 				return
 			}
 			s := jsonString(v)
-			clean := s
-			for _, sec := range secrets {
-				clean = scrubString(clean, sec)
-			}
-			if clean != s {
+			if clean := fix(s); clean != s {
 				edits = append(edits, jsonEdit{start, end, quoteJSON(clean)})
 			}
 		},

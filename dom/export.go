@@ -51,6 +51,10 @@ type SavedCapture struct {
 	IDs *SavedIDs `json:"ids,omitempty"`
 	// Session is the session's action log up to the save (see SessionStep).
 	Session []SessionStep `json:"session,omitempty"`
+
+	// first is the tree built when the file was read, for the first
+	// Snapshot call.
+	first *Snapshot
 }
 
 // SavedDecision is a Decision in readable form.
@@ -70,6 +74,11 @@ func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, la
 	if err != nil {
 		return nil, err
 	}
+	if raw != s.Raw {
+		// Written out from the live model, whose events and fetches
+		// (a new frame, a link's AX url) the capture's scrub never saw.
+		scrubCaptureURLs(raw)
+	}
 	sd, dec := Flatten(s, opts)
 	flat, err := FormatJSON(sd)
 	if err != nil {
@@ -79,7 +88,7 @@ func NewSavedCapture(s *Snapshot, opts Options, tierDisabled map[string]bool, la
 	c := &SavedCapture{
 		Version:         SavedCaptureVersion,
 		SavedAt:         time.Now().UTC().Format(time.RFC3339),
-		URL:             s.URL,
+		URL:             SafeURL(s.URL),
 		Title:           s.Title,
 		TierDisabled:    names(tierDisabled),
 		FlattenDisabled: names(opts.Disabled),
@@ -167,6 +176,7 @@ func (c *SavedCapture) WriteFile(path string) error {
 
 // ExportReader reads an export as JSON, uncompressing it when it is
 // gzip (told by its first bytes, not its name: a renamed file still opens).
+// It reads as a stream and fails with a clear error past MaxCaptureSize.
 func ExportReader(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -174,9 +184,9 @@ func ExportReader(r io.Reader) (io.Reader, error) {
 		if err != nil {
 			return nil, Errorf(ValidationError, err, "not a domscope capture file (a damaged gzip header)")
 		}
-		return zr, nil
+		return &capReader{r: zr, left: MaxCaptureSize}, nil
 	}
-	return br, nil
+	return &capReader{r: br, left: MaxCaptureSize}, nil
 }
 
 // ReadCapture decodes a saved capture, compressed or not, and checks that
@@ -186,9 +196,17 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 	if err != nil {
 		return nil, err
 	}
+	b, err := readChunked(r)
+	if err != nil {
+		return nil, readErr(err)
+	}
+	return decodeCapture(b)
+}
+
+// decodeCapture decodes the JSON of a saved capture and cleans it.
+func decodeCapture(b []byte) (*SavedCapture, error) {
 	var c SavedCapture
-	dec := json.NewDecoder(r)
-	if err := dec.Decode(&c); err != nil {
+	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, Errorf(ValidationError, err, "not a domscope capture file (expected the JSON written by `e` in domscope)")
 	}
 	if c.Version == 0 {
@@ -201,14 +219,29 @@ func ReadCapture(r io.Reader) (*SavedCapture, error) {
 		return nil, Errorf(ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
 	}
 	// A file saved by an older domscope may hold values the scrub now
-	// removes (a wider rule, inline text boxes): clean it before anything
-	// shows it or saves it again.
-	scrubCapture(c.Raw)
+	// removes (a wider rule, inline text boxes), and one edited by hand or
+	// written by another program text typed into a sensitive field or a
+	// URL with a password: clean it before anything shows it or saves it
+	// again.
+	secrets := scrubCaptureSecrets(c.Raw)
+	c.safeURLs()
+	var snap *Snapshot
+	if c.needsTree() {
+		// the saved page says which fields are sensitive; the tree is
+		// kept for the first Snapshot call (open builds it once)
+		if s, err := c.build(); err == nil {
+			snap, c.first = s, s
+		}
+	}
+	c.scrubSession(snap, secrets)
 	return &c, nil
 }
 
 // ReadCaptureFile reads a capture saved with WriteFile (or an older,
-// uncompressed one).
+// uncompressed one). A file too big once uncompressed (MaxCaptureSize) is
+// refused before it is read when its size or gzip trailer says so, else
+// as soon as that much has come out; its JSON is read into one buffer of
+// the size announced, so memory stays near what the file really holds.
 func ReadCaptureFile(path string) (*SavedCapture, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -218,16 +251,45 @@ func ReadCaptureFile(path string) (*SavedCapture, error) {
 		return nil, Errorf(ValidationError, err, "cannot open %s", path)
 	}
 	defer f.Close()
-	c, err := ReadCapture(f)
+	c, err := readCaptureFile(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
 }
 
+func readCaptureFile(f *os.File) (*SavedCapture, error) {
+	want, known := captureSize(f)
+	if known && want > MaxCaptureSize {
+		return nil, Errorf(ValidationError, nil, "the capture file says it holds %d MiB once uncompressed, over the %d MiB a domscope export may have (or it is cut short): refusing it", want>>20, MaxCaptureSize>>20)
+	}
+	r, err := ExportReader(f)
+	if err != nil {
+		return nil, err
+	}
+	var b []byte
+	if known {
+		b, err = readSized(r, want)
+	} else {
+		b, err = readChunked(r)
+	}
+	if err != nil {
+		return nil, readErr(err)
+	}
+	return decodeCapture(b)
+}
+
 // Snapshot rebuilds the VirtualNode tree from the raw data with the tier
 // rules that were off when it was saved and the IDs it had.
 func (c *SavedCapture) Snapshot() (*Snapshot, error) {
+	if s := c.first; s != nil {
+		c.first = nil
+		return s, nil
+	}
+	return c.build()
+}
+
+func (c *SavedCapture) build() (*Snapshot, error) {
 	s, err := Build(c.Raw, BuildOptions{Prev: c.IDs.prev(), Disabled: c.TierDisabledSet()})
 	if err != nil {
 		return nil, err

@@ -105,6 +105,23 @@ func TestExportCompressedAndOldFilesOpen(t *testing.T) {
 	if _, err := ReadCapture(bytes.NewReader(zipped[:len(zipped)/2])); err == nil {
 		t.Error("a cut gzip file should fail to open")
 	}
+	// cut files on disk: their gzip trailer is gone (the last 4 bytes are
+	// from the middle), or the JSON ends early; each is a clear error
+	for _, cut := range []int{len(zipped) / 2, len(zipped) - 4, len(zipped) - 1} {
+		path := filepath.Join(dir, "cut.json.gz")
+		if err := os.WriteFile(path, zipped[:cut], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadCaptureFile(path); err == nil || CodeOf(err) != ValidationError {
+			t.Errorf("a gzip file cut at %d of %d bytes: %v, want a VALIDATION_ERROR", cut, len(zipped), err)
+		}
+	}
+	if err := os.WriteFile(old, plain.Bytes()[:plain.Len()/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadCaptureFile(old); err == nil || CodeOf(err) != ValidationError {
+		t.Errorf("a plain file cut in half: %v, want a VALIDATION_ERROR", err)
+	}
 }
 
 func TestReadCaptureErrors(t *testing.T) {

@@ -404,7 +404,7 @@ func (f *flat) serialize(v *VirtualNode) *SerializedNode {
 	}
 	a, st := v.Attrs, v.States
 	if h := a["href"]; h != "" && (v.Tag == "a" || v.Tag == "area") {
-		sn.Href = truncate(h, MaxNameLen)
+		sn.Href = truncate(SafeURL(h), MaxNameLen) // a link to a reset page can hold its token
 	}
 	if p := a["placeholder"]; p != "" && p != v.Name {
 		sn.Placeholder = truncate(collapseSpace(p), MaxNameLen)

@@ -13,7 +13,7 @@ func TestRedactURL(t *testing.T) {
 		{"https://a.example/p?", "https://a.example/p?"},
 		{"https://a.example/p?token=SECRET&x=1#frag=SECRET", "https://a.example/p?token=…&x=…"},
 		{"https://a.example/p?SECRET&&k=", "https://a.example/p?…&&k=…"},
-		{"https://user:SECRET@a.example/p?k=v", "https://…@a.example/p?k=…"},
+		{"https://user:SECRET@a.example/p?k=v", "https://a.example/p?k=…"},
 		{"http://a.example?@SECRET", "http://a.example?…"},
 		{"data:image/png;base64,SECRET", "data:image/png;base64,…"},
 	} {

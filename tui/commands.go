@@ -178,7 +178,7 @@ func describe(a dom.Action, secret bool) string {
 	case "select":
 		s += fmt.Sprintf(" %q", dom.MaskIf(secret, a.Value))
 	case "navigate":
-		s += " " + a.URL
+		s += " " + dom.SafeURL(a.URL)
 	case "scroll":
 		s += fmt.Sprintf(" %+.0f px", a.DY)
 	case dom.KindViewport:

@@ -24,8 +24,8 @@ func newTabsLayer(m *Model, ts []dom.TargetInfo) *tabsLayer {
 		if m.doc.snap != nil && t.ID == m.doc.snap.TargetID {
 			cur = m.st.OK.Render("● ")
 		}
-		title := views.Trunc(views.Clean(t.Title), 40)
-		o.add(cur+views.Pad(title, 40)+" "+m.st.Dim.Render(views.Trunc(views.Clean(t.URL), 60)), t.ID)
+		title := views.Trunc(views.Clean(dom.SafeTitle(t.Title, t.URL)), 40)
+		o.add(cur+views.Pad(title, 40)+" "+m.st.Dim.Render(views.Trunc(views.Clean(dom.SafeURL(t.URL)), 60)), t.ID)
 	}
 	if len(o.items) == 0 {
 		o.header("The browser has no page tabs.")

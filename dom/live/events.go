@@ -245,7 +245,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		t.url = ev.Frame.URL
 		t.lastChange = time.Now()
 		s.invalidateLocked()
-		s.events.send(dom.Event{Kind: "navigated", URL: ev.Frame.URL})
+		s.events.send(dom.Event{Kind: "navigated", URL: dom.SafeURL(ev.Frame.URL)})
 	case "Page.navigatedWithinDocument":
 		var ev struct {
 			FrameID string `json:"frameId"`
@@ -255,7 +255,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 			return
 		}
 		t.url = ev.URL
-		s.events.send(dom.Event{Kind: "navigated", URL: ev.URL})
+		s.events.send(dom.Event{Kind: "navigated", URL: dom.SafeURL(ev.URL)})
 	case "Page.frameStartedLoading", "Page.frameStoppedLoading":
 		var ev struct {
 			FrameID string `json:"frameId"`
@@ -397,7 +397,7 @@ func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) 
 	s.page = nil
 	s.mu.Unlock()
 	if notFound >= reconnectNotFound {
-		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, lost.URL)})
+		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, dom.SafeURL(lost.URL))})
 		return
 	}
 	s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.NotAttached, lastErr, "could not reconnect after %d attempts", s.cfg.ReconnectAttempts)})

@@ -38,7 +38,7 @@ func (s *Service) navigate(ctx context.Context, page dom.Page, a dom.Action) (*d
 		return nil, dom.Errorf(dom.ValidationError, nil, "navigate needs a url")
 	}
 	if strings.HasPrefix(strings.ToLower(u), "javascript:") {
-		return nil, dom.Errorf(dom.ValidationError, nil, "javascript: URLs are not navigations; refusing %q", dom.Clip(u, 80))
+		return nil, dom.Errorf(dom.ValidationError, nil, "javascript: URLs are not navigations; refusing %q", dom.Clip(dom.SafeURL(u), 80))
 	}
 	var r struct {
 		ErrorText string `json:"errorText"`
@@ -60,13 +60,13 @@ func (s *Service) navigate(ctx context.Context, page dom.Page, a dom.Action) (*d
 			return nil, err
 		}
 		if r.ErrorText != "" {
-			return nil, dom.Errorf(dom.CDPError, nil, "could not load %s: %s", dom.Clip(u, 200), r.ErrorText)
+			return nil, dom.Errorf(dom.CDPError, nil, "could not load %s: %s", dom.Clip(dom.SafeURL(u), 200), r.ErrorText)
 		}
 		return nil, nil
 	case <-sig:
 		return s.Dialog(), nil
 	case <-ctx.Done():
-		return nil, dom.Errorf(dom.Timeout, ctx.Err(), "navigation to %s was cancelled", dom.Clip(u, 200))
+		return nil, dom.Errorf(dom.Timeout, ctx.Err(), "navigation to %s was cancelled", dom.Clip(dom.SafeURL(u), 200))
 	}
 }
 

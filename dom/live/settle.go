@@ -148,7 +148,7 @@ func (s *Service) changesSince(m mark) dom.Changes {
 		DomChanged: t.mutations > m.mutations || t.navigated > m.navigated,
 	}
 	if c.Navigated {
-		c.NewURL = t.url
+		c.NewURL = dom.SafeURL(t.url) // t.url stays real: reconnect looks for it
 	}
 	return c
 }

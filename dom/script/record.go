@@ -17,6 +17,23 @@ import (
 // into a sensitive field: the text itself is never written, only dom.Mask.
 const WithheldComment = "value withheld: typed into a sensitive field; a replay asks for it (run: the variable DOMSCOPE_SECRET_<step number>; run --ui: a masked prompt)"
 
+// URLWithheldComment is the comment of a recorded navigate step whose URL
+// held user info or a credential (dom.SafeURL): it is written without them.
+const URLWithheldComment = "url withheld: it held a password or token, written as … here; put the real URL in before replaying"
+
+// withholdURL writes a navigate step's URL as dom.SafeURL shows it, with
+// URLWithheldComment when that hid something. Such a step is written as a
+// comment line (see entry.line): a replay would load the wrong page.
+func withholdURL(st *Step) {
+	if st.URL == "" {
+		return
+	}
+	if safe := dom.SafeURL(st.URL); safe != st.URL {
+		st.URL = safe
+		st.Comment = strings.TrimSpace(URLWithheldComment + " " + st.Comment)
+	}
+}
+
 // TargetFor returns a query that picks n in snap and still picks it on a
 // fresh load of the page, where node IDs differ: role and exact name, else
 // a test id, else a CSS path (ids that look hand-written, else tags with
@@ -376,6 +393,7 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (St
 		}
 	case dom.KindNavigate:
 		st.URL = a.URL
+		withholdURL(&st)
 	case dom.KindBack, dom.KindForward, dom.KindReload, dom.KindSnapshot:
 	case dom.KindDialog:
 		acc := a.Accept
@@ -525,6 +543,7 @@ func (r *Recorder) record(before *dom.Snapshot, a dom.Action, aimed *Aim, res do
 		return st, false, jerr
 	}
 	// The UI masks its own description; make sure of it.
+	desc = dom.SafeURLsIn(desc)
 	switch {
 	case st.Key == dom.Mask:
 		desc = "key " + dom.Mask
@@ -587,6 +606,9 @@ func oneLine(s string) string {
 // line is the script line of one entry, ending in a newline.
 func (e entry) line() string {
 	line := string(e.log.Step)
+	if strings.HasPrefix(e.step.Comment, URLWithheldComment) {
+		return "# url withheld when recorded: " + line + "\n"
+	}
 	if r := e.log.Result; r != nil && !r.Success {
 		why := "failed"
 		if r.Error != nil {
@@ -683,6 +705,8 @@ func (r *Recorder) RecordStep(before *dom.Snapshot, st Step, res dom.ActionResul
 	if before == nil {
 		before = &dom.Snapshot{}
 	}
+	withholdURL(&st)
+	desc = dom.SafeURLsIn(desc)
 	line, err := marshalStep(st)
 	if err != nil {
 		return err

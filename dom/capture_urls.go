@@ -1,0 +1,146 @@
+package dom
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// minURLSecret is the shortest credential of a page URL that is also
+// removed from the page's other strings (text, scripts, relative links):
+// a shorter one ("code=12") would blank unrelated text as well.
+const minURLSecret = 6
+
+// scrubCaptureURLs makes a capture's URLs safe to show and save (SafeURL):
+// the page's, its targets' and frames', and every string of the CDP data
+// that is an absolute URL (a document's URL and base URL, an AX node's
+// url, an absolute href or src). Chrome keeps the user info in all of
+// them, and resolves even href="#top" against the page's URL. The page
+// URLs' credentials are then removed from every other string, where the
+// page may have copied them (see minURLSecret).
+func scrubCaptureURLs(raw *RawCapture) {
+	var secrets []string
+	safe := func(u string) string {
+		secrets = append(secrets, urlSecrets(u)...)
+		return SafeURL(u)
+	}
+	raw.URL = safe(raw.URL)
+	for i := range raw.Targets {
+		t := &raw.Targets[i]
+		t.URL = safe(t.URL)
+		for j := range t.Frames {
+			t.Frames[j].URL = safe(t.Frames[j].URL)
+		}
+	}
+	// The absolute URLs first: their credentials are looked for in the
+	// rest (a live model's capture has fresher URLs than its own fields).
+	for i := range raw.Targets {
+		t := &raw.Targets[i]
+		t.Document = safeURLStrings(t.Document, &secrets)
+		for j := range t.DocumentParts {
+			t.DocumentParts[j] = safeURLStrings(t.DocumentParts[j], &secrets)
+		}
+		for j := range t.AXTrees {
+			t.AXTrees[j] = safeURLStrings(t.AXTrees[j], &secrets)
+		}
+		t.Layout = safeURLStrings(t.Layout, &secrets)
+	}
+	secrets = slices.DeleteFunc(cleanSecrets(secrets), func(s string) bool { return len(s) < minURLSecret })
+	if len(secrets) == 0 {
+		return
+	}
+	// the longest first, so a value is not half replaced by a part of it
+	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) })
+	hide := func(s string) string {
+		for _, sec := range secrets {
+			s = strings.ReplaceAll(s, sec, Redacted)
+		}
+		return s
+	}
+	raw.Title = hide(raw.Title)
+	for i := range raw.Targets {
+		t := &raw.Targets[i]
+		t.Error = hide(t.Error)
+		t.Document = rewriteJSON(t.Document, secrets, hide)
+		for j := range t.DocumentParts {
+			t.DocumentParts[j] = rewriteJSON(t.DocumentParts[j], secrets, hide)
+		}
+		for j := range t.AXTrees {
+			t.AXTrees[j] = rewriteJSON(t.AXTrees[j], secrets, hide)
+		}
+		t.Layout = rewriteJSON(t.Layout, secrets, hide, "strings")
+	}
+}
+
+// safeURLStrings rewrites every JSON string of blob that is an absolute
+// URL ("scheme://…", written "scheme:\/\/…" by some JSON writers) to
+// SafeURL of it, and adds what it hid to secrets. It looks only where
+// "://" is, with bytes.Index, rather than decoding the whole blob: most
+// strings are not URLs.
+func safeURLStrings(blob []byte, secrets *[]string) []byte {
+	var edits []jsonEdit
+	// "//" is looked for rather than "://": ':' is in every object of
+	// the blob, '/' much rarer, and bytes.Index skips ahead by its first byte.
+	for _, sep := range [][]byte{[]byte("//"), []byte(`\/\/`)} {
+		for off := 0; off < len(blob); {
+			i := bytes.Index(blob[off:], sep)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + len(sep)
+			if i == 0 || blob[i-1] != ':' {
+				continue
+			}
+			i--
+			start := i
+			for start > 0 && schemeChar(blob[start-1], false) {
+				start--
+			}
+			// a string that starts with the scheme: its opening quote
+			// is right before it (a closing quote is never followed by
+			// a letter in JSON) and is not escaped
+			if start == i || !schemeChar(blob[start], true) || start == 0 || blob[start-1] != '"' || escaped(blob, start-1) {
+				continue
+			}
+			end := closingQuote(blob, off)
+			if end < 0 {
+				break
+			}
+			off = end + 1
+			v := jsontext.Value(blob[start-1 : end+1])
+			s := jsonString(v)
+			if safe := SafeURL(s); safe != s {
+				*secrets = append(*secrets, urlSecrets(s)...)
+				edits = append(edits, jsonEdit{int64(start - 1), int64(end + 1), quoteJSON(safe)})
+			}
+		}
+	}
+	return spliceJSON(blob, edits)
+}
+
+// escaped reports whether blob[i] is escaped by the backslashes before it.
+func escaped(blob []byte, i int) bool {
+	n := 0
+	for i-n-1 >= 0 && blob[i-n-1] == '\\' {
+		n++
+	}
+	return n%2 == 1
+}
+
+// closingQuote is the offset of the first unescaped '"' from off, or -1.
+func closingQuote(blob []byte, off int) int {
+	for {
+		q := bytes.IndexByte(blob[off:], '"')
+		if q < 0 {
+			return -1
+		}
+		q += off
+		if !escaped(blob, q) {
+			return q
+		}
+		off = q + 1
+	}
+}
