@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"context"
 	"testing"
 	"time"
 
+	"domscope/dom"
 	"domscope/dom/mcp"
 )
 
@@ -43,5 +45,28 @@ func TestCallLine(t *testing.T) {
 		if got := callLine(c.call); got != c.want {
 			t.Errorf("callLine(%+v) = %q, want %q", c.call, got, c.want)
 		}
+	}
+}
+
+// fakePage is a tab picked with T, by its id only.
+type fakePage struct {
+	dom.Page
+	id string
+}
+
+func (p fakePage) TargetID() string { return p.id }
+
+// A tab the person picks with T becomes the agent's tab too, with the
+// service the UI shows.
+func TestAgentFollowsThePickedTab(t *testing.T) {
+	a := NewAgent()
+	var gotActor dom.Actor
+	var gotPage dom.Page
+	a.SetTab = func(actor dom.Actor, p dom.Page) { gotActor, gotPage = actor, p }
+	m := newModel(context.Background(), Config{Actor: newTestActor(formPage("one")), Agent: a, NoColor: true})
+	next := newTestActor(formPage("two"))
+	m.Update(attachedMsg{gen: m.doc.gen, page: fakePage{id: "TAB2"}, actor: next, target: dom.TargetInfo{ID: "TAB2", Title: "two"}})
+	if gotActor != dom.Actor(next) || gotPage == nil || gotPage.TargetID() != "TAB2" {
+		t.Errorf("the agent was not moved to the picked tab: actor %v, page %v", gotActor, gotPage)
 	}
 }
