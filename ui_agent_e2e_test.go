@@ -237,6 +237,19 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	}
 	term.keys("Escape")
 	time.Sleep(300 * time.Millisecond)
+	// w writes the same session as a script; H tells its story
+	term.keys("w")
+	term.waitText("wrote 4 steps")
+	term.keys("H")
+	story := term.waitText("The session, step by step (4)")
+	for _, want := range []string{"1 ✓ agent: click on node_" + add, "2 ✓ agent: type \"••••\" on node_" + pw,
+		"3 ✓ click on node_" + add, "4 ✓ agent: type \"alice\" on node_" + user} {
+		if !strings.Contains(story, want) {
+			t.Errorf("the story (H) lacks %q:\n%s", want, story)
+		}
+	}
+	term.keys("Escape")
+	time.Sleep(300 * time.Millisecond)
 	term.keys("q")
 	term.waitText("EXIT 0")
 
@@ -260,9 +273,21 @@ func TestUIWatchesTheAgent(t *testing.T) {
 		t.Errorf("recorded steps = %q, want %q (agent click, agent type, person click, agent type):\n%s", actions, want, rec)
 	}
 
+	scripts, _ := filepath.Glob(filepath.Join(dir, "*.script"))
+	if len(scripts) != 1 {
+		t.Fatalf("w wrote %d scripts, want 1", len(scripts))
+	}
+	written, err := os.ReadFile(scripts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(written), `"action":`); n != 4 {
+		t.Errorf("w wrote %d steps, want the 4 of both sides:\n%s", n, written)
+	}
+
 	// The secret shows nowhere: recording, screen output, tool answers.
 	raw, _ := os.ReadFile(term.raw)
-	for what, s := range map[string]string{"the recording": string(rec), "the terminal output": string(raw), "the tool answers": strings.Join(answers, "\n")} {
+	for what, s := range map[string]string{"the recording": string(rec), "the script w wrote": string(written), "the terminal output": string(raw), "the tool answers": strings.Join(answers, "\n")} {
 		if strings.Contains(s, agentSecret) {
 			t.Errorf("the agent's secret is in %s", what)
 		}
