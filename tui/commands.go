@@ -28,6 +28,9 @@ type (
 		desc    string
 		rebuilt bool
 		recErr  error // the recorder could not keep the action as a script step
+		// agent: the footer's line for the agent's call this snapshot follows
+		agent    string
+		agentBad bool
 	}
 	eventsMsg struct {
 		actor  dom.Actor
@@ -41,6 +44,7 @@ type (
 	}
 	attachedMsg struct {
 		gen    int
+		page   dom.Page
 		actor  dom.Actor
 		target dom.TargetInfo
 		err    error

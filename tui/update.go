@@ -30,7 +30,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout() // the other pane takes the whole body
 	}
 	// a page change reported while other work held the page is taken now
-	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow())
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -90,6 +90,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return msg.next
 	case snapshotMsg:
 		return m.gotSnapshot(msg)
+	case agentMsg:
+		return m.gotAgent(msg)
 	case eventsMsg:
 		return m.gotEvents(msg)
 	case followMsg:
@@ -118,6 +120,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			m.setFlash("cannot attach: "+msg.err.Error(), true)
 			return nil
+		}
+		if m.cfg.Agent != nil {
+			m.cfg.Agent.switchTab(msg.actor, msg.page)
 		}
 		return m.switchActor(msg.actor, msg.target)
 	case exportedMsg:
@@ -309,6 +314,14 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		m.panes.follow(m.panes.focused())
 	case keymap.Messages:
 		m.push(newMessagesLayer(m))
+	case keymap.Calls:
+		m.push(newCallsLayer(m))
+	case keymap.AgentPause:
+		if m.cfg.Agent == nil {
+			m.setFlash("no agent to pause: start domscope with --mcp ADDR", true)
+			return nil
+		}
+		m.toggleAgent()
 	case keymap.Rules:
 		m.push(newRulesLayer(m, "", ""))
 	case keymap.Diff:
@@ -558,6 +571,9 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 	prev := m.doc.sd
 	m.showSnapshot(msg.snap, msg.rebuilt)
 	m.recordError(msg.recErr)
+	if msg.agent != "" {
+		m.setFlash(msg.agent, msg.agentBad)
+	}
 	return tea.Batch(m.broadcast(snapshotShown{rebuilt: msg.rebuilt}), m.afterShown(msg, prev))
 }
 
@@ -673,7 +689,7 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		if _, err := a.SetTierRules(off); err != nil {
 			return attachedMsg{gen: gen, err: err}
 		}
-		return attachedMsg{gen: gen, actor: a, target: t}
+		return attachedMsg{gen: gen, page: p, actor: a, target: t}
 	})
 }
 

@@ -22,6 +22,7 @@ type HeaderData struct {
 	Highlight          bool
 	Viewport           string // the emulated window ("iPhone 13 390×844"); "" for the browser's own
 	Follow             string // "live", "busy" (live, the page never quiet) or "paused" (follow mode, F) replaces "connected"; "" says connected
+	Agent              string // "agent: 3 calls", "agent paused (p)"; "" without an agent
 }
 
 // Header renders the top line at exactly w cells. The connection state and
@@ -60,6 +61,14 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 		} else {
 			right = st.Dim.Render("hl off") + " · " + right
 		}
+	}
+	if d.Agent != "" {
+		// a paused agent is the person's to resume: it stands out
+		a := st.Accent.Render(Clean(d.Agent))
+		if strings.Contains(d.Agent, "paused") {
+			a = st.Warn.Render(Clean(d.Agent))
+		}
+		right = a + " · " + right
 	}
 	if d.Viewport != "" {
 		right = st.Accent.Render("▭ "+Clean(d.Viewport)) + " · " + right
