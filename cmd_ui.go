@@ -24,6 +24,7 @@ type uiFlags struct {
 	paused      bool
 	record      string
 	outputDir   string
+	agent       agentFlags
 }
 
 // themes are the values --theme takes.
@@ -42,6 +43,7 @@ func (u *uiFlags) register(fs *pflag.FlagSet, live bool) {
 	fs.BoolVar(&u.noEffects, "no-effects", false, "no click ripple in the browser")
 	fs.BoolVar(&u.paused, "paused", false, "start with follow mode paused: the page's own changes show only after F")
 	fs.StringVar(&u.record, "record", "", "append each action done in the UI to FILE as a run script step, as it happens")
+	u.agent.register(fs)
 }
 
 // uiCommand is the bare command: the UI on the page the connection
@@ -111,6 +113,9 @@ func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 // openUI opens the UI on the page the flags name; more, if set, adds to
 // its configuration (a script to step through).
 func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Config)) error {
+	if err := ui.agent.check(conn); err != nil {
+		return err
+	}
 	if conn.launch {
 		// Chromium takes a few seconds to start; say so before the screen opens.
 		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
@@ -147,6 +152,11 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 	newActor := func(p dom.Page) dom.Actor { return live.NewService(p, cfg) }
 	actor := newActor(s.page)
 	defer func() { _ = actor.Close() }()
+	agent, stopAgent, err := ui.agent.start(ctx, conn, actor.(*live.Service), s, cfg)
+	if err != nil {
+		return err
+	}
+	defer stopAgent()
 	km, err := st.keyMap()
 	if err != nil {
 		return err
@@ -166,6 +176,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		Keys:        km,
 
 		FollowPaused: ui.paused,
+		Agent:        agent,
 		Replay: func(start, file string) string {
 			return conn.replayCommand(s.demoBase, start, file)
 		},

@@ -222,6 +222,9 @@ type Event struct {
 	Dialog *DialogInfo // for "dialog"
 	URL    string      // for "navigated"
 	Err    error
+	// Busy, for "page-changed": the page did not go quiet; it is still
+	// changing, and is reported at least once a second.
+	Busy bool
 }
 
 // Actor is the observe-act service as its users (the TUI, `domscope run`)

@@ -112,6 +112,8 @@ const (
 	StepSkip    // a loaded script: skip the current step
 	StepEdit    // a loaded script: edit the step's line, then run it
 	Story       // the session's steps with the view after each and its diff
+	Calls       // the agent's call log (--mcp)
+	AgentPause  // pause or resume the agent's calls (--mcp)
 	numCommands
 )
 
@@ -128,6 +130,7 @@ var commandNames = [numCommands]string{
 	ViewportNext: "viewport", WriteScript: "write-script", Copy: "copy", CopyMenu: "copy-menu", Follow: "follow", Cancel: "cancel", Submit: "submit",
 	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
 	StepRun: "step-run", StepAll: "step-all", StepSkip: "step-skip", StepEdit: "step-edit", Story: "story",
+	Calls: "calls", AgentPause: "agent-pause",
 }
 
 func (c Command) String() string {
@@ -250,6 +253,8 @@ func Default() KeyMap {
 		{b("E", "edit step", "E"), StepEdit, onNormal, nowhere, GroupAct, live, "script: edit the step, retry"},
 		{b("H", "story", "H"), Story, panes, nowhere, GroupFind, offline, "the session's steps and their diffs"},
 		{b("L", "messages", "L"), Messages, panes, nowhere, GroupFind, offline, "messages and errors, in full"},
+		{b("M", "agent calls", "M"), Calls, panes, nowhere, GroupFind, offline, "the agent's calls (--mcp)"},
+		{b("p", "pause agent", "p"), AgentPause, panes, nowhere, GroupAct, offline, "pause / resume the agent (--mcp)"},
 		{b("?", "help", "?"), Help, panes | onList, panes, GroupFind, offline, "this help"},
 		{b("esc", "cancel", "esc"), Cancel, panes | onPrompt, onPrompt, GroupOther, offline, "cancel, close, clear search"},
 		{b("q", "quit", "q"), Quit, panes, panes, GroupOther, offline, "quit"},

@@ -29,6 +29,9 @@ type (
 		desc    string
 		rebuilt bool
 		recErr  error // the recorder could not keep the action as a script step
+		// agent: the footer's line for the agent's call this snapshot follows
+		agent    string
+		agentBad bool
 	}
 	eventsMsg struct {
 		actor  dom.Actor
@@ -42,6 +45,7 @@ type (
 	}
 	attachedMsg struct {
 		gen    int
+		page   dom.Page
 		actor  dom.Actor
 		target dom.TargetInfo
 		err    error

@@ -33,6 +33,9 @@ type following struct {
 	// missed: a change was reported while paused, so resuming takes a
 	// snapshot at once instead of waiting for the next change
 	missed bool
+	// busy: the page did not go quiet at the last report (a clock, a
+	// feed); the service reports it every second anyway
+	busy bool
 	// flash is the footer line of the last follow update: the next one
 	// replaces it, but never a message about something else
 	flash string
@@ -53,6 +56,8 @@ func (m *Model) followLabel() string {
 		return ""
 	case m.fol.paused:
 		return "paused"
+	case m.fol.busy:
+		return "busy"
 	}
 	return "live"
 }
@@ -65,8 +70,10 @@ func (m *Model) applyFollowSetting() {
 	}
 }
 
-// pageChanged handles the service's "page-changed".
-func (m *Model) pageChanged() tea.Cmd {
+// pageChanged handles the service's "page-changed"; busy says the page
+// is still changing.
+func (m *Model) pageChanged(busy bool) tea.Cmd {
+	m.fol.busy = busy
 	if m.fol.paused {
 		m.fol.missed = true
 		return nil

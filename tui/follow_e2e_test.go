@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -206,4 +208,48 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 			t.Errorf("the saved capture lacks %q:\n%s", want, text)
 		}
 	}
+}
+
+// A page that never goes quiet (a clock every 30 ms, a status line every
+// 70 ms, a feed every 110 ms): the UI still follows it, taking snapshot
+// after snapshot, the header saying the page keeps changing, and every
+// one shows the clock's number and the status line.
+func TestFollowBusyPageFullProgram(t *testing.T) {
+	base, _ := cdptest.Serve(t, filepath.Join("..", "testdata", "pages", "actions"))
+	tm := startTerm(t, base+"/churn.html", 160, 48)
+	seqRE := regexp.MustCompile(`snapshot #(\d+)`)
+	seq := func(s string) int {
+		m := seqRE.FindStringSubmatch(s)
+		if m == nil {
+			return 0
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	s := tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool { return seq(s) > 0 })
+	first := seq(s)
+	seen := map[int]bool{}
+	busy, last := 0, ""
+	// a hang guard, not a timing: the page changes every 30 ms
+	tm.waitFor("five snapshots of the busy page", 60*time.Second, func(s string) bool {
+		n := seq(s)
+		if n > first && !seen[n] {
+			seen[n] = true
+			// a machine under load may hold the page's timers back long
+			// enough for it to seem quiet once in a while
+			if strings.Contains(s, "● live · busy") {
+				busy++
+			} else {
+				last = s
+			}
+			if !regexp.MustCompile(`Time:\s+\d{6}`).MatchString(s) || !regexp.MustCompile(`status \d{6}`).MatchString(s) {
+				t.Errorf("snapshot #%d lacks the clock's number or the status line:\n%s", n, s)
+			}
+		}
+		return len(seen) >= 5 || t.Failed()
+	})
+	if busy < len(seen)/2+1 {
+		t.Errorf("%d of %d snapshots said the page keeps changing; the last that did not:\n%s", busy, len(seen), last)
+	}
+	tm.quit()
 }

@@ -230,3 +230,28 @@ func TestFollowWaitsForAnAction(t *testing.T) {
 		t.Errorf("the action's marks were wiped: %v", m.doc.marks)
 	}
 }
+
+// A page that never goes quiet is reported busy: the header says so and
+// the panes follow; once the page is quiet again the header says live.
+func TestFollowSaysBusy(t *testing.T) {
+	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner(), withBanner())}
+	m := startedOn(t, a, 120, 40)
+	calls := a.n()
+	_, cmd := m.Update(eventsMsg{actor: a, events: []dom.Event{{Kind: "page-changed", Busy: true}}, closed: true})
+	settle(t, m, cmd)
+	if a.n() != calls+1 || m.doc.snap.Seq != 2 {
+		t.Fatalf("a busy report took %d snapshots (shown #%d), want 1 (#2)", a.n()-calls, m.doc.snap.Seq)
+	}
+	if s := plainScreen(m); !strings.Contains(s, "● live · busy") {
+		t.Errorf("the header does not say the page keeps changing:\n%s", s)
+	}
+	pageChangedBy(t, m, a)
+	s := plainScreen(m)
+	if strings.Contains(s, "busy") || !strings.Contains(s, "● live") {
+		t.Errorf("quiet again, the header still says busy:\n%s", s)
+	}
+	press(t, m, k('F'))
+	if s := plainScreen(m); !strings.Contains(s, "● paused") || strings.Contains(s, "busy") {
+		t.Errorf("paused:\n%s", s)
+	}
+}

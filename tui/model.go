@@ -117,6 +117,8 @@ type Model struct {
 	rec *script.Recorder
 	// step is the script being stepped through (run --ui), or nil
 	step *stepper
+	// agent is what the UI keeps of an MCP agent's calls (--mcp)
+	agent agentState
 	// layers are drawn over the panes, bottom first; the last has the keyboard
 	layers []layer
 }
@@ -156,6 +158,9 @@ func newModel(ctx context.Context, cfg Config) *Model {
 	if m.conn.actor != nil {
 		m.conn.state = m.conn.actor.State()
 	}
+	if cfg.Agent != nil {
+		cfg.Agent.attach(m.conn.actor, m.rec)
+	}
 	m.layout()
 	return m
 }
@@ -169,6 +174,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.conn.actor != nil && m.doc.snap == nil {
 		m.applyFollowSetting()
 		cmds = append(cmds, m.refresh(false, "taking the first snapshot"), waitEvents(m.conn.actor))
+	}
+	if m.cfg.Agent != nil {
+		cmds = append(cmds, m.cfg.Agent.wait())
 	}
 	return tea.Batch(cmds...)
 }

@@ -70,6 +70,9 @@ type Config struct {
 	Output io.Writer
 	// Now replaces the clock (tests).
 	Now func() time.Time
+	// Agent, when set, shows and records an MCP server's calls on this
+	// page (domscope --mcp), and pauses them with p.
+	Agent *Agent
 	// OpTimeout bounds each browser operation (an action and its snapshot);
 	// 0 means 60 s.
 	OpTimeout time.Duration

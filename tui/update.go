@@ -31,7 +31,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout() // the other pane takes the whole body
 	}
 	// a page change reported while other work held the page is taken now
-	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow())
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -91,6 +91,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return msg.next
 	case snapshotMsg:
 		return m.gotSnapshot(msg)
+	case agentMsg:
+		return m.gotAgent(msg)
 	case eventsMsg:
 		return m.gotEvents(msg)
 	case followMsg:
@@ -119,6 +121,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			m.setFlash("cannot attach: "+msg.err.Error(), true)
 			return nil
+		}
+		if m.cfg.Agent != nil {
+			m.cfg.Agent.switchTab(msg.actor, msg.page)
 		}
 		return m.switchActor(msg.actor, msg.target)
 	case exportedMsg:
@@ -310,6 +315,14 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		m.panes.follow(m.panes.focused())
 	case keymap.Messages:
 		m.push(newMessagesLayer(m))
+	case keymap.Calls:
+		m.push(newCallsLayer(m))
+	case keymap.AgentPause:
+		if m.cfg.Agent == nil {
+			m.setFlash("no agent to pause: start domscope with --mcp ADDR", true)
+			return nil
+		}
+		m.toggleAgent()
 	case keymap.Rules:
 		m.push(newRulesLayer(m, "", ""))
 	case keymap.Diff:
@@ -559,6 +572,9 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 	prev := m.doc.sd
 	m.showSnapshot(msg.snap, msg.rebuilt)
 	m.recordError(msg.recErr)
+	if msg.agent != "" {
+		m.setFlash(msg.agent, msg.agentBad)
+	}
 	return tea.Batch(m.broadcast(snapshotShown{rebuilt: msg.rebuilt}), m.afterShown(msg, prev))
 }
 
@@ -598,7 +614,7 @@ func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
 				m.status.stale = "navigated"
 			}
 		case "page-changed":
-			cmd = tea.Batch(cmd, m.pageChanged())
+			cmd = tea.Batch(cmd, m.pageChanged(ev.Busy))
 		}
 	}
 	if msg.closed {
@@ -674,7 +690,7 @@ func (m *Model) attach(t dom.TargetInfo) tea.Cmd {
 		if _, err := a.SetTierRules(off); err != nil {
 			return attachedMsg{gen: gen, err: err}
 		}
-		return attachedMsg{gen: gen, actor: a, target: t}
+		return attachedMsg{gen: gen, page: p, actor: a, target: t}
 	})
 }
 
@@ -683,7 +699,7 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	leave := m.leaveTab(m.conn.actor, m.conn.own, m.hl.shown != "")
 	m.conn.actor, m.conn.own = a, true
 	m.conn.state = a.State()
-	m.fol.inFlight, m.fol.pending, m.fol.missed = false, false, false
+	m.fol.inFlight, m.fol.pending, m.fol.missed, m.fol.busy = false, false, false, false
 	m.applyFollowSetting() // paused stays paused on the new tab
 	m.doc.snap, m.doc.before, m.doc.marks, m.doc.hasDiff = nil, beforeView{}, nil, false
 	m.status.last, m.status.lastDesc, m.status.stale, m.hl.shown = nil, "", "", ""

@@ -64,7 +64,7 @@ func (m *Model) render() string {
 
 func (m *Model) headerData() views.HeaderData {
 	d := views.HeaderData{State: m.conn.state, Offline: m.conn.savedAs, Stale: m.status.stale, Highlight: m.hl.on, Viewport: viewportLabel(m.viewport()),
-		Follow: m.followLabel()}
+		Follow: m.followLabel(), Agent: m.agentLabel()}
 	if m.doc.snap != nil {
 		d.URL, d.Title, d.Target = m.doc.snap.URL, m.doc.snap.Title, m.doc.snap.TargetID
 		d.HasSnap = true

@@ -21,7 +21,8 @@ type HeaderData struct {
 	Stale              string // "page changed", ... (r refreshes)
 	Highlight          bool
 	Viewport           string // the emulated window ("iPhone 13 390×844"); "" for the browser's own
-	Follow             string // "live" or "paused" (follow mode, F) replaces "connected"; "" says connected
+	Follow             string // "live", "busy" (live, the page never quiet) or "paused" (follow mode, F) replaces "connected"; "" says connected
+	Agent              string // "agent: 3 calls", "agent paused (p)"; "" without an agent
 }
 
 // Header renders the top line at exactly w cells. The connection state and
@@ -34,6 +35,8 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 	case d.State == dom.Connected && d.Follow == "live":
 		// connected and following the page's own changes
 		state = st.OK.Render("● live")
+	case d.State == dom.Connected && d.Follow == "busy":
+		state = st.OK.Render("● live") + " · " + st.Warn.Render("busy")
 	case d.State == dom.Connected && d.Follow == "paused":
 		state = st.OK.Render("●") + " " + st.Warn.Render("paused")
 	case d.State == dom.Connected:
@@ -58,6 +61,14 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 		} else {
 			right = st.Dim.Render("hl off") + " · " + right
 		}
+	}
+	if d.Agent != "" {
+		// a paused agent is the person's to resume: it stands out
+		a := st.Accent.Render(Clean(d.Agent))
+		if strings.Contains(d.Agent, "paused") {
+			a = st.Warn.Render(Clean(d.Agent))
+		}
+		right = a + " · " + right
 	}
 	if d.Viewport != "" {
 		right = st.Accent.Render("▭ "+Clean(d.Viewport)) + " · " + right

@@ -36,6 +36,8 @@ type facts struct {
 	box         *cdpjson.Box
 	elements    int32 // elements in the light-DOM subtree, itself included
 	hasBoxBelow bool  // some descendant has a layout box
+	sizedBelow  bool  // some descendant is drawn with a size (not zero-size)
+	unlaid      bool  // inserted after the layout was made (cdpjson/cover.go)
 	ua          bool  // inside a user-agent shadow root
 	redact      bool  // a sensitive field (SensitiveField) or inside one
 	field       bool  // the sensitive field itself
@@ -59,6 +61,8 @@ type builder struct {
 	// secrets are what sensitive fields held in a capture that was not
 	// scrubbed (an old file, a test): removed from every node after classify.
 	secrets []string
+	// unlaid counts the nodes the layout did not know (facts.unlaid).
+	unlaid int
 }
 
 // Build turns a raw capture into the complete VirtualNode tree: one node per
@@ -204,6 +208,9 @@ func (b *builder) walk() {
 			n.Bounds = bx.Bounds
 			n.Bounds.X += it.shiftX
 			n.Bounds.Y += it.shiftY
+		} else if ti.Unlaid(r, f.ua) {
+			f.unlaid = true
+			b.unlaid++
 		}
 		if n.Tag == "details" {
 			_, f.detailsOpen = n.Attrs["open"]
@@ -334,8 +341,8 @@ func (b *builder) stitchOrphans(stack *[]item) bool {
 	return false
 }
 
-// countSubtrees fills element counts and hasBoxBelow, children before
-// parents (reverse preorder).
+// countSubtrees fills element counts, hasBoxBelow and sizedBelow,
+// children before parents (reverse preorder).
 func (b *builder) countSubtrees() {
 	for i := len(b.nodes) - 1; i >= 0; i-- {
 		f := &b.facts[i]
@@ -353,6 +360,9 @@ func (b *builder) countSubtrees() {
 			// a display:contents element
 			if (f.box != nil || f.hasBoxBelow) && b.nodes[i].NodeType != dom.DocumentNode {
 				pf.hasBoxBelow = true
+			}
+			if (f.sizedBelow || b.drawnSized(i)) && b.nodes[i].NodeType != dom.DocumentNode {
+				pf.sizedBelow = true
 			}
 		}
 	}

@@ -75,6 +75,36 @@ func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 	return true
 }
 
+// LaidOut reports whether the nodes the draft's layout did not list
+// (inserted since: cdpjson/cover.go), judged as their parents, are
+// judged as cur's layout would: hidden through a hidden parent, listed
+// there with no box, and not what keeps an ancestor from being
+// zero-size.
+func (d *Draft) LaidOut(cur *cdpjson.Target) bool {
+	b := d.b
+	if b.unlaid == 0 {
+		return true
+	}
+	for i, n := range b.nodes {
+		f := &b.facts[i]
+		if !f.unlaid {
+			continue
+		}
+		if n.Hidden != dom.HiddenInherited || cur.Boxes[n.BackendID] != nil || !cur.Listed.Has(n.BackendID) {
+			return false
+		}
+		if p := f.parent; n.NodeType == dom.ElementNode && (p < 0 || b.nodes[p].NodeType != dom.ElementNode || b.facts[p].box != nil) {
+			return false // a hidden parent with a box hides it otherwise
+		}
+		for j := f.parent; j >= 0; j = b.facts[j].parent {
+			if b.facts[j].box != nil && zeroSize(b.nodes[j].Bounds) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Rebound gives each node the bounds of its box in cur (when the boxes
 // moved) and works out again whether it is in the viewport. It reports
 // false when a box went, or became or stopped being zero-size: what the
@@ -88,7 +118,9 @@ func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 				return false
 			}
 			if nb.Bounds != n.Bounds {
-				if n.NodeType == dom.ElementNode && zeroSize(n.Bounds) != zeroSize(nb.Bounds) {
+				// zero-size is judged on a node and what it holds
+				// (an ancestor is hidden only if none of it is drawn)
+				if (n.NodeType == dom.ElementNode || n.NodeType == dom.TextNode) && zeroSize(n.Bounds) != zeroSize(nb.Bounds) {
 					return false
 				}
 				n.Bounds = nb.Bounds

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/cdpjson"
 )
 
 // visibility sets Visible, Hidden and InViewport of node i; its parent is
@@ -46,6 +47,14 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			if f.hasBoxBelow {
 				break // display:contents: its children are rendered
 			}
+			if f.unlaid {
+				// inserted after the layout was made: shown as its parent
+				if parent != nil && parent.Hidden != "" {
+					n.Hidden = dom.HiddenInherited
+					return
+				}
+				break
+			}
 			switch {
 			case parent != nil && parent.Hidden != "" && parent.NodeType == dom.ElementNode && b.facts[f.parent].box == nil:
 				n.Hidden = dom.HiddenInherited
@@ -65,7 +74,9 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if op := ti.Style(f.box, "opacity"); op == "0" {
 			transparent[i] = true
 		}
-		if zeroSize(n.Bounds) {
+		// An inline that wraps a block (<a><h1>…</h1></a>) has a box
+		// of no width, but what it holds is drawn: it is not hidden.
+		if zeroSize(n.Bounds) && !f.sizedBelow {
 			n.Hidden = dom.HiddenZeroSize
 			return
 		}
@@ -73,10 +84,12 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if f.box == nil {
 			if parent != nil && parent.Hidden != "" {
 				n.Hidden = dom.HiddenInherited
-			} else {
-				n.Hidden = dom.HiddenNotRendered
+				return
 			}
-			return
+			if !f.unlaid { // an unlaid text is shown as its parent
+				n.Hidden = dom.HiddenNotRendered
+				return
+			}
 		}
 		if parent != nil && parent.Hidden == dom.HiddenVisibility {
 			n.Hidden = dom.HiddenInherited
@@ -95,6 +108,27 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	}
 	n.Visible = true
 	n.InViewport = b.inViewport(n)
+	if f.unlaid && parent != nil {
+		n.InViewport = parent.InViewport // it has no bounds of its own
+	}
+}
+
+// drawnSized reports whether node i, an element or a text, has a box
+// with a size that is not visibility:hidden: something of it is drawn.
+func (b *builder) drawnSized(i int) bool {
+	n, f := b.nodes[i], &b.facts[i]
+	if f.unlaid {
+		// not laid out when the layout was made: taken as drawn
+		return n.NodeType == dom.ElementNode || strings.TrimSpace(n.Text) != ""
+	}
+	if f.box == nil || zeroSize(n.Bounds) || (n.NodeType != dom.ElementNode && n.NodeType != dom.TextNode) {
+		return false
+	}
+	switch b.targets[f.target].StyleAt(f.box, cdpjson.VisibilityStyle) {
+	case "hidden", "collapse":
+		return false
+	}
+	return true
 }
 
 func (b *builder) firstSummary(details, n *dom.VirtualNode) bool {

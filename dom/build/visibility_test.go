@@ -25,7 +25,18 @@ func TestVisibility(t *testing.T) {
 		}, dom.HiddenAttr},
 		{"inside display none", func() *fixture.Node { return fixture.Page(fixture.El("div", nil, btn().NoBox()).NoBox()) }, dom.HiddenInherited},
 		{"visibility hidden", func() *fixture.Node { return fixture.Page(btn().Style("visibility", "hidden")) }, dom.HiddenVisibility},
-		{"zero size", func() *fixture.Node { return fixture.Page(btn().At(0, 0, 0, 20)) }, dom.HiddenZeroSize},
+		{"zero size", func() *fixture.Node {
+			return fixture.Page(fixture.El("button", []string{"id", "t"}).AX("button", "B").At(0, 0, 0, 20))
+		}, dom.HiddenZeroSize},
+		{"zero size, its text too", func() *fixture.Node {
+			return fixture.Page(fixture.El("button", []string{"id", "t"}, fixture.Txt("B").At(0, 0, 0, 0)).At(0, 0, 0, 20))
+		}, dom.HiddenZeroSize},
+		{"zero size, its content not drawn", func() *fixture.Node {
+			return fixture.Page(fixture.El("div", []string{"id", "t"}, fixture.El("p", nil, fixture.Txt("T").Style("visibility", "hidden")).Style("visibility", "hidden"), fixture.El("span", nil).At(0, 0, 0, 0)).At(0, 0, 0, 0))
+		}, dom.HiddenZeroSize},
+		{"an inline that wraps a block", func() *fixture.Node {
+			return fixture.Page(fixture.El("a", []string{"id", "t", "href", "#/"}, fixture.El("h1", nil, fixture.Txt("todos")).At(0, 0, 500, 40)).AX("link", "todos").At(0, 20, 0, 0))
+		}, ""},
 		{"aria-hidden", func() *fixture.Node {
 			return fixture.Page(fixture.El("div", []string{"id", "t", "aria-hidden", "true"}))
 		}, dom.HiddenAriaHidden},

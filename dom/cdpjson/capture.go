@@ -13,13 +13,13 @@ type Box struct {
 	// Styles are string-table indices in LayoutStyles order (-1: none),
 	// NStyles of them captured. Held inline: rows sliced from the decoder's slabs
 	// kept every slab (about 15 MB on a 50,000-element page) alive.
-	Styles  [maxLayoutStyles]int32
+	Styles  [MaxLayoutStyles]int32
 	NStyles uint8
 }
 
-// maxLayoutStyles bounds the computed styles a box holds (LayoutStyles
+// MaxLayoutStyles bounds the computed styles a box holds (LayoutStyles
 // has five).
-const maxLayoutStyles = 8
+const MaxLayoutStyles = 8
 
 // Target holds one target's AX and layout facts by backend node id.
 type Target struct {
@@ -29,7 +29,10 @@ type Target struct {
 	Boxes map[int64]*Box
 	// Layout holds the boxes in the layout's order (Boxes points into it):
 	// two layouts of a page are compared in step (the live model's layoutDiff).
-	Layout    []Box
+	Layout []Box
+	// Listed holds every node the layout lists, laid out or not (nil
+	// when it does not say): see cover.go.
+	Listed    *IDSet
 	Strings   []string
 	Listeners map[int64]bool
 	// Values are the live values of inputs and textareas (what the user
@@ -98,6 +101,9 @@ func (ti *Target) StyleAt(b *Box, i int) string {
 // CursorStyle is the index of "cursor" in LayoutStyles.
 var CursorStyle = styleIndex("cursor")
 
+// VisibilityStyle is the index of "visibility" in LayoutStyles.
+var VisibilityStyle = styleIndex("visibility")
+
 func styleIndex(name string) int {
 	for i, s := range dom.LayoutStyles {
 		if s == name {
@@ -161,6 +167,7 @@ var ClickFamily = map[string]bool{
 // frame) into the coordinates of the target's top document.
 func (ti *Target) IndexLayout(snap *DOMSnapshot) {
 	ti.Strings = snap.Strings
+	ti.Listed = listNodes(snap)
 	docs := snap.Documents
 	type shift struct {
 		dx, dy float64
@@ -264,7 +271,7 @@ func (ti *Target) IndexLayout(snap *DOMSnapshot) {
 			}
 			if li < len(doc.Layout.Styles) {
 				row := doc.Layout.Styles[li]
-				b.NStyles = uint8(min(len(row), maxLayoutStyles))
+				b.NStyles = uint8(min(len(row), MaxLayoutStyles))
 				for k := range int(b.NStyles) {
 					b.Styles[k] = int32(row[k])
 				}

@@ -95,8 +95,9 @@ func encodeAX(ax map[int64]*AXNode) json.RawMessage {
 // encodeLayout writes a target's layout facts as one DOMSnapshot document
 // that IndexLayout reads back to the same facts: the boxes (already in the
 // target's top document coordinates, so no shifts), their styles, the live
-// values and the selected and checked marks. The document node comes first,
-// as its box is the viewport.
+// values and the selected and checked marks, and every node the layout
+// listed (cover.go). The document node comes first, as its box is the
+// viewport.
 func encodeLayout(ti *Target) (json.RawMessage, error) {
 	var d SnapDocument
 	strs := slices.Clone(ti.Strings)
@@ -121,6 +122,7 @@ func encodeLayout(ti *Target) (json.RawMessage, error) {
 	for id := range ti.Checked {
 		rest = append(rest, id)
 	}
+	ti.Listed.Each(func(id int64) { rest = append(rest, id) })
 	slices.Sort(rest)
 	if ti.Root != nil {
 		add(ti.Root.BackendNodeID)
@@ -129,6 +131,10 @@ func encodeLayout(ti *Target) (json.RawMessage, error) {
 		add(id)
 	}
 	d.Nodes.BackendNodeID = ids
+	if ti.Listed != nil {
+		// every node is listed, laid out or not, as in Chrome's reply
+		d.Nodes.ParentIndex = parentIndexes(ti.Root, ids)
+	}
 	for ni, id := range ids {
 		if b := ti.Boxes[id]; b != nil {
 			d.Layout.NodeIndex = append(d.Layout.NodeIndex, ni)
@@ -156,4 +162,39 @@ func encodeLayout(ti *Target) (json.RawMessage, error) {
 		}
 	}
 	return json.Marshal(DOMSnapshot{Documents: []SnapDocument{d}, Strings: strs})
+}
+
+// parentIndexes gives, for each node of ids, the index in ids of its
+// parent in the tree under root (-1 for none).
+func parentIndexes(root *Node, ids []int64) []int {
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	out := make([]int, len(ids))
+	for i := range out {
+		out[i] = -1
+	}
+	type pair struct{ n, p *Node }
+	stack := []pair{{root, nil}}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x.n == nil {
+			continue
+		}
+		if i, ok := at[x.n.BackendNodeID]; ok && x.p != nil {
+			if j, ok := at[x.p.BackendNodeID]; ok {
+				out[i] = j
+			}
+		}
+		for _, c := range x.n.Children {
+			stack = append(stack, pair{c, x.n})
+		}
+		for _, c := range x.n.ShadowRoots {
+			stack = append(stack, pair{c, x.n})
+		}
+		stack = append(stack, pair{x.n.ContentDocument, x.n}, pair{x.n.TemplateContent, x.n})
+	}
+	return out
 }

@@ -22,7 +22,10 @@ type SnapDocument struct {
 	ScrollOffsetX float64 `json:"scrollOffsetX"`
 	ScrollOffsetY float64 `json:"scrollOffsetY"`
 	Nodes         struct {
-		BackendNodeID        []int64  `json:"backendNodeId"`
+		BackendNodeID []int64 `json:"backendNodeId"`
+		// ParentIndex is in every DOMSnapshot reply: its presence says the
+		// reply lists every node of the document, laid out or not.
+		ParentIndex          []int    `json:"parentIndex,omitempty"`
 		ContentDocumentIndex RareInts `json:"contentDocumentIndex"`
 		InputValue           RareInts `json:"inputValue"`
 		TextValue            RareInts `json:"textValue"`
@@ -98,6 +101,8 @@ func decodeSnapDocument(s *scanner, d *SnapDocument) error {
 						d.Nodes.BackendNodeID[i] = int64(v)
 					}
 					return err
+				case "parentIndex":
+					return s.ints(&d.Nodes.ParentIndex)
 				case "contentDocumentIndex":
 					return readRare(s, &d.Nodes.ContentDocumentIndex)
 				case "inputValue":

@@ -56,7 +56,7 @@ func (m *Model) buildAhead(opts build.Options) *ahead {
 // builds again.
 func (a *ahead) finish(m *Model, old []cdpjson.Box, fetched, states []int64) (*dom.Snapshot, bool) {
 	start := time.Now()
-	if !a.d.Redescribe(m.ti, fetched, states) {
+	if !a.d.LaidOut(m.ti) || !a.d.Redescribe(m.ti, fetched, states) {
 		return nil, false
 	}
 	// the draft reads the new viewport: its capture's metadata is m.raw

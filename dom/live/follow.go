@@ -10,6 +10,11 @@ import (
 // action of ours caused before the service reports them ("page-changed").
 const followQuiet = 150 * time.Millisecond
 
+// followMaxWait is the longest a change waits for the page to go quiet:
+// a page that never does (a clock, a feed) is reported this often, the
+// event marked Busy.
+const followMaxWait = time.Second
+
 // ownTail is how long after an action ends its page's late reactions are
 // still taken as the action's own (they are in its result's snapshot).
 const ownTail = 100 * time.Millisecond
@@ -20,6 +25,8 @@ type follow struct {
 	opEnd   time.Time // when the last action ended
 	pending bool      // foreign changes not reported yet
 	paused  bool
+	since   time.Time // the first change not reported yet
+	last    time.Time // the last change not reported yet
 	timer   *time.Timer
 	gen     int // bumped by every foreign change: a stale timer does nothing
 	// lastForeign is when the page last changed by itself (no action of
@@ -68,23 +75,34 @@ func (s *Service) noteForeignLocked(now time.Time) {
 		return
 	}
 	s.fol.lastForeign = now
-	s.fol.pending = true
+	if !s.fol.pending {
+		s.fol.since = now
+	}
+	s.fol.pending, s.fol.last = true, now
 	s.armFollowLocked()
 }
 
+// armFollowLocked (re)starts the timer of the pending report: it fires
+// once the page has been quiet for followQuiet, or followMaxWait after
+// the first change, whichever is first.
 func (s *Service) armFollowLocked() {
 	s.fol.gen++
 	gen := s.fol.gen
 	if s.fol.timer != nil {
 		s.fol.timer.Stop()
 	}
-	s.fol.timer = time.AfterFunc(followQuiet, func() {
+	if s.fol.since.IsZero() {
+		s.fol.since = time.Now() // changes kept while paused
+	}
+	wait := min(followQuiet, time.Until(s.fol.since.Add(followMaxWait)))
+	s.fol.timer = time.AfterFunc(max(wait, 0), func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if gen != s.fol.gen || s.closed || !s.fol.pending || s.fol.paused || s.fol.acting > 0 {
 			return // a newer change, or an action that will show it
 		}
-		s.fol.pending = false
-		s.events.send(dom.Event{Kind: "page-changed"})
+		busy := time.Since(s.fol.last) < followQuiet
+		s.fol.pending, s.fol.since = false, time.Time{}
+		s.events.send(dom.Event{Kind: "page-changed", Busy: busy})
 	})
 }

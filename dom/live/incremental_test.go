@@ -28,6 +28,9 @@ type twin struct {
 	self *cdpconn.Page
 	// incremental counts the snapshots that were incremental, full the rest.
 	incremental, full int
+	// incMs and fullMs add up the incremental reads' times and those of
+	// the full captures beside them (checkChurn).
+	incMs, fullMs float64
 }
 
 func newTwin(t *testing.T, svc *Service, p *cdpconn.Page) *twin {

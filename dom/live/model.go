@@ -1,6 +1,8 @@
 package live
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -41,6 +43,9 @@ type Model struct {
 	// broken is why the next read must be a full capture ("" if none).
 	broken  string
 	focused int64 // backend id of the focused element at the last refresh
+	// axFocused are the nodes the capture's AX tree marks focused, until
+	// the first refresh: their focus may have gone since.
+	axFocused []int64
 	// minID is the document's node id: Chrome numbers the nodes of a
 	// getDocument reply after every id it gave before, so an event naming
 	// a smaller id came before the capture and is already in it.
@@ -52,6 +57,14 @@ type Model struct {
 	// version counts the changes to the model; a snapshot built from it
 	// can be written out as a capture while the version is the same.
 	version uint64
+	// applied is when the last event was applied.
+	applied time.Time
+	// A read holds the model at a mark (holdAtMark): holding while it
+	// does, marked once the mark came; held are the events after it.
+	holding, marked bool
+	markNode        int64 // the node id of the mark it holds at
+	markCh          chan struct{}
+	held            []dom.EventMessage
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
@@ -85,6 +98,11 @@ func NewModel(raw *dom.RawCapture) (*Model, string) {
 	m.resetSets()
 	m.minID = ti.Root.NodeID
 	m.index(ti.Root, nil)
+	for id, a := range ti.AX {
+		if slices.Contains(a.Properties, cdpjson.AXProperty{Name: "focused", Value: "true"}) {
+			m.axFocused = append(m.axFocused, id)
+		}
+	}
 	if len(m.cut) > 0 {
 		// It builds as the capture does, but cannot follow changes.
 		m.broken = "the capture has nodes without their children"
@@ -216,24 +234,146 @@ func hasFrame(n *cdpjson.Node) bool {
 	return found
 }
 
-// Apply applies one DOM event to the model. An event the model cannot
-// follow (a new document, an unknown node, a frame) breaks it: the next
-// read is a full capture.
-func (m *Model) Apply(ev dom.EventMessage) {
+// Apply applies DOM events to the model, in order, at once (the events
+// of one change of the page often come in one batch). An event the model
+// cannot follow (a new document, an unknown node, a frame) breaks it:
+// the next read is a full capture. Events after the mark a read holds
+// the model at (holdAtMark) wait until it lets go.
+func (m *Model) Apply(evs ...dom.EventMessage) {
+	if len(evs) == 0 {
+		return
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.version++
-	if m.broken != "" {
+	m.applyLocked(evs)
+}
+
+func (m *Model) applyLocked(evs []dom.EventMessage) {
+	for _, ev := range evs {
+		if m.marked {
+			m.held = append(m.held, ev)
+			continue
+		}
+		if id, ok := markOf(ev); ok {
+			if m.holding {
+				m.marked, m.markNode = true, id
+				close(m.markCh)
+			}
+			continue
+		}
+		m.version++
+		m.applied = time.Now()
+		if m.broken != "" {
+			continue
+		}
+		m.events++
+		if m.events > maxLiveEvents {
+			m.broken = "too many changes"
+			continue
+		}
+		if why := m.apply(ev); why != "" {
+			m.broken = why
+		}
+	}
+}
+
+// A read must see the model between two changes of the page: never with
+// a text removed and its replacement not yet inserted (textContent). The
+// page's events come one by one, so the read puts a mark in their stream
+// and holds the model there: it asks Chrome to describe an element that
+// is in no document (DOM.requestNode), which Chrome answers with a
+// DOM.setChildNodes event for parent 0, in order with the page's events,
+// between two of its tasks. The page sees nothing of it.
+
+// markTag names the element of a mark.
+const markTag = "domscope-mark"
+
+// markWait bounds the wait for a mark's event after Chrome answered: it
+// is already on its way then.
+const markWait = 2 * time.Second
+
+// markOf reports whether ev is a mark, and the node id Chrome gave it. A
+// detached node pushed by anyone else is no mark, and nothing to the
+// model either.
+func markOf(ev dom.EventMessage) (int64, bool) {
+	if ev.Method != "DOM.setChildNodes" || !strings.Contains(string(ev.Params), markTag) {
+		return 0, false
+	}
+	var e struct {
+		ParentID int64 `json:"parentId"`
+		Nodes    []struct {
+			NodeID    int64  `json:"nodeId"`
+			LocalName string `json:"localName"`
+		} `json:"nodes"`
+	}
+	if cdpjson.Unmarshal(ev.Params, &e) != nil || e.ParentID != 0 || len(e.Nodes) != 1 || e.Nodes[0].LocalName != markTag {
+		return 0, false
+	}
+	return e.Nodes[0].NodeID, true
+}
+
+// holdAtMark puts a mark in the page's event stream and waits until the
+// model reaches it: the model is then as the page was between two of its
+// tasks, and stays so (later events wait) until release. marker is the
+// detached element the read marks with (made on first use, in group).
+func (m *Model) holdAtMark(ctx context.Context, p dom.Session, group string, marker *string) error {
+	m.mu.Lock()
+	m.releaseLocked()
+	m.holding, m.markCh = true, make(chan struct{})
+	reached := m.markCh
+	m.mu.Unlock()
+	if *marker == "" {
+		var ev struct {
+			Result struct {
+				ObjectID string `json:"objectId"`
+			} `json:"result"`
+		}
+		expr := fmt.Sprintf("document.createElement(%q)", markTag)
+		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "objectGroup": group}, &ev); err != nil {
+			return err
+		}
+		if ev.Result.ObjectID == "" {
+			return dom.Errorf(dom.SnapshotFailed, nil, "the page would not make an element to mark its events with")
+		}
+		*marker = ev.Result.ObjectID
+	}
+	var r struct {
+		NodeID int64 `json:"nodeId"`
+	}
+	if err := p.Call(ctx, "DOM.requestNode", map[string]any{"objectId": *marker}, &r); err != nil {
+		return err
+	}
+	t := time.NewTimer(markWait)
+	defer t.Stop()
+	select {
+	case <-reached:
+	case <-ctx.Done():
+		return dom.Errorf(dom.Timeout, ctx.Err(), "waiting for the page's events")
+	case <-t.C:
+		return dom.Errorf(dom.SnapshotFailed, nil, "the page's DOM events stopped coming")
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.markNode != r.NodeID {
+		return dom.Errorf(dom.SnapshotFailed, nil, "the page's DOM events came out of order")
+	}
+	return nil
+}
+
+// release lets the model follow the page again after holdAtMark.
+func (m *Model) release() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.releaseLocked()
+}
+
+func (m *Model) releaseLocked() {
+	if !m.holding {
 		return
 	}
-	m.events++
-	if m.events > maxLiveEvents {
-		m.broken = "too many changes"
-		return
-	}
-	if why := m.apply(ev); why != "" {
-		m.broken = why
-	}
+	held := m.held
+	m.holding, m.marked, m.held = false, false, nil
+	m.applyLocked(held)
 }
 
 func (m *Model) apply(ev dom.EventMessage) string {
@@ -272,6 +412,9 @@ func (m *Model) apply(ev dom.EventMessage) string {
 	}
 	switch ev.Method {
 	case "DOM.setChildNodes":
+		if e.ParentID == 0 {
+			return "" // a node in no document, pushed on request
+		}
 		p := node(e.ParentID)
 		if p == nil {
 			return "children for an unknown node"

@@ -47,11 +47,14 @@ const focusJS = `(() => {
 // ancestors (names come from content), the nodes whose layout, style or
 // state changed, the old and new focus, the hint nodes (an action's
 // target) and the nodes that name themselves after a changed one
-// (aria-labelledby, <label>). When it cannot (the model is broken, too
-// much changed, an error), it returns no snapshot and the reason or the
-// error, and the caller takes a full capture. Such a refresh may already
-// have taken the model's change sets, so it also breaks the model: the
-// next read is a full capture, never a refresh that misses those changes.
+// (aria-labelledby, <label>). On a page that changes while it is read,
+// it builds the model as the page was between two of its tasks, each
+// node inserted after the layout read by itself (settle). When it
+// cannot (the model is broken, too much changed, an error), it returns
+// no snapshot and the reason or the error, and the caller takes a full
+// capture. Such a refresh may already have taken the model's change
+// sets, so it also breaks the model: the next read is a full capture,
+// never a refresh that misses those changes.
 func (m *Model) Refresh(ctx context.Context, p dom.Page, hint []int64, opts build.Options) (snap *dom.Snapshot, why string, err error) {
 	defer func() { // also when refresh panics
 		if snap == nil {
@@ -188,7 +191,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 				m.addUp(need, n)
 			}
 		}
-		for _, id := range append([]int64{m.focused}, hint...) {
+		for _, id := range append(append([]int64{m.focused}, m.axFocused...), hint...) {
 			if n := m.byBack[id]; n != nil {
 				m.addUp(need, n)
 			}
@@ -271,8 +274,22 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 
 	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
 
-	m.mu.Lock()
+	// The build sees the model between two changes of the page, and each
+	// node of it laid out (capture_unlaid.go).
+	defer m.release()
+	ins, why, err := m.settle(ctx, p, fresh, viewport, group, start)
+	if err != nil || why != "" {
+		return nil, why, err
+	}
 	defer m.mu.Unlock()
+	maps.Copy(ax, ins.ax)
+	maps.Copy(included, ins.included)
+	ids = append(ids, ins.ids...)
+	axSecrets = append(axSecrets, ins.secrets...)
+	if len(ids) > maxAXRefresh {
+		m.broken = fmt.Sprintf("%d nodes changed", len(ids))
+		return nil, m.broken, nil
+	}
 	// The tree built ahead stands if the model is as it was built from
 	// but for this refresh's AX facts and layout, and no box appeared,
 	// went or changed style.
@@ -297,9 +314,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 			m.ti.Listeners[l.BackendID] = true
 		}
 	}
-	m.ti.Boxes, m.ti.Layout, m.ti.Strings, m.ti.Values, m.ti.Selected, m.ti.Checked, m.ti.DocViewport =
-		fresh.Boxes, fresh.Layout, fresh.Strings, fresh.Values, fresh.Selected, fresh.Checked, fresh.DocViewport
-	m.focused = focus
+	m.ti.Boxes, m.ti.Layout, m.ti.Listed, m.ti.Strings, m.ti.Values, m.ti.Selected, m.ti.Checked, m.ti.DocViewport =
+		fresh.Boxes, fresh.Layout, fresh.Listed, fresh.Strings, fresh.Values, fresh.Selected, fresh.Checked, fresh.DocViewport
+	m.focused, m.axFocused = focus, nil
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.Raw.Viewport = viewport
 	m.setFrames(frameIdx)

@@ -41,6 +41,9 @@ func rawBytes(raw *dom.RawCapture) int {
 // maxBuffered bounds the events kept while a full capture is under way.
 const maxBuffered = 50000
 
+// maxBatch bounds the events applied to the model at once.
+const maxBatch = 512
+
 // followModel feeds page p's DOM events, in the order the browser sent
 // them, to the live model. While a full capture is under way (no model
 // yet) they are buffered and replayed onto the model it makes.
@@ -60,6 +63,21 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 				if !ok {
 					return
 				}
+				// The events already queued go with it: those of one
+				// change of the page are applied together (Apply).
+				batch := []dom.EventMessage{ev}
+			more:
+				for len(batch) < maxBatch {
+					select {
+					case e, ok := <-ch:
+						if !ok {
+							break more
+						}
+						batch = append(batch, e)
+					default:
+						break more
+					}
+				}
 				s.mu.Lock()
 				if s.page != p {
 					s.mu.Unlock()
@@ -67,15 +85,15 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 				}
 				m := s.model
 				if m == nil && s.buffering {
-					if len(s.buffered) < maxBuffered {
-						s.buffered = append(s.buffered, ev)
+					if len(s.buffered)+len(batch) <= maxBuffered {
+						s.buffered = append(s.buffered, batch...)
 					} else {
 						s.bufferLost = true
 					}
 				}
 				s.mu.Unlock()
 				if m != nil {
-					m.Apply(ev)
+					m.Apply(batch...)
 				}
 			case <-pctx.Done():
 				return
@@ -156,9 +174,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	if nm != nil && !s.bufferLost && s.page == page {
 		// Events from before the capture name nodes by ids the capture
 		// replaced: the model skips those, and applies the rest.
-		for _, ev := range s.buffered {
-			nm.Apply(ev)
-		}
+		nm.Apply(s.buffered...)
 		s.model = nm
 	}
 	s.buffering, s.buffered = false, nil

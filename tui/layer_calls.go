@@ -1,0 +1,67 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"domscope/keymap"
+	"domscope/views"
+)
+
+// callsLayer is the agent's call log (M): each call's tool, arguments
+// (secrets masked by the server), outcome, milliseconds and tokens
+// returned, newest last.
+type callsLayer struct{ list }
+
+func newCallsLayer(m *Model) *callsLayer {
+	o := &callsLayer{list{title: "Agent calls (newest last)", foot: "↑↓ scroll · esc close", noCursor: true, cursor: -1}}
+	switch {
+	case m.cfg.Agent == nil:
+		o.header("No agent: start domscope with --mcp ADDR to serve the DOM tool.")
+	case len(m.agent.calls) == 0:
+		o.header("No calls yet.")
+	}
+	w, _ := o.box(m.screen())
+	inner := max(w-4-9, 20) // the box's border and padding, then "15:04:05 "
+	for _, c := range m.agent.calls {
+		st := m.st.Accent
+		if c.IsError {
+			st = m.st.Error
+		}
+		head := fmt.Sprintf("#%d %s · %d tokens", c.Seq, callLine(c), c.Tokens)
+		lines := views.Wrap(views.Clean(head), inner)
+		lines = append(lines, views.Wrap("args "+views.Clean(c.Args), inner)...)
+		if c.IsError {
+			lines = append(lines, views.Wrap(views.Clean(firstLine(c.Text)), inner)...)
+		}
+		for i, line := range lines {
+			stamp := "         "
+			s := m.st.Dim
+			if i == 0 {
+				stamp = m.st.Dim.Render(c.Started.Format("15:04:05")) + " "
+				s = st
+			}
+			o.add(stamp+s.Render(line), "")
+		}
+	}
+	o.fit(m.screen())
+	o.move(len(o.items)) // the newest at the bottom, in view
+	return o
+}
+
+// firstLine is s up to its first line break.
+func firstLine(s string) string {
+	for i, r := range s {
+		if r == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+func (o *callsLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+	return o.common(m, o, c, msg)
+}
+
+func (o *callsLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
