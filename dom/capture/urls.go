@@ -17,7 +17,7 @@ import (
 // a shorter one ("code=12") would blank unrelated text as well.
 const minURLSecret = 6
 
-// ScrubURLs makes a capture's URLs safe to show and save (SafeURL):
+// ScrubURLs makes a capture's URLs safe to show and save (urls.Safe):
 // the page's, its targets' and frames', and every string of the CDP data
 // that is an absolute URL (a document's URL and base URL, an AX node's
 // url, an absolute href or src). Chrome keeps the user info in all of
@@ -80,7 +80,7 @@ func ScrubURLs(raw *dom.RawCapture) {
 
 // safeURLStrings rewrites every JSON string of blob that is an absolute
 // URL ("scheme://…", written "scheme:\/\/…" by some JSON writers) to
-// SafeURL of it, and adds what it hid to secrets. It looks only where
+// urls.Safe of it, and adds what it hid to secrets. It looks only where
 // "://" is, with bytes.Index, rather than decoding the whole blob: most
 // strings are not URLs.
 func safeURLStrings(blob []byte, secrets *[]string) []byte {

@@ -262,7 +262,7 @@ func (c *SavedCapture) needsTree() bool {
 	return false
 }
 
-// safeURLs makes the URLs of a capture being opened safe to show (SafeURL):
+// safeURLs makes the URLs of a capture being opened safe to show (urls.Safe):
 // the page's, each step's, the results' and those its descriptions quote.
 // A navigate step whose URL held a credential keeps it hidden.
 func (c *SavedCapture) safeURLs() {

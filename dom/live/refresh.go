@@ -275,7 +275,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
 
 	// The build sees the model between two changes of the page, and each
-	// node of it laid out (capture_unlaid.go).
+	// node of it laid out (unlaid.go).
 	defer m.release()
 	ins, why, err := m.settle(ctx, p, fresh, viewport, group, start)
 	if err != nil || why != "" {

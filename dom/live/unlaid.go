@@ -17,7 +17,7 @@ import (
 
 // A page that changes all the time (a clock that sets textContent every
 // 30 ms) replaces nodes while a refresh reads it: the model then holds
-// nodes the layout Chrome made does not list (layout_cover.go). The
+// nodes the layout Chrome made does not list (cdpjson/cover.go). The
 // refresh reads their layout one by one, as DOMSnapshot would have given
 // it, and their AX facts; nodes inserted meanwhile are read in the next
 // round. A page that inserts faster than that, or a form control whose

@@ -21,10 +21,10 @@ import (
 const WithheldComment = "value withheld: typed into a sensitive field; a replay asks for it (run: the variable DOMSCOPE_SECRET_<step number>; run --ui: a masked prompt)"
 
 // URLWithheldComment is the comment of a recorded navigate step whose URL
-// held user info or a credential (dom.SafeURL): it is written without them.
+// held user info or a credential (urls.Safe): it is written without them.
 const URLWithheldComment = "url withheld: it held a password or token, written as … here; put the real URL in before replaying"
 
-// withholdURL writes a navigate step's URL as dom.SafeURL shows it, with
+// withholdURL writes a navigate step's URL as urls.Safe shows it, with
 // URLWithheldComment when that hid something. Such a step is written as a
 // comment line (see entry.line): a replay would load the wrong page.
 func withholdURL(st *Step) {
