@@ -33,6 +33,8 @@ type follow struct {
 	// ours under way): an early read (early.go) is not tried on a page
 	// that does so often.
 	lastForeign time.Time
+	// reported is when the last "page-changed" was sent.
+	reported time.Time
 }
 
 // SetFollow pauses (false) or resumes (true) the "page-changed" events.
@@ -101,8 +103,12 @@ func (s *Service) armFollowLocked() {
 		if gen != s.fol.gen || s.closed || !s.fol.pending || s.fol.paused || s.fol.acting > 0 {
 			return // a newer change, or an action that will show it
 		}
-		busy := time.Since(s.fol.last) < followQuiet
-		s.fol.pending, s.fol.since = false, time.Time{}
+		// Busy: the page did not go quiet, or changed again soon after
+		// the last report. A loaded machine can delay a ticking page's
+		// timers past the quiet window; the page still keeps changing.
+		now := time.Now()
+		busy := now.Sub(s.fol.last) < followQuiet || now.Sub(s.fol.reported) < 2*followMaxWait
+		s.fol.pending, s.fol.since, s.fol.reported = false, time.Time{}, now
 		s.events.send(dom.Event{Kind: "page-changed", Busy: busy})
 	})
 }
