@@ -201,7 +201,8 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		s.mu.Unlock()
 		if next, err = s.capture(ctx); err != nil {
 			// The action itself worked; the page may be mid-navigation. The
-			// next read captures again.
+			// next read captures again. A dialog that stopped the read is said.
+			res.Dialog = s.Dialog()
 			return nil
 		}
 	}
