@@ -183,6 +183,9 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	// However the action ends, an early read is not left running.
 	defer ahead.wait(ctx, s)
 	settled := s.settle(ctx, mark)
+	if err := s.lostLoading(mark); err != nil {
+		return err
+	}
 	s.settleNetwork(ctx, res)
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
