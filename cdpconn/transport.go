@@ -147,9 +147,12 @@ func (a *allocator) Allocate(ctx context.Context, opts ...chromedp.BrowserOption
 	})
 	dctx, dcancel := context.WithTimeout(wctx, dialTimeout)
 	defer dcancel()
-	ws, _, err := websocket.Dial(dctx, a.wsURL, nil)
+	ws, resp, err := websocket.Dial(dctx, a.wsURL, nil)
 	if err != nil {
-		return nil, fmt.Errorf("could not dial %q: %w", a.wsURL, err)
+		if resp != nil && refused(resp.StatusCode) {
+			return nil, fmt.Errorf("the endpoint refused the connection (%s): check the token or key in its URL", resp.Status)
+		}
+		return nil, fmt.Errorf("could not dial %q: %w", Redact(a.wsURL), err)
 	}
 	// Chrome sends a whole reply as one message: tens of MB on big pages.
 	ws.SetReadLimit(-1)
