@@ -100,7 +100,11 @@ func fetchWebSocketURL(parent context.Context, u *url.URL) (string, error) {
 		p, _ := u.User.Password()
 		req.SetBasicAuth(u.User.Username(), p)
 	}
-	shown := Redact(vu.String())
+	// The request as messages show it: its path, the query's values hidden.
+	shown := vu.EscapedPath()
+	if vu.RawQuery != "" {
+		shown += "?" + redactQuery(vu.RawQuery)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) && listening(u.Host) {
 		// Something accepts connections there: a browser that does not

@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/internal/domtest"
 	"domscope/dom/live"
 	"domscope/dom/script"
 )
@@ -124,9 +124,9 @@ func TestExportKeepsIDsSynthetic50000(t *testing.T) {
 	}
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)
-	// one CDP call (the AX tree is about 40 MB here) may take over the
-	// default 10 s when CI runs packages side by side
-	svc, p := openService(t, base+"/synthetic-50000.html", live.Config{CallTimeout: time.Minute})
+	// one CDP call (the AX tree is about 40 MB here) may take minutes when
+	// CI runs packages side by side: the bound is only a hang guard
+	svc, p := openService(t, base+"/synthetic-50000.html", live.Config{CallTimeout: domtest.HangGuard})
 	evalJS(t, p, `(() => { const b = document.createElement('button'); b.textContent = 'Inserted first'; document.body.prepend(b); return 1; })()`)
 	s, err := svc.Snapshot(ctx(t), true)
 	if err != nil {
