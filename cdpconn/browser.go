@@ -66,8 +66,11 @@ func nop(string, ...any) {}
 
 func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
 	allocCtx, allocCancel := chromedp.NewAllocatorContext(context.Background(), &allocator{wsURL: wsURL})
-	bctx, bcancel := chromedp.NewContext(allocCtx,
+	bctx, cancel := chromedp.NewContext(allocCtx,
 		chromedp.WithLogf(nop), chromedp.WithErrorf(nop), chromedp.WithDebugf(nop))
+	// Once only: the cancel waits for the context's allocation token, which
+	// a first call takes (bounded may call it, then shutdown again).
+	bcancel := sync.OnceFunc(cancel)
 	b := &Browser{wsURL: wsURL, allocCancel: allocCancel, ctx: bctx, cancel: bcancel, pages: map[*Page]struct{}{}}
 	// The first chromedp call on bctx dials the browser and binds the
 	// connection to bctx, so it must get bctx itself; bound it from outside.

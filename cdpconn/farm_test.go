@@ -2,6 +2,8 @@ package cdpconn_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,5 +85,37 @@ func TestRedact(t *testing.T) {
 		if got := cdpconn.Redact(in); got != want {
 			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestRefusedDialNeverHangs: a websocket endpoint that refuses the dial
+// (401) fails every time, at once. A chromedp.Cancel started before the
+// dial used to race the context's own cancel for its allocation token
+// after a failed dial, and Connect then hung now and then: many tries
+// catch it. The bound is a hang guard.
+func TestRefusedDialNeverHangs(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "a valid token is required", http.StatusUnauthorized)
+	}))
+	defer srv.Close()
+	ep := "ws://" + strings.TrimPrefix(srv.URL, "http://") + "/?token=wrongtoken-0123456789"
+	done := make(chan error, 1)
+	go func() {
+		for i := 0; i < 300; i++ {
+			_, err := cdpconn.Connect(context.Background(), ep, false)
+			if dom.CodeOf(err) != dom.AttachFailed || !strings.Contains(err.Error(), "401") {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("a refused dial: %v; want ATTACH_FAILED saying 401", err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("Connect hung after a refused dial")
 	}
 }
