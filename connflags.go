@@ -33,7 +33,7 @@ type connFlags struct {
 }
 
 func (c *connFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the DevTools endpoint: http://host:port or ws://host:port/devtools/browser/<id>")
+	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the DevTools endpoint: http://host:port, ws://host:port/devtools/browser/<id>, or a browser farm's ws(s):// URL with its token (used as given)")
 	fs.BoolVar(&c.launch, "launch", false, "launch a local Chromium (headless when there is no display) instead of connecting")
 	fs.StringVar(&c.url, "url", "", "open this URL in a new tab (closed again on exit)")
 	fs.StringVar(&c.target, "target", "", "attach to an existing tab: target id, 0-based index, or URL/title substring")

@@ -43,16 +43,21 @@ type Browser struct {
 var _ dom.Browser = (*Browser)(nil)
 
 // Connect attaches to a running browser at endpoint: http://host:port (the
-// default, DefaultEndpoint, when empty), host:port, or a
-// ws://host:port/devtools/browser/<id> URL. Non-loopback hosts are refused
-// unless allowRemote is set, since a CDP port is full control of a browser.
-// A dead or wrong endpoint fails within a few seconds with a clear error.
+// default, DefaultEndpoint, when empty), host:port, a
+// ws://host:port/devtools/browser/<id> URL, or a browser farm's URL with
+// its token (see resolveEndpoint). Non-loopback hosts are refused unless
+// allowRemote is set, since a CDP port is full control of a browser. A
+// dead or wrong endpoint fails within a few seconds with a clear error,
+// which never holds the endpoint's token.
 func Connect(ctx context.Context, endpoint string, allowRemote bool) (*Browser, error) {
 	ws, err := resolveEndpoint(ctx, endpoint, allowRemote)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		var b *Browser
+		if b, err = connectWS(ctx, ws); err == nil {
+			return b, nil
+		}
 	}
-	return connectWS(ctx, ws)
+	return nil, hideSecrets(err, endpoint, ws)
 }
 
 // nop discards chromedp's own log lines (it logs events it cannot decode,
@@ -61,8 +66,11 @@ func nop(string, ...any) {}
 
 func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
 	allocCtx, allocCancel := chromedp.NewAllocatorContext(context.Background(), &allocator{wsURL: wsURL})
-	bctx, bcancel := chromedp.NewContext(allocCtx,
+	bctx, cancel := chromedp.NewContext(allocCtx,
 		chromedp.WithLogf(nop), chromedp.WithErrorf(nop), chromedp.WithDebugf(nop))
+	// Once only: the cancel waits for the context's allocation token, which
+	// a first call takes (bounded may call it, then shutdown again).
+	bcancel := sync.OnceFunc(cancel)
 	b := &Browser{wsURL: wsURL, allocCancel: allocCancel, ctx: bctx, cancel: bcancel, pages: map[*Page]struct{}{}}
 	// The first chromedp call on bctx dials the browser and binds the
 	// connection to bctx, so it must get bctx itself; bound it from outside.
@@ -74,9 +82,9 @@ func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
 	if err != nil {
 		b.shutdown()
 		if timedOut(err) {
-			return nil, notAnswering(dom.AttachFailed, "the browser at "+wsURL, "Target.getTargets", time.Since(start), nil)
+			return nil, notAnswering(dom.AttachFailed, "the browser at "+Redact(wsURL), "Target.getTargets", time.Since(start), nil)
 		}
-		return nil, dom.Errorf(dom.AttachFailed, err, "cannot connect to the browser at %s", wsURL)
+		return nil, dom.Errorf(dom.AttachFailed, err, "cannot connect to the browser at %s", Redact(wsURL))
 	}
 	return b, nil
 }
@@ -102,7 +110,8 @@ func bounded(ctx context.Context, d time.Duration, abort func(), f func() error)
 	}
 }
 
-// WebSocketURL is the browser's DevTools websocket URL.
+// WebSocketURL is the browser's DevTools websocket URL. It may hold a
+// farm's token: show it through Redact.
 func (b *Browser) WebSocketURL() string { return b.wsURL }
 
 // Targets lists the page targets (tabs) of the browser.

@@ -23,8 +23,15 @@ const DefaultEndpoint = "http://127.0.0.1:9222"
 // endpoint must fail fast, never hang.
 const versionTimeout = 5 * time.Second
 
-// resolveEndpoint turns an endpoint (http://host:port, host:port, ws://host:port,
-// or a full ws://…/devtools/browser/… URL) into the browser's websocket URL.
+// resolveEndpoint turns an endpoint into the browser's websocket URL:
+//   - http://host:port, host:port or ws://host:port (a browser started with
+//     --remote-debugging-port): asks /json/version for it;
+//   - any other ws(s):// URL (a browser's /devtools/browser/<id> socket, or
+//     a hosted browser farm's URL with its token: ws://host:3000/?token=…)
+//     is used as given, path and query;
+//   - an http(s):// URL with a path or a query asks path/json/version with
+//     that query, and the query goes on the websocket URL it answers too.
+//
 // It refuses a non-loopback host unless allowRemote is set.
 func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (string, error) {
 	endpoint = strings.TrimSpace(endpoint)
@@ -36,7 +43,7 @@ func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (st
 	}
 	u, err := url.Parse(endpoint)
 	if err != nil || u.Host == "" {
-		return "", dom.Errorf(dom.AttachFailed, err, "invalid endpoint %q: want http://host:port or ws://host:port/devtools/browser/<id>", endpoint)
+		return "", dom.Errorf(dom.AttachFailed, nil, "invalid endpoint %q: want http://host:port or ws://host:port/devtools/browser/<id>", Redact(endpoint))
 	}
 	if !isLoopback(u.Hostname()) && !allowRemote {
 		return "", dom.Errorf(dom.AttachFailed, nil,
@@ -44,39 +51,65 @@ func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (st
 	}
 	switch u.Scheme {
 	case "ws", "wss":
-		if strings.Contains(u.Path, "/devtools/browser/") {
-			return u.String(), nil
+		if (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+			return endpoint, nil
 		}
-		// ws://host:port without a browser id: ask the HTTP side.
-		if u.Scheme == "ws" {
-			u.Scheme = "http"
-		} else {
-			u.Scheme = "https"
+		// ws://host:port: Chrome's socket path holds the browser's id,
+		// which only the HTTP side knows.
+		hu := *u
+		hu.Scheme = "http"
+		if u.Scheme == "wss" {
+			hu.Scheme = "https"
 		}
+		ws, err := fetchWebSocketURL(ctx, &hu)
+		if errors.Is(err, errNotDevTools) {
+			// Something answered that is no Chrome: a farm that serves
+			// its socket at the root. Dialling it says what is wrong.
+			return endpoint, nil
+		}
+		return ws, err
 	case "http", "https":
 	default:
-		return "", dom.Errorf(dom.AttachFailed, nil, "invalid endpoint %q: scheme must be http, https, ws or wss", endpoint)
+		return "", dom.Errorf(dom.AttachFailed, nil, "invalid endpoint %q: scheme must be http, https, ws or wss", Redact(endpoint))
 	}
 	return fetchWebSocketURL(ctx, u)
 }
 
-// fetchWebSocketURL asks http://host:port/json/version for the browser's
-// websocket URL and points it at the host the user gave (Chrome reports its
-// own idea of its address, which is wrong behind a port forward).
+// errNotDevTools is the cause when an HTTP endpoint answers, but not as
+// Chrome's /json/version does.
+var errNotDevTools = errors.New("no webSocketDebuggerUrl")
+
+// fetchWebSocketURL asks the endpoint's /json/version (under its path, with
+// its query) for the browser's websocket URL, and points that at the host
+// the user gave (Chrome reports its own idea of its address, which is wrong
+// behind a port forward), with the endpoint's query added (a farm's token).
 func fetchWebSocketURL(parent context.Context, u *url.URL) (string, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(parent, versionTimeout)
 	defer cancel()
 	base := u.Scheme + "://" + u.Host
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/json/version", nil)
+	vu := *u
+	vu.User, vu.Fragment, vu.RawFragment = nil, "", ""
+	vu.Path = strings.TrimSuffix(u.Path, "/") + "/json/version"
+	vu.RawPath = ""
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, vu.String(), nil)
 	if err != nil {
 		return "", dom.Errorf(dom.AttachFailed, err, "invalid endpoint %s", base)
+	}
+	if u.User != nil {
+		p, _ := u.User.Password()
+		req.SetBasicAuth(u.User.Username(), p)
+	}
+	// The request as messages show it: its path, the query's values hidden.
+	shown := vu.EscapedPath()
+	if vu.RawQuery != "" {
+		shown += "?" + redactQuery(vu.RawQuery)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) && listening(u.Host) {
 		// Something accepts connections there: a browser that does not
 		// answer is not a missing one.
-		return "", notAnswering(dom.AttachFailed, "the browser at "+base, "GET /json/version", time.Since(start), nil)
+		return "", notAnswering(dom.AttachFailed, "the browser at "+base, "GET "+shown, time.Since(start), nil)
 	}
 	if err != nil {
 		msg := "no browser at " + base
@@ -97,24 +130,59 @@ func fetchWebSocketURL(parent context.Context, u *url.URL) (string, error) {
 	defer resp.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return "", dom.Errorf(dom.AttachFailed, err, "reading %s/json/version", base)
+		return "", dom.Errorf(dom.AttachFailed, err, "reading %s", shown)
+	}
+	if refused(resp.StatusCode) {
+		return "", dom.Errorf(dom.AttachFailed, nil,
+			"%s refused GET %s (%s): check the token or key in the endpoint", base, shown, resp.Status)
 	}
 	var v struct {
 		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
 	}
 	if resp.StatusCode != http.StatusOK || json.Unmarshal(body, &v) != nil || v.WebSocketDebuggerURL == "" {
-		return "", dom.Errorf(dom.AttachFailed, nil,
-			"%s is not a Chrome DevTools endpoint (GET /json/version: %s, no webSocketDebuggerUrl)", base, resp.Status)
+		return "", dom.Errorf(dom.AttachFailed, errNotDevTools,
+			"%s is not a Chrome DevTools endpoint (GET %s: %s)", base, shown, resp.Status)
 	}
 	ws, err := url.Parse(v.WebSocketDebuggerURL)
 	if err != nil {
-		return "", dom.Errorf(dom.AttachFailed, err, "%s reported a bad websocket URL %q", base, v.WebSocketDebuggerURL)
+		return "", dom.Errorf(dom.AttachFailed, nil, "%s reported a bad websocket URL %q", base, Redact(v.WebSocketDebuggerURL))
 	}
 	ws.Host = u.Host
 	if u.Scheme == "https" {
 		ws.Scheme = "wss"
 	}
+	ws.User = u.User
+	ws.RawQuery = mergeQuery(ws.RawQuery, u.RawQuery)
 	return ws.String(), nil
+}
+
+// refused reports an HTTP status that means "not with these credentials".
+func refused(status int) bool {
+	return status == http.StatusUnauthorized || status == http.StatusForbidden
+}
+
+// mergeQuery is query a with the parameters of b that a lacks, both raw.
+func mergeQuery(a, b string) string {
+	if b == "" {
+		return a
+	}
+	have := map[string]bool{}
+	for _, kv := range strings.Split(a, "&") {
+		k, _, _ := strings.Cut(kv, "=")
+		have[k] = true
+	}
+	out := a
+	for _, kv := range strings.Split(b, "&") {
+		k, _, _ := strings.Cut(kv, "=")
+		if kv == "" || have[k] {
+			continue
+		}
+		if out != "" {
+			out += "&"
+		}
+		out += kv
+	}
+	return out
 }
 
 // listening reports whether host:port accepts a TCP connection.

@@ -6,15 +6,20 @@ import (
 
 	"github.com/chromedp/cdproto/cdp/jsonv2"
 	cdpdom "github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"domscope/dom"
 )
 
-var _ dom.OrderedEvents = (*Page)(nil)
+var (
+	_ dom.OrderedEvents = (*Page)(nil)
+	_ dom.OrderedEvents = session{} // a frame's session too
+)
 
-// methodOf names the DOM events the live page model follows; others are
-// not delivered by SubscribeOrdered.
+// methodOf names the events SubscribeOrdered can deliver: the DOM events
+// the live page model follows, and the dialog events (an alert that
+// opens as the one before it closes must be seen after that close).
 func methodOf(ev any) string {
 	switch ev.(type) {
 	case *cdpdom.EventDocumentUpdated:
@@ -43,16 +48,20 @@ func methodOf(ev any) string {
 		return "DOM.pseudoElementRemoved"
 	case *cdpdom.EventInlineStyleInvalidated:
 		return "DOM.inlineStyleInvalidated"
+	case *page.EventJavascriptDialogOpening:
+		return "Page.javascriptDialogOpening"
+	case *page.EventJavascriptDialogClosed:
+		return "Page.javascriptDialogClosed"
 	}
 	return ""
 }
 
-// SubscribeOrdered delivers the page's events of the given methods (DOM
-// events only, see methodOf) in the order Chrome sent them: chromedp calls
+// SubscribeOrdered delivers the session's events of the given methods
+// (those methodOf names) in the order Chrome sent them: chromedp calls
 // the listener in the loop that reads the tab's messages, before it reads
 // the next one, so an event is queued before the reply of any later
 // command. The queue has no limit, so the reading loop never waits.
-func (p *Page) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, func()) {
+func (s session) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, func()) {
 	want := map[string]bool{}
 	for _, m := range methods {
 		want[m] = true
@@ -62,7 +71,7 @@ func (p *Page) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, fun
 	var queue []dom.EventMessage
 	wake := make(chan struct{}, 1)
 	done := make(chan struct{})
-	lctx, lcancel := context.WithCancel(p.ctx)
+	lctx, lcancel := context.WithCancel(s.life)
 	err := chromedp.Listen(lctx, func(ev any) {
 		m := methodOf(ev)
 		if m == "" || !want[m] {

@@ -72,7 +72,9 @@ func (p *Page) Done() <-chan struct{} { return p.done }
 
 // Navigate loads url in the page and waits for its load event, bounded by
 // ctx's deadline when it has one (a caller that knows the page is heavy may
-// wait longer) and by navigateTimeout otherwise.
+// wait longer) and by navigateTimeout otherwise. The wait ends as soon as
+// the page's connection does (tab closed, browser gone): chromedp's wait
+// for the load event watches only its context.
 func (p *Page) Navigate(ctx context.Context, url string) error {
 	limit := navigateTimeout
 	if d, ok := ctx.Deadline(); ok {
@@ -82,7 +84,18 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
+	go func() {
+		select {
+		case <-p.done:
+			cancel()
+		case <-nctx.Done():
+		}
+	}()
 	if err := chromedp.Do(nctx, chromedp.Navigate(url)); err != nil {
+		if p.alive() != nil {
+			return dom.Errorf(dom.NotAttached, nil,
+				"the tab or the browser went away while %s was loading: start the browser again (or use --launch)", url)
+		}
 		if ctx.Err() != nil {
 			err = ctx.Err()
 		}

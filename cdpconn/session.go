@@ -48,6 +48,7 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 	if s.life.Err() != nil {
 		return dom.Errorf(dom.NotAttached, nil, "%s: the session is detached", method)
 	}
+	parent := ctx
 	ctx, cancel := withDefaultTimeout(ctx, callTimeout)
 	defer cancel()
 	stop := context.AfterFunc(s.life, cancel)
@@ -69,6 +70,11 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 		if timedOut(err) {
 			return notAnswering(dom.Timeout, "the page", method, time.Since(start), nil)
 		}
+		if parent.Err() != nil && errors.Is(err, context.Canceled) && !s.lost() {
+			// The caller gave up (a dialog opened, the user quit): the
+			// page is still there, so this is no NOT_ATTACHED.
+			return dom.Errorf(dom.Timeout, err, "%s: cancelled before the page answered", method)
+		}
 		return wrapErr(err, method)
 	}
 	switch r := result.(type) {
@@ -82,6 +88,20 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 			return dom.Errorf(dom.CDPError, err, "%s: cannot decode the reply", method)
 		}
 		return nil
+	}
+}
+
+// lost reports whether the connection to the browser has dropped.
+func (s session) lost() bool {
+	c := chromedp.FromContext(s.life)
+	if c == nil || c.Browser == nil {
+		return true
+	}
+	select {
+	case <-c.Browser.LostConnection:
+		return true
+	default:
+		return false
 	}
 }
 

@@ -137,6 +137,21 @@ func (a *allocator) Allocate(ctx context.Context, opts ...chromedp.BrowserOption
 	if chromedp.FromContext(ctx) == nil {
 		return nil, chromedp.ErrInvalidContext
 	}
+	// The dial ends with ctx too. Nothing else waits on ctx until it
+	// succeeds: a chromedp.Cancel of a context with no browser would race
+	// the context's own cancel for its allocation token, and the loser
+	// waits for ever (a failed connect then hung).
+	dctx, dcancel := context.WithTimeout(context.Background(), dialTimeout)
+	stop := context.AfterFunc(ctx, dcancel)
+	ws, resp, err := websocket.Dial(dctx, a.wsURL, nil)
+	stop()
+	dcancel()
+	if err != nil {
+		if resp != nil && refused(resp.StatusCode) {
+			return nil, fmt.Errorf("the endpoint refused the connection (%s): check the token or key in its URL", resp.Status)
+		}
+		return nil, fmt.Errorf("could not dial %q: %w", Redact(a.wsURL), err)
+	}
 	// The connection lives until the chromedp context ends and its pages
 	// are closed; only then is the websocket closed.
 	wctx, cancel := context.WithCancel(context.Background())
@@ -145,12 +160,6 @@ func (a *allocator) Allocate(ctx context.Context, opts ...chromedp.BrowserOption
 		chromedp.Cancel(ctx)
 		cancel()
 	})
-	dctx, dcancel := context.WithTimeout(wctx, dialTimeout)
-	defer dcancel()
-	ws, _, err := websocket.Dial(dctx, a.wsURL, nil)
-	if err != nil {
-		return nil, fmt.Errorf("could not dial %q: %w", a.wsURL, err)
-	}
 	// Chrome sends a whole reply as one message: tens of MB on big pages.
 	ws.SetReadLimit(-1)
 	return chromedp.NewBrowserTransport(wctx, &transport{ws: ws}, opts...)

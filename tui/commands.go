@@ -89,10 +89,14 @@ type (
 
 // Bounds on browser work, so nothing blocks forever.
 const (
-	opTimeout        = 60 * time.Second
 	highlightTimeout = 3 * time.Second
 	highlightDelay   = 120 * time.Millisecond
 )
+
+// opTimeout bounds one operation (a snapshot, an action). A variable: the
+// full-program tests lift it, since a loaded machine may take longer on a
+// 50,000-element page and a test must not depend on the machine's speed.
+var opTimeout = 60 * time.Second
 
 // safe runs a command and turns a panic into a message, so a bug in a
 // command never takes the terminal down with it.

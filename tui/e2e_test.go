@@ -183,22 +183,21 @@ func TestTabPickerFullProgram(t *testing.T) {
 	if cur := lineWith(s, "▶"); !strings.Contains(cur, "First tab") {
 		t.Fatalf("the picker does not start on the current tab: %q\n%s", cur, s)
 	}
-	// move the cursor onto the second tab (above or below the first)
-	// one step at a time, each confirmed on screen (a loaded machine draws late)
-	step := "Down"
-	for i := 0; i < 10; i++ {
-		cur := lineWith(tm.screen(), "▶")
+	// move the cursor toward the second tab's row (other tests' tabs may
+	// be listed too) one step at a time, each confirmed on screen (a
+	// loaded machine draws late)
+	for i := 0; i < 20; i++ {
+		s := tm.screen()
+		cur := lineWith(s, "▶")
 		if strings.Contains(cur, "Second tab") {
 			break
 		}
+		step := "Down"
+		if rowWith(s, "Second tab") < rowWith(s, "▶") {
+			step = "Up"
+		}
 		tm.keys(step)
-		moved := false
-		for end := time.Now().Add(3 * time.Second); time.Now().Before(end) && !moved; time.Sleep(100 * time.Millisecond) {
-			moved = lineWith(tm.screen(), "▶") != cur
-		}
-		if !moved {
-			step = "Up" // the last row: the other tab is above
-		}
+		tm.waitFor("the cursor to move", 5*time.Second, func(s string) bool { return lineWith(s, "▶") != cur })
 	}
 	if cur := lineWith(tm.screen(), "▶"); !strings.Contains(cur, "Second tab") {
 		t.Fatalf("cursor not on the second tab: %q\n%s", cur, tm.screen())
@@ -207,6 +206,16 @@ func TestTabPickerFullProgram(t *testing.T) {
 	tm.waitText("“Second tab”", 15*time.Second)
 	tm.waitText(`button "Second tab button"`, 15*time.Second)
 	tm.quit()
+}
+
+// rowWith is the row of lineWith's line, -1 when there is none.
+func rowWith(screen, mark string) int {
+	for i, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, mark) && strings.Contains(l, "http") {
+			return i
+		}
+	}
+	return -1
 }
 
 func lineWith(screen, mark string) string {

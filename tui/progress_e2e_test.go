@@ -17,7 +17,7 @@ func TestCapturePhasesFullProgram(t *testing.T) {
 	base, _ := cdptest.Serve(t, dir)
 	tm := startTerm(t, base+"/synthetic-50000.html", 140, 44)
 	seen := map[string]bool{}
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for time.Now().Before(deadline) {
 		s := tm.screen()
 		for _, p := range []string{"capturing DOM", "capturing accessibility", "layout", "building"} {
@@ -34,7 +34,7 @@ func TestCapturePhasesFullProgram(t *testing.T) {
 		t.Fatalf("no capture phase was shown; seen %v; screen:\n%s", seen, tm.screen())
 	}
 	t.Logf("phases seen: %v", seen)
-	s := tm.waitText("snapshot #1", 90*time.Second)
+	s := tm.waitText("snapshot #1", hangGuard)
 	if strings.Contains(s, "taking the first snapshot") {
 		t.Errorf("the busy line stayed:\n%s", s)
 	}

@@ -163,7 +163,7 @@ func startChromium(t *testing.T, port int, url string) *chromium {
 	}
 	c := &chromium{t: t, cmd: cmd}
 	t.Cleanup(c.kill)
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/json/list", port))
 		if err == nil {
@@ -175,7 +175,7 @@ func startChromium(t *testing.T, port int, url string) *chromium {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatalf("Chromium on port %d did not show %s within 60 s", port, url)
+	t.Fatalf("Chromium on port %d did not show %s within %s", port, url, hangGuard)
 	return nil
 }
 

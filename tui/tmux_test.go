@@ -50,7 +50,10 @@ func child() int {
 		return 2
 	}
 	defer b.Close()
-	p, err := b.OpenPage(ctx, os.Getenv("DOMSCOPE_TUI_URL"))
+	opTimeout = hangGuard                                // a big page is captured slowly on a loaded machine
+	octx, ocancel := context.WithTimeout(ctx, hangGuard) // and loads slowly
+	p, err := b.OpenPage(octx, os.Getenv("DOMSCOPE_TUI_URL"))
+	ocancel()
 	if err != nil {
 		fmt.Println("DOMSCOPE-CHILD open:", err)
 		return 2
@@ -158,9 +161,18 @@ func (tm *term) text(s string) {
 	time.Sleep(50 * time.Millisecond)
 }
 
-// waitFor polls the screen until ok says yes, or fails after d.
+// hangGuard is the least any wait of these tests allows. A wait ends as
+// soon as what it waits for shows; its bound only ends a hung run, so it
+// must be far above what a loaded machine takes (packages run side by
+// side, 50,000-element pages): a slow machine is not a broken program.
+const hangGuard = 4 * time.Minute
+
+// waitFor polls the screen until ok says yes, or fails after d (d is what
+// the step takes at most as a rule; the wait is never shorter than
+// hangGuard).
 func (tm *term) waitFor(what string, d time.Duration, ok func(screen string) bool) string {
 	tm.t.Helper()
+	d = max(d, hangGuard)
 	deadline := time.Now().Add(d)
 	var s string
 	for time.Now().Before(deadline) {
@@ -239,7 +251,12 @@ func osexec(socket string, args ...string) (string, error) {
 }
 
 // serviceConfig is the service as domscope runs it (with the click ripple).
-func serviceConfig() live.Config { return live.Config{VisualEffects: true} }
+// serviceConfig is the children's service: a call (and a snapshot, four
+// calls' time) may take as long as the hang guard allows, so a loaded
+// machine capturing a big page is never reported as a page not answering.
+func serviceConfig() live.Config {
+	return live.Config{VisualEffects: true, CallTimeout: hangGuard}
+}
 
 // childScript loads DOMSCOPE_TUI_SCRIPT to step through and appends the
 // session to DOMSCOPE_TUI_RECORD, as run --ui FILE --record FILE does.

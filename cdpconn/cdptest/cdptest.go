@@ -96,7 +96,8 @@ func Browser(t testing.TB) *cdpconn.Browser {
 func Page(t testing.TB, url string) *cdpconn.Page {
 	t.Helper()
 	b := Browser(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	// A hang guard: a big page loads slowly on a loaded machine.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	p, err := b.OpenPage(ctx, url)
 	if err != nil {

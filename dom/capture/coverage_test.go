@@ -291,7 +291,7 @@ func navigate(ctx context.Context, p dom.Page, url string) error {
 	}
 	select {
 	case <-loaded:
-	case <-time.After(20 * time.Second):
+	case <-time.After(3 * time.Minute): // a hang guard: a loaded machine loads slowly
 	case <-ctx.Done():
 		return ctx.Err()
 	}
@@ -301,7 +301,7 @@ func navigate(ctx context.Context, p dom.Page, url string) error {
 
 // waitFrames waits (bounded) until the page has n out-of-process frames.
 func waitFrames(ctx context.Context, p dom.Page, n int) {
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(3 * time.Minute) // a hang guard
 	for time.Now().Before(deadline) {
 		fs, err := p.Frames(ctx)
 		if err == nil && len(fs) >= n {

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
@@ -130,9 +129,9 @@ func TestExportKeepsIDsSynthetic50000(t *testing.T) {
 	}
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)
-	// one CDP call (the AX tree is about 40 MB here) may take over the
-	// default 10 s when CI runs packages side by side
-	svc, p := domtest.OpenService(t, base+"/synthetic-50000.html", live.Config{CallTimeout: time.Minute})
+	// one CDP call (the AX tree is about 40 MB here) may take minutes when
+	// CI runs packages side by side: the bound is only a hang guard
+	svc, p := domtest.OpenService(t, base+"/synthetic-50000.html", live.Config{CallTimeout: domtest.HangGuard})
 	domtest.EvalJS(t, p, `(() => { const b = document.createElement('button'); b.textContent = 'Inserted first'; document.body.prepend(b); return 1; })()`)
 	s, err := svc.Snapshot(domtest.Ctx(t), true)
 	if err != nil {

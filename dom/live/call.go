@@ -85,6 +85,9 @@ func (s *Service) dialogErr(during string) error {
 }
 
 func (s *Service) mapErr(ctx, pctx, cctx context.Context, method string, err error) error {
+	if pctx != nil && pctx.Err() != nil {
+		return dom.Errorf(dom.NotAttached, err, "the page went away during %s (tab closed or browser exited)", method)
+	}
 	// cdpconn already wraps failures as *Error; only its generic
 	// CDP_ERROR is refined here from the browser's message.
 	var de *dom.Error
@@ -92,8 +95,6 @@ func (s *Service) mapErr(ctx, pctx, cctx context.Context, method string, err err
 		return de
 	}
 	switch {
-	case pctx != nil && pctx.Err() != nil:
-		return dom.Errorf(dom.NotAttached, err, "the page went away during %s (tab closed or browser exited)", method)
 	case ctx.Err() != nil:
 		return dom.Errorf(dom.Timeout, err, "%s was cancelled", method)
 	case cctx.Err() != nil:

@@ -112,7 +112,7 @@ func TestClickInFrames(t *testing.T) {
 	svc, p := openService(t, base+"/frames.html?xo="+other, Config{})
 	// Wait for both frames to be in a snapshot.
 	var same, cross *VirtualNode
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for time.Now().Before(deadline) {
 		s, err := svc.Snapshot(ctx(t), true)
 		if err != nil {
@@ -226,7 +226,7 @@ func TestAlertInCrossOriginFrame(t *testing.T) {
 	base, other := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/frames.html?xo="+other, Config{})
 	var btn *VirtualNode
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for btn == nil && time.Now().Before(deadline) {
 		s, err := svc.Snapshot(ctx(t), true)
 		if err != nil {

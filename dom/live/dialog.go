@@ -2,14 +2,56 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
+	"time"
 
 	"domscope/dom"
 )
 
+// dialogEvents are a session's dialog events. They are followed on one
+// channel, in the order the browser sent them, where the session can:
+// on two channels, the next alert of a page that opens one as soon as
+// the last closes could be seen before that close, and then the close
+// would wipe it out.
+var dialogEvents = []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"}
+
+// dialogClosedWait bounds the wait for the browser to report a dialog
+// closed after it accepted Page.handleJavaScriptDialog.
+const dialogClosedWait = 2 * time.Second
+
+// forwardDialogs delivers sess's dialog events to on, in order, until pctx
+// ends; without ordered events it falls back to one channel a method.
+func (s *Service) forwardDialogs(pctx context.Context, sess dom.Session, on func(method string, raw json.RawMessage)) {
+	oe, ok := sess.(dom.OrderedEvents)
+	if !ok {
+		s.forward(pctx, sess, dialogEvents, on)
+		return
+	}
+	ch, cancel := oe.SubscribeOrdered(dialogEvents...)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer cancel()
+		for {
+			select {
+			case ev, ok := <-ch:
+				if !ok {
+					return
+				}
+				on(ev.Method, ev.Params)
+			case <-pctx.Done():
+				return
+			}
+		}
+	}()
+}
+
 // handleDialog accepts or dismisses the open JavaScript dialog.
 func (s *Service) handleDialog(ctx context.Context, page dom.Page, a dom.Action) error {
-	d := s.Dialog()
+	s.mu.Lock()
+	d, sess := s.dialog, s.dialogSess
+	s.mu.Unlock()
 	if d == nil {
 		return dom.Errorf(dom.ValidationError, nil, "no JavaScript dialog is open")
 	}
@@ -17,30 +59,53 @@ func (s *Service) handleDialog(ctx context.Context, page dom.Page, a dom.Action)
 	if a.Accept && a.Text != "" {
 		params["promptText"] = a.Text
 	}
-	s.mu.Lock()
-	sess := s.dialogSess
-	s.mu.Unlock()
 	if sess == nil {
 		sess = page
 	}
 	err := s.call(ctx, sess, "Page.handleJavaScriptDialog", params, nil)
 	if err != nil && strings.Contains(strings.ToLower(err.Error()), "no dialog is showing") {
-		s.mu.Lock()
-		if s.dialog != nil {
-			s.dialog = nil
-			s.dialogSig = make(chan struct{})
-		}
-		s.mu.Unlock()
+		s.dialogGone(d)
 		return dom.Errorf(dom.ValidationError, err, "the dialog was already closed")
 	}
 	if err == nil {
-		// Page.javascriptDialogClosed will say so too; do not wait for it.
-		s.mu.Lock()
-		if s.dialog != nil {
-			s.dialog = nil
-			s.dialogSig = make(chan struct{})
-		}
-		s.mu.Unlock()
+		s.awaitDialogClosed(ctx, d)
 	}
 	return err
+}
+
+// awaitDialogClosed waits, briefly, until the browser has reported dialog
+// d closed, so the action ends with the page's own state: a page may have
+// opened its next dialog already. A close never reported is taken as done.
+func (s *Service) awaitDialogClosed(ctx context.Context, d *dom.DialogInfo) {
+	bound := time.NewTimer(dialogClosedWait)
+	defer bound.Stop()
+	for {
+		s.mu.Lock()
+		open, changed, pctx := s.dialog == d, s.track.changed, s.pageCtx
+		s.mu.Unlock()
+		if !open || pctx == nil {
+			return
+		}
+		select {
+		case <-changed:
+		case <-bound.C:
+			s.dialogGone(d)
+			return
+		case <-ctx.Done():
+			s.dialogGone(d)
+			return
+		case <-pctx.Done():
+			return
+		}
+	}
+}
+
+// dialogGone forgets dialog d, unless another dialog has taken its place.
+func (s *Service) dialogGone(d *dom.DialogInfo) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.dialog == d {
+		s.dialog = nil
+		s.dialogSig = make(chan struct{})
+	}
 }

@@ -193,6 +193,9 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	// However the action ends, an early read is not left running.
 	defer ahead.wait(ctx, s)
 	settled := s.settle(ctx, mark)
+	if err := s.lostLoading(mark); err != nil {
+		return err
+	}
 	s.settleNetwork(ctx, res)
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
@@ -211,7 +214,8 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		s.mu.Unlock()
 		if next, err = s.capture(ctx); err != nil {
 			// The action itself worked; the page may be mid-navigation. The
-			// next read captures again.
+			// next read captures again. A dialog that stopped the read is said.
+			res.Dialog = s.Dialog()
 			return nil
 		}
 	}

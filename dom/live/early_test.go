@@ -91,7 +91,7 @@ func TestEarlyReadMeetsADialog(t *testing.T) {
 	}
 	t.Logf("click: %.0f ms, dialog %v, snapshot %+v", res.DurationMs, res.Dialog != nil, res.Snapshot)
 	// the alert comes 60 ms after the click: in the result, or just after
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for svc.Dialog() == nil && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -53,7 +53,7 @@ func TestEventsReportInvalidation(t *testing.T) {
 	drain(svc)
 	go svc.Do(ctx(t), Action{Kind: "click", ID: byAttrID(t, snap(t, svc), "alert").ID})
 	seen := map[string]bool{}
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(hangGuard)
 	for !(seen["invalidated"] && seen["dialog"]) {
 		select {
 		case e := <-svc.Events():

@@ -131,9 +131,8 @@ var eventsWatched = []string{
 	"DOM.shadowRootPushed", "DOM.shadowRootPopped", "DOM.pseudoElementAdded",
 	"Page.frameNavigated", "Page.frameStartedLoading", "Page.frameStoppedLoading",
 	"Page.loadEventFired", "Page.navigatedWithinDocument",
-	"Page.javascriptDialogOpening", "Page.javascriptDialogClosed",
 	"Inspector.detached", "Inspector.targetCrashed",
-}
+} // and dialogEvents, in order (dialog.go)
 
 // attach wires the service to a page: subscriptions, domains, a watcher of
 // the connection. The service's mutex must not be held.
@@ -159,6 +158,7 @@ func (s *Service) attach(p dom.Page) {
 	s.mu.Unlock()
 
 	s.forward(pctx, p, eventsWatched, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
+	s.forwardDialogs(pctx, p, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
 
 	s.wg.Add(1)
 	go func() {
@@ -419,8 +419,7 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 	s.watched[targetID] = true
 	pctx := s.pageCtx
 	s.mu.Unlock()
-	s.forward(pctx, fs, []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"},
-		func(method string, raw json.RawMessage) { s.onEvent(p, fs, method, raw) })
+	s.forwardDialogs(pctx, fs, func(method string, raw json.RawMessage) { s.onEvent(p, fs, method, raw) })
 	_ = s.call(ctx, fs, "Page.enable", nil, nil)
 	s.watchNetwork(ctx, p, targetID, fs)
 	s.watchConsole(ctx, p, fs)

@@ -15,7 +15,7 @@ import (
 // the page's out-of-process frame, and returns it.
 func crossFrameNode(t *testing.T, svc *Service, pageTarget, id string) *VirtualNode {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangGuard)
 	for {
 		s, err := svc.Snapshot(ctx(t), true)
 		if err != nil {
@@ -83,7 +83,7 @@ func TestIncrementalOutOfProcessFrames(t *testing.T) {
 	}
 	// The frame goes away, then comes back.
 	evalJS(t, p, "document.getElementById('cross').remove(), true")
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(hangGuard); ; time.Sleep(50 * time.Millisecond) {
 		s, err := svc.Snapshot(ctx(t), true)
 		if err != nil {
 			t.Fatal(err)

@@ -201,7 +201,7 @@ func TestIncrementalTodoMVC(t *testing.T) {
 			svc, p := openService(t, base+app.path, Config{})
 			tw := newTwin(t, svc, p)
 			var input *VirtualNode
-			deadline := time.Now().Add(10 * time.Second)
+			deadline := time.Now().Add(hangGuard)
 			for input == nil && time.Now().Before(deadline) {
 				svc.Do(ctx(t), Action{Kind: "snapshot", Full: true})
 				input = findNode(snap(t, svc), func(n *VirtualNode) bool { return hasClass(n, app.input) })
@@ -269,7 +269,7 @@ func TestIncrementalARIA(t *testing.T) {
 			// The examples show their "Open In CodePen" buttons from a
 			// 500 ms timer: wait for it, or the page changes between a
 			// snapshot and the full capture beside it.
-			deadline := time.Now().Add(5 * time.Second)
+			deadline := time.Now().Add(hangGuard)
 			for time.Now().Before(deadline) && domtest.EvalJS(t, p, `[...document.querySelectorAll('[id$=-codepenbutton]')].some(b => b.style.display == 'none')`) == true {
 				time.Sleep(100 * time.Millisecond)
 			}

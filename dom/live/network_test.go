@@ -65,7 +65,7 @@ func newNetworkServer(t testing.TB) *networkServer {
 	})
 	mux.HandleFunc("/api/slow", func(w http.ResponseWriter, r *http.Request) {
 		select {
-		case <-time.After(20 * time.Second):
+		case <-time.After(hangGuard):
 		case <-r.Context().Done():
 		case <-stop:
 		}

@@ -34,7 +34,7 @@ func reconnectService(t *testing.T, url string, calls *[]TargetInfo) (*Service, 
 // nextState waits for the service's next connection state event.
 func nextState(t *testing.T, svc *Service, want ConnState) Event {
 	t.Helper()
-	timeout := time.After(30 * time.Second)
+	timeout := time.After(hangGuard)
 	for {
 		select {
 		case ev, ok := <-svc.Events():

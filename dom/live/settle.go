@@ -116,6 +116,19 @@ func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 	}
 }
 
+// lostLoading is NOT_ATTACHED when the page went away while a navigation
+// begun since m was still loading: the action never completed.
+func (s *Service) lostLoading(m mark) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.track
+	loading := t.navStarted > m.navStarted && t.stopped <= stoppedAfterStart(m, t)
+	if s.state == dom.Connected || !loading {
+		return nil
+	}
+	return dom.Errorf(dom.NotAttached, nil, "the page was still loading: %s", notAttached(s.state).Message)
+}
+
 // waitChange waits for the tracker's changed signal or d, whichever is
 // first; false when ctx or the page's context ended instead.
 func waitChange(ctx, pctx context.Context, changed <-chan struct{}, d time.Duration) bool {

@@ -121,7 +121,7 @@ func TestTodoMVC(t *testing.T) {
 			app := todoApps[name]
 			svc, p := openService(t, base+app.path, Config{})
 			var input *VirtualNode
-			deadline := time.Now().Add(10 * time.Second)
+			deadline := time.Now().Add(hangGuard)
 			for input == nil && time.Now().Before(deadline) {
 				s, err := svc.Snapshot(ctx(t), true)
 				if err != nil {

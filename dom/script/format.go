@@ -16,7 +16,8 @@ import (
 // one JSON line {"step": n, "snapshot": SerializedDom}.
 func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, opts Options, step int) error {
 	snap, err := a.Snapshot(ctx, false)
-	if dom.CodeOf(err) == dom.DialogOpen {
+	// A dialog that opened during the read stopped it as well.
+	if dom.CodeOf(err) == dom.DialogOpen || (err != nil && openDialog(a) != nil) {
 		return printBlocked(w, a, mode, step, err)
 	}
 	if err != nil {

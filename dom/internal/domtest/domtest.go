@@ -25,6 +25,12 @@ func Testdata(elem ...string) string {
 	return filepath.Join(append([]string{root}, elem...)...)
 }
 
+// HangGuard bounds the tests' browser work. Work ends as soon as it is
+// done; the bound only ends a hung test, so it is far above what a loaded
+// machine takes (CI runs packages side by side; a 50,000-element page is
+// slow): a test must not depend on how fast the machine is.
+const HangGuard = 3 * time.Minute
+
 // ActionPages is the folder of the fixture pages for actions.
 var ActionPages = Testdata("pages", "actions")
 
@@ -35,9 +41,9 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 	p := cdptest.Page(t, url)
 	svc := live.NewService(p, cfg)
 	t.Cleanup(func() { _ = svc.Close() })
-	// The first capture of a 50,000-element page can take most of a minute
-	// on a loaded 2-core machine (CI runs packages side by side).
-	fctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	// The first capture of a 50,000-element page can take minutes on a
+	// loaded 2-core machine (CI runs packages side by side).
+	fctx, cancel := context.WithTimeout(context.Background(), 2*HangGuard)
 	defer cancel()
 	if _, err := svc.Snapshot(fctx, false); err != nil {
 		t.Fatalf("first snapshot of %s: %v", url, err)
@@ -45,9 +51,10 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 	return svc, p
 }
 
-// Ctx is a context for one test's browser work, bounded so nothing hangs.
+// Ctx is a context for one test's browser work, bounded (HangGuard) so
+// nothing hangs.
 func Ctx(t testing.TB) context.Context {
-	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	c, cancel := context.WithTimeout(context.Background(), HangGuard)
 	t.Cleanup(cancel)
 	return c
 }
@@ -61,7 +68,7 @@ func EvalJS(t *testing.T, sess dom.Session, expr string) any {
 		} `json:"result"`
 		ExceptionDetails any `json:"exceptionDetails"`
 	}
-	c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	c, cancel := context.WithTimeout(context.Background(), HangGuard)
 	defer cancel()
 	if err := sess.Call(c, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &r); err != nil {
 		t.Fatalf("evaluate %s: %v", expr, err)
