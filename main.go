@@ -1,10 +1,7 @@
 // Command domscope shows what an LLM browser agent sees of a page: the
 // complete VirtualNode tree next to the flattened view an LLM receives.
-//
-//	domscope snapshot [--format json|text|tree] [--backend-ids] [--out FILE] [--stats]
-//	                  [--screenshot FILE.png [--marks]]
-//	                  [--endpoint URL | --launch] [--url URL | --target SPEC | --demo] [--allow-remote]
-//	                  [--viewport WxH | --device NAME] [--scale F]
+// The bare command opens the UI; snapshot, run, open, demo and mcp are
+// its other commands (cli.go builds them; `domscope help` lists them).
 package main
 
 import (
