@@ -1,6 +1,7 @@
 package main
 
 import (
+	"domscope/cdpconn"
 	"strconv"
 	"strings"
 )
@@ -18,7 +19,8 @@ func (c *connFlags) replayCommand(demoBase, start, file string) string {
 			args = append(args, "--headless")
 		}
 	} else {
-		args = append(args, "--endpoint", c.endpoint)
+		// a farm's token is a secret: the hint shows where it goes, as …
+		args = append(args, "--endpoint", cdpconn.Redact(c.endpoint))
 		if c.allowRemote {
 			args = append(args, "--allow-remote")
 		}

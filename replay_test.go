@@ -12,6 +12,7 @@ func TestReplayCommand(t *testing.T) {
 	}{
 		{connFlags{endpoint: "http://127.0.0.1:9222"}, "", "http://a.test/x?q=1&r=2", "domscope run --endpoint http://127.0.0.1:9222 --url 'http://a.test/x?q=1&r=2' f.script"},
 		{connFlags{launch: true, headless: true, viewport: "500x700", scale: 2}, "", "http://a.test/", "domscope run --launch --headless --url http://a.test/ --viewport 500x700 --scale 2 f.script"},
+		{connFlags{endpoint: "ws://farm.test:3000/?token=SECRET", allowRemote: true}, "", "http://a.test/", "domscope run --endpoint 'ws://farm.test:3000/?token=…' --allow-remote --url http://a.test/ f.script"},
 		{connFlags{endpoint: "ws://10.0.0.2:9222/devtools/browser/x", allowRemote: true, device: "iPhone 13"}, "", "http://a.test/", "domscope run --endpoint ws://10.0.0.2:9222/devtools/browser/x --allow-remote --url http://a.test/ --device 'iPhone 13' f.script"},
 		{connFlags{launch: true, demo: true}, "http://127.0.0.1:4000", "http://127.0.0.1:4000/signin.html", "domscope run --launch --demo --url signin.html f.script"},
 		{connFlags{launch: true, demo: true}, "http://127.0.0.1:4000", "http://127.0.0.1:4000/", "domscope run --launch --demo --url / f.script"},
