@@ -2,10 +2,10 @@ package capture_test
 
 import (
 	"context"
+	"domscope/dom/internal/domtest"
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,7 +100,7 @@ func TestPrivacyEveryOutput(t *testing.T) {
 
 	// `domscope run` types two more secrets through the service, then
 	// prints snapshots; the binary's other outputs come after it.
-	bin := buildDomscope(t)
+	bin := domtest.BuildProgram(t)
 	ws := cdptest.Browser(t).WebSocketURL()
 	script := filepath.Join(t.TempDir(), "steps.jsonl")
 	steps := `{"action":"type","target":{"css":"#run-typed"},"text":"SECRET-RUNTYPED-1117"}
@@ -111,7 +111,7 @@ func TestPrivacyEveryOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, mode := range []string{"text", "json"} {
-		out := runBin(t, bin, "run", "--endpoint", ws, "--target", p.TargetID(), "--snapshots", mode, script)
+		out := domtest.RunProgram(t, bin, "run", "--endpoint", ws, "--target", p.TargetID(), "--snapshots", mode, script)
 		checkNoSecrets(t, "run --snapshots "+mode, out)
 		if !strings.Contains(out, `"success":true`) || strings.Contains(out, `"success":false`) {
 			t.Errorf("run --snapshots %s: a step failed:\n%s", mode, out)
@@ -124,7 +124,7 @@ func TestPrivacyEveryOutput(t *testing.T) {
 		{"--format", "text", "--stats"},
 		{"--format", "tree", "--stats"},
 	} {
-		out := runBin(t, bin, append([]string{"snapshot", "--endpoint", ws, "--target", p.TargetID()}, args...)...)
+		out := domtest.RunProgram(t, bin, append([]string{"snapshot", "--endpoint", ws, "--target", p.TargetID()}, args...)...)
 		checkNoSecrets(t, "snapshot "+strings.Join(args, " "), out)
 		for _, want := range []string{"tokens (o200k", "Shadow password", "Cross-origin code", "Frame password"} {
 			if !strings.Contains(out, want) {
@@ -254,28 +254,4 @@ func waitEval(t *testing.T, p *cdpconn.Page, cond string) {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-}
-
-// buildDomscope builds the program into a temporary folder.
-func buildDomscope(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "domscope")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = filepath.Join("..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// runBin runs the program and returns its stdout and stderr together.
-func runBin(t *testing.T, bin string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput()
-	if err != nil {
-		t.Errorf("domscope %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }

@@ -2,7 +2,7 @@ package script_test
 
 import (
 	"bytes"
-	"context"
+	"domscope/dom/internal/domtest"
 	"io"
 	"os"
 	"os/exec"
@@ -114,12 +114,12 @@ func checkNoURLSecrets(t *testing.T, where, out string) {
 // the recording and the session log. Each shows the URL with … instead.
 func TestURLSecretsEveryOutput(t *testing.T) {
 	pageURL, base := urlsSite(t)
-	bin := buildBinary(t)
+	bin := domtest.BuildProgram(t)
 	ws := cdptest.Browser(t).WebSocketURL()
 
 	p := openURLsTab(t, pageURL)
 	for _, f := range []string{"json", "text", "tree"} {
-		out := runBinary(t, bin, "snapshot", "--endpoint", ws, "--target", p.TargetID(), "--format", f)
+		out := domtest.RunProgram(t, bin, "snapshot", "--endpoint", ws, "--target", p.TargetID(), "--format", f)
 		checkNoURLSecrets(t, "snapshot --format "+f, out)
 		if f == "json" {
 			for _, want := range []string{`"url":"` + base + `/urls.html?session=…&x=1"`, `frame.html?api_key=…"`, `frame.html?access_token=…"`} {
@@ -255,28 +255,4 @@ func checkExport(t *testing.T, what string, s *Snapshot, log []SessionStep) {
 	j, _ := flatten.FormatJSON(sd)
 	checkNoURLSecrets(t, what+" (opened, json)", string(j))
 	checkNoURLSecrets(t, what+" (opened, tree)", flatten.FormatTree(opened, dec))
-}
-
-// buildBinary builds the program into a temporary folder.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "domscope")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = filepath.Join("..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// runBinary runs the program and returns its stdout and stderr together.
-func runBinary(t *testing.T, bin string, args ...string) string {
-	t.Helper()
-	c, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(c, bin, args...).CombinedOutput()
-	if err != nil {
-		t.Errorf("domscope %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }
