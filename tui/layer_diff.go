@@ -84,40 +84,6 @@ func newDiffLayer(m *Model) *diffLayer {
 	return o
 }
 
-// beforeView is what the diff list shows of the snapshot before the current
-// one: the old names of renamed nodes, the tag and name of removed ones,
-// and its flat view with the rules it was flattened with.
-type beforeView struct {
-	names   map[string]string
-	removed map[string]removedNode
-	sd      *dom.SerializedDom
-	off     map[string]bool
-}
-
-type removedNode struct{ tag, name string }
-
-// keepBefore takes from old what the diff list d needs; the flat view on
-// screen is still old's.
-func (m *Model) keepBefore(old *dom.Snapshot, d flatten.SnapshotDiff) beforeView {
-	b := beforeView{
-		names:   make(map[string]string, len(d.Renamed)),
-		removed: make(map[string]removedNode, len(d.Removed)),
-		sd:      m.doc.sd,
-		off:     dom.CopyRules(m.doc.flatOpts.Disabled),
-	}
-	for _, id := range d.Renamed {
-		if p := old.Node(id); p != nil {
-			b.names[id] = p.Name
-		}
-	}
-	for _, id := range d.Removed {
-		if p := old.Node(id); p != nil {
-			b.removed[id] = removedNode{p.Tag, p.Name}
-		}
-	}
-	return b
-}
-
 func sameSet(a, b map[string]bool) bool {
 	for k, v := range a {
 		if v != b[k] {

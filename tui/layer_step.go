@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
-	"domscope/dom/flatten"
 	"domscope/dom/script"
 	"domscope/keymap"
 	"domscope/themes"
@@ -281,28 +280,6 @@ func (m *Model) stepPreviewed(msg stepPreviewMsg) {
 		m.panes.tree.Reveal(msg.id)
 		m.syncFromTree()
 	}
-}
-
-// afterShown runs after a snapshot is on screen: an action's keeps the
-// view before and after it with the recorded step (prev is the flat view
-// before), and the current step's target is resolved again on the new page.
-func (m *Model) afterShown(msg snapshotMsg, prev *dom.SerializedDom) tea.Cmd {
-	var cmds []tea.Cmd
-	if msg.res != nil && m.doc.sd != nil {
-		rec, after := m.rec, m.doc.sd
-		cmds = append(cmds, safe(func() tea.Msg {
-			before := ""
-			if prev != nil {
-				before = flatten.FormatText(prev)
-			}
-			rec.KeepView(before, flatten.FormatText(after))
-			return nil
-		}))
-	}
-	if m.step != nil && m.op.busy == nil {
-		cmds = append(cmds, m.stepPreview())
-	}
-	return tea.Batch(cmds...)
 }
 
 // stepEdit opens a prompt on the current step's line (value: a line being

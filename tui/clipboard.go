@@ -1,0 +1,60 @@
+package tui
+
+import (
+	"os"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"domscope/dom"
+	"domscope/views"
+)
+
+// copyText sends s to the terminal's clipboard (OSC 52) and says what was
+// sent. Everything copied comes from the snapshot, whose sensitive values
+// the engine has already replaced. Many terminals drop OSC 52 without a
+// word, so the message says it was sent, not copied, and what it needs.
+func (m *Model) copyText(what, s string) tea.Cmd {
+	if s == "" {
+		m.setFlash("nothing to copy: "+what+" is empty", true)
+		return nil
+	}
+	lines := strings.Count(s, "\n") + 1
+	shown := views.Trunc(views.Clean(strings.SplitN(s, "\n", 2)[0]), 60)
+	if lines > 1 {
+		m.setFlash("sent "+what+" ("+strconv.Itoa(lines)+" lines, "+strconv.Itoa(len(s))+" bytes) to the clipboard by OSC 52 · "+osc52Needs(), false)
+	} else {
+		m.setFlash("sent "+what+" to the clipboard by OSC 52: "+shown+" · "+osc52Needs(), false)
+	}
+	return tea.SetClipboard(s)
+}
+
+// osc52Needs says what the terminal must do for a copy to arrive: tmux
+// passes OSC 52 on only with set-clipboard on; other terminals must allow
+// it (xterm: allowWindowOps; some never do).
+func osc52Needs() string {
+	if os.Getenv("TMUX") != "" {
+		return "tmux needs set -g set-clipboard on"
+	}
+	return "the terminal must allow OSC 52"
+}
+
+// copyLine copies the selected node's line: the flat pane's line under the
+// cursor when the flat pane has the keyboard, else the first flat line of
+// the tree's selection, else its tree label (a node flattened away).
+func (m *Model) copyLine() tea.Cmd {
+	fp := &m.panes.flat
+	if m.panes.focus == flatFocus && fp.cursor >= 0 && fp.cursor < len(fp.lines) {
+		return m.copyText("the line", strings.TrimLeft(fp.lines[fp.cursor], " "))
+	}
+	n := m.panes.tree.Selected()
+	if n == nil {
+		m.setFlash("select a node to copy its line", true)
+		return nil
+	}
+	if i := fp.Line(n.ID); i >= 0 {
+		return m.copyText("the line", strings.TrimLeft(fp.lines[i], " "))
+	}
+	return m.copyText("the node", dom.NodeLabel(n, 200))
+}
