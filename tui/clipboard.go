@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"strconv"
 	"strings"
@@ -8,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
+	"domscope/dom/script"
 	"domscope/views"
 )
 
@@ -57,4 +61,56 @@ func (m *Model) copyLine() tea.Cmd {
 		return m.copyText("the line", strings.TrimLeft(fp.lines[i], " "))
 	}
 	return m.copyText("the node", dom.NodeLabel(n, 200))
+}
+
+// copyWhat copies one of the chooser's items.
+func (m *Model) copyWhat(what string) tea.Cmd {
+	if what == copyLine {
+		return m.copyLine()
+	}
+	if what == copyStep {
+		// masked where it aims a value at a sensitive field, as shown
+		return m.copyText("the step", m.stepLine())
+	}
+	if what == copyFlat {
+		if m.doc.sd == nil {
+			m.setFlash("nothing to copy yet", true)
+			return nil
+		}
+		if m.panes.flat.json {
+			b, err := flatten.FormatJSON(m.doc.sd)
+			if err != nil {
+				m.setFlash("could not format the flat view: "+err.Error(), true)
+				return nil
+			}
+			return m.copyText("the flat view (json)", string(b))
+		}
+		return m.copyText("the flat view (text)", flatten.FormatText(m.doc.sd))
+	}
+	n := m.panes.tree.Selected()
+	if n == nil || m.doc.snap == nil {
+		m.setFlash("select a node first", true)
+		return nil
+	}
+	if what == copyCSS {
+		css := script.CSSPath(m.doc.snap, n)
+		if css == "" {
+			m.setFlash(m.nodeName(n.ID)+" has no CSS path from the top document (inside a shadow root or frame)", true)
+			return nil
+		}
+		return m.copyText("the CSS selector", css)
+	}
+	q, err := script.TargetFor(m.doc.snap, n)
+	if err != nil {
+		m.setFlash("no run target for "+m.nodeName(n.ID)+": "+err.Error(), true)
+		return nil
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // a name's "&" stays as it is
+	if err := enc.Encode(q); err != nil {
+		m.setFlash("could not write the target: "+err.Error(), true)
+		return nil
+	}
+	return m.copyText("the run target", string(flatten.EscapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n")))))
 }

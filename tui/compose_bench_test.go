@@ -19,7 +19,7 @@ func composeInputs(b *testing.B) (frame []string, d drawn, w int) {
 	m.Update(tea.KeyPressMsg{Code: '?', Text: "?"})
 	l := m.top()
 	s := computeScreen(m.w, m.h)
-	d = l.render(m, s)
+	d = l.render(m.layerCtx(), s)
 	m.layers = nil
 	return strings.Split(m.render(), "\n"), d, m.w
 }

@@ -17,11 +17,13 @@ type layer interface {
 	mode() keymap.Mode
 	// handle gets the command of a key press (keymap.None for other
 	// messages, and for keys the table does not map) and the message
-	// itself. handled false passes a message on; keys never pass a layer.
-	handle(m *Model, c keymap.Command, msg tea.Msg) (cmd tea.Cmd, handled bool)
+	// itself. It may change only the layer; what else it wants done it
+	// returns, and the model applies. handled false passes a message on;
+	// keys never pass a layer.
+	handle(x *layerCtx, c keymap.Command, msg tea.Msg) (a action, handled bool)
 	// render draws the layer for the current screen: lines of equal width
 	// and where the first goes.
-	render(m *Model, s screen) drawn
+	render(x *layerCtx, s screen) drawn
 	// hints are the keys the footer (or the layer itself) shows.
 	hints(km keymap.KeyMap) []key.Binding
 }
@@ -53,7 +55,13 @@ func (m *Model) push(l layer) {
 	m.layers = append(m.layers, nil)
 	copy(m.layers[i+1:], m.layers[i:])
 	m.layers[i] = l
-	l.handle(m, keymap.None, tea.WindowSizeMsg{Width: m.w, Height: m.h})
+	m.resize(l)
+}
+
+// resize fits a new layer to the screen.
+func (m *Model) resize(l layer) {
+	a, _ := l.handle(m.layerCtx(), keymap.None, tea.WindowSizeMsg{Width: m.w, Height: m.h})
+	m.apply(l, a)
 }
 
 // pop removes a layer wherever it is on the stack.
@@ -72,7 +80,7 @@ func (m *Model) replace(old, l layer) {
 	for i, o := range m.layers {
 		if o == old {
 			m.layers[i] = l
-			l.handle(m, keymap.None, tea.WindowSizeMsg{Width: m.w, Height: m.h})
+			m.resize(l)
 			return
 		}
 	}
@@ -119,8 +127,8 @@ func (m *Model) covered() bool {
 func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, l := range append([]layer(nil), m.layers...) {
-		cmd, _ := l.handle(m, keymap.None, msg)
-		cmds = append(cmds, cmd)
+		a, _ := l.handle(m.layerCtx(), keymap.None, msg)
+		cmds = append(cmds, m.apply(l, a))
 	}
 	return tea.Batch(cmds...)
 }

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"domscope/dom/mcp"
 	"domscope/keymap"
 	"domscope/views"
 )
@@ -14,20 +15,21 @@ import (
 // returned, newest last.
 type callsLayer struct{ list }
 
-func newCallsLayer(m *Model) *callsLayer {
+// newCallsLayer lists calls; serving: there is an agent (--mcp).
+func newCallsLayer(x *layerCtx, serving bool, calls []mcp.Call) *callsLayer {
 	o := &callsLayer{list{title: "Agent calls (newest last)", foot: "↑↓ scroll · esc close", noCursor: true, cursor: -1}}
 	switch {
-	case m.cfg.Agent == nil:
+	case !serving:
 		o.header("No agent: start domscope with --mcp ADDR to serve the DOM tool.")
-	case len(m.agent.calls) == 0:
+	case len(calls) == 0:
 		o.header("No calls yet.")
 	}
-	w, _ := o.box(m.screen())
+	w, _ := o.box(x.screen)
 	inner := max(w-4-9, 20) // the box's border and padding, then "15:04:05 "
-	for _, c := range m.agent.calls {
-		st := m.st.Accent
+	for _, c := range calls {
+		st := x.st.Accent
 		if c.IsError {
-			st = m.st.Error
+			st = x.st.Error
 		}
 		head := fmt.Sprintf("#%d %s · %d tokens", c.Seq, callLine(c), c.Tokens)
 		lines := views.Wrap(views.Clean(head), inner)
@@ -37,15 +39,15 @@ func newCallsLayer(m *Model) *callsLayer {
 		}
 		for i, line := range lines {
 			stamp := "         "
-			s := m.st.Dim
+			s := x.st.Dim
 			if i == 0 {
-				stamp = m.st.Dim.Render(c.Started.Format("15:04:05")) + " "
+				stamp = x.st.Dim.Render(c.Started.Format("15:04:05")) + " "
 				s = st
 			}
 			o.add(stamp+s.Render(line), "")
 		}
 	}
-	o.fit(m.screen())
+	o.fit(x.screen)
 	o.move(len(o.items)) // the newest at the bottom, in view
 	return o
 }
@@ -60,8 +62,8 @@ func firstLine(s string) string {
 	return s
 }
 
-func (o *callsLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
-	return o.common(m, o, c, msg)
+func (o *callsLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
+	return o.common(x, o, c, msg)
 }
 
-func (o *callsLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
+func (o *callsLayer) render(x *layerCtx, s screen) drawn { return o.draw(x, s) }

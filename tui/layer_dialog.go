@@ -51,15 +51,15 @@ func (d *dialogLayer) answer() string {
 func (d *dialogLayer) mode() keymap.Mode                    { return keymap.Dialog }
 func (d *dialogLayer) hints(km keymap.KeyMap) []key.Binding { return km.Hints(keymap.Dialog) }
 
-func (d *dialogLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+func (d *dialogLayer) handle(_ *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
 	if d.input != nil {
 		switch msg := msg.(type) {
 		case tea.KeyPressMsg:
 			switch msg.String() {
 			case "enter":
-				return m.answerDialog(d, true), true
+				return answer{d, true}, true
 			case "esc":
-				return m.answerDialog(d, false), true
+				return answer{d, false}, true
 			}
 		case tea.PasteMsg:
 		default:
@@ -67,23 +67,23 @@ func (d *dialogLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, 
 		}
 		in, cmd := d.input.Update(msg)
 		d.input = &in
-		return cmd, true
+		return run{cmd}, true
 	}
 	if _, ok := msg.(tea.KeyPressMsg); !ok {
 		return nil, false
 	}
 	switch c {
 	case keymap.Accept, keymap.Dismiss:
-		return m.answerDialog(d, c == keymap.Accept), true
+		return answer{d, c == keymap.Accept}, true
 	}
 	return nil, true
 }
 
-func (d *dialogLayer) render(m *Model, s screen) drawn {
+func (d *dialogLayer) render(x *layerCtx, s screen) drawn {
 	w := min(s.body.w-4, 70)
 	inner := w - 2
 	var body []string
-	body = append(body, m.st.Warn.Render("The page opened a JavaScript "+views.Clean(d.info.Type)+":"), "")
+	body = append(body, x.st.Warn.Render("The page opened a JavaScript "+views.Clean(d.info.Type)+":"), "")
 	msg := views.Clean(d.info.Message)
 	for len(msg) > 0 && len(body) < 8 {
 		line := views.Trunc(msg, inner)
@@ -94,26 +94,12 @@ func (d *dialogLayer) render(m *Model, s screen) drawn {
 	switch {
 	case d.input != nil:
 		body = append(body, "", views.Pad(views.Input(d.input.View()), inner), "",
-			views.Pad(m.st.Dim.Render("enter answers with this text · esc dismisses (null)"), inner))
+			views.Pad(x.st.Dim.Render("enter answers with this text · esc dismisses (null)"), inner))
 	default:
 		if d.info.DefaultPrompt != "" {
 			body = append(body, "", "answer: "+views.Quote(d.info.DefaultPrompt, inner-10))
 		}
-		body = append(body, "", views.Hints(m.st, d.hints(m.km), inner))
+		body = append(body, "", views.Hints(x.st, d.hints(x.km), inner))
 	}
-	return centred(s, views.Box(m.st, "Dialog", "", body, w, len(body)+2, true))
-}
-
-// showDialog puts a dialog the page opened on screen (one at a time: a
-// newer one replaces it).
-func (m *Model) showDialog(info *dom.DialogInfo) {
-	m.closeDialog()
-	m.push(newDialogLayer(info, m.screen().body.w))
-}
-
-// closeDialog takes the dialog off the screen.
-func (m *Model) closeDialog() {
-	if d, ok := find[*dialogLayer](m); ok {
-		m.pop(d)
-	}
+	return centred(s, views.Box(x.st, "Dialog", "", body, w, len(body)+2, true))
 }

@@ -16,30 +16,32 @@ import (
 // node jumps to it.
 type diffLayer struct{ list }
 
-func newDiffLayer(m *Model) *diffLayer {
+// newDiffLayer lists the changes; last is the last action's result, whose
+// requests it lists too.
+func newDiffLayer(x *layerCtx, last *dom.ActionResult) *diffLayer {
 	o := &diffLayer{list{title: "Changes since the previous snapshot", foot: "enter jumps to the node · esc close"}}
-	if m.doc.newDoc {
+	if x.doc.newDoc {
 		o.header("The page is a new document (navigation or reload): every node is new.")
-		o.network(m)
+		o.network(x, last)
 		return o
 	}
-	if !m.doc.hasDiff {
+	if !x.doc.hasDiff {
 		o.header("No previous snapshot of this tab to compare with yet.")
-		o.network(m)
+		o.network(x, last)
 		return o
 	}
-	d := m.doc.diff
+	d := x.doc.diff
 	o.header(fmt.Sprintf("Added (%d)", len(d.Added)))
 	for _, id := range d.Added {
-		o.add(m.st.Added.Render("+ ")+m.nodeName(id), id)
+		o.add(x.st.Added.Render("+ ")+x.nodeName(id), id)
 	}
 	o.header(fmt.Sprintf("Renamed (%d)", len(d.Renamed)))
 	for _, id := range d.Renamed {
 		was := ""
-		if name, ok := m.doc.before.names[id]; ok {
+		if name, ok := x.doc.before.names[id]; ok {
 			was = " (was " + views.Quote(name, 30) + ")"
 		}
-		o.add(m.st.Renamed.Render("~ ")+m.nodeName(id)+m.st.Dim.Render(was), id)
+		o.add(x.st.Renamed.Render("~ ")+x.nodeName(id)+x.st.Dim.Render(was), id)
 	}
 	changed := 0
 	for _, c := range d.Changed {
@@ -50,36 +52,36 @@ func newDiffLayer(m *Model) *diffLayer {
 	o.header(fmt.Sprintf("Changed: states, visibility, moves (%d)", changed))
 	for _, c := range d.Changed {
 		if c.Kind != "name" {
-			o.add(m.st.Renamed.Render("~ ")+m.nodeName(c.ID)+" "+m.st.Dim.Render(changeText(c)), c.ID)
+			o.add(x.st.Renamed.Render("~ ")+x.nodeName(c.ID)+" "+x.st.Dim.Render(changeText(c)), c.ID)
 		}
 	}
 	o.header(fmt.Sprintf("Removed (%d)", len(d.Removed)))
 	for _, id := range d.Removed {
 		name := id
-		if p, ok := m.doc.before.removed[id]; ok {
+		if p, ok := x.doc.before.removed[id]; ok {
 			name = id + " " + views.Clean(p.tag)
 			if p.name != "" {
 				name += " " + views.Quote(p.name, 30)
 			}
 		}
-		o.add(m.st.Removed.Render("- ")+name, "")
+		o.add(x.st.Removed.Render("- ")+name, "")
 	}
 	var lines []string
-	if m.doc.before.sd != nil && m.doc.sd != nil {
-		lines = flatten.LineDiff(flatten.FormatText(m.doc.before.sd), flatten.FormatText(m.doc.sd))
+	if x.doc.before.sd != nil && x.doc.sd != nil {
+		lines = flatten.LineDiff(flatten.FormatText(x.doc.before.sd), flatten.FormatText(x.doc.sd))
 	}
 	o.header(fmt.Sprintf("What the LLM reads differently: the flat view's lines (%d)", len(lines)))
-	if !sameSet(m.doc.before.off, m.doc.flatOpts.Disabled) {
-		o.add(m.st.Dim.Render("(the flattening rules changed since the previous snapshot: some lines differ by that)"), "")
+	if !sameSet(x.doc.before.off, x.doc.flatOpts.Disabled) {
+		o.add(x.st.Dim.Render("(the flattening rules changed since the previous snapshot: some lines differ by that)"), "")
 	}
 	for _, l := range lines {
-		st := m.st.Added
+		st := x.st.Added
 		if strings.HasPrefix(l, "- ") {
-			st = m.st.Removed
+			st = x.st.Removed
 		}
 		o.add(st.Render(views.Clean(l)), "")
 	}
-	o.network(m)
+	o.network(x, last)
 	o.first()
 	return o
 }
@@ -120,16 +122,11 @@ func changeText(c dom.Change) string {
 	return c.Kind
 }
 
-func (o *diffLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+func (o *diffLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
 	if c == keymap.Accept {
-		if k := o.key(); k != "" && m.panes.tree.Reveal(k) {
-			m.pop(o)
-			m.panes.focus = treeFocus
-			m.syncFromTree()
-		}
-		return nil, true
+		return jumpTo{o.key()}, true
 	}
-	return o.common(m, o, c, msg)
+	return o.common(x, o, c, msg)
 }
 
-func (o *diffLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
+func (o *diffLayer) render(x *layerCtx, s screen) drawn { return o.draw(x, s) }

@@ -11,29 +11,29 @@ import (
 // tier legend, in columns that fit the screen. It scrolls without a cursor.
 type helpLayer struct{ list }
 
-func newHelpLayer(m *Model) *helpLayer {
+func newHelpLayer(x *layerCtx) *helpLayer {
 	h := &helpLayer{list{title: "Help · every key", foot: "↑↓ scroll · esc close", noCursor: true, cursor: -1}}
-	h.fill(m)
+	h.fill(x)
 	return h
 }
 
 // fill lays the help out for the current width.
-func (h *helpLayer) fill(m *Model) {
+func (h *helpLayer) fill(x *layerCtx) {
 	h.items, h.keys = h.items[:0], h.keys[:0]
-	maxW := m.screen().body.w - 4
+	maxW := x.screen.body.w - 4
 	width := 0
-	for _, l := range views.Help(m.st, m.km.Groups(), maxW-4) {
+	for _, l := range views.Help(x.st, x.km.Groups(), maxW-4) {
 		h.add(l, "")
 		width = max(width, views.Width(l))
 	}
 	h.width = min(width+4, maxW)
 }
 
-func (h *helpLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+func (h *helpLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
 	if _, ok := msg.(tea.WindowSizeMsg); ok {
-		h.fill(m) // the columns follow the width
+		h.fill(x) // the columns follow the width
 	}
-	return h.common(m, h, c, msg)
+	return h.common(x, h, c, msg)
 }
 
-func (h *helpLayer) render(m *Model, s screen) drawn { return h.draw(m, s) }
+func (h *helpLayer) render(x *layerCtx, s screen) drawn { return h.draw(x, s) }

@@ -39,11 +39,11 @@ func (o *list) header(text string) {
 
 // common handles what every list does alike: move, close, open the help
 // over it, the mouse wheel and a new screen size. self is the layer the
-// list belongs to (what esc takes off the stack).
-func (o *list) common(m *Model, self layer, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+// list belongs to (help does not open over itself).
+func (o *list) common(x *layerCtx, self layer, c keymap.Command, msg tea.Msg) (action, bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		o.fit(m.screen())
+		o.fit(x.screen)
 		return nil, true
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -56,7 +56,7 @@ func (o *list) common(m *Model, self layer, c keymap.Command, msg tea.Msg) (tea.
 	}
 	switch c {
 	case keymap.Cancel:
-		m.pop(self)
+		return closeLayer{}, true
 	case keymap.Up:
 		o.move(-1)
 	case keymap.Down:
@@ -70,8 +70,8 @@ func (o *list) common(m *Model, self layer, c keymap.Command, msg tea.Msg) (tea.
 	case keymap.Bottom:
 		o.move(len(o.items))
 	case keymap.Help:
-		if _, open := self.(*helpLayer); !open {
-			m.push(newHelpLayer(m))
+		if _, shown := self.(*helpLayer); !shown {
+			return open{newHelpLayer(x)}, true
 		}
 	case keymap.None:
 		_, isKey := msg.(tea.KeyPressMsg)
@@ -106,9 +106,9 @@ func (o *list) fit(s screen) {
 	o.scroll()
 }
 
-func (o *list) draw(m *Model, s screen) drawn {
+func (o *list) draw(x *layerCtx, s screen) drawn {
 	w, h := o.box(s)
-	return centredIn(o.in(s), views.List(m.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot))
+	return centredIn(o.in(s), views.List(x.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot))
 }
 
 // move moves the cursor by delta, skipping headers; a list without a

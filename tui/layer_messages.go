@@ -24,33 +24,33 @@ type logEntry struct {
 // wrapped to the box's width.
 type messagesLayer struct{ list }
 
-func newMessagesLayer(m *Model) *messagesLayer {
+func newMessagesLayer(x *layerCtx, log []logEntry) *messagesLayer {
 	o := &messagesLayer{list{title: "Messages (newest last)", foot: "↑↓ scroll · esc close", noCursor: true, cursor: -1}}
-	if len(m.status.log) == 0 {
+	if len(log) == 0 {
 		o.header("No messages yet.")
 	}
-	w, _ := o.box(m.screen())
+	w, _ := o.box(x.screen)
 	inner := max(w-4-9, 20) // the box's border and padding, then "15:04:05 "
-	for _, e := range m.status.log {
-		st := m.st.Accent
+	for _, e := range log {
+		st := x.st.Accent
 		if e.bad {
-			st = m.st.Error
+			st = x.st.Error
 		}
 		for i, line := range views.Wrap(views.Clean(e.msg), inner) {
 			stamp := "         "
 			if i == 0 {
-				stamp = m.st.Dim.Render(e.at.Format("15:04:05")) + " "
+				stamp = x.st.Dim.Render(e.at.Format("15:04:05")) + " "
 			}
 			o.add(stamp+st.Render(line), "")
 		}
 	}
-	o.fit(m.screen())
+	o.fit(x.screen)
 	o.move(len(o.items)) // the newest at the bottom, in view
 	return o
 }
 
-func (o *messagesLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
-	return o.common(m, o, c, msg)
+func (o *messagesLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
+	return o.common(x, o, c, msg)
 }
 
-func (o *messagesLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
+func (o *messagesLayer) render(x *layerCtx, s screen) drawn { return o.draw(x, s) }

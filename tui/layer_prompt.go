@@ -1,13 +1,10 @@
 package tui
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"domscope/dom"
 	"domscope/keymap"
 	"domscope/views"
 )
@@ -64,17 +61,15 @@ func (p *promptLayer) conceal() *promptLayer {
 func (p *promptLayer) mode() keymap.Mode                    { return keymap.Prompt }
 func (p *promptLayer) hints(km keymap.KeyMap) []key.Binding { return km.Hints(keymap.Prompt) }
 
-func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+func (p *promptLayer) handle(_ *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
 	switch c {
 	case keymap.Cancel:
-		m.pop(p)
 		if p.cancelled != nil {
-			p.cancelled(m)
+			return actions{closeLayer{}, cancelled{p}}, true
 		}
-		return nil, true
+		return closeLayer{}, true
 	case keymap.Submit, keymap.SubmitEnter:
-		m.pop(p)
-		return p.submit(m, p, p.input.Value(), c == keymap.SubmitEnter), true
+		return actions{closeLayer{}, submit{p, p.input.Value(), c == keymap.SubmitEnter}}, true
 	}
 	switch msg.(type) {
 	case tea.MouseMsg, tea.WindowSizeMsg, snapshotShown:
@@ -85,9 +80,9 @@ func (p *promptLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, 
 	p.deselect(msg)
 	p.input, cmd = p.input.Update(msg) // keys, paste, the input's own messages
 	if v := p.input.Value(); v != was && p.changed != nil {
-		p.changed(m, v)
+		return actions{edited{p, v}, run{cmd}}, true
 	}
-	return cmd, true
+	return run{cmd}, true
 }
 
 // selectAll makes the prompt's text a suggestion that typing replaces.
@@ -116,85 +111,12 @@ func (p *promptLayer) deselect(msg tea.Msg) {
 	p.input.SetValue("")
 }
 
-func (p *promptLayer) render(m *Model, s screen) drawn {
-	t := m.st.Title.Render(views.Trunc(p.title, m.w/2)) + " "
+func (p *promptLayer) render(x *layerCtx, s screen) drawn {
+	t := x.st.Title.Render(views.Trunc(p.title, x.w/2)) + " "
 	if p.selected {
 		// drawn selected, so it is plain that typing replaces it
-		v := views.Trunc(views.Clean(p.input.Value()), max(m.w-views.Width(t)-len(p.input.Prompt), 1))
-		return drawn{lines: []string{views.Pad(t+p.input.Prompt+m.st.Selected.Render(v), m.w)}, y: s.footer}
+		v := views.Trunc(views.Clean(p.input.Value()), max(x.w-views.Width(t)-len(p.input.Prompt), 1))
+		return drawn{lines: []string{views.Pad(t+p.input.Prompt+x.st.Selected.Render(v), x.w)}, y: s.footer}
 	}
-	return drawn{lines: []string{views.Pad(t+views.Input(p.input.View()), m.w)}, y: s.footer}
-}
-
-// The prompts' submit functions.
-
-func submitType(m *Model, p *promptLayer, v string, enter bool) tea.Cmd {
-	if enter {
-		v += "\n"
-	}
-	return m.actOn(dom.Action{Kind: "type", ID: p.id, Text: v}, p.secret)
-}
-
-func submitKey(m *Model, p *promptLayer, v string, _ bool) tea.Cmd {
-	k := strings.TrimSpace(v)
-	if k == "" {
-		m.setFlash("no key given", true)
-		return nil
-	}
-	return m.act(dom.Action{Kind: "key", ID: p.id, Key: k})
-}
-
-func submitSelect(m *Model, p *promptLayer, v string, _ bool) tea.Cmd {
-	return m.actOn(dom.Action{Kind: "select", ID: p.id, Value: v}, p.secret)
-}
-
-func submitGoto(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
-	u := address(v)
-	if u == "" {
-		return nil
-	}
-	return m.act(dom.Action{Kind: "navigate", URL: u})
-}
-
-// openSearch opens the search prompt empty. The tree follows the first
-// match as the query is typed; esc puts back the query and the selection
-// there were before.
-func (m *Model) openSearch() {
-	prevQuery, prevID, prevFocus := m.search.query, m.panes.tree.SelectedID(), m.panes.focus
-	p := newPrompt("search name, role, tag, id, attribute", "", "", "e.g. new todo, button, #email · enter keeps · esc restores", m.w, submitSearch)
-	p.changed = func(m *Model, v string) {
-		m.runSearch(strings.TrimSpace(v), false)
-		if len(m.search.matches) > 0 {
-			m.nextMatch(1)
-		} else if prevID != "" {
-			m.panes.tree.Select(prevID)
-			m.syncFromTree()
-		}
-	}
-	p.cancelled = func(m *Model) {
-		m.runSearch(prevQuery, false)
-		if prevID != "" {
-			m.panes.tree.Reveal(prevID)
-		}
-		m.panes.focus = prevFocus
-		m.syncFromTree()
-		m.status.flash = ""
-	}
-	m.push(p)
-}
-
-func submitSearch(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
-	q := strings.TrimSpace(v)
-	if q == m.search.query && m.search.idx >= 0 {
-		// already on the match found while typing: stay, and say so
-		m.search.idx--
-		m.nextMatch(1)
-		return nil
-	}
-	m.runSearch(q, true)
-	return nil
-}
-
-func submitExport(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
-	return m.export(strings.TrimSpace(v))
+	return drawn{lines: []string{views.Pad(t+views.Input(p.input.View()), x.w)}, y: s.footer}
 }

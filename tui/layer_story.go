@@ -24,42 +24,24 @@ type storyLayer struct {
 	log []dom.SessionStep
 }
 
-// sessionLog is the story to tell: the saved capture's, else this
-// session's.
-func (m *Model) sessionLog() []dom.SessionStep {
-	if m.conn.saved != nil {
-		return m.conn.saved.SessionLog()
-	}
-	return m.rec.Log()
-}
-
-func (m *Model) openStory() {
-	log := m.sessionLog()
-	if len(log) == 0 {
-		what := "this session has no recorded steps yet: act on the page (c, t, K…)"
-		if m.conn.saved != nil {
-			what = "this capture carries no session steps (it was exported before any action)"
-		}
-		m.setFlash(what, true)
-		return
-	}
+func newStoryLayer(x *layerCtx, log []dom.SessionStep) *storyLayer {
 	o := &storyLayer{list: list{title: fmt.Sprintf("The session, step by step (%d)", len(log)), foot: "enter shows the view after the step and its diff · esc close"}, log: log}
 	for i, s := range log {
-		o.add(storyItem(m, i, s), itoa(i))
+		o.add(storyItem(x, i, s), itoa(i))
 	}
 	o.first()
-	o.fit(m.screen())
-	m.push(o)
+	o.fit(x.screen)
+	return o
 }
 
 // storyItem is a step's line in the list: number, result, what it was.
-func storyItem(m *Model, i int, s dom.SessionStep) string {
-	mark, st := "·", m.st.Dim
+func storyItem(x *layerCtx, i int, s dom.SessionStep) string {
+	mark, st := "·", x.st.Dim
 	if r := s.Result; r != nil {
 		if r.Success {
-			mark, st = "✓", m.st.OK
+			mark, st = "✓", x.st.OK
 		} else {
-			mark, st = "✗", m.st.Error
+			mark, st = "✗", x.st.Error
 		}
 	}
 	desc := s.Desc
@@ -68,11 +50,11 @@ func storyItem(m *Model, i int, s dom.SessionStep) string {
 	}
 	text := fmt.Sprintf("%3d %s %s", i+1, st.Render(mark), views.Clean(desc))
 	if r := s.Result; r != nil && !r.Success && r.Error != nil {
-		text += "  " + m.st.Error.Render(views.Clean(string(r.Error.Code)))
+		text += "  " + x.st.Error.Render(views.Clean(string(r.Error.Code)))
 	}
 	switch {
 	case s.Unchanged:
-		text += m.st.Dim.Render("  · no change in the view")
+		text += x.st.Dim.Render("  · no change in the view")
 	case len(s.Diff) > 0:
 		add, del := 0, 0
 		for _, d := range s.Diff {
@@ -82,45 +64,45 @@ func storyItem(m *Model, i int, s dom.SessionStep) string {
 				del++
 			}
 		}
-		text += "  " + m.st.Added.Render(fmt.Sprintf("+%d", add)) + " " + m.st.Removed.Render(fmt.Sprintf("-%d", del))
+		text += "  " + x.st.Added.Render(fmt.Sprintf("+%d", add)) + " " + x.st.Removed.Render(fmt.Sprintf("-%d", del))
 	}
 	return text
 }
 
-func (o *storyLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+func (o *storyLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
 	if c == keymap.Accept {
 		i := o.cursor
 		if i >= 0 && i < len(o.log) {
-			m.push(newStoryStepLayer(m, i, o.log[i]))
+			return open{newStoryStepLayer(x, i, o.log[i])}, true
 		}
 		return nil, true
 	}
-	return o.common(m, o, c, msg)
+	return o.common(x, o, c, msg)
 }
 
-func (o *storyLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
+func (o *storyLayer) render(x *layerCtx, s screen) drawn { return o.draw(x, s) }
 
 // storyStepLayer shows one step: its line, result, diff and the view after.
 type storyStepLayer struct{ list }
 
-func newStoryStepLayer(m *Model, i int, s dom.SessionStep) *storyStepLayer {
+func newStoryStepLayer(x *layerCtx, i int, s dom.SessionStep) *storyStepLayer {
 	o := &storyStepLayer{list{title: fmt.Sprintf("Step %d", i+1), foot: "↑↓ scroll · esc back to the steps", noCursor: true, cursor: -1}}
-	w, _ := o.box(m.screen())
+	w, _ := o.box(x.screen)
 	inner := max(w-4, 20)
 	wrap := func(st func(string) string, text string) {
 		for _, l := range views.Wrap(views.Clean(text), inner) {
 			o.add(st(l), "")
 		}
 	}
-	wrap(m.st.Bold.Render, compactJSON(s.Step))
+	wrap(x.st.Bold.Render, compactJSON(s.Step))
 	if s.URL != "" {
-		wrap(m.st.Dim.Render, "on "+s.URL)
+		wrap(x.st.Dim.Render, "on "+s.URL)
 	}
 	if r := s.Result; r != nil {
 		res := fmt.Sprintf("ok · %.0f ms", r.DurationMs)
-		st := m.st.OK.Render
+		st := x.st.OK.Render
 		if !r.Success {
-			res, st = "failed", m.st.Error.Render
+			res, st = "failed", x.st.Error.Render
 			if r.Error != nil {
 				res += ": " + string(r.Error.Code) + ": " + r.Error.Message
 			}
@@ -133,35 +115,35 @@ func newStoryStepLayer(m *Model, i int, s dom.SessionStep) *storyStepLayer {
 	o.header("What changed in the flat view")
 	switch {
 	case s.Unchanged:
-		o.add(m.st.Dim.Render("nothing"), "")
+		o.add(x.st.Dim.Render("nothing"), "")
 	case len(s.Diff) == 0:
-		o.add(m.st.Dim.Render("not recorded (the step left no snapshot)"), "")
+		o.add(x.st.Dim.Render("not recorded (the step left no snapshot)"), "")
 	}
 	for _, d := range s.Diff {
-		st := m.st.Added.Render
+		st := x.st.Added.Render
 		if strings.HasPrefix(d, "-") {
-			st = m.st.Removed.Render
+			st = x.st.Removed.Render
 		}
 		o.add(st(views.Trunc(d[:min(2, len(d))]+cleanIndented(d[min(2, len(d)):]), inner)), "")
 	}
 	o.header("The flat view after it")
 	if s.After == "" {
-		o.add(m.st.Dim.Render("not kept (too big, or no snapshot after the step): the diff above is what changed"), "")
+		o.add(x.st.Dim.Render("not kept (too big, or no snapshot after the step): the diff above is what changed"), "")
 	}
 	for _, l := range strings.Split(strings.TrimSuffix(s.After, "\n"), "\n") {
 		if s.After != "" {
 			o.add(views.Trunc(cleanIndented(l), inner), "")
 		}
 	}
-	o.fit(m.screen())
+	o.fit(x.screen)
 	return o
 }
 
-func (o *storyStepLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
-	return o.common(m, o, c, msg)
+func (o *storyStepLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
+	return o.common(x, o, c, msg)
 }
 
-func (o *storyStepLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
+func (o *storyStepLayer) render(x *layerCtx, s screen) drawn { return o.draw(x, s) }
 
 // compactJSON is a recorded step on one line (an export is indented).
 func compactJSON(raw json.RawMessage) string {

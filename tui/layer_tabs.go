@@ -15,40 +15,39 @@ type tabsLayer struct {
 	targets []dom.TargetInfo
 }
 
-func newTabsLayer(m *Model, ts []dom.TargetInfo) *tabsLayer {
+func newTabsLayer(x *layerCtx, ts []dom.TargetInfo) *tabsLayer {
 	o := &tabsLayer{list: list{title: "Tabs · pick one to attach", foot: "enter attaches · esc close"}, targets: ts}
 	for _, t := range ts {
 		if t.Type != "" && t.Type != "page" {
 			continue
 		}
 		cur := "  "
-		if m.doc.snap != nil && t.ID == m.doc.snap.TargetID {
-			cur = m.st.OK.Render("● ")
+		if x.doc.snap != nil && t.ID == x.doc.snap.TargetID {
+			cur = x.st.OK.Render("● ")
 		}
 		title := views.Trunc(views.Clean(urls.SafeTitle(t.Title, t.URL)), 40)
-		o.add(cur+views.Pad(title, 40)+" "+m.st.Dim.Render(views.Trunc(views.Clean(urls.Safe(t.URL)), 60)), t.ID)
+		o.add(cur+views.Pad(title, 40)+" "+x.st.Dim.Render(views.Trunc(views.Clean(urls.Safe(t.URL)), 60)), t.ID)
 	}
 	if len(o.items) == 0 {
 		o.header("The browser has no page tabs.")
 	}
 	o.first()
-	if m.doc.snap != nil {
-		o.selectKey(m.doc.snap.TargetID) // start on the tab shown now
+	if x.doc.snap != nil {
+		o.selectKey(x.doc.snap.TargetID) // start on the tab shown now
 	}
 	return o
 }
 
-func (o *tabsLayer) handle(m *Model, c keymap.Command, msg tea.Msg) (tea.Cmd, bool) {
+func (o *tabsLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
 	if c == keymap.Accept {
 		for _, t := range o.targets {
 			if t.ID == o.key() {
-				m.pop(o)
-				return m.attach(t), true
+				return actions{closeLayer{}, attachTab{t}}, true
 			}
 		}
 		return nil, true
 	}
-	return o.common(m, o, c, msg)
+	return o.common(x, o, c, msg)
 }
 
-func (o *tabsLayer) render(m *Model, s screen) drawn { return o.draw(m, s) }
+func (o *tabsLayer) render(x *layerCtx, s screen) drawn { return o.draw(x, s) }

@@ -303,16 +303,7 @@ func (m *Model) syncFromTree() { m.panes.follow(&m.panes.tree) }
 func (m *Model) syncFromFlat() { m.panes.follow(&m.panes.flat) }
 
 // nodeName is a short readable handle for a node: "node_5 form".
-func (m *Model) nodeName(id string) string {
-	if n := m.doc.snap.Node(id); n != nil {
-		s := id + " " + views.Clean(n.Tag)
-		if n.Name != "" {
-			s += " " + views.Quote(n.Name, 30)
-		}
-		return s
-	}
-	return id
-}
+func (m *Model) nodeName(id string) string { return nodeLabel(m.doc.snap, id) }
 
 // runSearch finds the nodes whose name, role, tag, id or attributes
 // hold q, ranked by dom.Search: the whole name first, attributes last.

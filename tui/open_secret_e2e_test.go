@@ -138,7 +138,7 @@ func TestOpenRemasksTypedSecret(t *testing.T) {
 		if s := plainScreen(om); strings.Contains(s, plain) {
 			t.Errorf("the story shows the password:\n%s", s)
 		}
-		om.push(newStoryStepLayer(om, i, s))
+		om.push(newStoryStepLayer(om.layerCtx(), i, s))
 		if s := plainScreen(om); strings.Contains(s, plain) {
 			t.Errorf("story step %d shows the password:\n%s", i+1, s)
 		}

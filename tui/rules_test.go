@@ -152,7 +152,7 @@ func TestRulesOverlayKeepsFlatPaneInSight(t *testing.T) {
 		}
 		r, _ := topAs[*rulesLayer](m)
 		s := m.screen()
-		d := r.render(m, s)
+		d := r.render(m.layerCtx(), s)
 		flat := s.flat
 		for i, l := range d.lines {
 			y, x0, x1 := d.y+i, d.x, d.x+ansi.StringWidth(l)

@@ -56,8 +56,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.click(msg.Mouse())
 	case tea.MouseWheelMsg:
 		if l := m.top(); l != nil {
-			if cmd, ok := l.handle(m, keymap.None, msg); ok {
-				return cmd
+			if a, ok := l.handle(m.layerCtx(), keymap.None, msg); ok {
+				return m.apply(l, a)
 			}
 		}
 		return m.wheel(msg.Mouse())
@@ -108,7 +108,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if msg.auto && (len(m.layers) > 0 || m.conn.state == dom.Connected) {
 			return nil // the user moved on, or the tab came back meanwhile
 		}
-		m.push(newTabsLayer(m, msg.targets))
+		m.push(newTabsLayer(m.layerCtx(), msg.targets))
 		return nil
 	case attachedMsg:
 		if msg.gen != m.doc.gen {
@@ -185,8 +185,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	}
 	// anything else (a paste, a text input's own messages) is the top layer's
 	if l := m.top(); l != nil {
-		cmd, _ := l.handle(m, keymap.None, msg)
-		return cmd
+		a, _ := l.handle(m.layerCtx(), keymap.None, msg)
+		return m.apply(l, a)
 	}
 	return nil
 }
@@ -225,8 +225,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.status.flash = ""
 	// the top layer has the keyboard; the panes get what no layer covers
 	if l := m.top(); l != nil {
-		cmd, _ := l.handle(m, a, msg)
-		return cmd
+		act, _ := l.handle(m.layerCtx(), a, msg)
+		return m.apply(l, act)
 	}
 	if a == keymap.None {
 		if k := msg.String(); k != "" {
@@ -314,9 +314,9 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		m.layout()
 		m.panes.follow(m.panes.focused())
 	case keymap.Messages:
-		m.push(newMessagesLayer(m))
+		m.push(newMessagesLayer(m.layerCtx(), m.status.log))
 	case keymap.Calls:
-		m.push(newCallsLayer(m))
+		m.push(newCallsLayer(m.layerCtx(), m.cfg.Agent != nil, m.agent.calls))
 	case keymap.AgentPause:
 		if m.cfg.Agent == nil {
 			m.setFlash("no agent to pause: start domscope with --mcp ADDR", true)
@@ -324,11 +324,11 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 		}
 		m.toggleAgent()
 	case keymap.Rules:
-		m.push(newRulesLayer(m, "", ""))
+		m.push(newRulesLayer(m.layerCtx(), "", ""))
 	case keymap.Diff:
-		m.push(newDiffLayer(m))
+		m.push(newDiffLayer(m.layerCtx(), m.status.last))
 	case keymap.Help:
-		m.push(newHelpLayer(m))
+		m.push(newHelpLayer(m.layerCtx()))
 	case keymap.Export:
 		if m.doc.snap == nil {
 			m.setFlash("nothing to export yet", true)
@@ -340,7 +340,11 @@ func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	case keymap.Copy:
 		return m.copyLine()
 	case keymap.CopyMenu:
-		m.push(newCopyLayer(m))
+		format := "text"
+		if m.panes.flat.json {
+			format = "json"
+		}
+		m.push(newCopyLayer(format, m.stepLine() != ""))
 	case keymap.Cancel:
 		return m.cancel()
 	case keymap.Highlight:

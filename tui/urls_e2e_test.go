@@ -108,7 +108,7 @@ func TestURLSecretsOnScreen(t *testing.T) {
 	}
 	screen("the story")
 	for i, s := range story.log {
-		m.push(newStoryStepLayer(m, i, s))
+		m.push(newStoryStepLayer(m.layerCtx(), i, s))
 		screen("story step " + itoa(i+1))
 		m.pop(m.top())
 	}

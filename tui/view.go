@@ -55,8 +55,9 @@ func (m *Model) render() string {
 	lines = append(lines, views.Box(m.st, "Details", m.detailsRight(), m.detailsBody(s.details), s.details.w, s.details.h, false)...)
 	lines = append(lines, m.footer())
 	// the layers, bottom first
+	c := m.layerCtx()
 	for _, l := range m.layers {
-		d := l.render(m, s)
+		d := l.render(c, s)
 		lines = views.Place(lines, d.lines, d.x, d.y, m.w)
 	}
 	return strings.Join(lines, "\n")
