@@ -45,99 +45,84 @@ const (
 	everywhere       = panes | onPrompt | onList | onDialog
 )
 
-// Command is what a key press asks the UI to do. Update switches on it,
-// never on raw keys. (The engine's dom.Action is what the UI then asks of
-// the page; a Command is one step before that.)
-type Command int
+// Command is what a key press asks the UI to do, by name: the help and
+// the config file's [keys] spell it so. Update switches on it, never on
+// raw keys. (The engine's dom.Action is what the UI then asks of the page;
+// a Command is one step before that.) A new command needs no constant:
+// its row names it, and the UI's handler table names it again.
+type Command string
 
-// The commands.
+// The commands the UI refers to by name.
 const (
-	None Command = iota
-	Quit
-	Up
-	Down
-	PageUp
-	PageDown
-	Top
-	Bottom
-	Expand
-	Collapse
-	PanRight // scroll the flat pane's long lines sideways
-	PanLeft
-	Toggle
-	ExpandAll
-	CollapseAll
-	SwitchPane
-	Counterpart
-	Search
-	SearchNext
-	SearchPrev
-	FilterInteractive
-	Format
-	Rules
-	Diff
-	Help
-	Click
-	Type
-	Key
-	Hover
-	Select
-	ScrollDown
-	ScrollUp
-	Goto
-	Back
-	Forward
-	Reload
-	Refresh
-	Highlight
-	Targets
-	Export
-	Zoom     // maximise the focused pane
-	Messages // the message log
-	Picture  // show the page's screenshot in place of the flat pane
-	PicMarks // numbered marks on the picture
-	Reveal   // scroll the selected node into the page's view
-	ViewportNext
-	WriteScript // write the session's actions as a `run` script
-	Copy        // copy the selected node's line (OSC 52)
-	CopyMenu    // choose what to copy: flat view, run target, CSS selector
-	Follow      // pause or resume following the page's own changes
-	Cancel
-	Submit      // prompt: Enter
-	SubmitEnter // prompt: Alt+Enter (type the text, then press Enter in the page)
-	Accept      // dialog, list: choose
-	Dismiss     // dialog
-	StepRun     // a loaded script: run the current step
-	StepAll     // a loaded script: run to the end or the next failure
-	StepSkip    // a loaded script: skip the current step
-	StepEdit    // a loaded script: edit the step's line, then run it
-	Story       // the session's steps with the view after each and its diff
-	Calls       // the agent's call log (--mcp)
-	AgentPause  // pause or resume the agent's calls (--mcp)
-	numCommands
+	None              Command = ""
+	Quit              Command = "quit"
+	Up                Command = "up"
+	Down              Command = "down"
+	PageUp            Command = "page-up"
+	PageDown          Command = "page-down"
+	Top               Command = "top"
+	Bottom            Command = "bottom"
+	Expand            Command = "expand"
+	Collapse          Command = "collapse"
+	PanRight          Command = "pan-right" // scroll the flat pane's long lines sideways
+	PanLeft           Command = "pan-left"
+	Toggle            Command = "toggle"
+	ExpandAll         Command = "expand-all"
+	CollapseAll       Command = "collapse-all"
+	SwitchPane        Command = "switch-pane"
+	Counterpart       Command = "counterpart"
+	Search            Command = "search"
+	SearchNext        Command = "search-next"
+	SearchPrev        Command = "search-prev"
+	FilterInteractive Command = "filter-interactive"
+	Format            Command = "format"
+	Rules             Command = "rules"
+	Diff              Command = "diff"
+	Help              Command = "help"
+	Click             Command = "click"
+	Type              Command = "type"
+	Key               Command = "key"
+	Hover             Command = "hover"
+	Select            Command = "select"
+	ScrollDown        Command = "scroll-down"
+	ScrollUp          Command = "scroll-up"
+	Goto              Command = "goto"
+	Back              Command = "back"
+	Forward           Command = "forward"
+	Reload            Command = "reload"
+	Refresh           Command = "refresh"
+	Highlight         Command = "highlight"
+	Targets           Command = "targets"
+	Export            Command = "export"
+	Zoom              Command = "zoom"     // maximise the focused pane
+	Messages          Command = "messages" // the message log
+	Picture           Command = "picture"  // the page's screenshot in place of the flat pane
+	PicMarks          Command = "marks"    // numbered marks on the picture
+	Reveal            Command = "reveal"   // scroll the selected node into the page's view
+	ViewportNext      Command = "viewport"
+	WriteScript       Command = "write-script" // write the session's actions as a `run` script
+	Copy              Command = "copy"         // copy the selected node's line (OSC 52)
+	CopyMenu          Command = "copy-menu"    // choose what to copy
+	Follow            Command = "follow"       // pause or resume following the page
+	Cancel            Command = "cancel"
+	Submit            Command = "submit"       // prompt: Enter
+	SubmitEnter       Command = "submit-enter" // prompt: Alt+Enter (type, then Enter)
+	Accept            Command = "accept"       // dialog, list: choose
+	Dismiss           Command = "dismiss"      // dialog
+	StepRun           Command = "step-run"     // a loaded script: run the current step
+	StepAll           Command = "step-all"     // run to the end or the next failure
+	StepSkip          Command = "step-skip"    // skip the current step
+	StepEdit          Command = "step-edit"    // edit the step's line, then run it
+	Story             Command = "story"        // the session's steps, views and diffs
+	Calls             Command = "calls"        // the agent's call log (--mcp)
+	AgentPause        Command = "agent-pause"  // pause or resume the agent's calls (--mcp)
 )
 
-var commandNames = [numCommands]string{
-	None: "none", Quit: "quit", Up: "up", Down: "down", PageUp: "page-up", PageDown: "page-down",
-	Top: "top", Bottom: "bottom", Expand: "expand", Collapse: "collapse", PanRight: "pan-right", PanLeft: "pan-left", Toggle: "toggle",
-	ExpandAll: "expand-all", CollapseAll: "collapse-all", SwitchPane: "switch-pane",
-	Counterpart: "counterpart", Search: "search", SearchNext: "search-next", SearchPrev: "search-prev",
-	FilterInteractive: "filter-interactive", Format: "format", Rules: "rules", Diff: "diff",
-	Help: "help", Click: "click", Type: "type", Key: "key", Hover: "hover", Select: "select",
-	ScrollDown: "scroll-down", ScrollUp: "scroll-up", Goto: "goto", Back: "back",
-	Forward: "forward", Reload: "reload", Refresh: "refresh", Highlight: "highlight",
-	Targets: "targets", Export: "export", Zoom: "zoom", Messages: "messages", Picture: "picture", PicMarks: "marks", Reveal: "reveal",
-	ViewportNext: "viewport", WriteScript: "write-script", Copy: "copy", CopyMenu: "copy-menu", Follow: "follow", Cancel: "cancel", Submit: "submit",
-	SubmitEnter: "submit-enter", Accept: "accept", Dismiss: "dismiss",
-	StepRun: "step-run", StepAll: "step-all", StepSkip: "step-skip", StepEdit: "step-edit", Story: "story",
-	Calls: "calls", AgentPause: "agent-pause",
-}
-
 func (c Command) String() string {
-	if c >= 0 && c < numCommands {
-		return commandNames[c]
+	if c == None {
+		return "none"
 	}
-	return "unknown"
+	return string(c)
 }
 
 // GroupID is a section of the help screen.

@@ -17,11 +17,11 @@ type RebindError struct {
 func (e *RebindError) Error() string { return e.Msg }
 
 // CommandByName is the command named name ("click", "page-down"), as the
-// help and the config file spell it.
-func CommandByName(name string) (Command, bool) {
-	for c, n := range commandNames {
-		if n == name && Command(c) != None {
-			return Command(c), true
+// help and the config file spell it: one that some row binds.
+func (km KeyMap) CommandByName(name string) (Command, bool) {
+	for _, r := range km.Rows {
+		if string(r.Command) == name && r.Command != None {
+			return r.Command, true
 		}
 	}
 	return None, false
@@ -40,7 +40,7 @@ func (km *KeyMap) Rebind(keys map[string][]string) error {
 	rows := slices.Clone(km.Rows)
 	for _, name := range names {
 		ks := keys[name]
-		c, ok := CommandByName(name)
+		c, ok := km.CommandByName(name)
 		if !ok {
 			return &RebindError{name, fmt.Sprintf("keys: no command %q (the help, ?, lists them: %s)", name, strings.Join(paneCommands(rows), ", "))}
 		}

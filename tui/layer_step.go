@@ -90,44 +90,40 @@ func (m *Model) stepMsg(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// stepKey handles the step keys (ok false: not one of them).
-func (m *Model) stepKey(a keymap.Command) (tea.Cmd, bool) {
-	switch a {
-	case keymap.Story:
-		m.openStory()
-		return nil, true
-	case keymap.StepRun, keymap.StepAll, keymap.StepSkip, keymap.StepEdit:
-	default:
-		return nil, false
-	}
+// stepping handles a step key: a, A, S or E.
+func stepping(a keymap.Command) paneKey {
+	return func(m *Model) tea.Cmd { return m.stepKey(a) }
+}
+
+// stepKey runs, runs on, skips or edits the current step.
+func (m *Model) stepKey(a keymap.Command) tea.Cmd {
 	s := m.step
 	if s == nil {
 		m.setFlash("no script loaded: domscope run --ui FILE steps through one", true)
-		return nil, true
+		return nil
 	}
 	if s.done() {
 		m.setFlash(m.stepSummary()+" · w writes the session as a script", false)
-		return nil, true
+		return nil
 	}
 	switch a {
 	case keymap.StepRun:
 		s.all = false
-		return m.stepRun(), true
+		return m.stepRun()
 	case keymap.StepAll:
 		s.all = true
-		return m.stepRun(), true
+		return m.stepRun()
 	case keymap.StepSkip:
 		s.all = false
 		s.skipped++
 		m.setFlash(fmt.Sprintf("skipped step %d", s.i+1), false)
 		s.i++
 		s.last = nil
-		return m.stepPreview(), true
+		return m.stepPreview()
 	case keymap.StepEdit:
 		m.stepEdit("")
-		return nil, true
 	}
-	return nil, false
+	return nil
 }
 
 // stepSummary says how far the script got.

@@ -11,7 +11,6 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/screenshot"
-	"domscope/keymap"
 	"domscope/views"
 )
 
@@ -99,42 +98,41 @@ func (m *Model) graphicsProbe() tea.Cmd {
 	return tea.Raw(views.GraphicsQuery)
 }
 
-// pictureKey handles the picture's keys; false: not one of them.
-func (m *Model) pictureKey(c keymap.Command) (tea.Cmd, bool) {
-	switch c {
-	case keymap.Picture:
-		m.pic.on = !m.pic.on
-		if !m.pic.on {
-			m.pic.raw = ""
-			if m.pic.gfx == views.Sixel || m.pic.gfx == views.ITerm2 {
-				// the image's pixels stay in cells the flat pane leaves
-				// blank: repaint them all
-				return tea.ClearScreen, true
-			}
-			return nil, true
+// pictureToggle shows the page's picture in place of the flat pane, or
+// the flat pane again.
+func (m *Model) pictureToggle() tea.Cmd {
+	m.pic.on = !m.pic.on
+	if !m.pic.on {
+		m.pic.raw = ""
+		if m.pic.gfx == views.Sixel || m.pic.gfx == views.ITerm2 {
+			// the image's pixels stay in cells the flat pane leaves
+			// blank: repaint them all
+			return tea.ClearScreen
 		}
-		if m.panes.focus == flatFocus {
-			m.panes.focus = treeFocus
-		}
-		m.setFlash("picture of the page ("+m.pic.gfx.String()+") · m marks · z scrolls the node into view · P back to the flat view", false)
-		return nil, true
-	case keymap.PicMarks:
-		m.pic.marks = !m.pic.marks
-		if !m.pic.on {
-			m.setFlash("marks are drawn on the picture: P shows it", false)
-		}
-		return nil, true
-	case keymap.Reveal:
-		n := m.panes.tree.Selected()
-		if n == nil || m.doc.snap == nil {
-			m.setFlash("select a node to scroll into view first", true)
-			return nil, true
-		}
-		return m.act(dom.Action{Kind: dom.KindScroll, ID: n.ID}), true
-	case keymap.ViewportNext:
-		return m.nextViewport(), true
+		return nil
 	}
-	return nil, false
+	if m.panes.focus == flatFocus {
+		m.panes.focus = treeFocus
+	}
+	m.setFlash("picture of the page ("+m.pic.gfx.String()+") · m marks · z scrolls the node into view · P back to the flat view", false)
+	return nil
+}
+
+// marksToggle switches the numbered marks on the picture.
+func (m *Model) marksToggle() tea.Cmd {
+	m.pic.marks = !m.pic.marks
+	if !m.pic.on {
+		m.setFlash("marks are drawn on the picture: P shows it", false)
+	}
+	return nil
+}
+
+// revealKey scrolls the selected node into the page's view.
+func (m *Model) revealKey() tea.Cmd {
+	if n := m.selectedOr("scroll into view"); n != nil {
+		return m.act(dom.Action{Kind: dom.KindScroll, ID: n.ID})
+	}
+	return nil
 }
 
 // pictureAfter runs after every message: it takes the picture's replies
