@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
@@ -138,5 +140,27 @@ type cancelled struct{ p *promptLayer }
 
 func (a cancelled) apply(m *Model, _ layer) tea.Cmd {
 	a.p.cancelled(m)
+	return nil
+}
+
+// startAction starts browser work (a script's step) the way an action
+// does: the marks of the last change go, a spinner shows.
+type startAction struct {
+	label string
+	run   func(ctx context.Context, gen int) tea.Msg
+}
+
+func (a startAction) apply(m *Model, _ layer) tea.Cmd {
+	m.doc.marks = nil
+	m.clearCache()
+	return m.startOp(a.label, a.run)
+}
+
+// reveal selects a node in both panes, where the keyboard is.
+type reveal struct{ id string }
+
+func (a reveal) apply(m *Model, _ layer) tea.Cmd {
+	m.panes.tree.Reveal(a.id)
+	m.syncFromTree()
 	return nil
 }

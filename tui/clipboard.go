@@ -70,7 +70,7 @@ func (m *Model) copyWhat(what string) tea.Cmd {
 	}
 	if what == copyStep {
 		// masked where it aims a value at a sensitive field, as shown
-		return m.copyText("the step", m.stepLine())
+		return m.copyText("the step", m.step.line())
 	}
 	if what == copyFlat {
 		if m.doc.sd == nil {

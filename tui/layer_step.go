@@ -78,105 +78,86 @@ type stepDoneMsg struct {
 	snap snapshotMsg
 }
 
-// stepMsg handles the step-through's replies (ok false: not one of them).
-func (m *Model) stepMsg(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case stepPreviewMsg:
-		m.stepPreviewed(msg)
-		return nil, true
-	case stepDoneMsg:
-		return m.stepDone(msg), true
-	}
-	return nil, false
+// stepCtx is what the stepper may read: what a layer reads, and the page
+// it acts on and the recorder. Like a layer, it returns what it wants the
+// model to do as an action.
+type stepCtx struct {
+	*layerCtx
+	actor dom.Actor // nil without a live page
+	ctx   context.Context
+	rec   *script.Recorder
 }
 
-// stepping handles a step key: a, A, S or E.
-func stepping(a keymap.Command) paneKey {
-	return func(m *Model) tea.Cmd { return m.stepKey(a) }
-}
-
-// stepKey runs, runs on, skips or edits the current step.
-func (m *Model) stepKey(a keymap.Command) tea.Cmd {
-	s := m.step
+// key runs, runs on, skips or edits the current step.
+func (s *stepper) key(x *stepCtx, a keymap.Command) action {
 	if s == nil {
-		m.setFlash("no script loaded: domscope run --ui FILE steps through one", true)
-		return nil
+		return flash{"no script loaded: domscope run --ui FILE steps through one", true}
 	}
 	if s.done() {
-		m.setFlash(m.stepSummary()+" · w writes the session as a script", false)
-		return nil
+		return flash{s.summary() + " · w writes the session as a script", false}
 	}
 	switch a {
 	case keymap.StepRun:
 		s.all = false
-		return m.stepRun()
+		return s.run(x)
 	case keymap.StepAll:
 		s.all = true
-		return m.stepRun()
+		return s.run(x)
 	case keymap.StepSkip:
 		s.all = false
 		s.skipped++
-		m.setFlash(fmt.Sprintf("skipped step %d", s.i+1), false)
+		at := s.i + 1
 		s.i++
 		s.last = nil
-		return m.stepPreview()
+		return actions{flash{fmt.Sprintf("skipped step %d", at), false}, run{s.preview(x)}}
 	case keymap.StepEdit:
-		m.stepEdit("")
+		return s.edit(x, "")
 	}
 	return nil
 }
 
-// stepSummary says how far the script got.
-func (m *Model) stepSummary() string {
-	s := m.step
+// summary says how far the script got.
+func (s *stepper) summary() string {
 	return fmt.Sprintf("the script is done: %d of %d steps run, %d skipped", s.ran, len(s.lines), s.skipped)
 }
 
-// stepRun runs the current step: after asking for its value when it was
+// run runs the current step: after asking for its value when it was
 // withheld, in a masked prompt.
-func (m *Model) stepRun() tea.Cmd {
-	s := m.step
+func (s *stepper) run(x *stepCtx) action {
 	ln := s.lines[s.i]
 	if ln.Err != nil {
 		s.all = false
-		m.setFlash(fmt.Sprintf("step %d does not parse: %s · E edits it, S skips it", s.i+1, dom.ErrorOf(ln.Err).Message), true)
-		return nil
+		return flash{fmt.Sprintf("step %d does not parse: %s · E edits it, S skips it", s.i+1, dom.ErrorOf(ln.Err).Message), true}
 	}
 	if script.Withheld(ln.Step) {
 		idx := s.i
 		p := newPrompt(fmt.Sprintf("step %d: the value withheld when recorded", idx+1), "", "",
-			"typed into the page only, never shown or written · esc cancels", m.w,
-			func(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
+			"typed into the page only, never shown or written · esc cancels", x.w,
+			stepSubmit(func(s *stepper, x *stepCtx, v string) action {
 				if v == "" {
-					m.setFlash("no value given: the step did not run", true)
-					return nil
+					return flash{"no value given: the step did not run", true}
 				}
-				return m.stepExec(idx, v)
-			})
+				return s.exec(x, idx, v)
+			}))
 		p.conceal()
-		p.cancelled = func(m *Model) { m.step.all = false }
-		m.push(p)
-		return nil
+		p.cancelled = func(*Model) { s.all = false }
+		return open{p}
 	}
-	return m.stepExec(s.i, "")
+	return s.exec(x, s.i, "")
 }
 
-// stepExec runs step idx (with secret in place of a withheld value),
-// records it and takes the snapshot after it.
-func (m *Model) stepExec(idx int, secret string) tea.Cmd {
-	if !m.live() {
-		m.setFlash("no browser: steps cannot run", true)
-		return nil
+// exec runs step idx (with secret in place of a withheld value), records
+// it and takes the snapshot after it.
+func (s *stepper) exec(x *stepCtx, idx int, secret string) action {
+	if x.actor == nil {
+		return flash{"no browser: steps cannot run", true}
 	}
-	s := m.step
 	st := s.lines[idx].Step
 	shown, _ := script.StepLine(script.Masked(st, s.secret))
 	desc := fmt.Sprintf("step %d: %s", idx+1, shown)
-	actor, rec, before := m.conn.actor, m.rec, m.doc.snap
+	actor, rec, before := x.actor, x.rec, x.doc.snap
 	opts := script.Options{Refs: s.refs}
-	m.doc.marks = nil
-	m.clearCache()
-	return m.startOp(views.Clean(fmt.Sprintf("step %d/%d: %s", idx+1, len(s.lines), st.Action)), func(ctx context.Context, gen int) tea.Msg {
+	return startAction{views.Clean(fmt.Sprintf("step %d/%d: %s", idx+1, len(s.lines), st.Action)), func(ctx context.Context, gen int) tea.Msg {
 		res := script.RunStep(ctx, actor, st, secret, opts)
 		// recorded as written (a withheld value stays withheld), as it happened
 		recErr := rec.RecordStep(before, st, res.ActionResult, desc)
@@ -187,22 +168,15 @@ func (m *Model) stepExec(idx int, secret string) tea.Cmd {
 		}
 		out.snap.snap, out.snap.err = actor.Snapshot(ctx, false)
 		return out
-	})
+	}}
 }
 
-// stepDone shows the snapshot after a step and moves on: to the next step
-// when it worked (and on running with A), else it stays, with its error.
-func (m *Model) stepDone(msg stepDoneMsg) tea.Cmd {
-	if m.step != nil && msg.res.Action != dom.KindSnapshot {
-		m.step.recorded++ // kept by the recorder even when the reply is stale
-	}
-	if msg.snap.gen != m.doc.gen {
-		return nil // cancelled (esc) or overtaken
-	}
-	cmd := m.gotSnapshot(msg.snap)
-	s := m.step
-	if s == nil || msg.idx != s.i {
-		return cmd
+// advance moves on once the snapshot after a step is shown: to the next
+// step when it worked (and on running with A), else it stays, with its
+// error.
+func (s *stepper) advance(x *stepCtx, msg stepDoneMsg) action {
+	if msg.idx != s.i {
+		return nil
 	}
 	res := msg.res
 	s.last, s.lastIdx = &res, msg.idx
@@ -212,28 +186,24 @@ func (m *Model) stepDone(msg stepDoneMsg) tea.Cmd {
 		if res.Error != nil {
 			why = string(res.Error.Code) + ": " + res.Error.Message
 		}
-		m.setFlash(fmt.Sprintf("step %d failed: %s · act by hand, then a retries, S skips, E edits", s.i+1, why), true)
-		return tea.Batch(cmd, m.stepPreview())
+		return actions{flash{fmt.Sprintf("step %d failed: %s · act by hand, then a retries, S skips, E edits", s.i+1, why), true}, run{s.preview(x)}}
 	}
 	s.ran++
 	s.i++
 	if s.done() {
 		s.all = false
-		m.setFlash(m.stepSummary()+" · w writes the session as a script", false)
-		return cmd
+		return flash{s.summary() + " · w writes the session as a script", false}
 	}
 	if s.all {
-		return tea.Batch(cmd, m.stepRun())
+		return s.run(x)
 	}
-	m.setFlash(fmt.Sprintf("step %d ok · step %d is next (a runs it)", s.i, s.i+1), false)
-	return tea.Batch(cmd, m.stepPreview())
+	return actions{flash{fmt.Sprintf("step %d ok · step %d is next (a runs it)", s.i, s.i+1), false}, run{s.preview(x)}}
 }
 
-// stepPreview resolves the current step's target on the page as it is now,
+// preview resolves the current step's target on the page as it is now,
 // in a command.
-func (m *Model) stepPreview() tea.Cmd {
-	s := m.step
-	if s == nil || s.done() || !m.live() {
+func (s *stepper) preview(x *stepCtx) tea.Cmd {
+	if s == nil || s.done() || x.actor == nil {
 		return nil
 	}
 	s.seq++
@@ -246,7 +216,7 @@ func (m *Model) stepPreview() tea.Cmd {
 	if q == nil {
 		return nil
 	}
-	seq, idx, actor, refs, ctx := s.seq, s.i, m.conn.actor, s.refs, m.ctx
+	seq, idx, actor, refs, ctx := s.seq, s.i, x.actor, s.refs, x.ctx
 	return safe(func() tea.Msg {
 		c, cancel := ctxTimeout(ctx, opTimeout)
 		defer cancel()
@@ -259,29 +229,28 @@ func (m *Model) stepPreview() tea.Cmd {
 	})
 }
 
-func (m *Model) stepPreviewed(msg stepPreviewMsg) {
-	s := m.step
+// previewed keeps what the target resolved to.
+func (s *stepper) previewed(x *stepCtx, msg stepPreviewMsg) action {
 	if s == nil || msg.seq != s.seq || msg.idx != s.i {
-		return
+		return nil
 	}
 	if msg.err != nil {
 		s.miss = dom.ErrorOf(msg.err).Message
-		return
+		return nil
 	}
 	s.target, s.targetID, s.secret = msg.label, msg.id, msg.secret
 	// the node is selected in both panes (and so highlighted in the
 	// browser) once per step, not again after each manual action
-	if s.selected != s.i && m.doc.snap != nil && m.doc.snap.Node(msg.id) != nil {
+	if s.selected != s.i && x.doc.snap != nil && x.doc.snap.Node(msg.id) != nil {
 		s.selected = s.i
-		m.panes.tree.Reveal(msg.id)
-		m.syncFromTree()
+		return reveal{msg.id}
 	}
+	return nil
 }
 
-// stepEdit opens a prompt on the current step's line (value: a line being
+// edit opens a prompt on the current step's line (value: a line being
 // fixed); enter parses it and runs it.
-func (m *Model) stepEdit(value string) {
-	s := m.step
+func (s *stepper) edit(x *stepCtx, value string) action {
 	idx := s.i
 	ln := s.lines[idx]
 	if value == "" {
@@ -290,13 +259,11 @@ func (m *Model) stepEdit(value string) {
 			value, _ = script.StepLine(script.Masked(ln.Step, s.secret))
 		}
 	}
-	p := newPrompt(fmt.Sprintf("edit step %d", idx+1), "", value, `{"action":"click","target":{"role":"button","name":"…"}}`, m.w,
-		func(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
+	p := newPrompt(fmt.Sprintf("edit step %d", idx+1), "", value, `{"action":"click","target":{"role":"button","name":"…"}}`, x.w,
+		stepSubmit(func(s *stepper, x *stepCtx, v string) action {
 			st, err := script.ParseLine(v, ln.No)
 			if err != nil {
-				m.setFlash(dom.ErrorOf(err).Message, true)
-				m.stepEdit(v)
-				return nil
+				return actions{flash{dom.ErrorOf(err).Message, true}, s.edit(x, v)}
 			}
 			// the field still shows the mask where the line had a real
 			// value it would not show: keep that value
@@ -311,18 +278,17 @@ func (m *Model) stepEdit(value string) {
 				}
 			}
 			text, _ := script.StepLine(st)
-			m.step.lines[idx] = script.Line{No: ln.No, Text: text, Step: st}
-			m.step.last = nil
-			m.step.all = false
-			return tea.Batch(m.stepPreview(), m.stepRun())
-		})
-	m.push(p)
+			s.lines[idx] = script.Line{No: ln.No, Text: text, Step: st}
+			s.last = nil
+			s.all = false
+			return actions{run{s.preview(x)}, s.run(x)}
+		}))
+	return open{p}
 }
 
-// stepLine is the current step as it may be shown or copied: a value aimed
+// line is the current step as it may be shown or copied: a value aimed
 // at a sensitive field masked.
-func (m *Model) stepLine() string {
-	s := m.step
+func (s *stepper) line() string {
 	if s == nil || s.done() {
 		return ""
 	}
@@ -337,16 +303,15 @@ func (m *Model) stepLine() string {
 	return line
 }
 
-// stepBox draws the panel.
-func (m *Model) stepBox(r rect) []string {
-	s := m.step
+// box draws the panel.
+func (s *stepper) box(x *stepCtx, r rect) []string {
 	w := max(r.w-2, 10)
 	title := "Script " + views.Clean(s.name)
 	right := fmt.Sprintf("step %d/%d", min(s.i+1, len(s.lines)), len(s.lines))
 	if s.done() {
 		right = fmt.Sprintf("done · %d/%d", len(s.lines), len(s.lines))
 	}
-	if manual := m.rec.Len() - s.recorded; manual > 0 {
+	if manual := x.rec.Len() - s.recorded; manual > 0 {
 		right += fmt.Sprintf(" · %d by hand", manual)
 	}
 	line := func(st themes.Ink, text string) string {
@@ -354,27 +319,27 @@ func (m *Model) stepBox(r rect) []string {
 	}
 	var body []string
 	if s.done() {
-		body = append(body, line(m.st.OK, m.stepSummary()),
-			line(m.st.Dim, "w writes the session (steps run + what you did by hand) as a run script"))
+		body = append(body, line(x.st.OK, s.summary()),
+			line(x.st.Dim, "w writes the session (steps run + what you did by hand) as a run script"))
 	} else {
 		ln := s.lines[s.i]
-		body = append(body, m.st.Accent.Render("▶ ")+line(m.st.Bold, m.stepLine()))
+		body = append(body, x.st.Accent.Render("▶ ")+line(x.st.Bold, s.line()))
 		switch {
 		case ln.Err != nil:
-			body = append(body, line(m.st.Error, "does not parse: "+dom.ErrorOf(ln.Err).Message))
+			body = append(body, line(x.st.Error, "does not parse: "+dom.ErrorOf(ln.Err).Message))
 		case script.Withheld(ln.Step):
-			body = append(body, line(m.st.Warn, "a value withheld when recorded (sensitive field): a asks for it, masked"))
+			body = append(body, line(x.st.Warn, "a value withheld when recorded (sensitive field): a asks for it, masked"))
 		default:
 			body = append(body, "")
 		}
 		switch {
 		case ln.Err != nil || ln.Step.TargetQuery() == nil:
 		case s.target != "":
-			body[1] = joinNonEmpty(body[1], line(m.st.OK, "target → "+s.target))
+			body[1] = joinNonEmpty(body[1], line(x.st.OK, "target → "+s.target))
 		case s.miss != "":
-			body[1] = joinNonEmpty(body[1], line(m.st.Error, "target → nothing: "+s.miss))
+			body[1] = joinNonEmpty(body[1], line(x.st.Error, "target → nothing: "+s.miss))
 		default:
-			body[1] = joinNonEmpty(body[1], line(m.st.Dim, "target → …"))
+			body[1] = joinNonEmpty(body[1], line(x.st.Dim, "target → …"))
 		}
 	}
 	if r := s.last; r != nil && s.lastIdx == s.i && !r.Success {
@@ -382,14 +347,14 @@ func (m *Model) stepBox(r rect) []string {
 		if r.Error != nil {
 			why = string(r.Error.Code) + ": " + r.Error.Message
 		}
-		body = append(body, line(m.st.Error, fmt.Sprintf("✗ step %d failed: %s", s.lastIdx+1, why)))
+		body = append(body, line(x.st.Error, fmt.Sprintf("✗ step %d failed: %s", s.lastIdx+1, why)))
 	} else if r != nil && r.Success {
-		body = append(body, line(m.st.Dim, fmt.Sprintf("✓ step %d ok · %.0f ms", s.lastIdx+1, r.DurationMs)))
+		body = append(body, line(x.st.Dim, fmt.Sprintf("✓ step %d ok · %.0f ms", s.lastIdx+1, r.DurationMs)))
 	} else {
 		body = append(body, "")
 	}
-	body = append(body, line(m.st.Dim, "a run · A run to the end · S skip · E edit and retry · act by hand with c t K s…, then a · y/Y copy"))
-	return views.Box(m.st, title, right, body, r.w, r.h, false)
+	body = append(body, line(x.st.Dim, "a run · A run to the end · S skip · E edit and retry · act by hand with c t K s…, then a · y/Y copy"))
+	return views.Box(x.st, title, right, body, r.w, r.h, false)
 }
 
 func joinNonEmpty(a, b string) string {

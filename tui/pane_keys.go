@@ -117,7 +117,7 @@ func (m *Model) copyMenuKey() tea.Cmd {
 	if m.panes.flat.json {
 		format = "json"
 	}
-	m.push(newCopyLayer(format, m.stepLine() != ""))
+	m.push(newCopyLayer(format, m.step.line() != ""))
 	return nil
 }
 

@@ -50,7 +50,7 @@ func (m *Model) render() string {
 	}
 	lines = append(lines, body...)
 	if m.step != nil && s.step.h > 0 {
-		lines = append(lines, m.stepBox(s.step)...)
+		lines = append(lines, m.step.box(m.stepCtx(), s.step)...)
 	}
 	lines = append(lines, views.Box(m.st, "Details", m.detailsRight(), m.detailsBody(s.details), s.details.w, s.details.h, false)...)
 	lines = append(lines, m.footer())
