@@ -175,9 +175,10 @@ type KeyMap struct {
 	Rows []Row
 }
 
-// Default returns domscope's bindings. Adding a key is adding a row. Within
-// a mode no two rows share a key (a test checks it); footer hints and help
-// lines keep the table's order.
+// Default returns domscope's bindings. A new key of the panes is a row
+// here and its handler in tui's paneKeys (a test there checks that both
+// name the same commands). Within a mode no two rows share a key (a test
+// checks it); footer hints and help lines keep the table's order.
 func Default() KeyMap {
 	b := func(help, desc string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
