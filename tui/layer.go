@@ -28,6 +28,19 @@ type layer interface {
 	hints(km keymap.KeyMap) []key.Binding
 }
 
+// layerCtx is the model as the layers see it now.
+func (m *Model) layerCtx() *layerCtx {
+	return &layerCtx{
+		st:     m.st,
+		km:     m.km,
+		w:      m.w,
+		h:      m.h,
+		screen: m.screen(),
+		doc:    m.doc,
+		tokens: m.panes.flat.tokens,
+	}
+}
+
 // drawn is a rendered layer and its place on screen.
 type drawn struct {
 	lines []string

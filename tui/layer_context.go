@@ -21,19 +21,6 @@ type layerCtx struct {
 	tokens int
 }
 
-// layerCtx is the model as the layers see it now.
-func (m *Model) layerCtx() *layerCtx {
-	return &layerCtx{
-		st:     m.st,
-		km:     m.km,
-		w:      m.w,
-		h:      m.h,
-		screen: m.screen(),
-		doc:    m.doc,
-		tokens: m.panes.flat.tokens,
-	}
-}
-
 // nodeName is a short readable handle for a node: "node_5 form".
 func (c *layerCtx) nodeName(id string) string { return nodeLabel(c.doc.snap, id) }
 
