@@ -108,12 +108,6 @@ func (m *Model) top() layer {
 	return m.layers[len(m.layers)-1]
 }
 
-// topAs is the top layer when it is a T.
-func topAs[T layer](m *Model) (T, bool) {
-	t, ok := m.top().(T)
-	return t, ok
-}
-
 // find is the highest layer that is a T.
 func find[T layer](m *Model) (T, bool) {
 	for i := len(m.layers) - 1; i >= 0; i-- {

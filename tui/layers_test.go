@@ -150,3 +150,9 @@ func TestSwitchTabDoesNotCallTheBrowser(t *testing.T) {
 		t.Errorf("the new tab's snapshot is not shown")
 	}
 }
+
+// topAs is the top layer when it is a T (the tests ask).
+func topAs[T layer](m *Model) (T, bool) {
+	t, ok := m.top().(T)
+	return t, ok
+}
