@@ -34,7 +34,6 @@ func (m *Model) layerCtx() *layerCtx {
 		st:     m.st,
 		km:     m.km,
 		w:      m.w,
-		h:      m.h,
 		screen: m.screen(),
 		doc:    m.doc,
 		tokens: m.panes.flat.tokens,

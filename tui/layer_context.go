@@ -14,7 +14,7 @@ import (
 type layerCtx struct {
 	st     themes.Styles
 	km     keymap.KeyMap
-	w, h   int
+	w      int
 	screen screen
 	doc    document
 	// tokens is the flat view's size, which the rules list reports
