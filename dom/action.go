@@ -29,6 +29,16 @@ const (
 // ActionKinds lists every kind an Actor's Do understands.
 var ActionKinds = []ActionKind{KindClick, KindType, KindKey, KindScroll, KindHover, KindSelect, KindNavigate, KindBack, KindForward, KindReload, KindDialog, KindSnapshot, KindViewport}
 
+// Navigates reports whether the kind loads another page in the tab: a
+// new document, so focus and ids start over.
+func (k ActionKind) Navigates() bool {
+	switch k {
+	case KindNavigate, KindBack, KindForward, KindReload:
+		return true
+	}
+	return false
+}
+
 // Action is one thing to do to a page: what the TUI's keys and `domscope run`
 // lines turn into.
 type Action struct {

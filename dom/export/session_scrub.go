@@ -59,7 +59,7 @@ func (c *SavedCapture) scrubSession(snap *dom.Snapshot, known []string) {
 		switch {
 		case aimed:
 			secretFocus = secret
-		case st.Action == string(dom.KindNavigate), st.Action == string(dom.KindBack), st.Action == string(dom.KindForward), st.Action == string(dom.KindReload):
+		case dom.ActionKind(st.Action).Navigates():
 			secretFocus = false
 		}
 		if !secret {

@@ -107,7 +107,7 @@ func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResu
 			return "view: not available (" + dom.ErrorOf(err).Message + "): call dom_snapshot\n"
 		}
 	}
-	navigated := res.Changes.Navigated || (res.Action == dom.KindNavigate || res.Action == dom.KindBack || res.Action == dom.KindForward || res.Action == dom.KindReload)
+	navigated := res.Changes.Navigated || res.Action.Navigates()
 	if navigated && sameDocument(before, snap) {
 		navigated = false // a fragment or pushState: the diff says it
 	}

@@ -534,7 +534,7 @@ func (r *Recorder) record(before *dom.Snapshot, a dom.Action, aimed *Aim, res do
 	switch {
 	case a.ID != "":
 		r.secretFocus = before.Node(a.ID).TakesSecret()
-	case a.Kind == dom.KindNavigate || a.Kind == dom.KindBack || a.Kind == dom.KindForward || a.Kind == dom.KindReload:
+	case a.Kind.Navigates():
 		r.secretFocus = false
 	}
 	line, jerr := marshalStep(st)
