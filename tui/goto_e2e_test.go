@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +50,41 @@ func TestGotoReplacesTheURLFullProgram(t *testing.T) {
 	})
 	if !strings.Contains(strings.SplitN(s, "\n", 2)[0], base+"/signin.html ") {
 		t.Fatalf("editing the URL after End did not keep it:\n%s", s)
+	}
+	tm.quit()
+}
+
+// The page's URL carries a token, which the prompt shows as …. Enter on
+// it unchanged loads the page again with the real token, not with "…".
+func TestGotoUnchangedKeepsTheRealTokenFullProgram(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen := "wrong token"
+		if r.URL.Query().Get("token") == "s3cr3t-value" {
+			seen = "real token"
+		}
+		fmt.Fprintf(w, "<title>%s %d</title><button>b</button>", seen, time.Now().UnixNano())
+	}))
+	t.Cleanup(srv.Close)
+	tm := startTerm(t, srv.URL+"/?token=s3cr3t-value", 140, 44)
+	first := tm.waitFor("the page", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "“real token") && strings.Contains(s, "snapshot #")
+	})
+	title := func(s string) string {
+		_, after, _ := strings.Cut(s, "“real token ")
+		before, _, _ := strings.Cut(after, "”")
+		return before
+	}
+	tm.keys("g")
+	tm.waitText("token=…", 5*time.Second)
+	tm.keys("Enter")
+	s := tm.waitFor("the page again", 30*time.Second, func(s string) bool {
+		return strings.Contains(s, "“wrong token") || (strings.Contains(s, "“real token") && title(s) != title(first))
+	})
+	if !strings.Contains(s, "“real token") {
+		t.Fatalf("Enter on the unchanged URL did not load the page with its real token:\n%s", s)
+	}
+	if strings.Contains(s, "s3cr3t-value") {
+		t.Fatalf("the token shows on screen:\n%s", s)
 	}
 	tm.quit()
 }

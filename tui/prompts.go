@@ -35,6 +35,11 @@ func submitGoto(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
 	if u == "" {
 		return nil
 	}
+	// The prompt shows the URL with its secrets withheld (…). Sent back
+	// unchanged, it means this page: reload it, with its real URL.
+	if m.doc.snap != nil && u == m.doc.snap.URL && strings.Contains(u, "…") {
+		return m.act(dom.Action{Kind: dom.KindReload})
+	}
 	return m.act(dom.Action{Kind: "navigate", URL: u})
 }
 
