@@ -67,7 +67,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
 
-	s, err := conn.open(ctx)
+	s, err := conn.openSnapshot(ctx, os.Getenv("DOMSCOPE_CAPTURE"))
 	if err != nil {
 		return err
 	}
