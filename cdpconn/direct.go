@@ -101,17 +101,42 @@ func AttachDirect(ctx context.Context, endpoint string, allowRemote bool, spec s
 func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, error) {
 	ctx, cancel := context.WithTimeout(ctx, attachTimeout)
 	defer cancel()
+	// A spec that is a target id is attached to while the tabs are
+	// listed: one round trip less. The session is kept only if the list
+	// says that id is a tab PickTarget picks.
+	var early struct {
+		sid  string
+		err  error
+		done chan struct{}
+	}
+	if targetIDLike(spec) {
+		early.done = make(chan struct{})
+		go func() {
+			defer close(early.done)
+			early.sid, early.err = c.attach(ctx, spec)
+		}()
+	}
 	tabs, err := c.pages(ctx)
+	var t dom.TargetInfo
+	if err == nil {
+		t, err = PickTarget(tabs, spec)
+	}
+	sid := ""
+	if early.done != nil {
+		<-early.done
+		if early.err == nil && err == nil && t.ID == spec {
+			sid = early.sid
+		} else if early.err == nil {
+			c.detach(ctx, early.sid)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	t, err := PickTarget(tabs, spec)
-	if err != nil {
-		return nil, err
-	}
-	sid, err := c.attach(ctx, t.ID)
-	if err != nil {
-		return nil, dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", t.ID)
+	if sid == "" {
+		if sid, err = c.attach(ctx, t.ID); err != nil {
+			return nil, dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", t.ID)
+		}
 	}
 	p := &DirectPage{c: c, id: t.ID, frames: map[string]directSession{}}
 	p.directSession = c.session(sid)
@@ -125,6 +150,25 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 		return nil, dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", t.ID)
 	}
 	return p, nil
+}
+
+// targetIDLike reports whether spec has the form of Chrome's target ids
+// (32 hex digits, upper case).
+func targetIDLike(spec string) bool {
+	if len(spec) != 32 {
+		return false
+	}
+	for _, r := range spec {
+		if (r < '0' || r > '9') && (r < 'A' || r > 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// detach ends a session this connection attached and no longer wants.
+func (c *Direct) detach(ctx context.Context, sid string) {
+	_, _ = c.call(ctx, "", "Target.detachFromTarget", map[string]any{"sessionId": sid}, nil)
 }
 
 // pageProbeCall is the first call a direct connection sends to a page.

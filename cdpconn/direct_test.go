@@ -237,3 +237,37 @@ func TestDirectAttachHungPage(t *testing.T) {
 		t.Errorf("hung page: %v, want ATTACH_FAILED saying Runtime.evaluate got no reply", err)
 	}
 }
+
+// TestDirectAttachByIDOnlyTabs: a spec in the form of a target id is
+// attached to while the tabs are listed, but only a tab's id is taken:
+// an out-of-process frame's id and an unknown id are no tab.
+func TestDirectAttachByIDOnlyTabs(t *testing.T) {
+	b := cdptest.Browser(t)
+	u, other := cdptest.Serve(t, filepath.Join("..", "testdata", "pages"))
+	p := cdptest.Page(t, u+"/frames.html?other="+other)
+	ctx := directCtx(t)
+	var frames []dom.FrameTarget
+	for deadline := time.Now().Add(30 * time.Second); len(frames) == 0 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		frames, _ = p.Frames(ctx)
+	}
+	if len(frames) == 0 {
+		t.Fatal("the page's cross-origin frame never came")
+	}
+	for _, spec := range []string{frames[0].TargetID, "0123456789ABCDEF0123456789ABCDEF"} {
+		d, err := cdpconn.AttachDirect(ctx, b.WebSocketURL(), false, spec)
+		if err == nil {
+			d.Detach()
+			t.Errorf("%s: attached, want no tab", spec)
+		} else if dom.CodeOf(err) != dom.TargetNotFound {
+			t.Errorf("%s: %v, want TARGET_NOT_FOUND", spec, err)
+		}
+	}
+	d, err := cdpconn.AttachDirect(ctx, b.WebSocketURL(), false, p.TargetID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Detach()
+	if d.TargetID() != p.TargetID() {
+		t.Errorf("attached to %s, want %s", d.TargetID(), p.TargetID())
+	}
+}
