@@ -4,6 +4,9 @@ import (
 	"context"
 
 	"domscope/cdpconn"
+	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
 )
 
 // classicCapture is the value of DOMSCOPE_CAPTURE that makes `domscope
@@ -35,4 +38,14 @@ func (c *connFlags) openSnapshot(ctx context.Context, capture string) (*session,
 		return nil, err
 	}
 	return s, nil
+}
+
+// takeSnapshot is how `domscope snapshot` captures and builds: decoding
+// the page's parts as they arrive (capture.Take), or, classic, all at
+// the end (capture.TakeWhole).
+func takeSnapshot(mode string) func(context.Context, dom.Page, build.Options) (*dom.Snapshot, error) {
+	if mode == classicCapture {
+		return capture.TakeWhole
+	}
+	return capture.Take
 }

@@ -18,7 +18,7 @@ import (
 // the same output.
 func TestSnapshotDirectHidesURLSecrets(t *testing.T) {
 	base, _ := cdptest.Serve(t, pages)
-	u := strings.Replace(base, "http://", "http://alice:PASSWD-4471@", 1) + "/semantic.html?token=URLTOKEN-99887766&tab=direct-url"
+	u := strings.Replace(base, "http://", "http://alice:PASSWD-4471@", 1) + "/nonsemantic.html?token=URLTOKEN-99887766&tab=direct-url"
 	p := cdptest.Page(t, u)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

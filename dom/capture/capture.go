@@ -26,6 +26,12 @@ const captureTimeout = 90 * time.Second
 // it returns (see Scrub). Errors are *Error: NOT_ATTACHED when the
 // page is gone, SNAPSHOT_FAILED otherwise.
 func Capture(ctx context.Context, p dom.Page) (*dom.RawCapture, error) {
+	return capture(ctx, p, nil)
+}
+
+// capture is Capture; a non-nil sink is handed the page's parts as they
+// arrive (see sink).
+func capture(ctx context.Context, p dom.Page, k *sink) (*dom.RawCapture, error) {
 	if p == nil {
 		return nil, dom.Errorf(dom.NotAttached, nil, "no page to capture: attach to a tab first")
 	}
@@ -71,7 +77,7 @@ func Capture(ctx context.Context, p dom.Page) (*dom.RawCapture, error) {
 	var frameTargets []dom.RawTarget
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		meta, err = captureTarget(ctx, p, p.TargetID(), oop, &main, timed)
+		meta, err = captureTarget(ctx, p, p.TargetID(), oop, &main, timed, k)
 	})
 	<-listed
 	if framesErr == nil {
@@ -91,6 +97,8 @@ func Capture(ctx context.Context, p dom.Page) (*dom.RawCapture, error) {
 	placeFramesOf(ctx, p, frames, raw, false)
 	timed("frameOffsets", t0)
 
+	// The sink reads the page's JSON: it is done before the scrub runs.
+	k.wait()
 	t0 = time.Now()
 	Scrub(raw)
 	timed("privacy", t0)
@@ -118,7 +126,7 @@ func FrameTargets(ctx context.Context, p dom.Page, frames []dom.FrameTarget, tim
 	var wg sync.WaitGroup
 	for i, f := range frames {
 		wg.Go(func() {
-			if _, err := captureTarget(ctx, f.Session, f.TargetID, known, &targets[i], timed); err != nil {
+			if _, err := captureTarget(ctx, f.Session, f.TargetID, known, &targets[i], timed, nil); err != nil {
 				// Keep no partial data: a frame is either whole or marked.
 				targets[i] = dom.RawTarget{TargetID: f.TargetID, URL: f.URL, Error: err.Error()}
 			}
@@ -139,7 +147,9 @@ type targetMeta struct {
 }
 
 // captureTarget fills rt with one target's DOM, AX trees, layout and
-// listeners. oop gives the out-of-process frames (it may wait for them).
+// listeners. oop gives the out-of-process frames (it may wait for them);
+// k, if not nil, is handed the document, main AX tree and layout as they
+// arrive.
 //
 // The renderer answers one command at a time, in the order they were
 // sent; sending them together overlaps its work with the transfer and
@@ -147,7 +157,7 @@ type targetMeta struct {
 // sendOrder: those whose replies lead to a second step (the frame tree:
 // the AX trees of same-process frames; the document object: its
 // listeners) first, then the document, the AX tree and the layout.
-func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func() map[string]bool, rt *dom.RawTarget, timed func(string, time.Time)) (targetMeta, error) {
+func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func() map[string]bool, rt *dom.RawTarget, timed func(string, time.Time), k *sink) (targetMeta, error) {
 	var m targetMeta
 	rt.TargetID = targetID
 	prog := newParts(ctx)
@@ -184,6 +194,9 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 		docErr = fetchDocument(ctx, order.session(s, 4), rt)
 		timed("document", t0)
 		prog.done("DOM")
+		if docErr == nil {
+			k.documentIn(rt)
+		}
 	})
 	// The main frame's tree needs no frame id; the others wait for the
 	// frame tree.
@@ -192,13 +205,18 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 	mainDone := make(chan struct{})
 	wg.Go(func() {
 		defer close(mainDone)
-		axErr = order.session(s, 5).Call(ctx, "Accessibility.getFullAXTree", map[string]any{}, &mainAX)
+		if axErr = order.session(s, 5).Call(ctx, "Accessibility.getFullAXTree", map[string]any{}, &mainAX); axErr == nil {
+			k.axIn(mainAX)
+		}
 	})
 	wg.Go(func() {
 		t0 := time.Now()
 		layoutErr = order.session(s, 6).Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &rt.Layout)
 		timed("layout", t0)
 		prog.done("layout")
+		if layoutErr == nil {
+			k.layoutIn(rt.Layout)
+		}
 	})
 	<-treeDone
 	var local []dom.RawFrame

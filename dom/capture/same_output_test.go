@@ -21,9 +21,11 @@ import (
 )
 
 // TestFastCaptureSameOutput takes every corpus page and every testdata
-// page both ways `domscope snapshot` can attach: through chromedp (its
-// reads sent side by side, in no set order) and directly
-// (cdpconn.AttachDirect: its first reads sent in turns, see order.go). The json (with backend ids), text and tree outputs must be
+// page both ways `domscope snapshot` can: the classic path (attached
+// through chromedp, its reads sent side by side in no set order, the
+// whole capture fetched, then built: capture.TakeWhole) and the fast one
+// (attached directly, its first reads sent in turns, the page's parts
+// decoded as they arrive: capture.Take). The json (with backend ids), text and tree outputs must be
 // the same. A page that changes by itself between two reads (carousels,
 // clocks) is read again; one that never holds still is listed, not
 // failed.
@@ -42,7 +44,7 @@ func TestFastCaptureSameOutput(t *testing.T) {
 			// 10,000 levels in chunks: minutes on a loaded machine; a
 			// shallower chain takes the same chunked path.
 			name += "?depth=400&wrap="
-		case "frames.html", "frames-nested.html", "privacy-variants.html":
+		case "frames.html", "frames-nested.html", "privacy-variants.html", "privacy-echo.html":
 			name += "?other=" + pagesOther
 		}
 		urls = append(urls, pagesURL+"/"+name)
@@ -115,15 +117,15 @@ func sameBothWays(t *testing.T, tab *covTab, u string) (moving bool, err error) 
 	defer func() { _ = direct.Detach() }()
 	var firstDiff string
 	for range 3 {
-		a1, err := outputsOf(ctx, tab.p)
+		a1, err := outputsOf(ctx, tab.p, capture.TakeWhole)
 		if err != nil {
 			return false, fmt.Errorf("classic: %w", err)
 		}
-		b, err := outputsOf(ctx, direct)
+		b, err := outputsOf(ctx, direct, capture.Take)
 		if err != nil {
 			return false, fmt.Errorf("fast: %w", err)
 		}
-		a2, err := outputsOf(ctx, tab.p)
+		a2, err := outputsOf(ctx, tab.p, capture.TakeWhole)
 		if err != nil {
 			return false, fmt.Errorf("classic: %w", err)
 		}
@@ -145,8 +147,8 @@ var stamp = regexp.MustCompile(`"timestamp":\s*"[^"]*"`)
 
 // outputsOf takes a lean snapshot as `domscope snapshot` does and returns
 // its json (with backend ids), text and tree outputs.
-func outputsOf(ctx context.Context, p dom.Page) (string, error) {
-	s, err := capture.Take(ctx, p, build.Options{Lean: true})
+func outputsOf(ctx context.Context, p dom.Page, take func(context.Context, dom.Page, build.Options) (*dom.Snapshot, error)) (string, error) {
+	s, err := take(ctx, p, build.Options{Lean: true})
 	if err != nil {
 		return "", err
 	}
