@@ -39,7 +39,6 @@ type sink struct {
 	wg      sync.WaitGroup
 	early   cdpjson.Early
 	sums    map[string]uint64 // part name → hash of the bytes decoded
-	dropped bool
 }
 
 // part is a reply waiting to be decoded.
