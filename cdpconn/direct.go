@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,16 +84,17 @@ var _ dom.Session = directSession{}
 func AttachDirect(ctx context.Context, endpoint string, allowRemote bool, spec string) (*DirectPage, error) {
 	wsURL, err := resolveEndpoint(ctx, endpoint, allowRemote)
 	if err != nil {
-		return nil, err
+		return nil, hideSecrets(err, endpoint)
 	}
 	c, err := dialDirect(ctx, wsURL)
 	if err != nil {
-		return nil, err
+		// A farm's URL holds its token: no error repeats it.
+		return nil, hideSecrets(err, endpoint, wsURL)
 	}
 	p, err := c.attachPage(ctx, spec)
 	if err != nil {
 		c.Close()
-		return nil, err
+		return nil, hideSecrets(err, endpoint, wsURL)
 	}
 	return p, nil
 }
@@ -178,9 +180,13 @@ const pageProbeCall = "Runtime.evaluate"
 func dialDirect(ctx context.Context, wsURL string) (*Direct, error) {
 	dctx, dcancel := context.WithTimeout(ctx, dialTimeout)
 	defer dcancel()
-	ws, _, err := websocket.Dial(dctx, wsURL, nil)
+	ws, resp, err := websocket.Dial(dctx, wsURL, nil)
 	if err != nil {
-		return nil, dom.Errorf(dom.AttachFailed, err, "cannot connect to the browser at %s", wsURL)
+		if resp != nil && refused(resp.StatusCode) {
+			// said as Connect says it
+			err = fmt.Errorf("the endpoint refused the connection (%s): check the token or key in its URL", resp.Status)
+		}
+		return nil, dom.Errorf(dom.AttachFailed, err, "cannot connect to the browser at %s", Redact(wsURL))
 	}
 	// Chrome sends a whole reply as one message: tens of MB on big pages.
 	ws.SetReadLimit(-1)
