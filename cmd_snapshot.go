@@ -13,7 +13,6 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/build"
-	"domscope/dom/capture"
 	"domscope/dom/flatten"
 )
 
@@ -67,7 +66,8 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
 
-	s, err := conn.open(ctx)
+	mode := os.Getenv("DOMSCOPE_CAPTURE")
+	s, err := conn.openSnapshot(ctx, mode)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		debug.SetMemoryLimit(snapshotMemoryLimit)
 	}
 	// Printed and dropped: the capture's JSON is let go as it is decoded.
-	snap, err := capture.Take(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
+	snap, err := takeSnapshot(mode)(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
 	if err != nil {
 		return err
 	}

@@ -119,3 +119,30 @@ func TestRefusedDialNeverHangs(t *testing.T) {
 		t.Fatal("Connect hung after a refused dial")
 	}
 }
+
+// TestDirectAttachFarmToken: `snapshot --target` attaches directly; over
+// a farm's URL its errors never repeat the token, right or wrong, and a
+// right one attaches to the farm's tab.
+func TestDirectAttachFarmToken(t *testing.T) {
+	f := cdptest.NewFarm(t, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	wrong := "wrongtoken-0123456789"
+	for _, ep := range []string{"ws://" + f.Addr + "/?token=" + wrong, "http://" + f.Addr + "/?token=" + wrong} {
+		_, err := cdpconn.AttachDirect(ctx, ep, false, "")
+		if dom.CodeOf(err) != dom.AttachFailed || !strings.Contains(err.Error(), "401") || !strings.Contains(err.Error(), "token") {
+			t.Errorf("%s: got %v; want ATTACH_FAILED saying the token was refused (401)", cdpconn.Redact(ep), err)
+		}
+		if err != nil && strings.Contains(err.Error(), wrong) {
+			t.Errorf("%s: the error repeats the token: %v", cdpconn.Redact(ep), err)
+		}
+	}
+	ep := "ws://" + f.Addr + "/?token=" + f.Token
+	_, err := cdpconn.AttachDirect(ctx, ep, false, "no-such-tab-on-the-farm")
+	if dom.CodeOf(err) != dom.TargetNotFound {
+		t.Errorf("a tab the farm's browser lacks: %v, want TARGET_NOT_FOUND", err)
+	}
+	if err != nil && strings.Contains(err.Error(), f.Token) {
+		t.Errorf("the error repeats the token: %v", err)
+	}
+}

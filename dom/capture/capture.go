@@ -26,6 +26,12 @@ const captureTimeout = 90 * time.Second
 // it returns (see Scrub). Errors are *Error: NOT_ATTACHED when the
 // page is gone, SNAPSHOT_FAILED otherwise.
 func Capture(ctx context.Context, p dom.Page) (*dom.RawCapture, error) {
+	return capture(ctx, p, nil)
+}
+
+// capture is Capture; a non-nil sink is handed the page's parts as they
+// arrive (see sink).
+func capture(ctx context.Context, p dom.Page, k *sink) (*dom.RawCapture, error) {
 	if p == nil {
 		return nil, dom.Errorf(dom.NotAttached, nil, "no page to capture: attach to a tab first")
 	}
@@ -49,33 +55,50 @@ func Capture(ctx context.Context, p dom.Page) (*dom.RawCapture, error) {
 	}
 
 	// The page and its out-of-process frames are captured concurrently:
-	// each lives in its own renderer process.
+	// each lives in its own renderer process. The page's reads start at
+	// once; only its same-process frames wait for the list of the others.
 	dom.ReportPhase(ctx, "listing frames")
-	t0 := time.Now()
-	frames, err := p.Frames(ctx)
-	timed("frames", t0)
-	if err != nil {
-		return nil, Err(err, "listing out-of-process frames")
+	var frames []dom.FrameTarget
+	var framesErr error
+	listed := make(chan struct{})
+	go func() {
+		t0 := time.Now()
+		frames, framesErr = p.Frames(ctx)
+		timed("frames", t0)
+		close(listed)
+	}()
+	oop := func() map[string]bool {
+		<-listed
+		return oopSet(frames)
 	}
 	var main dom.RawTarget
 	var meta targetMeta
+	var err error
 	var frameTargets []dom.RawTarget
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		meta, err = captureTarget(ctx, p, p.TargetID(), oopSet(frames), &main, timed)
+		meta, err = captureTarget(ctx, p, p.TargetID(), oop, &main, timed, k)
 	})
-	wg.Go(func() { frameTargets = FrameTargets(ctx, p, frames, timed) })
+	<-listed
+	if framesErr == nil {
+		wg.Go(func() { frameTargets = FrameTargets(ctx, p, frames, timed) })
+	}
 	wg.Wait()
+	if framesErr != nil {
+		return nil, Err(framesErr, "listing out-of-process frames")
+	}
 	if err != nil {
 		return nil, Err(err, "capturing the page")
 	}
 	raw.URL, raw.Title, raw.Viewport = meta.url, meta.title, meta.viewport
 	raw.Targets = append([]dom.RawTarget{main}, frameTargets...)
 
-	t0 = time.Now()
-	PlaceFrames(ctx, p, frames, raw)
+	t0 := time.Now()
+	placeFramesOf(ctx, p, frames, raw, false)
 	timed("frameOffsets", t0)
 
+	// The sink reads the page's JSON: it is done before the scrub runs.
+	k.wait()
 	t0 = time.Now()
 	Scrub(raw)
 	timed("privacy", t0)
@@ -99,10 +122,11 @@ func oopSet(frames []dom.FrameTarget) map[string]bool {
 func FrameTargets(ctx context.Context, p dom.Page, frames []dom.FrameTarget, timed func(string, time.Time)) []dom.RawTarget {
 	targets := make([]dom.RawTarget, len(frames))
 	oop := oopSet(frames)
+	known := func() map[string]bool { return oop }
 	var wg sync.WaitGroup
 	for i, f := range frames {
 		wg.Go(func() {
-			if _, err := captureTarget(ctx, f.Session, f.TargetID, oop, &targets[i], timed); err != nil {
+			if _, err := captureTarget(ctx, f.Session, f.TargetID, known, &targets[i], timed, nil); err != nil {
 				// Keep no partial data: a frame is either whole or marked.
 				targets[i] = dom.RawTarget{TargetID: f.TargetID, URL: f.URL, Error: err.Error()}
 			}
@@ -122,30 +146,144 @@ type targetMeta struct {
 	viewport   dom.Rect // the target's layout viewport in its own document coordinates
 }
 
-// captureTarget fills rt with one target's DOM, AX trees, layout and listeners.
-func captureTarget(ctx context.Context, s dom.Session, targetID string, oop map[string]bool, rt *dom.RawTarget, timed func(string, time.Time)) (targetMeta, error) {
+// captureTarget fills rt with one target's DOM, AX trees, layout and
+// listeners. oop gives the out-of-process frames (it may wait for them);
+// k, if not nil, is handed the document, main AX tree and layout as they
+// arrive.
+//
+// The renderer answers one command at a time, in the order they were
+// sent; sending them together overlaps its work with the transfer and
+// decoding of earlier replies. The first reads go out in the order of
+// sendOrder: those whose replies lead to a second step (the frame tree:
+// the AX trees of same-process frames; the document object: its
+// listeners) first, then the document, the AX tree and the layout.
+func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func() map[string]bool, rt *dom.RawTarget, timed func(string, time.Time), k *sink) (targetMeta, error) {
 	var m targetMeta
 	rt.TargetID = targetID
+	prog := newParts(ctx)
+	for _, part := range partOrder {
+		prog.start(part)
+	}
+	var wg sync.WaitGroup
+	var treeErr, docErr, axErr, layoutErr, lisErr, metaErr error
+	order := newSendOrder(s, 7)
 
-	t0 := time.Now()
 	var ft struct {
 		FrameTree capFrameTree `json:"frameTree"`
 	}
-	if err := s.Call(ctx, "Page.getFrameTree", nil, &ft); err != nil {
-		return m, err
-	}
-	timed("frameTree", t0)
-	rt.FrameID = ft.FrameTree.Frame.ID
-	rt.URL = ft.FrameTree.Frame.URL
-	m.url = rt.URL
-	// Same-process frames of this target, main frame first. Frames that
-	// are out-of-process targets of their own are captured there.
+	treeDone := make(chan struct{})
+	wg.Go(func() {
+		t0 := time.Now()
+		treeErr = order.session(s, 0).Call(ctx, "Page.getFrameTree", nil, &ft)
+		timed("frameTree", t0)
+		close(treeDone)
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		rt.Listeners, lisErr = fetchListeners(ctx, order.session(s, 1))
+		timed("listeners", t0)
+		prog.done("listeners")
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		m.title, m.viewport, metaErr = Meta(ctx, order.session(s, 2, 3))
+		timed("meta", t0)
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		docErr = fetchDocument(ctx, order.session(s, 4), rt)
+		timed("document", t0)
+		prog.done("DOM")
+		if docErr == nil {
+			k.documentIn(rt)
+		}
+	})
+	// The main frame's tree needs no frame id; the others wait for the
+	// frame tree.
+	var mainAX json.RawMessage
+	axStart := time.Now()
+	mainDone := make(chan struct{})
+	wg.Go(func() {
+		defer close(mainDone)
+		if axErr = order.session(s, 5).Call(ctx, "Accessibility.getFullAXTree", map[string]any{}, &mainAX); axErr == nil {
+			k.axIn(mainAX)
+		}
+	})
+	wg.Go(func() {
+		t0 := time.Now()
+		layoutErr = order.session(s, 6).Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &rt.Layout)
+		timed("layout", t0)
+		prog.done("layout")
+		if layoutErr == nil {
+			k.layoutIn(rt.Layout)
+		}
+	})
+	<-treeDone
 	var local []dom.RawFrame
-	stack := []*capFrameTree{&ft.FrameTree}
+	var boxes *frameBoxes
+	var childAX []json.RawMessage
+	var childErrs []error
+	if treeErr == nil {
+		rt.FrameID = ft.FrameTree.Frame.ID
+		rt.URL = ft.FrameTree.Frame.URL
+		local = localFrames(&ft.FrameTree, rt.FrameID, oop())
+		childAX = make([]json.RawMessage, len(local))
+		childErrs = make([]error, len(local))
+		// Where each frame sits, asked now: the replies come with the
+		// big reads instead of after them.
+		boxes = askFrameBoxes(ctx, s, local)
+		// A child frame gone mid-capture is not fatal: its tree is nil.
+		for i := 1; i < len(local); i++ {
+			wg.Go(func() {
+				childErrs[i] = s.Call(ctx, "Accessibility.getFullAXTree", map[string]any{"frameId": local[i].FrameID}, &childAX[i])
+			})
+		}
+	}
+	wg.Go(func() {
+		<-mainDone
+		timed("axTree", axStart)
+	})
+	wg.Wait()
+	prog.done("accessibility")
+	m.url = rt.URL
+	if treeErr != nil {
+		if boxes != nil {
+			boxes.wg.Wait()
+		}
+		return m, treeErr
+	}
+	rt.Frames = local
+	rt.AXTrees = childAX
+	rt.AXTrees[0] = mainAX
+	for i := 1; i < len(childErrs); i++ {
+		if childErrs[i] != nil {
+			rt.AXTrees[i] = nil
+		}
+	}
+	for _, e := range []struct {
+		err  error
+		what string
+	}{{docErr, "DOM.getDocument"}, {axErr, "Accessibility.getFullAXTree"}, {layoutErr, "DOMSnapshot.captureSnapshot"}, {lisErr, "DOMDebugger.getEventListeners"}, {metaErr, "reading title and viewport"}} {
+		if e.err != nil {
+			boxes.wg.Wait()
+			return m, Err(e.err, e.what)
+		}
+	}
+	rt.Viewport = m.viewport
+	boxes.place(rt.Frames, rt.Viewport)
+	return m, nil
+}
+
+// localFrames lists the same-process frames of a target, its main frame
+// first, in document order. Frames that are out-of-process targets of
+// their own (in oop) are captured there.
+func localFrames(tree *capFrameTree, mainID string, oop map[string]bool) []dom.RawFrame {
+	var local []dom.RawFrame
+	stack := []*capFrameTree{tree}
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if oop[f.Frame.ID] && f.Frame.ID != rt.FrameID {
+		if oop[f.Frame.ID] && f.Frame.ID != mainID {
 			continue
 		}
 		local = append(local, dom.RawFrame{FrameID: f.Frame.ID, ParentFrameID: f.Frame.ParentID, URL: f.Frame.URL, Name: f.Frame.Name})
@@ -153,74 +291,7 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop map[
 			stack = append(stack, &f.ChildFrames[i])
 		}
 	}
-	rt.Frames = local
-
-	// The renderer answers one command at a time, but sending them together
-	// overlaps its work with the transfer and decoding of earlier replies.
-	var wg sync.WaitGroup
-	var docErr, axErr, layoutErr, lisErr, metaErr error
-	prog := newParts(ctx)
-	for _, part := range partOrder {
-		prog.start(part)
-	}
-	wg.Go(func() {
-		t0 := time.Now()
-		docErr = fetchDocument(ctx, s, rt)
-		timed("document", t0)
-		prog.done("DOM")
-	})
-	rt.AXTrees = make([]json.RawMessage, len(local))
-	axErrs := make([]error, len(local))
-	wg.Go(func() {
-		t0 := time.Now()
-		var fw sync.WaitGroup
-		for i, f := range local {
-			fw.Go(func() {
-				params := map[string]any{}
-				if i > 0 {
-					params["frameId"] = f.FrameID
-				}
-				axErrs[i] = s.Call(ctx, "Accessibility.getFullAXTree", params, &rt.AXTrees[i])
-			})
-		}
-		fw.Wait()
-		axErr = axErrs[0] // a child frame gone mid-capture is not fatal
-		for i := 1; i < len(axErrs); i++ {
-			if axErrs[i] != nil {
-				rt.AXTrees[i] = nil
-			}
-		}
-		timed("axTree", t0)
-		prog.done("accessibility")
-	})
-	wg.Go(func() {
-		t0 := time.Now()
-		layoutErr = s.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &rt.Layout)
-		timed("layout", t0)
-		prog.done("layout")
-	})
-	wg.Go(func() {
-		t0 := time.Now()
-		rt.Listeners, lisErr = fetchListeners(ctx, s)
-		timed("listeners", t0)
-		prog.done("listeners")
-	})
-	wg.Go(func() {
-		t0 := time.Now()
-		m.title, m.viewport, metaErr = Meta(ctx, s)
-		timed("meta", t0)
-	})
-	wg.Wait()
-	for _, e := range []struct {
-		err  error
-		what string
-	}{{docErr, "DOM.getDocument"}, {axErr, "Accessibility.getFullAXTree"}, {layoutErr, "DOMSnapshot.captureSnapshot"}, {lisErr, "DOMDebugger.getEventListeners"}, {metaErr, "reading title and viewport"}} {
-		if e.err != nil {
-			return m, Err(e.err, e.what)
-		}
-	}
-	rt.Viewport = m.viewport
-	return m, nil
+	return local
 }
 
 type capFrameTree struct {
@@ -234,15 +305,12 @@ type capFrameTree struct {
 }
 
 // Meta reads the document title and the layout viewport (in document
-// coordinates: the scroll position and the visible size).
+// coordinates: the scroll position and the visible size), side by side.
 func Meta(ctx context.Context, s dom.Session) (string, dom.Rect, error) {
 	var ev struct {
 		Result struct {
 			Value string `json:"value"`
 		} `json:"result"`
-	}
-	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document.title", "returnByValue": true}, &ev); err != nil {
-		return "", dom.Rect{}, err
 	}
 	var lm struct {
 		CSSLayoutViewport struct {
@@ -252,8 +320,18 @@ func Meta(ctx context.Context, s dom.Session) (string, dom.Rect, error) {
 			ClientHeight float64 `json:"clientHeight"`
 		} `json:"cssLayoutViewport"`
 	}
-	if err := s.Call(ctx, "Page.getLayoutMetrics", nil, &lm); err != nil {
-		return "", dom.Rect{}, err
+	var titleErr, metricsErr error
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		titleErr = s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document.title", "returnByValue": true}, &ev)
+	})
+	metricsErr = s.Call(ctx, "Page.getLayoutMetrics", nil, &lm)
+	wg.Wait()
+	if titleErr != nil {
+		return "", dom.Rect{}, titleErr
+	}
+	if metricsErr != nil {
+		return "", dom.Rect{}, metricsErr
 	}
 	v := lm.CSSLayoutViewport
 	return ev.Result.Value, dom.Rect{X: v.PageX, Y: v.PageY, W: v.ClientWidth, H: v.ClientHeight}, nil

@@ -13,6 +13,12 @@ import (
 // (DOM.getFrameOwner) and its content box (DOM.getBoxModel, in that
 // target's viewport). A frame that is hidden or gone keeps a zero offset.
 func PlaceFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture) {
+	placeFramesOf(ctx, p, frames, raw, true)
+}
+
+// placeFramesOf is PlaceFrames; with local false, the same-process frames
+// are placed already (captureTarget asks for their boxes early).
+func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture, local bool) {
 	sessions := map[string]dom.Session{p.TargetID(): p}
 	for _, f := range frames {
 		sessions[f.TargetID] = f.Session
@@ -21,12 +27,13 @@ func PlaceFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw 
 	for i := range raw.Targets {
 		byTarget[raw.Targets[i].TargetID] = &raw.Targets[i]
 	}
-	// Sent together: each is a cheap command, so the round trips dominate.
+	// Sent together, out-of-process frames too: each is a cheap command,
+	// so the round trips dominate.
 	var wg sync.WaitGroup
 	for i := range raw.Targets {
 		t := &raw.Targets[i]
 		s := sessions[t.TargetID]
-		for j := 1; j < len(t.Frames); j++ {
+		for j := 1; local && j < len(t.Frames); j++ {
 			f := &t.Frames[j]
 			wg.Go(func() {
 				if box, owner, ok := ownerBox(ctx, s, f.FrameID); ok {
@@ -35,6 +42,23 @@ func PlaceFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw 
 				}
 			})
 		}
+	}
+	type owned struct {
+		box   dom.Rect
+		owner int64
+		ok    bool
+	}
+	boxes := make([]owned, len(raw.Targets))
+	for i := 1; i < len(raw.Targets); i++ {
+		t := &raw.Targets[i]
+		s := sessions[t.ParentTargetID]
+		if byTarget[t.ParentTargetID] == nil || s == nil || t.FrameID == "" {
+			continue
+		}
+		wg.Go(func() {
+			b := &boxes[i]
+			b.box, b.owner, b.ok = ownerBox(ctx, s, t.FrameID)
+		})
 	}
 	wg.Wait()
 	// Out-of-process frames, parents before children (nesting is shallow;
@@ -48,22 +72,18 @@ func PlaceFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw 
 			}
 			placed[t.TargetID] = true
 			parent := byTarget[t.ParentTargetID]
-			s := sessions[t.ParentTargetID]
-			if parent == nil || s == nil || t.FrameID == "" {
+			b := boxes[i]
+			if parent == nil || !b.ok {
 				continue
 			}
-			box, owner, ok := ownerBox(ctx, s, t.FrameID)
-			if !ok {
-				continue
-			}
-			t.OwnerBackendID = owner
+			t.OwnerBackendID = b.owner
 			// The box is in the parent's viewport; the page's viewport
 			// origin is its scroll position, an iframe's is its Offset.
 			origin := parent.Offset
 			if parent == &raw.Targets[0] {
 				origin = dom.Rect{X: parent.Viewport.X, Y: parent.Viewport.Y}
 			}
-			t.Offset = dom.Rect{X: origin.X + box.X, Y: origin.Y + box.Y, W: box.W, H: box.H}
+			t.Offset = dom.Rect{X: origin.X + b.box.X, Y: origin.Y + b.box.Y, W: b.box.W, H: b.box.H}
 		}
 	}
 }
@@ -99,4 +119,36 @@ func QuadRect(q []float64) dom.Rect {
 		minY, maxY = min(minY, q[i+1]), max(maxY, q[i+1])
 	}
 	return dom.Rect{X: minX, Y: minY, W: maxX - minX, H: maxY - minY}
+}
+
+// frameBoxes asks, side by side, for the <iframe> box of each of a
+// target's same-process frames (all but the first); place then sets
+// their owners and offsets once the target's viewport is known.
+type frameBoxes struct {
+	wg    sync.WaitGroup
+	boxes []dom.Rect
+	owner []int64
+	ok    []bool
+}
+
+func askFrameBoxes(ctx context.Context, s dom.Session, frames []dom.RawFrame) *frameBoxes {
+	fb := &frameBoxes{boxes: make([]dom.Rect, len(frames)), owner: make([]int64, len(frames)), ok: make([]bool, len(frames))}
+	for j := 1; j < len(frames); j++ {
+		fb.wg.Go(func() {
+			fb.boxes[j], fb.owner[j], fb.ok[j] = ownerBox(ctx, s, frames[j].FrameID)
+		})
+	}
+	return fb
+}
+
+// place waits for the boxes and places the frames, as PlaceFrames does.
+func (fb *frameBoxes) place(frames []dom.RawFrame, viewport dom.Rect) {
+	fb.wg.Wait()
+	for j := 1; j < len(frames); j++ {
+		if fb.ok[j] {
+			box := fb.boxes[j]
+			frames[j].OwnerBackendID = fb.owner[j]
+			frames[j].Offset = dom.Rect{X: box.X + viewport.X, Y: box.Y + viewport.Y, W: box.W, H: box.H}
+		}
+	}
 }

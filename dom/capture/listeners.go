@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"domscope/dom"
@@ -52,8 +53,25 @@ func fetchListeners(ctx context.Context, s dom.Session) ([]dom.RawListener, erro
 			} `json:"children"`
 		} `json:"node"`
 	}
-	if err := s.Call(ctx, "DOM.describeNode", map[string]any{"objectId": ev.Result.ObjectID, "depth": 2}, &desc); err != nil {
-		return nil, err
+	var res struct {
+		Listeners []struct {
+			Type          string `json:"type"`
+			BackendNodeID int64  `json:"backendNodeId"`
+		} `json:"listeners"`
+	}
+	// Both need only the document's object: sent together.
+	var descErr, lisErr error
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		descErr = s.Call(ctx, "DOM.describeNode", map[string]any{"objectId": ev.Result.ObjectID, "depth": 2}, &desc)
+	})
+	lisErr = s.Call(ctx, "DOMDebugger.getEventListeners", map[string]any{"objectId": ev.Result.ObjectID, "depth": -1, "pierce": true}, &res)
+	wg.Wait()
+	if descErr != nil {
+		return nil, descErr
+	}
+	if lisErr != nil {
+		return nil, lisErr
 	}
 	roots := map[int64]bool{desc.Node.BackendNodeID: true}
 	for _, c := range desc.Node.Children {
@@ -65,15 +83,6 @@ func fetchListeners(ctx context.Context, s dom.Session) ([]dom.RawListener, erro
 				}
 			}
 		}
-	}
-	var res struct {
-		Listeners []struct {
-			Type          string `json:"type"`
-			BackendNodeID int64  `json:"backendNodeId"`
-		} `json:"listeners"`
-	}
-	if err := s.Call(ctx, "DOMDebugger.getEventListeners", map[string]any{"objectId": ev.Result.ObjectID, "depth": -1, "pierce": true}, &res); err != nil {
-		return nil, err
 	}
 	var out []dom.RawListener
 	seen := map[dom.RawListener]bool{}

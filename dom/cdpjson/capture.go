@@ -117,8 +117,35 @@ func styleIndex(name string) int {
 // are skipped (the tree is still built from the DOM), a bad document is an
 // error.
 func DecodeTarget(rt *dom.RawTarget, lean bool) (*Target, error) {
+	return DecodeTargetEarly(rt, lean, nil)
+}
+
+// Early holds a target's parts decoded as they arrived, before the
+// capture ended (see capture.Take): each is what DecodeTarget would
+// decode from the same bytes. A part not decoded early is nil.
+type Early struct {
+	Root    *Node
+	RootErr error
+	HasRoot bool
+	// AX is the main frame's tree (rt.AXTrees[0]).
+	AX     map[int64]*AXNode
+	Layout *DOMSnapshot
+	// LayoutErr: the layout did not decode; DecodeTarget skips it.
+	LayoutErr error
+	HasLayout bool
+}
+
+// DecodeTargetEarly is DecodeTarget, taking from e what was decoded
+// already. e may be nil.
+func DecodeTargetEarly(rt *dom.RawTarget, lean bool, e *Early) (*Target, error) {
+	if e == nil {
+		e = &Early{}
+	}
 	ti := EmptyTarget(rt)
-	root, err := ParseDocument(rt.Document)
+	root, err := e.Root, e.RootErr
+	if !e.HasRoot {
+		root, err = ParseDocument(rt.Document)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -129,12 +156,15 @@ func DecodeTarget(rt *dom.RawTarget, lean bool) (*Target, error) {
 	if lean {
 		rt.Document, rt.DocumentParts = nil, nil
 	}
+	if e.AX != nil {
+		// the main frame's tree, first: its nodes win
+		ti.AX = e.AX
+	}
 	for i, raw := range rt.AXTrees {
-		if len(raw) == 0 {
-			continue
-		}
 		// a tree that does not decode is skipped: the DOM still builds
-		_ = DecodeAXTree(raw, ti.AX)
+		if len(raw) > 0 && (i > 0 || e.AX == nil) {
+			_ = DecodeAXTree(raw, ti.AX)
+		}
 		if lean {
 			rt.AXTrees[i] = nil
 		}
@@ -144,9 +174,13 @@ func DecodeTarget(rt *dom.RawTarget, lean bool) (*Target, error) {
 			ti.Listeners[l.BackendID] = true
 		}
 	}
-	if len(rt.Layout) > 0 {
+	if len(rt.Layout) > 0 || e.HasLayout {
+		snap, err := e.Layout, e.LayoutErr
+		if !e.HasLayout {
+			snap, err = DecodeDOMSnapshot(rt.Layout)
+		}
 		// a layout that does not decode leaves every node without a box
-		if snap, err := DecodeDOMSnapshot(rt.Layout); err == nil {
+		if err == nil {
 			ti.IndexLayout(snap)
 		}
 		if lean {

@@ -51,101 +51,83 @@ type DOMSnapshot struct {
 // per-node rows of styles and bounds out of shared slabs: a 50,000-node
 // page has 100,000 such rows, and one allocation each dominated the build.
 func DecodeDOMSnapshot(data []byte) (*DOMSnapshot, error) {
-	s := &scanner{data: data}
-	snap := &DOMSnapshot{}
-	err := s.object(func(key string) error {
-		switch key {
-		case "strings":
-			return s.array(func() error {
-				v, err := s.str()
-				snap.Strings = append(snap.Strings, v)
-				return err
-			})
-		case "documents":
-			return s.array(func() error {
-				var d SnapDocument
-				if err := decodeSnapDocument(s, &d); err != nil {
-					return err
-				}
-				snap.Documents = append(snap.Documents, d)
-				return nil
-			})
-		}
-		return s.skip()
-	})
-	if err == nil && s.peek() != 0 {
-		err = errScan
-	}
-	return snap, err
+	strs, docs, err := decodeSnapshotReply(data, decodeSnapDocument)
+	return &DOMSnapshot{Documents: docs, Strings: strs}, err
 }
 
 func decodeSnapDocument(s *scanner, d *SnapDocument) error {
-	return s.object(func(key string) error {
-		switch key {
-		case "documentURL":
-			return s.int(&d.DocumentURL)
-		case "frameId":
-			return s.int(&d.FrameID)
-		case "scrollOffsetX":
-			return s.float(&d.ScrollOffsetX)
-		case "scrollOffsetY":
-			return s.float(&d.ScrollOffsetY)
-		case "nodes":
-			return s.object(func(key string) error {
-				switch key {
-				case "backendNodeId":
-					var ids []int
-					err := s.ints(&ids)
-					d.Nodes.BackendNodeID = make([]int64, len(ids))
-					for i, v := range ids {
-						d.Nodes.BackendNodeID[i] = int64(v)
-					}
+	return walkSnapDocument(s, docFields{
+		top: func(key string) (bool, error) {
+			switch key {
+			case "documentURL":
+				return true, s.int(&d.DocumentURL)
+			case "frameId":
+				return true, s.int(&d.FrameID)
+			case "scrollOffsetX":
+				return true, s.float(&d.ScrollOffsetX)
+			case "scrollOffsetY":
+				return true, s.float(&d.ScrollOffsetY)
+			}
+			return false, nil
+		},
+		nodes: func(key string) (bool, error) {
+			switch key {
+			case "backendNodeId":
+				var ids []int
+				err := s.ints(&ids)
+				d.Nodes.BackendNodeID = make([]int64, len(ids))
+				for i, v := range ids {
+					d.Nodes.BackendNodeID[i] = int64(v)
+				}
+				return true, err
+			case "parentIndex":
+				return true, s.ints(&d.Nodes.ParentIndex)
+			case "contentDocumentIndex":
+				return true, readRare(s, &d.Nodes.ContentDocumentIndex)
+			case "inputValue":
+				return true, readRare(s, &d.Nodes.InputValue)
+			case "textValue":
+				return true, readRare(s, &d.Nodes.TextValue)
+			case "optionSelected":
+				return true, readRare(s, &d.Nodes.OptionSelected)
+			case "inputChecked":
+				return true, readRare(s, &d.Nodes.InputChecked)
+			}
+			return false, nil
+		},
+		layout: func(key string) (bool, error) {
+			switch key {
+			case "nodeIndex":
+				return true, s.ints(&d.Layout.NodeIndex)
+			case "styles":
+				// rows point into one slab, sized by nodeIndex (it comes
+				// first); if it grows, earlier rows keep their old backing
+				slab := make([]int, 0, len(d.Layout.NodeIndex)*len(dom.LayoutStyles))
+				d.Layout.Styles = make([][]int, 0, len(d.Layout.NodeIndex))
+				return true, s.array(func() error {
+					start := len(slab)
+					err := s.ints(&slab)
+					d.Layout.Styles = append(d.Layout.Styles, slab[start:len(slab):len(slab)])
 					return err
-				case "parentIndex":
-					return s.ints(&d.Nodes.ParentIndex)
-				case "contentDocumentIndex":
-					return readRare(s, &d.Nodes.ContentDocumentIndex)
-				case "inputValue":
-					return readRare(s, &d.Nodes.InputValue)
-				case "textValue":
-					return readRare(s, &d.Nodes.TextValue)
-				case "optionSelected":
-					return readRare(s, &d.Nodes.OptionSelected)
-				case "inputChecked":
-					return readRare(s, &d.Nodes.InputChecked)
-				}
-				return s.skip()
-			})
-		case "layout":
-			return s.object(func(key string) error {
-				switch key {
-				case "nodeIndex":
-					return s.ints(&d.Layout.NodeIndex)
-				case "styles":
-					// rows point into one slab, sized by nodeIndex (it comes
-					// first); if it grows, earlier rows keep their old backing
-					slab := make([]int, 0, len(d.Layout.NodeIndex)*len(dom.LayoutStyles))
-					d.Layout.Styles = make([][]int, 0, len(d.Layout.NodeIndex))
-					return s.array(func() error {
-						start := len(slab)
-						err := s.ints(&slab)
-						d.Layout.Styles = append(d.Layout.Styles, slab[start:len(slab):len(slab)])
-						return err
-					})
-				case "bounds":
-					slab := make([]float64, 0, len(d.Layout.NodeIndex)*4)
-					d.Layout.Bounds = make([][]float64, 0, len(d.Layout.NodeIndex))
-					return s.array(func() error {
-						start := len(slab)
-						err := s.floats(&slab)
-						d.Layout.Bounds = append(d.Layout.Bounds, slab[start:len(slab):len(slab)])
-						return err
-					})
-				}
-				return s.skip()
-			})
-		}
-		return s.skip()
+				})
+			case "bounds":
+				return true, readRows(s, &d.Layout.Bounds, len(d.Layout.NodeIndex)*4, len(d.Layout.NodeIndex))
+			}
+			return false, nil
+		},
+	})
+}
+
+// readRows reads an array of number arrays into rows carved from one
+// slab (capacities are hints: slab size, row count).
+func readRows(s *scanner, rows *[][]float64, slabCap, rowCap int) error {
+	slab := make([]float64, 0, slabCap)
+	*rows = make([][]float64, 0, rowCap)
+	return s.array(func() error {
+		start := len(slab)
+		err := s.floats(&slab)
+		*rows = append(*rows, slab[start:len(slab):len(slab)])
+		return err
 	})
 }
 

@@ -25,82 +25,55 @@ type NodeLayoutDoc struct {
 // DecodeNodeLayout reads a DOMSnapshot.captureSnapshot reply; a reply
 // with no document is an error.
 func DecodeNodeLayout(data []byte) (*NodeLayout, error) {
-	s := &scanner{data: data}
-	snap := &NodeLayout{}
-	err := s.object(func(key string) error {
-		switch key {
-		case "strings":
-			return s.array(func() error {
-				v, err := s.str()
-				snap.Strings = append(snap.Strings, v)
-				return err
-			})
-		case "documents":
-			return s.array(func() error {
-				var d NodeLayoutDoc
-				if err := decodeNodeLayoutDoc(s, &d); err != nil {
-					return err
-				}
-				snap.Docs = append(snap.Docs, d)
-				return nil
-			})
-		}
-		return s.skip()
-	})
-	if err == nil && (s.peek() != 0 || len(snap.Docs) == 0) {
+	strs, docs, err := decodeSnapshotReply(data, decodeNodeLayoutDoc)
+	if err == nil && len(docs) == 0 {
 		err = errScan
 	}
-	return snap, err
+	return &NodeLayout{Strings: strs, Docs: docs}, err
 }
 
 func decodeNodeLayoutDoc(s *scanner, d *NodeLayoutDoc) error {
-	return s.object(func(key string) error {
-		switch key {
-		case "scrollOffsetX":
-			return s.float(&d.ScrollX)
-		case "scrollOffsetY":
-			return s.float(&d.ScrollY)
-		case "nodes":
-			return s.object(func(key string) error {
-				switch key {
-				case "parentIndex":
-					return s.ints(&d.Parent)
-				case "nodeType":
-					return s.ints(&d.NodeType)
-				case "nodeName":
-					return s.ints(&d.NodeName)
-				case "backendNodeId":
-					return s.ints(&d.Backend)
-				case "attributes":
-					var slab []int
-					return s.array(func() error {
-						start := len(slab)
-						err := s.ints(&slab)
-						d.Attrs = append(d.Attrs, slab[start:len(slab):len(slab)])
-						return err
-					})
-				case "contentDocumentIndex":
-					return readRare(s, &d.Content)
-				}
-				return s.skip()
-			})
-		case "layout":
-			return s.object(func(key string) error {
-				switch key {
-				case "nodeIndex":
-					return s.ints(&d.LayoutNode)
-				case "bounds":
-					var slab []float64
-					return s.array(func() error {
-						start := len(slab)
-						err := s.floats(&slab)
-						d.Bounds = append(d.Bounds, slab[start:len(slab):len(slab)])
-						return err
-					})
-				}
-				return s.skip()
-			})
-		}
-		return s.skip()
+	return walkSnapDocument(s, docFields{
+		top: func(key string) (bool, error) {
+			switch key {
+			case "scrollOffsetX":
+				return true, s.float(&d.ScrollX)
+			case "scrollOffsetY":
+				return true, s.float(&d.ScrollY)
+			}
+			return false, nil
+		},
+		nodes: func(key string) (bool, error) {
+			switch key {
+			case "parentIndex":
+				return true, s.ints(&d.Parent)
+			case "nodeType":
+				return true, s.ints(&d.NodeType)
+			case "nodeName":
+				return true, s.ints(&d.NodeName)
+			case "backendNodeId":
+				return true, s.ints(&d.Backend)
+			case "attributes":
+				var slab []int
+				return true, s.array(func() error {
+					start := len(slab)
+					err := s.ints(&slab)
+					d.Attrs = append(d.Attrs, slab[start:len(slab):len(slab)])
+					return err
+				})
+			case "contentDocumentIndex":
+				return true, readRare(s, &d.Content)
+			}
+			return false, nil
+		},
+		layout: func(key string) (bool, error) {
+			switch key {
+			case "nodeIndex":
+				return true, s.ints(&d.LayoutNode)
+			case "bounds":
+				return true, readRows(s, &d.Bounds, 0, 0)
+			}
+			return false, nil
+		},
 	})
 }

@@ -1,0 +1,183 @@
+package capture_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
+	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
+	"domscope/dom/flatten"
+)
+
+// TestFastCaptureSameOutput takes every corpus page and every testdata
+// page both ways `domscope snapshot` can: the classic path (attached
+// through chromedp, its reads sent side by side in no set order, the
+// whole capture fetched, then built: capture.TakeWhole) and the fast one
+// (attached directly, its first reads sent in turns, the page's parts
+// decoded as they arrive: capture.Take). The json (with backend ids), text and tree outputs must be
+// the same. A page that changes by itself between two reads (carousels,
+// clocks) is read again; one that never holds still is listed, not
+// failed.
+func TestFastCaptureSameOutput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("both capture paths over the corpus take minutes; not with -short")
+	}
+	pagesURL, pagesOther := cdptest.Serve(t, capPagesDir)
+	var urls []string
+	fixtures, _ := filepath.Glob(filepath.Join(capPagesDir, "*.html"))
+	sort.Strings(fixtures)
+	for _, f := range fixtures {
+		name := filepath.Base(f)
+		switch name {
+		case "deep.html":
+			// 10,000 levels in chunks: minutes on a loaded machine; a
+			// shallower chain takes the same chunked path.
+			name += "?depth=400&wrap="
+		case "frames.html", "frames-nested.html", "privacy-variants.html", "privacy-echo.html":
+			name += "?other=" + pagesOther
+		}
+		urls = append(urls, pagesURL+"/"+name)
+	}
+	if os.Getenv("DOMSCOPE_SAME_FIXTURES_ONLY") == "" {
+		corpus := filepath.Join(cdptest.Shared(t), "corpus")
+		corpusURL, _ := cdptest.Serve(t, corpus)
+		for _, pattern := range []string{"todomvc/*/index.html", "todomvc/angular/browser/index.html",
+			"aria-practices/content/patterns/*/examples/*.html", "readability/*/source.html", "synthetic/synthetic-*.html"} {
+			m, _ := filepath.Glob(filepath.Join(corpus, pattern))
+			sort.Strings(m)
+			for _, f := range m {
+				rel, _ := filepath.Rel(corpus, f)
+				urls = append(urls, corpusURL+"/"+filepath.ToSlash(rel))
+			}
+		}
+	}
+	var mu sync.Mutex
+	var restless []string
+	const tabs = 2
+	var wg sync.WaitGroup
+	for w := range tabs {
+		tab := newCovTab(t)
+		wg.Go(func() {
+			for i := w; i < len(urls); i += tabs {
+				u := urls[i]
+				moving, err := sameBothWays(t, tab, u)
+				if err != nil {
+					t.Errorf("%s: %v", short(u), err)
+				}
+				if moving {
+					mu.Lock()
+					restless = append(restless, short(u))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	t.Logf("%d pages compared; changing by themselves between reads, not compared: %v", len(urls)-len(restless), restless)
+}
+
+func short(u string) string {
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "http://"), "https://")
+	if i := strings.IndexByte(u, '/'); i >= 0 {
+		u = u[i+1:]
+	}
+	if i := strings.Index(u, "?other="); i >= 0 {
+		u = u[:i]
+	}
+	return u
+}
+
+// sameBothWays loads u in the tab and compares the two paths' outputs,
+// classic, fast, classic, up to three rounds. moving reports a page whose
+// classic reads never agreed with each other.
+func sameBothWays(t *testing.T, tab *covTab, u string) (moving bool, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := navigate(ctx, tab.p, u); err != nil {
+		return false, err
+	}
+	if strings.Contains(u, "other=") {
+		waitFrames(ctx, tab.p, 1)
+	}
+	direct, err := cdpconn.AttachDirect(ctx, cdptest.Browser(t).WebSocketURL(), false, tab.p.TargetID())
+	if err != nil {
+		return false, err
+	}
+	defer func() { _ = direct.Detach() }()
+	var firstDiff string
+	for range 3 {
+		a1, err := outputsOf(ctx, tab.p, capture.TakeWhole)
+		if err != nil {
+			return false, fmt.Errorf("classic: %w", err)
+		}
+		b, err := outputsOf(ctx, direct, capture.Take)
+		if err != nil {
+			return false, fmt.Errorf("fast: %w", err)
+		}
+		a2, err := outputsOf(ctx, tab.p, capture.TakeWhole)
+		if err != nil {
+			return false, fmt.Errorf("classic: %w", err)
+		}
+		if b == a1 || b == a2 {
+			return false, nil
+		}
+		if a1 == a2 {
+			return false, fmt.Errorf("the outputs differ:\n%s", firstDifference(a1, b))
+		}
+		if firstDiff == "" {
+			firstDiff = firstDifference(a1, a2)
+		}
+	}
+	t.Logf("%s changes by itself between reads:\n%s", short(u), firstDiff)
+	return true, nil
+}
+
+var stamp = regexp.MustCompile(`"timestamp":\s*"[^"]*"`)
+
+// outputsOf takes a lean snapshot as `domscope snapshot` does and returns
+// its json (with backend ids), text and tree outputs.
+func outputsOf(ctx context.Context, p dom.Page, take func(context.Context, dom.Page, build.Options) (*dom.Snapshot, error)) (string, error) {
+	s, err := take(ctx, p, build.Options{Lean: true})
+	if err != nil {
+		return "", err
+	}
+	o := dom.DefaultOptions()
+	sd, d := flatten.Flatten(s, o)
+	text := flatten.FormatText(sd)
+	o.IncludeBackendIDs = true
+	sdj, _ := flatten.Flatten(s, o)
+	j, err := flatten.FormatJSON(sdj)
+	if err != nil {
+		return "", err
+	}
+	return "== json\n" + stamp.ReplaceAllString(string(j), "") + "\n== text\n" + text + "\n== tree\n" + flatten.FormatTree(s, d), nil
+}
+
+// firstDifference shows the first line where a and b differ.
+func firstDifference(a, b string) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(la) || i < len(lb); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d:\n  - %s\n  + %s", i+1, dom.Clip(x, 300), dom.Clip(y, 300))
+		}
+	}
+	return "(same)"
+}

@@ -1,0 +1,176 @@
+package capture
+
+import (
+	"hash/maphash"
+	"sync"
+
+	"domscope/dom"
+	"domscope/dom/cdpjson"
+)
+
+// A streamed capture decodes the page's document, main AX tree and
+// layout as they arrive, while the renderer still works on the next
+// read; Build would decode them all after the capture. Only the last
+// part's decoding is left when the replies are in.
+//
+// Nothing decoded early reaches a snapshot unless it is what the scrub
+// at the door leaves: the capture keeps every part's JSON, the scrub runs
+// on it as on any capture, and the early decoding of a part is used only
+// if that part's bytes are the same after the scrub (compared by hash).
+// A page whose document may hold a sensitive field, or whose scrub
+// changed anything (a secret copied around, a token in a URL), is
+// decoded again from the scrubbed JSON, as a whole capture is.
+
+// streamMaxBytes bounds the document a sink decodes early. Decoded parts
+// and the JSON are held together until the scrub has run; above this a
+// page (about 30,000 elements) is decoded after it, part by part, so the
+// snapshot of a 50,000-element page keeps its memory bound.
+const streamMaxBytes = 12 << 20
+
+// sink decodes the page target's parts for one capture. Its methods may
+// be called on a nil sink (no streaming).
+type sink struct {
+	mu      sync.Mutex
+	seed    maphash.Seed
+	decided bool // the document came: ok says whether to go on
+	ok      bool
+	pending []part
+	running bool
+	wg      sync.WaitGroup
+	early   cdpjson.Early
+	sums    map[string]uint64 // part name → hash of the bytes decoded
+}
+
+// part is a reply waiting to be decoded.
+type part struct {
+	name string // "document", "ax" or "layout"
+	data []byte
+}
+
+func newSink() *sink { return &sink{seed: maphash.MakeSeed(), sums: map[string]uint64{}} }
+
+// documentIn hands over the page's document (and its chunks, for a tree
+// too deep for one reply): it decides whether to stream at all.
+func (k *sink) documentIn(rt *dom.RawTarget) {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.decided = true
+	k.ok = len(rt.DocumentParts) == 0 && len(rt.Document) > 0 && len(rt.Document) <= streamMaxBytes && !mayHoldSecrets(rt.Document)
+	if k.ok {
+		k.pending = append([]part{{"document", rt.Document}}, k.pending...)
+	} else {
+		k.pending = nil
+	}
+	k.kick()
+}
+
+// axIn hands over the main frame's accessibility tree.
+func (k *sink) axIn(data []byte) { k.in(part{"ax", data}) }
+
+// layoutIn hands over the DOMSnapshot reply.
+func (k *sink) layoutIn(data []byte) { k.in(part{"layout", data}) }
+
+func (k *sink) in(p part) {
+	if k == nil || len(p.data) == 0 {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.decided && !k.ok {
+		return
+	}
+	k.pending = append(k.pending, p)
+	k.kick()
+}
+
+// kick starts the decoder once the document has decided. k.mu is held.
+func (k *sink) kick() {
+	if !k.decided || !k.ok || k.running || len(k.pending) == 0 {
+		return
+	}
+	k.running = true
+	k.wg.Go(k.decode)
+}
+
+// decode decodes the waiting parts one at a time, in the order they
+// came, until none waits.
+func (k *sink) decode() {
+	for {
+		k.mu.Lock()
+		if len(k.pending) == 0 {
+			k.running = false
+			k.mu.Unlock()
+			return
+		}
+		p := k.pending[0]
+		k.pending = k.pending[1:]
+		k.mu.Unlock()
+		sum := maphash.Bytes(k.seed, p.data)
+		var e cdpjson.Early
+		switch p.name {
+		case "document":
+			e.Root, e.RootErr = cdpjson.ParseDocument(p.data)
+		case "ax":
+			e.AX = map[int64]*cdpjson.AXNode{}
+			// a tree that does not decode is skipped, as DecodeTarget does
+			_ = cdpjson.DecodeAXTree(p.data, e.AX)
+		case "layout":
+			e.Layout, e.LayoutErr = cdpjson.DecodeDOMSnapshot(p.data)
+		}
+		k.mu.Lock()
+		k.sums[p.name] = sum
+		switch p.name {
+		case "document":
+			k.early.Root, k.early.RootErr, k.early.HasRoot = e.Root, e.RootErr, true
+		case "ax":
+			k.early.AX = e.AX
+		case "layout":
+			k.early.Layout, k.early.LayoutErr, k.early.HasLayout = e.Layout, e.LayoutErr, true
+		}
+		k.mu.Unlock()
+	}
+}
+
+// wait waits until every part handed over is decoded.
+func (k *sink) wait() {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	k.decided = true // no document came: nothing more will be decoded
+	k.mu.Unlock()
+	k.wg.Wait()
+}
+
+// result is what was decoded early of the page target rt, once the
+// capture is scrubbed: nil unless every part decoded is byte for byte
+// what the scrub left.
+func (k *sink) result(rt *dom.RawTarget) *cdpjson.Early {
+	if k == nil {
+		return nil
+	}
+	k.wait()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if !k.ok || len(k.sums) == 0 {
+		return nil
+	}
+	now := map[string][]byte{"document": rt.Document, "layout": rt.Layout}
+	if len(rt.AXTrees) > 0 {
+		now["ax"] = rt.AXTrees[0]
+	}
+	if len(rt.DocumentParts) > 0 {
+		return nil
+	}
+	for name, sum := range k.sums {
+		if maphash.Bytes(k.seed, now[name]) != sum {
+			return nil
+		}
+	}
+	e := k.early
+	k.early = cdpjson.Early{}
+	return &e
+}
