@@ -79,10 +79,10 @@ type Changes struct {
 	Added      int    `json:"added,omitempty"`
 	Removed    int    `json:"removed,omitempty"`
 	Renamed    int    `json:"renamed,omitempty"` // nodes whose accessible name changed
-	// Nodes lists what changed on the nodes that stayed: states (checked,
-	// expanded, selected, pressed, value, focused, disabled), visibility
-	// (shown, hidden, with the reason), names and moves; the first
-	// MaxListedChanges, NodesMore says how many more there were.
+	// Nodes lists what changed on the nodes that stayed. That covers
+	// states (checked, expanded, selected, pressed, value, focused,
+	// disabled), visibility (shown, hidden, with the reason), names and
+	// moves. It holds the first MaxListedChanges; NodesMore counts the rest.
 	Nodes     []Change `json:"nodes,omitempty"`
 	NodesMore int      `json:"nodesMore,omitempty"`
 	// Flat is what the LLM now sees differently: the lines of the flattened
@@ -95,9 +95,9 @@ type Changes struct {
 	Unsettled bool `json:"unsettled,omitempty"`
 }
 
-// Change is one thing that changed on a node that is in both snapshots, as
-// a person (or an agent) reads it: a state, its visibility, its name, or
-// its place in the tree.
+// Change is one thing that changed on a node in both snapshots. It is
+// what a person (or an agent) reads: a state, its visibility, its name,
+// or its place in the tree.
 type Change struct {
 	ID string `json:"id"`
 	// Kind is "state", "shown", "hidden", "name" or "moved".
@@ -144,9 +144,9 @@ type ActionResult struct {
 	Snapshot *SnapshotStat `json:"snapshot,omitempty"`
 }
 
-// ConsoleEntry is one console message an action caused: its level
-// ("error" or "warning"), its text (clipped) and where it was logged
-// ("app.js:12", the script's URL redacted), as the page gave them.
+// ConsoleEntry is one console message an action caused, as the page gave
+// it. It holds the level ("error" or "warning"), the clipped text and
+// where it was logged ("app.js:12", the script's URL redacted).
 type ConsoleEntry struct {
 	Level  string `json:"level"`
 	Text   string `json:"text"`
@@ -175,9 +175,10 @@ type NetworkRequest struct {
 	Type string `json:"type,omitempty"`
 }
 
-// SnapshotStat says how a snapshot was taken: "full" (a whole capture) or
-// "incremental" (the live model refreshed where the page changed), and
-// how long it took, capture and build, in milliseconds.
+// SnapshotStat says how a snapshot was taken and how long it took.
+// The kind is "full" (a whole capture) or "incremental" (the live model
+// refreshed where the page changed). The time covers capture and build,
+// in milliseconds.
 type SnapshotStat struct {
 	Kind string  `json:"kind"`
 	Ms   float64 `json:"ms"`
@@ -249,9 +250,9 @@ type Actor interface {
 	Do(ctx context.Context, a Action) ActionResult
 	// Highlight shows (id != "") or hides (id == "") the browser overlay for a node.
 	Highlight(ctx context.Context, id string) error
-	// SetTierRules switches tier rules off for every later build and
-	// rebuilds the latest snapshot with them, keeping its IDs (nil when
-	// there is none yet, or the page changed since: take a new one).
+	// SetTierRules switches tier rules off for every later build. It
+	// rebuilds the latest snapshot with them, keeping its IDs. It returns
+	// nil when there is none yet, or the page changed since: take a new one.
 	SetTierRules(disabled map[string]bool) (*Snapshot, error)
 	// Events delivers invalidations, dialogs and connection changes.
 	Events() <-chan Event

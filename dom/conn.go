@@ -67,10 +67,10 @@ type EventMessage struct {
 	Params json.RawMessage
 }
 
-// OrderedEvents is a Page that can deliver the events of several methods
-// on one channel in the order the browser sent them, each one queued
+// OrderedEvents is a Page that delivers the events of several methods on
+// one channel, in the order the browser sent them. Each one is queued
 // before the reply to any later command returns. The live page model
-// needs that order (a node is inserted, then changed, then removed);
+// needs that order: a node is inserted, then changed, then removed.
 // Subscribe's one channel per method loses it. Without it the service
 // takes a full capture on every read.
 type OrderedEvents interface {

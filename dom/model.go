@@ -139,8 +139,8 @@ type Snapshot struct {
 	// what changed was fetched) rather than capturing the whole page.
 	Incremental bool
 	// BuiltAhead is true when the tree of an incremental snapshot was built
-	// while the browser made the layout, and only put right after it
-	// (bounds, whether in the viewport, control states).
+	// while the browser made the layout. Only bounds, whether in the
+	// viewport and control states were put right after it.
 	BuiltAhead bool
 
 	Root   *VirtualNode
@@ -179,10 +179,10 @@ func (s *Snapshot) Node(id string) *VirtualNode {
 	return s.ByID[NormalizeID(id)]
 }
 
-// Capture returns the raw capture the snapshot was built from: Raw, or for
-// a snapshot of a live model (which keeps no CDP JSON) the model written
-// out in the same form, while the model has not changed since (else an
-// error wrapping ErrPageChanged).
+// Capture returns the raw capture the snapshot was built from. That is
+// Raw, or for a snapshot of a live model (which keeps no CDP JSON) the
+// model written out in the same form. The second works only while the
+// model has not changed since; else the error wraps ErrPageChanged.
 func (s *Snapshot) Capture() (*RawCapture, error) {
 	switch {
 	case s == nil:

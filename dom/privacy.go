@@ -3,13 +3,15 @@ package dom
 import "strings"
 
 // SensitiveField is the one place that decides whether a form field's value
-// is secret. A field is sensitive when it is an <input type=password>, or
-// when its autocomplete attribute holds, in any case and anywhere in its
-// token list, current-password, new-password, one-time-code or a cc-* token
-// (cc-number, cc-csc, cc-exp, ...). The autocomplete rule applies to any
-// element (a type=text input behind a show-password toggle, a textarea),
-// since the value is secret whatever holds it. attrs maps attribute names,
-// in any case, to values.
+// is secret. A field is sensitive when:
+//   - it is an <input type=password>, or
+//   - its autocomplete attribute holds current-password, new-password,
+//     one-time-code or a cc-* token (cc-number, cc-csc, cc-exp, ...),
+//     in any case and anywhere in its token list.
+//
+// The autocomplete rule applies to any element (a type=text input behind
+// a show-password toggle, a textarea). The value is secret whatever holds
+// it. attrs maps attribute names, in any case, to values.
 func SensitiveField(tag string, attrs map[string]string) bool {
 	var typ, ac string
 	for k, v := range attrs {
@@ -45,8 +47,9 @@ func (n *VirtualNode) Sensitive() bool {
 }
 
 // TakesSecret reports whether text typed, a key pressed or an option
-// picked on n is secret: n is a sensitive field, or a <label> of one,
-// since what is done on a label goes to its control (LabelControl).
+// picked on n is secret. That holds when n is a sensitive field, or a
+// <label> of one: what is done on a label goes to its control
+// (LabelControl).
 func (n *VirtualNode) TakesSecret() bool {
 	if n.Sensitive() {
 		return true
@@ -67,9 +70,10 @@ func MaskIf(sensitive bool, text string) string {
 	return text
 }
 
-// MinSubstringSecret is the shortest secret also removed from inside longer
-// strings; shorter ones are removed only where a whole string equals them,
-// so a one-letter password does not erase that letter everywhere.
+// MinSubstringSecret is the shortest secret also removed from inside
+// longer strings. Shorter ones are removed only where a whole string
+// equals them. So a one-letter password does not erase that letter
+// everywhere.
 const MinSubstringSecret = 4
 
 // CleanSecrets drops empty and duplicate secrets, and Mask.

@@ -2,9 +2,9 @@ package dom
 
 import "encoding/json"
 
-// RawCapture is everything one snapshot fetched from the browser, kept as the
-// browser sent it, so it can be saved, replayed in tests and rebuilt with
-// other rules without a browser. Build is a pure function of it.
+// RawCapture is everything one snapshot fetched from the browser, kept as
+// the browser sent it. It can be saved, replayed in tests and rebuilt
+// with other rules without a browser. Build is a pure function of it.
 type RawCapture struct {
 	Version   int         `json:"version"` // format version, 1
 	URL       string      `json:"url"`
@@ -14,15 +14,15 @@ type RawCapture struct {
 	Viewport  Rect        `json:"viewport"`  // the top-level layout viewport, for InViewport
 	Targets   []RawTarget `json:"targets"`   // [0] is the page; the rest are out-of-process iframes
 	// Timings are the milliseconds spent per phase of the capture
-	// (document, axTree, layout, listeners, ..., total); phases of several
+	// (document, axTree, layout, listeners, ..., total). Phases of several
 	// targets run concurrently, so they can add up to more than total.
 	Timings map[string]float64 `json:"timings,omitempty"`
 }
 
 // Coordinates. DOMSnapshot bounds are in the coordinates of the document
-// that holds the node (its top-left corner at 0,0, independent of scroll).
-// To place a node in the top-level page (the coordinates of the page
-// document, where RawCapture.Viewport is the visible part):
+// that holds the node: its top-left corner at 0,0, independent of scroll.
+// The page document's coordinates are the top-level ones;
+// RawCapture.Viewport is their visible part. To place a node there:
 //   - node in the page's main frame: bounds as they are;
 //   - node in a same-process child frame F of a target T: bounds + F's
 //     RawFrame.Offset - the scroll of F's document (DOMSnapshot
@@ -59,13 +59,13 @@ type RawTarget struct {
 	// Document is the result of DOM.getDocument{depth:-1, pierce:true}:
 	// {"root": node}.
 	Document json.RawMessage `json:"document"`
-	// DocumentParts is set for trees too deep for one getDocument reply
-	// (Chrome's JSON conversion stops at about 140 nested elements with
-	// "CBOR: stack limit exceeded"). Document then holds the tree to a
-	// limited depth; nodes cut off there have childNodeCount > 0 but no
-	// "children". Each part is a DOM.setChildNodes event, {"parentId": N,
-	// "nodes": [...]}: graft its nodes as the children of the node whose
-	// nodeId is N (found in Document or in an earlier part), in order.
+	// DocumentParts is set for trees too deep for one getDocument reply.
+	// Chrome's JSON conversion stops at about 140 nested elements with
+	// "CBOR: stack limit exceeded". Document then holds the tree to a
+	// limited depth. Nodes cut off there have childNodeCount > 0 but no
+	// "children". Each part is a DOM.setChildNodes event,
+	// {"parentId": N, "nodes": [...]}. Graft its nodes, in order, as the
+	// children of the node whose nodeId is N (in Document or an earlier part).
 	DocumentParts []json.RawMessage `json:"documentParts,omitempty"`
 	// AXTrees holds Accessibility.getFullAXTree results: one for the
 	// target's main frame and one per same-process child frame, in the
@@ -82,12 +82,12 @@ type RawTarget struct {
 
 // LayoutStyles are the computed styles asked of DOMSnapshot.captureSnapshot, in order.
 //
-// Each style costs every capture: on synthetic-50000 the snapshot takes
-// about 950 ms of CPU with no styles, 1150 ms with the first four and
-// 1340 ms with seven (display, visibility, opacity, cursor, pointer-events,
-// position, overflow), so only the styles a rule reads are asked for. Keep
-// the order: recordings made with a longer list are read by name through
-// this prefix.
+// Each style costs every capture, so only the styles a rule reads are
+// asked for. On synthetic-50000 the snapshot takes about 950 ms of CPU
+// with no styles, 1150 ms with the first four and 1340 ms with seven
+// (display, visibility, opacity, cursor, pointer-events, position,
+// overflow). Keep the order: recordings made with a longer list are read
+// by name through this prefix.
 var LayoutStyles = []string{"display", "visibility", "opacity", "cursor", "pointer-events"}
 
 // RawFrame is one same-process frame of a target.

@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 )
 
-// SessionStep is one action of a session as an export keeps it: the
-// `domscope run` line recorded for it (a sensitive field's text already
-// masked), what the UI called it, and what it did. The recorder in
-// dom/script makes them; an export carries them so `domscope open` can tell
-// the story of the session offline.
+// SessionStep is one action of a session as an export keeps it. It holds
+// the `domscope run` line recorded for it (a sensitive field's text
+// already masked), what the UI called it, and what it did. The recorder
+// in dom/script makes them. An export carries them so `domscope open` can
+// tell the story of the session offline.
 type SessionStep struct {
 	// Step is the recorded script line, a JSON object (script.Step).
 	Step json.RawMessage `json:"step"`
@@ -22,8 +22,8 @@ type SessionStep struct {
 	At     string        `json:"at,omitempty"`
 	Result *ActionResult `json:"result,omitempty"`
 	// After is the flattened text view after the step, as the UI showed it
-	// (sensitive values already masked), so `open` can step through the
-	// story; left out past MaxStepView bytes, where Diff alone is kept.
+	// (sensitive values already masked). It lets `open` step through the
+	// story. It is left out past MaxStepView bytes; then Diff alone is kept.
 	After string `json:"after,omitempty"`
 	// Diff is the line diff from the view before the step to After: "+ "
 	// for a line added, "- " for one removed, in order.
