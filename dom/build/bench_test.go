@@ -17,9 +17,9 @@ import (
 )
 
 // Benchmarks of the pure part of a snapshot: Build (decode the raw CDP
-// results, index, walk, classify), Flatten and FormatText, on a recording
-// of synthetic-10000 and on synthetic-50000 captured once from real
-// Chromium at the start (skipped without the shared corpus):
+// results, index, walk, classify), Flatten and FormatText. They run on a
+// recording of synthetic-10000, and on synthetic-50000 captured once from
+// real Chromium at the start (skipped without the shared corpus):
 //
 //	go test ./dom -run '^$' -bench 'Build|Flatten|Snapshot' -benchmem
 
@@ -67,8 +67,8 @@ func nodesOf(b *testing.B, raw *dom.RawCapture) int {
 }
 
 // perNode reports wall time per node and the process CPU time per op
-// (user+system, from getrusage): on a shared, loaded machine wall time
-// counts the wait for a core, CPU time does not.
+// (user+system, from getrusage). On a shared, loaded machine wall time
+// counts the wait for a core; CPU time does not.
 func perNode(b *testing.B, nodes int, cpu0 time.Duration) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
 	b.ReportMetric(float64(nodes), "nodes")

@@ -21,8 +21,8 @@ type Options struct {
 	// ("heuristic:onclick") or short name ("onclick").
 	Disabled map[string]bool
 	// Lean releases the capture's CDP JSON as each part is decoded, and
-	// the snapshot keeps no Raw: for a one-shot snapshot that is printed
-	// and dropped (no export, no rebuild, no live model). On a
+	// the snapshot keeps no Raw. It is for a one-shot snapshot that is
+	// printed and dropped (no export, no rebuild, no live model). On a
 	// 50,000-element page the JSON is about 67 MB.
 	Lean bool
 }

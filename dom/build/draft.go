@@ -7,9 +7,9 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// Draft is a tree built ahead of a refresh's layout and kept open to be
-// put right once the layout comes: its builder still knows the layout
-// box and the AX facts each node was built with.
+// Draft is a tree built ahead of a refresh's layout, kept open to be put
+// right once the layout comes. Its builder still knows the layout box and
+// the AX facts each node was built with.
 type Draft struct{ b *builder }
 
 // NewDraft builds c and keeps the build open.
@@ -75,11 +75,11 @@ func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 	return true
 }
 
-// LaidOut reports whether the nodes the draft's layout did not list
-// (inserted since: cdpjson/cover.go), judged as their parents, are
-// judged as cur's layout would: hidden through a hidden parent, listed
-// there with no box, and not what keeps an ancestor from being
-// zero-size.
+// LaidOut reports whether cur's layout would judge the unlisted nodes as
+// the draft did. Those are nodes the draft's layout did not list
+// (inserted since: cdpjson/cover.go), judged as their parents. They must
+// be hidden through a hidden parent, listed there with no box, and not
+// what keeps an ancestor from being zero-size.
 func (d *Draft) LaidOut(cur *cdpjson.Target) bool {
 	b := d.b
 	if b.unlaid == 0 {

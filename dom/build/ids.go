@@ -17,10 +17,9 @@ type idAssigner struct {
 	nodes  []*dom.VirtualNode
 	frames map[string]*frameIDs
 	last   *frameIDs // the frame of the node before
-	// used marks the IDs given so far, a bit per number (an ID is given
-	// once, even if hostile input names a backend node twice); other
-	// given IDs (not node_N, or numbers past the set's end) are in
-	// usedOther.
+	// used marks the IDs given so far, a bit per number. An ID is given
+	// once, even if hostile input names a backend node twice. Other given
+	// IDs (not node_N, or numbers past the set's end) are in usedOther.
 	used      bitset.BitSet
 	usedOther map[string]bool
 	next      int
@@ -35,8 +34,8 @@ type frameIDs struct {
 	frame string
 	ids   map[int64]prevID
 	// prevDoc and curDoc are the backend ids of the frame's #document in
-	// the previous snapshot and this one: a new document (navigation, a
-	// new renderer that reuses backend ids) must not inherit the old IDs.
+	// the previous snapshot and this one. A new document must not inherit
+	// the old IDs (a navigation, a new renderer that reuses backend ids).
 	prevDoc, curDoc int64
 	hasDoc, hasCur  bool
 }
@@ -54,8 +53,8 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 	a.frames = map[string]*frameIDs{}
 	a.next = prev.NextID
 	// The previous tree is read in preorder, the order its nodes were
-	// made in: going through ByID instead visits them at random, and
-	// waiting for memory was most of the time this took.
+	// made in. Going through ByID visits them at random, and waiting for
+	// memory was most of the time this took.
 	stack := []*dom.VirtualNode{prev.Root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]

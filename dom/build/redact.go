@@ -3,9 +3,9 @@ package build
 import "domscope/dom"
 
 // The builder's side of privacy. Capture already removed what sensitive
-// fields hold (capture.Scrub); these make Build safe on its own for a
-// capture that was not scrubbed (a file from an older domscope, a test, a
-// fuzz input): nothing a sensitive field holds reaches a VirtualNode.
+// fields hold (capture.Scrub). These make Build safe on its own for a
+// capture that was not scrubbed: a file from an older domscope, a test,
+// a fuzz input. Nothing a sensitive field holds reaches a VirtualNode.
 
 // redactNode clears what node n (a sensitive field, or a node inside the
 // one at preorder index field) holds, remembering it as a secret: its value

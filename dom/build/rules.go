@@ -87,9 +87,9 @@ var interactiveRoles = map[string]bool{
 // action (the roles are lower case).
 func InteractiveRole(role string) bool { return interactiveRoles[role] }
 
-// IsInteractive says whether a node is one a user or an agent acts on: a
-// non-semantic node (a heuristic found it interactive) or a semantic one
-// whose role is a control.
+// IsInteractive says whether a node is one a user or an agent acts on.
+// That is a non-semantic node a heuristic found interactive, or a
+// semantic one whose role is a control.
 func IsInteractive(n *dom.VirtualNode) bool {
 	switch n.Tier {
 	case dom.NonSemantic:

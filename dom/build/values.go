@@ -9,10 +9,10 @@ import (
 )
 
 // fieldValue sets States["value"] of a form field that AX gave no value
-// (and the privacy step no mask): the live value of an input or textarea
-// from DOMSnapshot, the selected option of a single <select>. A field
-// inside a sensitive one never gets a value here. An agent must see what
-// is in its fields, as a person would.
+// (and the privacy step no mask). It takes the live value of an input or
+// textarea from DOMSnapshot, or the selected option of a single <select>.
+// A field inside a sensitive one never gets a value here. An agent must
+// see what is in its fields, as a person would.
 func (b *builder) fieldValue(i int, set func(k, v string)) {
 	n, f := b.nodes[i], &b.facts[i]
 	if f.redact || n.NodeType != dom.ElementNode {
