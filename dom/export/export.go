@@ -27,9 +27,9 @@ import (
 const SavedCaptureVersion = 1
 
 // SavedCapture is one capture as the TUI exports it (`e`) and `domscope open`
-// reads it: the raw CDP data (enough to rebuild everything without a
-// browser) plus what domscope made of it, so the file can be read by people
-// and other tools without running domscope.
+// reads it. It holds the raw CDP data, enough to rebuild everything without
+// a browser, plus what domscope made of it. So people and other tools can
+// read the file without running domscope.
 type SavedCapture struct {
 	Version int    `json:"version"`
 	SavedAt string `json:"savedAt"` // RFC 3339
@@ -228,10 +228,10 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 		return nil, dom.Errorf(dom.ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
 	}
 	// A file saved by an older domscope may hold values the scrub now
-	// removes (a wider rule, inline text boxes), and one edited by hand or
-	// written by another program text typed into a sensitive field or a
-	// URL with a password: clean it before anything shows it or saves it
-	// again.
+	// removes (a wider rule, inline text boxes). One edited by hand or
+	// written by another program may hold text typed into a sensitive
+	// field, or a URL with a password. Clean it before anything shows it
+	// or saves it again.
 	secrets := capture.ScrubSecrets(c.Raw)
 	c.safeURLs()
 	var snap *dom.Snapshot
@@ -248,9 +248,10 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 
 // ReadCaptureFile reads a capture saved with WriteFile (or an older,
 // uncompressed one). A file too big once uncompressed (MaxCaptureSize) is
-// refused before it is read when its size or gzip trailer says so, else
-// as soon as that much has come out; its JSON is read into one buffer of
-// the size announced, so memory stays near what the file really holds.
+// refused before it is read when its size or gzip trailer says so. Else
+// it is refused as soon as that much has come out. Its JSON is read into
+// one buffer of the size announced, so memory stays near what the file
+// really holds.
 func ReadCaptureFile(path string) (*SavedCapture, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -48,10 +48,10 @@ func saveIDs(s *dom.Snapshot) *SavedIDs {
 	return ids
 }
 
-// prev returns a stand-in for the snapshot the IDs were saved from, to be
-// given to build.Build as build.Options.Prev: it holds only what ID assignment
-// reads (each node's ID, frame, backend id and the frame documents, all
-// children of an empty root).
+// prev returns a stand-in for the snapshot the IDs were saved from, for
+// build.Options.Prev. It holds only what ID assignment reads: each node's
+// ID, frame, backend id and the frame documents, all children of an empty
+// root.
 func (ids *SavedIDs) prev() *dom.Snapshot {
 	if ids == nil || len(ids.Frames) == 0 {
 		return nil

@@ -18,8 +18,8 @@ import (
 	"domscope/dom/script"
 )
 
-// exportRoundTrip saves s as `e` does, reads the file back as `domscope
-// open` does, and checks that the rebuilt snapshot has every node's ID and
+// exportRoundTrip saves s as `e` does and reads the file back as
+// `domscope open` does. The rebuilt snapshot must have every node's ID and
 // the same text, json and token count as the live one.
 func exportRoundTrip(t *testing.T, s *Snapshot) {
 	t.Helper()
@@ -95,9 +95,9 @@ func freshText(t *testing.T, s *Snapshot) string {
 	return flatten.FormatText(sd)
 }
 
-// TestExportKeepsIDs: on the React TodoMVC after typing, checking and
-// clearing (new nodes get new numbers, removed ones leave gaps), an export
-// reopened shows the IDs, text, json and tokens of the live view.
+// TestExportKeepsIDs types, checks and clears on the React TodoMVC. New
+// nodes get new numbers; removed ones leave gaps. The reopened export
+// shows the IDs, text, json and tokens of the live view.
 func TestExportKeepsIDs(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)

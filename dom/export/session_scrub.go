@@ -30,18 +30,21 @@ type sessionStep struct {
 	Modifiers []string     `json:"modifiers"`
 }
 
-// scrubSession masks again, in the session log of a capture being opened,
-// what was typed into sensitive fields, as the recorder masks it (a file
-// edited by hand, or written by another program, may hold it in plain):
-// the text of a type step, the value of a select, a character key. Then
-// those values, and known secrets (the raw capture's sensitive values),
-// are replaced by Mask in every string of the log and the saved views.
+// scrubSession masks again what was typed into sensitive fields, in the
+// session log of a capture being opened. A file edited by hand, or
+// written by another program, may hold it in plain. It masks as the
+// recorder does: the text of a type step, the value of a select, a
+// character key. Then those values, and known secrets (the raw capture's
+// sensitive values), become Mask in every string of the log and the
+// saved views.
 //
-// A step aims at a sensitive field when its target picks one in snap (the
-// saved page; any match counts), its node id names one there, its own
-// view after it shows the node's value masked, or its target names a
-// secret ("Password", "#cc-number", "one-time code"). snap may be nil (the
-// capture does not build): the other clues still count.
+// A step aims at a sensitive field when any of these holds:
+//   - its target picks one in snap (the saved page; any match counts);
+//   - its node id names one there;
+//   - its own view after it shows the node's value masked;
+//   - its target names a secret ("Password", "#cc-number", "one-time code").
+//
+// snap may be nil (the capture does not build); the other clues still count.
 func (c *SavedCapture) scrubSession(snap *dom.Snapshot, known []string) {
 	secrets := append([]string(nil), known...)
 	secretFocus := false
@@ -204,8 +207,8 @@ func plainCSSIdent(s string) bool {
 }
 
 // maskedInView reports whether the flat text view shows node id's value
-// masked: the view after a step was made by domscope, which masks a
-// sensitive field's value (`[6] textbox "Password": ••••`).
+// masked. domscope made the view after a step, and it masks a sensitive
+// field's value (`[6] textbox "Password": ••••`).
 func maskedInView(view, id string) bool {
 	if view == "" {
 		return false

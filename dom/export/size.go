@@ -11,7 +11,7 @@ import (
 
 // MaxCaptureSize bounds a capture file's JSON, once uncompressed. The
 // largest export measured, of the 50,000-element synthetic page, is 191 MB
-// (16 MB compressed); a gzip bomb (1 MB that inflates to 1 GB) is refused
+// (16 MB compressed). A gzip bomb (1 MB that inflates to 1 GB) is refused
 // when this much has come out, or at once when its gzip trailer says so.
 const MaxCaptureSize = 512 << 20
 
@@ -68,8 +68,8 @@ func captureSize(f *os.File) (size int64, known bool) {
 // errNotAsSaid: a file that holds more than its size or trailer says.
 var errNotAsSaid = dom.Errorf(dom.ValidationError, nil, "the capture file holds more than its gzip trailer says: it is damaged, joined from several files, or made to be refused; refusing it")
 
-// readSized reads r whole into one buffer of want bytes: a file that holds
-// more is refused there, so its size never costs more memory than it
+// readSized reads r whole into one buffer of want bytes. A file that
+// holds more is refused there. So it never costs more memory than it
 // announced (a bomb's trailer may lie).
 func readSized(r io.Reader, want int64) ([]byte, error) {
 	b := make([]byte, want)
@@ -91,9 +91,9 @@ func readSized(r io.Reader, want int64) ([]byte, error) {
 	return b, nil
 }
 
-// readChunked reads r whole, in chunks joined once at the end: a bomb
-// read from a pipe holds no more than MaxCaptureSize when it is refused,
-// where a growing buffer would hold two copies of it while it grows.
+// readChunked reads r whole, in chunks joined once at the end. A bomb
+// read from a pipe holds no more than MaxCaptureSize when it is refused.
+// A growing buffer would hold two copies of it while it grows.
 func readChunked(r io.Reader) ([]byte, error) {
 	const chunk = 4 << 20
 	var chunks [][]byte
