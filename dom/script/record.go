@@ -38,21 +38,25 @@ func withholdURL(st *Step) {
 }
 
 // TargetFor returns a query that picks n in snap and still picks it on a
-// fresh load of the page, where node IDs differ: role and exact name, else
-// a test id, else a CSS path (ids that look hand-written, else tags with
-// :nth-of-type, from the top-level document), else, for a node whose role
-// means something, that role. When the query matches more than one visible
-// node it carries "nth". A node no query picks is an error that says why:
-// it is hidden, or a nameless container inside a shadow root or frame,
-// where "generic" with nth would be a position among every such node on
-// the page, as brittle as a node ID. The CSS path is trusted as built;
-// TargetForPage checks it on the live page.
+// fresh load of the page, where node IDs differ. It tries, in order:
+//   - role and exact name;
+//   - a test id;
+//   - a CSS path (ids that look hand-written, else tags with
+//     :nth-of-type, from the top-level document);
+//   - for a node whose role means something, that role.
+//
+// When the query matches more than one visible node it carries "nth".
+// A node no query picks is an error that says why. It is hidden, or a
+// nameless container inside a shadow root or frame. There "generic" with
+// nth would be a position among every such node on the page, as brittle
+// as a node ID. The CSS path is trusted as built; TargetForPage checks it
+// on the live page.
 func TargetFor(snap *dom.Snapshot, n *dom.VirtualNode) (query.Query, error) {
 	return targetFor(snap, n, nil)
 }
 
 // TargetForPage is TargetFor with the CSS path checked on the page of
-// snap, before anything changes it: document.querySelectorAll must match
+// snap, before anything changes it. document.querySelectorAll must match
 // one element, and that element must be n (the same backend node).
 func TargetForPage(ctx context.Context, page query.CSSQuerier, snap *dom.Snapshot, n *dom.VirtualNode) (query.Query, error) {
 	return targetFor(snap, n, func(css string) bool {
@@ -105,9 +109,9 @@ func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) b
 	return query.Query{}, dom.Errorf(dom.NodeNotFound, nil, "%s: %s (give it a name or a data-testid to record it)", describeNode(n), why)
 }
 
-// aim adds nth to q when it matches several visible nodes, and reports
-// whether the result picks n (checked with query.Pick, as a replay picks;
-// a CSS path also with onPage, when set).
+// aim adds nth to q when it matches several visible nodes. It reports
+// whether the result picks n, checked with query.Pick as a replay picks.
+// A CSS path is also checked with onPage, when set.
 func aim(snap *dom.Snapshot, q query.Query, n *dom.VirtualNode, onPage func(string) bool) (query.Query, bool) {
 	var found []*dom.VirtualNode
 	if q.CSS != "" {
@@ -183,11 +187,12 @@ func testID(n *dom.VirtualNode) string {
 }
 
 // CSSPath returns a selector for n that document.querySelectorAll on the
-// top-level document matches once: from the nearest ancestor with a unique,
-// hand-written-looking id (or from html), one tag per level with
-// :nth-of-type where the tag repeats among siblings. Classes are left out:
-// they often say the state ("completed", "active") and change with it.
-// A node in a shadow root or a frame has no such path: "".
+// top-level document matches once. It starts from the nearest ancestor
+// with a unique, hand-written-looking id (or from html). It has one tag
+// per level, with :nth-of-type where the tag repeats among siblings.
+// Classes are left out: they often say the state ("completed", "active")
+// and change with it. A node in a shadow root or a frame has no such
+// path: "".
 func CSSPath(snap *dom.Snapshot, n *dom.VirtualNode) string {
 	var parts []string
 	for e := n; e != nil; e = e.Parent {
@@ -295,8 +300,9 @@ type Aim struct {
 }
 
 // AimAt works out the target of a, an action on the page of snap that has
-// not run yet: TargetForPage's query when page can run CSS selectors (a
-// live service can), else TargetFor's. An action with no node needs none.
+// not run yet. It uses TargetForPage's query when page can run CSS
+// selectors (a live service can), else TargetFor's. An action with no
+// node needs none.
 func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action) Aim {
 	if a.ID == "" || snap == nil {
 		return Aim{}
@@ -317,17 +323,17 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 	return Aim{id: a.ID, q: q, err: err}
 }
 
-// stepFor turns an action done on snap (as the UI does it: a node ID) into a
-// script step that does the same on a fresh load: the node becomes a query
-// (TargetFor). A node no query picks is never written as its ID, which is
-// another node on another load: the step has no target and a comment
-// saying why, and the error is returned with it (the recorder writes such a
-// step as a comment line). Text typed into a sensitive field is written as
-// dom.Mask with WithheldComment, never as itself; so is a character key
-// pressed into one, and an option picked in one.
-// secretFocus says the focus may be in a sensitive
-// field (the recorder's guess, since a tab in the background reports no
-// focused node), so a character key without a target is withheld too.
+// stepFor turns an action done on snap into a script step that does the
+// same on a fresh load. The UI names a node by ID; the step names it by a
+// query (TargetFor). A node no query picks is never written as its ID: on
+// another load that is another node. Then the step has no target and a
+// comment saying why, and the error is returned with it. The recorder
+// writes such a step as a comment line. Text typed into a sensitive field
+// is written as dom.Mask with WithheldComment, never as itself. So is a
+// character key pressed into one, and an option picked in one.
+// secretFocus says the focus may be in a sensitive field. That is the
+// recorder's guess, since a tab in the background reports no focused
+// node. Then a character key without a target is withheld too.
 // aimed, when it is for a's node, is the target worked out before a ran.
 func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (Step, error) {
 	st := Step{Action: string(a.Kind)}
@@ -474,13 +480,13 @@ func typesChar(key string, mods []string) bool {
 	return len([]rune(k)) == 1 || k == "Space"
 }
 
-// Recorder keeps a session's actions as script steps: each action is turned
-// into a step (stepFor) when it has run, kept in memory with its result, and
-// appended at once to the writer, if any, as one line (for `domscope
-// --record FILE`, so a crash loses nothing). A failed action, and one whose
-// node no query picks on a fresh load, is written as a comment line, so the
-// script replays what worked on what it aimed at; the log keeps it with its
-// error. Safe for concurrent use.
+// Recorder keeps a session's actions as script steps. Each action becomes
+// a step (stepFor) when it has run. The step is kept in memory with its
+// result. It is also appended at once to the writer, if any, as one line
+// (for `domscope --record FILE`, so a crash loses nothing). A failed
+// action is written as a comment line, and so is one whose node no query
+// picks on a fresh load. So the script replays what worked on what it
+// aimed at. The log keeps it with its error. Safe for concurrent use.
 type Recorder struct {
 	mu      sync.Mutex
 	w       io.Writer
@@ -502,12 +508,12 @@ type entry struct {
 // NewRecorder returns a recorder that appends to w (nil: memory only).
 func NewRecorder(w io.Writer) *Recorder { return &Recorder{w: w} }
 
-// Record adds action a, aimed with snapshot before (the one whose node IDs
-// it names) and ended with res, to the log; desc is the action as the UI
-// showed it. Snapshot requests are not actions and are not recorded
-// (ok false). An action whose node no query can pick is recorded as a
-// comment line saying why (stepFor), and that error is returned too. A
-// write error is returned; the step stays in the log.
+// Record adds action a to the log. before is the snapshot a was aimed
+// with (the one whose node IDs it names); res is how it ended. desc is
+// the action as the UI showed it. Snapshot requests are not actions and
+// are not recorded (ok false). An action whose node no query can pick is
+// recorded as a comment line saying why (stepFor). That error is returned
+// too. A write error is returned; the step stays in the log.
 func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
 	return r.record(before, a, nil, res, desc)
 }
@@ -693,10 +699,10 @@ func SessionSteps(log []dom.SessionStep) ([]Step, error) {
 }
 
 // RecordStep adds a script step run as it is written (the step-through
-// UI): the line is kept verbatim, a withheld value stays withheld, and a
-// failed step is written as a comment line, as Record writes a failed
-// action. before is the snapshot the step ran on (for its URL). A snapshot
-// step is not recorded.
+// UI). The line is kept verbatim and a withheld value stays withheld.
+// A failed step is written as a comment line, as Record writes a failed
+// action. before is the snapshot the step ran on (for its URL). A
+// snapshot step is not recorded.
 func (r *Recorder) RecordStep(before *dom.Snapshot, st Step, res dom.ActionResult, desc string) error {
 	if st.Action == string(dom.KindSnapshot) {
 		return nil

@@ -97,11 +97,11 @@ func completedTodos(t *testing.T, p Session) []string {
 	return out
 }
 
-// TestRecordReplayTodoMVC records typing three todos, checking two and
-// unchecking one on React and Vue TodoMVC through the service, then replays
-// the recorded script with script.Run in a new tab on a fresh load (another
-// origin, so the app's saved list is empty) and checks the page's own list
-// and checked states.
+// TestRecordReplayTodoMVC records, through the service, typing three
+// todos, checking two and unchecking one, on React and Vue TodoMVC. It
+// replays the script with script.Run in a new tab on a fresh load.
+// That is another origin, so the app's saved list is empty. Then it
+// checks the page's own list and checked states.
 func TestRecordReplayTodoMVC(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	for _, app := range []string{"react", "vue"} {
@@ -250,11 +250,11 @@ func TestRecordReplaySignIn(t *testing.T) {
 	}
 }
 
-// TestTargetForResolvesBack: for every visible element of the demo pages and
-// the action fixture, the recorded query resolves, in the live page and
-// through the replay's own resolution (CSS paths through the browser), to
-// that same element; only a nameless container in a shadow root or frame
-// has none.
+// TestTargetForResolvesBack covers every visible element of the demo
+// pages and the action fixture. The recorded query resolves to that same
+// element, in the live page and through the replay's own resolution (CSS
+// paths through the browser). Only a nameless container in a shadow root
+// or frame has none.
 func TestTargetForResolvesBack(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 )
 
 // Refs are the node references of the snapshot text an agent acted on
-// (`domscope run --refs FILE`), so a script line can say
+// (`domscope run --refs FILE`). With them a script line can say
 // {"target":{"ref":"e12"}} as the agent did. Two forms are read, line by
 // line, in one file or mixed:
 //
@@ -27,7 +27,7 @@ import (
 //     "node_12").
 //
 // A ref is resolved by the role and quoted name of its line, never by its
-// number: the page the script runs on has other node numbers. When several
+// number. The page the script runs on has other node numbers. When several
 // lines of the file have the same role and name, the ref's place among
 // them becomes "nth".
 type Refs struct {
@@ -143,8 +143,8 @@ func roleAndName(body string) (role, name string, named bool) {
 }
 
 // roleAliases are the roles a role word of either text may stand for in
-// a snapshot: domscope's text (ours) writes headings as h1..h6, the tag
-// where the role is generic, and Chrome's internal role names plainly;
+// a snapshot. domscope's text (ours) writes headings as h1..h6, the tag
+// where the role is generic, and Chrome's internal role names plainly.
 // Playwright says img where Chrome says image.
 func roleAliases(word string, ours bool) []string {
 	w := strings.ToLower(word)
@@ -256,9 +256,9 @@ func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit ti
 	}
 }
 
-// refMisses names what comes close to a ref's role and name: nodes with
-// that name and another role, and nodes of that role with names that share
-// a word with it.
+// refMisses names what comes close to a ref's role and name. That is
+// nodes with that name and another role, and nodes of that role whose
+// names share a word with it.
 func refMisses(snap *dom.Snapshot, rl refLine) string {
 	what := fmt.Sprintf("no %s named %q", rl.role, rl.name)
 	if !rl.named {

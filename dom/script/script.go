@@ -38,8 +38,8 @@ type Options struct {
 	// (`--refs FILE`); without it a ref target is an error.
 	Refs *Refs
 	// Secret gives the value of a step whose text was withheld when it was
-	// recorded (see Withheld), by step number; nil or not found: the step
-	// fails and says which variable to set (SecretEnv).
+	// recorded (see Withheld), by step number. When it is nil or finds
+	// nothing, the step fails and says which variable to set (SecretEnv).
 	Secret func(step int) (string, bool)
 }
 
@@ -101,12 +101,12 @@ var scriptKinds = func() []string {
 // maxWait bounds any wait a script asks for.
 const maxWait = 60 * time.Second
 
-// Run replays JSON lines (one Step each; blank lines and lines
-// starting with # or // are skipped) against a, writing one StepResult JSON
-// line per step to w, each followed by the snapshot when opts.Snapshots is
-// set. It stops at the first failed step (returning its error) unless
-// KeepGoing, in which case it runs them all and returns an error that
-// counts the failures.
+// Run replays JSON lines against a, one Step each. Blank lines and lines
+// starting with # or // are skipped. It writes one StepResult JSON line
+// per step to w, each followed by the snapshot when opts.Snapshots is
+// set. It stops at the first failed step and returns its error. With
+// KeepGoing it runs them all and returns an error that counts the
+// failures.
 func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Options) error {
 	if opts.StepTimeout <= 0 {
 		opts.StepTimeout = 60 * time.Second
@@ -338,9 +338,9 @@ func writeJSONLine(w io.Writer, v any) error {
 	return err
 }
 
-// ResolveTarget resolves a step's target as run does (the step-through UI
-// shows what it picks): a ref through opts.Refs,
-// anything else as a query, waiting up to opts.FindTimeout for it to appear.
+// ResolveTarget resolves a step's target as run does; the step-through UI
+// shows what it picks. A ref goes through opts.Refs. Anything else is a
+// query, waited for up to opts.FindTimeout.
 func ResolveTarget(ctx context.Context, a dom.Actor, q query.Query, opts Options) (*dom.VirtualNode, error) {
 	if q.Ref != "" {
 		limit := opts.FindTimeout

@@ -10,13 +10,13 @@ import (
 	"domscope/dom/query"
 )
 
-// The parts of a script the step-through UI needs: the script loaded as a
-// list of steps, one step parsed or run on its own, and the values that
-// were withheld when a session was recorded.
+// The parts of a script the step-through UI needs. They are the script
+// loaded as a list of steps, one step parsed or run on its own, and the
+// values withheld when a session was recorded.
 
 // Line is one step of a loaded script: where it was written, its text and
-// what it parses to (Err: it does not parse; the UI shows why and lets the
-// person edit or skip it).
+// what it parses to. Err says it does not parse; the UI shows why and
+// lets the person edit or skip it.
 type Line struct {
 	No   int
 	Text string
@@ -55,9 +55,9 @@ func Load(r io.Reader) ([]Line, error) {
 // ParseLine parses one step as Run would at line no (an edited step).
 func ParseLine(text string, no int) (Step, error) { return parseStep(strings.TrimSpace(text), no) }
 
-// Withheld reports whether a step carries dom.Mask where the recorder left
-// out what was typed, pressed or picked in a sensitive field: replaying it
-// as it is would type the mask.
+// Withheld reports whether a step carries dom.Mask where the recorder
+// left out what was typed, pressed or picked in a sensitive field.
+// Replaying it as it is would type the mask.
 func Withheld(st Step) bool {
 	switch st.Action {
 	case "type":

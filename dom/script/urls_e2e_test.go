@@ -22,10 +22,10 @@ import (
 )
 
 // The pages of the URL tests. Every secret holds "SECRET" and is only in
-// URLs: the page's own (user info, query, fragment), its frames' (a
-// same-origin src written in the page, a cross-origin one), a URL set by
-// pushState and one a click loads (built at run time, so the page's text
-// does not hold it).
+// URLs: the page's own (user info, query, fragment), and its frames' (a
+// same-origin src written in the page, a cross-origin one). Also a URL
+// set by pushState, and one a click loads. That one is built at run time,
+// so the page's text does not hold it.
 const (
 	urlsPage = `<!doctype html><html><head><meta charset="utf-8"><title>Account</title></head><body>
 <h1>Account</h1>
@@ -104,14 +104,17 @@ func checkNoURLSecrets(t *testing.T, where, out string) {
 	}
 }
 
-// TestURLSecretsEveryOutput: a page opened at a URL with user info, a
-// session in its query and a token in its fragment, with two frames whose
-// URLs hold keys, a pushState that puts a session in the URL and a click
-// that loads a page with a token: no output holds any of them. The
-// binary's snapshot in every format, run's output (text and json
-// snapshots, results, a navigation's error), an export (of a full capture
-// and of the live model after an action) and the capture opened again,
-// the recording and the session log. Each shows the URL with … instead.
+// TestURLSecretsEveryOutput opens a page whose URLs hide secrets. The page
+// URL has user info, a session in its query and a token in its fragment.
+// Its two frames' URLs hold keys. A pushState puts a session in the URL,
+// and a click loads a page with a token. No output holds any of them:
+//   - the binary's snapshot in every format;
+//   - run's output (text and json snapshots, results, a navigation's error);
+//   - an export (of a full capture and of the live model after an action),
+//     and the capture opened again;
+//   - the recording and the session log.
+//
+// Each shows the URL with … instead.
 func TestURLSecretsEveryOutput(t *testing.T) {
 	pageURL, base := urlsSite(t)
 	bin := domtest.BuildProgram(t)
@@ -153,8 +156,8 @@ func TestURLSecretsEveryOutput(t *testing.T) {
 		}
 	}
 
-	// As the UI does it: a service, the recorder writing to a file, and
-	// exports of the first (full) snapshot and of the one after pushState
+	// As the UI does it: a service and the recorder writing to a file.
+	// Export the first (full) snapshot and the one after pushState
 	// (written out from the live model).
 	svc, _ := openURLsService(t, pageURL)
 	var recFile bytes.Buffer
