@@ -1,6 +1,6 @@
-// Package urls shows URLs without secrets: user info dropped and the
-// values of credential-like query and fragment keys hidden, by one
-// function every output uses (Safe), and a stricter one for requests.
+// Package urls shows URLs without secrets. One function every output uses
+// (Safe) drops user info and hides the values of credential-like query
+// and fragment keys. A stricter one is for requests.
 package urls
 
 import (
@@ -12,21 +12,21 @@ import (
 // in a page URL, every query value in a listed request.
 const Redacted = "…"
 
-// Safe is a URL as domscope shows or writes it anywhere: without user
-// info ("user:password@"), and with the values of credential-like query
-// and fragment keys (token, session, key, password, secret, auth, code,
-// signature… see credentialKey) replaced by Redacted. The rest stays as it
-// was, byte for byte: nothing is decoded or encoded again. It reads the URL
-// by its delimiters, not by a parser, so a URL no parser accepts loses its
-// credentials all the same. Navigation uses the real URL; this is only
-// for what people and agents read.
+// Safe is a URL as domscope shows or writes it anywhere. It drops user
+// info ("user:password@"). It replaces by Redacted the values of
+// credential-like query and fragment keys (token, session, key, password,
+// secret, auth, code, signature… see credentialKey). The rest stays as it
+// was, byte for byte: nothing is decoded or encoded again. It reads the
+// URL by its delimiters, not by a parser. So a URL no parser accepts
+// loses its credentials all the same. Navigation uses the real URL; this
+// is only for what people and agents read.
 func Safe(raw string) string { return redactURL(raw, false) }
 
-// Redact is the stricter form the network list uses for requests (their
-// queries carry search terms and personal data as well as tokens): every
-// query value is hidden, a query part with no "=" too (it could be a bare
-// token), the fragment is dropped and a data URL keeps only its media
-// type. It shares Safe's reading of the URL.
+// Redact is the stricter form the network list uses for requests. Their
+// queries carry search terms and personal data as well as tokens. So
+// every query value is hidden, and so is a query part with no "=" (it
+// could be a bare token). The fragment is dropped, and a data URL keeps
+// only its media type. It shares Safe's reading of the URL.
 func Redact(u string) string {
 	if rest, ok := cutPrefixFold(u, "data:"); ok {
 		mt, _, _ := strings.Cut(rest, ",")
@@ -125,11 +125,11 @@ func splitURL(u string) (head string, query, frag int) {
 }
 
 // dropUserInfo removes "user:password@" from the authority of head (a URL
-// without its query and fragment). The authority is taken to run to the
-// first "/" after it, not to a "\" as browsers read it for web schemes: a
-// wider authority can only drop more, never keep a password. For web
-// schemes browsers also accept "http:u:p@host" and backslashes for the
-// slashes, and so does this.
+// without its query and fragment). The authority runs to the first "/"
+// after it. Browsers end it at a "\" too for web schemes, but a wider
+// authority can only drop more, never keep a password. For web schemes
+// browsers also accept "http:u:p@host" and backslashes for the slashes,
+// and so does this.
 func dropUserInfo(head string, found *[]string) string {
 	start, web := authorityStart(head)
 	if start < 0 {
@@ -170,8 +170,8 @@ func dropUserInfo(head string, found *[]string) string {
 }
 
 // authorityStart is where the authority of u starts, or -1 when u has
-// none (a relative URL, mailto:, data:…); web is set for the schemes whose
-// slashes browsers take loosely (any number, "\\" for "/").
+// none (a relative URL, mailto:, data:…). web is set for the schemes
+// whose slashes browsers take loosely (any number, "\\" for "/").
 func authorityStart(u string) (start int, web bool) {
 	i := 0
 	for i < len(u) && u[i] <= ' ' { // browsers trim leading controls and spaces
@@ -214,11 +214,12 @@ func SchemeChar(c byte, first bool) bool {
 }
 
 // redactParams writes s, a query or fragment, with the values of its
-// credential keys (every value, with every) replaced. Parts are split at
-// "&"; a part is also read as several at ";" (old servers take it as "&")
-// and at "?" and "#" (a URL inside a value: "#/callback?code=…",
-// "next=/p?token=…"). A credential's value runs to the next "&": cutting
-// it short at one of the others could leave part of it.
+// credential keys replaced (every value, with every). Parts are split at
+// "&". A part is also read as several at ";" (old servers take it as "&").
+// It is split at "?" and "#" too, for a URL inside a value
+// ("#/callback?code=…", "next=/p?token=…"). A credential's value runs to
+// the next "&": cutting it short at one of the others could leave part
+// of it.
 func redactParams(b *strings.Builder, s string, every bool, depth int, found *[]string) {
 	for {
 		i := strings.IndexByte(s, '&')
