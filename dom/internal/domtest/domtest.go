@@ -1,6 +1,6 @@
-// Package domtest holds the test helpers the engine's packages share: a
-// service on a page of the shared test browser, evaluating JavaScript in a
-// page, walking a tree, finding the repository's testdata.
+// Package domtest holds the test helpers the engine's packages share. It
+// gives a service on a page of the shared test browser, evaluates
+// JavaScript in a page, walks a tree and finds the repository's testdata.
 package domtest
 
 import (
@@ -26,9 +26,9 @@ func Testdata(elem ...string) string {
 }
 
 // HangGuard bounds the tests' browser work. Work ends as soon as it is
-// done; the bound only ends a hung test, so it is far above what a loaded
-// machine takes (CI runs packages side by side; a 50,000-element page is
-// slow): a test must not depend on how fast the machine is.
+// done; the bound only ends a hung test. So it is far above what a loaded
+// machine takes: CI runs packages side by side, and a 50,000-element page
+// is slow. A test must not depend on how fast the machine is.
 const HangGuard = 3 * time.Minute
 
 // ActionPages is the folder of the fixture pages for actions.

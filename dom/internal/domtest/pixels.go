@@ -16,12 +16,14 @@ import (
 	"domscope/dom/live"
 )
 
-// The sensitive fields of privacy-pixels.html, by id: the same kinds in
-// the page (m-), an open (o-) and a closed (c-) shadow root, a
-// same-origin (f-) and a cross-origin (x-) frame. ta is a cc-number
-// textarea, otc a one-time code, ce a contenteditable with
-// autocomplete=cc-number, show a current-password field that fill turns
-// into text, pw a password field (its dots tell the length).
+// The sensitive fields of privacy-pixels.html, by id. The same kinds sit
+// in the page (m-), an open (o-) and a closed (c-) shadow root, and a
+// same-origin (f-) and a cross-origin (x-) frame. The kinds:
+//   - ta: a cc-number textarea;
+//   - otc: a one-time code;
+//   - ce: a contenteditable with autocomplete=cc-number;
+//   - show: a current-password field that fill turns into text;
+//   - pw: a password field (its dots tell the length).
 var (
 	PixelPlaces = []string{"m-", "o-", "c-", "f-", "x-"}
 	PixelKinds  = []string{"ta", "otc", "ce", "show", "pw"}
@@ -116,10 +118,10 @@ func FieldBoxes(snap *dom.Snapshot) map[string]dom.Rect {
 	return out
 }
 
-// ComparePixels checks that each secret field's box (ids of secrets, on
-// the picture by place) is the same, byte for byte, in a picture of the
-// page without secrets and one with them, and that each control's box is
-// not. It returns a line per failure.
+// ComparePixels compares a picture of the page without secrets and one
+// with them. Each secret field's box must be the same, byte for byte; each
+// control's box must not. ids are the secrets, found on the picture by
+// place. It returns a line per failure.
 func ComparePixels(without, with *image.RGBA, place func(dom.Rect) image.Rectangle, boxes map[string]dom.Rect, secrets, controls []string) []string {
 	var bad []string
 	area := without.Bounds().Intersect(with.Bounds())
