@@ -7,9 +7,9 @@ import (
 	"domscope/dom"
 )
 
-// act performs an action on the current tab and answers with its result
-// and, by the server's View, the change to the view; after a navigation,
-// the new page's visible part.
+// act performs an action on the current tab. It answers with its result
+// and, by the server's View, the change to the view. After a navigation
+// it answers with the new page's visible part.
 func (s *Server) act(ctx context.Context, a dom.Action) reply {
 	svc, err := s.service()
 	if err != nil {

@@ -76,9 +76,9 @@ func staleError(e *dom.Error, id string, was nodeSig, snap *dom.Snapshot) (*dom.
 	return se, "act on " + line + " if it is the same control, or call dom_snapshot for the current ids"
 }
 
-// nearest finds the shown node of snap most like was: the same role and
-// name, else the same name, else the same role with a name that holds
-// the old one or is held by it; the first in document order wins.
+// nearest finds the shown node of snap most like was. It tries the same
+// role and name, then the same name, then the same role with a name that
+// holds the old one or is held by it. The first in document order wins.
 func nearest(snap *dom.Snapshot, was nodeSig) *dom.VirtualNode {
 	if snap == nil || (was.name == "" && was.role == "") {
 		return nil

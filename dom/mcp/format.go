@@ -12,8 +12,8 @@ import (
 
 // Responses are short text: an agent pays for every token it reads. Page
 // strings in them (titles, dialog and console messages, names) are written
-// as JSON strings, escaped as the json outputs are: no control character
-// or escape sequence of the page reaches the agent raw.
+// as JSON strings, escaped as the json outputs are. So no control
+// character or escape sequence of the page reaches the agent raw.
 
 // quote is s as an escaped JSON string, quotes included.
 func quote(s string) string {
@@ -112,10 +112,10 @@ func writeConsole(b *strings.Builder, entries []dom.ConsoleEntry) {
 	}
 }
 
-// diffText is the change to the flat view an action made: the lines
-// removed ("- ") and added ("+ "), as `run` lists them, except that a
-// node's line removed and added again in a new form is written once, new,
-// as "~ ": half the tokens, and the agent needs the new state.
+// diffText is the change to the flat view an action made. It lists the
+// lines removed ("- ") and added ("+ "), as `run` does. A node's line
+// removed and added again in a new form is written once, new, as "~ ".
+// That halves the tokens, and the agent needs the new state.
 func diffText(ch dom.Changes) string {
 	if len(ch.Flat) == 0 {
 		return "view: unchanged\n"

@@ -9,7 +9,7 @@ import (
 )
 
 // Gate holds the agent's calls while a person has paused the session (the
-// UI's take-over): a call waits at a closed gate until it opens again, or
+// UI's take-over). A call waits at a closed gate until it opens again. It
 // fails after its timeout with an error that says the session is paused.
 // The zero value is an open gate.
 type Gate struct {

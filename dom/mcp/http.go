@@ -27,10 +27,10 @@ type HTTPOptions struct {
 const Path = "/mcp"
 
 // Handler serves the server over streamable HTTP at Path. A browser page
-// must not drive it (DNS rebinding, a page's fetch to localhost): a
+// must not drive it (DNS rebinding, a page's fetch to localhost). So a
 // request whose Origin is neither loopback nor the server's own host gets
-// 403, and a loopback listener refuses a foreign Host header (the SDK's
-// own check).
+// 403. A loopback listener refuses a foreign Host header (the SDK's own
+// check).
 func (s *Server) Handler(o HTTPOptions) http.Handler {
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.srv }, nil)
 	var next http.Handler = h

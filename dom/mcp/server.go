@@ -1,6 +1,6 @@
-// Package mcp is domscope's DOM tool for LLM agents: a Model Context
-// Protocol server whose dom_* tools act on a page through the same live
-// service the UI and `run` use, so an agent sees the ids and the view
+// Package mcp is domscope's DOM tool for LLM agents. It is a Model Context
+// Protocol server whose dom_* tools act on a page. They use the same live
+// service as the UI and `run`, so an agent sees the ids and the view
 // domscope shows. Responses are short: an action answers with its result
 // and the change to the view, not the whole view.
 package mcp

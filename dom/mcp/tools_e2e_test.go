@@ -130,8 +130,8 @@ func TestViewFullAndNone(t *testing.T) {
 }
 
 // TestSecretsTypedThroughTheTools: what an agent types into a password
-// field reaches the page, and no response, observed call or log line,
-// even when the page repeats it in a console message and a dialog.
+// field reaches the page. It reaches no response, observed call or log
+// line, even when the page repeats it in a console message and a dialog.
 func TestSecretsTypedThroughTheTools(t *testing.T) {
 	const secret = "hunter2-Sekret"
 	f := setup(t, mcp.ViewDiff, "")
