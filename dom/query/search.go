@@ -32,11 +32,16 @@ const (
 )
 
 // Search finds the nodes of snap whose name, role, tag, id or attributes
-// hold q (any case, white space collapsed), best first: the whole
-// accessible name, then a name that starts with q, then one that holds it,
-// then role, tag and id, then other attributes. Within a group, visible
-// and interactive nodes come first, then document order. "#x" looks for
-// the id attribute x. The UI's / search is this function.
+// hold q (any case, white space collapsed). Best matches come first:
+//  1. the whole accessible name;
+//  2. a name that starts with q;
+//  3. a name that holds q;
+//  4. role, tag and id;
+//  5. other attributes.
+//
+// Within a group, visible and interactive nodes come first, then document
+// order. "#x" looks for the id attribute x. The UI's / search is this
+// function.
 func Search(snap *dom.Snapshot, q string) []SearchHit {
 	q = strings.ToLower(textutil.Collapse(q))
 	if snap == nil || snap.Root == nil || q == "" {

@@ -10,9 +10,10 @@ import (
 	"domscope/dom/query"
 )
 
-// TestSearchRanking: / search ranks by how a node matches (the whole
-// accessible name, a name prefix, a name holding the query, role, tag and
-// id, attributes) and puts visible, interactive nodes first in each group.
+// TestSearchRanking: / search ranks by how a node matches. The order is
+// the whole accessible name, a name prefix, a name holding the query,
+// role, tag and id, attributes. Each group puts visible, interactive
+// nodes first.
 func TestSearchRanking(t *testing.T) {
 	cases := []struct {
 		page, q string
