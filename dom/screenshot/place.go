@@ -1,8 +1,8 @@
 package screenshot
 
-// Placing what the scan found: each same-process document in its
-// target's top document, each out-of-process frame in the page, from the
-// layout boxes of their frame owners and the owners' borders.
+// Placing what the scan found. Each same-process document goes in its
+// target's top document; each out-of-process frame goes in the page. The
+// layout boxes of their frame owners and the owners' borders say where.
 
 import (
 	"context"
@@ -241,9 +241,9 @@ func ownerOf(ctx context.Context, s dom.Session, frameID string) (int64, bool) {
 }
 
 // insets is how far a frame owner's content box sits inside its border
-// box (borders and padding), in its document's CSS pixels: the box
-// model's quads are in the viewport's, scaled by any zoom, which box
-// (the border box from the layout) undoes.
+// box (borders and padding), in its document's CSS pixels. The box
+// model's quads are in the viewport's, scaled by any zoom. box (the
+// border box from the layout) undoes that.
 func insets(ctx context.Context, s dom.Session, id int64, box dom.Rect) ([2]float64, bool) {
 	var bm struct {
 		Model struct {

@@ -19,9 +19,9 @@ import (
 )
 
 // TestScanFindsTheSensitiveFields: on every recorded capture, the
-// DOMSnapshot scan finds exactly the sensitive fields that have a box as
-// Build finds them (the same function decides), and in a target's top
-// document each found box holds the field's own box.
+// DOMSnapshot scan finds exactly the sensitive fields with a box that
+// Build finds; the same function decides. In a target's top document
+// each found box holds the field's own box.
 func TestScanFindsTheSensitiveFields(t *testing.T) {
 	found := 0
 	for name, layout := range recordings.Layouts(t) {

@@ -41,16 +41,16 @@ func (p *Picture) ToImage(r dom.Rect) image.Rectangle {
 	return image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
 }
 
-// Screenshot captures the visible part of the page (Page.captureScreenshot),
-// scales it to CSS pixels and paints every sensitive field over with a
-// solid block (MaskColor), in every frame and shadow root, before the
-// picture leaves this package. known, when not nil, holds the fields
-// earlier captures found sensitive: they are painted over too, so a
+// Screenshot captures the visible part of the page (Page.captureScreenshot)
+// and scales it to CSS pixels. Before the picture leaves this package, it
+// paints every sensitive field over with a solid block (MaskColor), in
+// every frame and shadow root. known, when not nil, holds the fields
+// earlier captures found sensitive. They are painted over too, so a
 // password a page has turned into text stays covered.
 //
 // The fields are found just before and just after the picture is taken.
 // A picture is kept only when they stood still in between (and the page
-// did not scroll or zoom); otherwise it is taken again, a few times, and
+// did not scroll or zoom). Otherwise it is taken again, a few times, and
 // then refused: where a moving field was drawn cannot be known.
 func Screenshot(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Picture, error) {
 	if p == nil {

@@ -22,16 +22,16 @@ import (
 	"domscope/dom/screenshot"
 )
 
-// TestScreenshotPaintsSecretsOver: on a page with a cc-number textarea, a
+// TestScreenshotPaintsSecretsOver uses a page with a cc-number textarea, a
 // one-time code, a contenteditable card number, a show-password field
-// turned into text and a password (its dots), in the page, an open and a
-// closed shadow root, a same-origin and a cross-origin frame, every
-// field's box is the same in a screenshot before and after secrets are
-// set and typed, while a plain field's box changes. So is a password
-// field with no autocomplete that the page turned into text, which only
-// an earlier capture knows. Also at a device scale factor of 2 with the
-// page scrolled, on a phone (the page, with no viewport tag, zoomed
-// out), and with marks drawn.
+// turned into text and a password (its dots). Each sits in the page, an
+// open and a closed shadow root, and a same-origin and a cross-origin
+// frame. Every field's box is the same in a screenshot before and after
+// secrets are set and typed; a plain field's box changes. So is a
+// password field with no autocomplete that the page turned into text:
+// only an earlier capture knows it. It runs again at a device scale
+// factor of 2 with the page scrolled, on a phone (the page, with no
+// viewport tag, zoomed out), and with marks drawn.
 func TestScreenshotPaintsSecretsOver(t *testing.T) {
 	phone, err := dom.LookupDevice("iPhone 13")
 	if err != nil {
@@ -117,9 +117,9 @@ input { position: relative; display: block; width: 160px; height: 30px; margin: 
 </body></html>`
 
 // TestScreenshotCoversMovingFields: fields that never stop moving (by
-// layout and by a transform, wrapping round) are never drawn: each
-// picture is refused, saying why, or shows no red pixel of their text
-// while the plain field's red text shows.
+// layout and by a transform, wrapping round) are never drawn. Each
+// picture is refused, saying why, or shows no red pixel of their text.
+// The plain field's red text shows.
 func TestScreenshotCoversMovingFields(t *testing.T) {
 	page := pageOf(t, "moving.html", movingPage)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -157,7 +157,7 @@ input { position: absolute; width: 160px; height: 30px; margin: 0; color: #ff000
 </body></html>`
 
 // jumpAtShot is a page whose field #a jumps to 500px just before the
-// first picture is taken and to 100px just after it: the two looks for
+// first picture is taken, and to 100px just after it. The two looks for
 // the fields find it at 0 and 100, never where it was drawn.
 type jumpAtShot struct {
 	*cdpconn.Page
@@ -328,9 +328,9 @@ func (b blindPage) Call(ctx context.Context, method string, params, result any) 
 
 // BenchmarkScreenshot measures screenshot.Screenshot (two looks for the
 // sensitive fields around the picture) next to Page.captureScreenshot
-// alone, on the synthetic corpus pages: plain-ms and masked-ms, and on
-// Linux the CPU time of the browser and the test (plain-cpu-ms,
-// masked-cpu-ms), which a busy machine distorts less.
+// alone, on the synthetic corpus pages. It reports plain-ms and
+// masked-ms. On Linux it also reports the CPU time of the browser and the
+// test (plain-cpu-ms, masked-cpu-ms); a busy machine distorts that less.
 //
 //	go test ./dom -run '^$' -bench BenchmarkScreenshot -benchtime 5x
 func BenchmarkScreenshot(b *testing.B) {
