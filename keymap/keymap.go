@@ -45,11 +45,11 @@ const (
 	everywhere       = panes | onPrompt | onList | onDialog
 )
 
-// Command is what a key press asks the UI to do, by name: the help and
+// Command is what a key press asks the UI to do, by name. The help and
 // the config file's [keys] spell it so. Update switches on it, never on
-// raw keys. (The engine's dom.Action is what the UI then asks of the page;
-// a Command is one step before that.) A new command needs no constant:
-// its row names it, and the UI's handler table names it again.
+// raw keys. (The engine's dom.Action is what the UI then asks of the
+// page; a Command is one step before that.) A new command needs no
+// constant: its row names it, and the UI's handler table names it again.
 type Command string
 
 // The commands the UI refers to by name.
@@ -150,9 +150,10 @@ func (g GroupID) Title() string {
 	return "Quit, prompts, lists, dialogs"
 }
 
-// Row is one binding: its keys and footer text, the command they mean, the
-// modes in which they mean it, the footers that show it, its help section
-// and line, and whether the command needs a live page.
+// Row is one binding. It holds its keys and footer text, the command they
+// mean, the modes in which they mean it and the footers that show it. It
+// also holds its help section and line, and whether the command needs a
+// live page.
 type Row struct {
 	Key     key.Binding // the keys, and the short help the footer shows
 	Command Command

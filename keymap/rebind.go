@@ -28,8 +28,8 @@ func (km KeyMap) CommandByName(name string) (Command, bool) {
 }
 
 // Rebind gives commands new keys (command name → keys) on the panes, where
-// a user presses them; the footer and the help follow, since they are made
-// from the same rows. A key then bound twice in a mode is an error, so
+// a user presses them. The footer and the help follow, since they are made
+// from the same rows. A key then bound twice in a mode is an error. So
 // swapping two keys means rebinding both.
 func (km *KeyMap) Rebind(keys map[string][]string) error {
 	names := make([]string, 0, len(keys))
