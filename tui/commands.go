@@ -151,9 +151,10 @@ func clock() tea.Cmd {
 }
 
 // describe is how an action reads in the details pane, the busy line and
-// an export. secret: the action's node is a sensitive field, so the text
-// typed (or the option chosen, or a character key pressed) is masked; a
-// final newline (alt+enter) still shows, as it is a key, not the secret.
+// an export. secret says the action's node is a sensitive field. Then the
+// text typed (or the option chosen, or a character key pressed) is
+// masked. A final newline (alt+enter) still shows: it is a key, not the
+// secret.
 func describe(a dom.Action, secret bool) string {
 	s := string(a.Kind)
 	switch a.Kind {
@@ -223,9 +224,9 @@ func (m *Model) opBound() time.Duration {
 }
 
 // gaveUp reports whether the operation's bound ended an action that
-// failed, and says so in its result: the engine's "cancelled" was the UI
-// giving up, not the user (a URL whose server never answers keeps a
-// navigation waiting until then).
+// failed, and says so in its result. The engine's "cancelled" was the UI
+// giving up, not the user. A URL whose server never answers keeps a
+// navigation waiting until then.
 func gaveUp(ctx context.Context, res *dom.ActionResult, bound time.Duration) bool {
 	if res.Error == nil || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return false
@@ -248,10 +249,10 @@ func ctxTimeout(parent context.Context, d time.Duration) (context.Context, conte
 	return context.WithTimeout(parent, d)
 }
 
-// phases relays a capture's progress to the UI: the engine calls report
-// from its goroutines, and wait (a command) delivers the latest phase as a
-// message, so only Update changes the model. Older phases not yet read are
-// replaced: the UI wants to show where the work is, not where it was.
+// phases relays a capture's progress to the UI. The engine calls report
+// from its goroutines. wait (a command) delivers the latest phase as a
+// message, so only Update changes the model. Older phases not yet read
+// are replaced: the UI shows where the work is, not where it was.
 func phases(ctx context.Context, gen int) (report func(string), wait tea.Cmd) {
 	ch := make(chan string, 1)
 	report = func(p string) {

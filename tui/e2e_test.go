@@ -15,10 +15,10 @@ import (
 	"domscope/dom/flatten"
 )
 
-// The whole program in a real terminal against real Chromium: find the
-// new-todo textbox with search, type a todo with Enter, see it in both
-// panes after the automatic re-snapshot, switch a flatten rule and see the
-// flat pane change, quit and find the terminal restored.
+// The whole program in a real terminal against real Chromium. Find the
+// new-todo textbox with search and type a todo with Enter. See it in both
+// panes after the automatic re-snapshot. Switch a flatten rule and see
+// the flat pane change. Quit and find the terminal restored.
 func TestTodoMVCFullProgram(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)

@@ -28,8 +28,8 @@ const followPage = `<!doctype html><html><head><meta charset="utf-8"><title>Foll
 </main></body></html>`
 
 // Another client drives the page over its own CDP connection while the UI
-// is attached: the UI shows the change by itself, marked, with the cursor
-// still on its node and the header saying live. Paused (F), the screen
+// is attached. The UI shows the change by itself, marked. The cursor
+// stays on its node and the header says live. Paused (F), the screen
 // stays as it is; resumed, it catches up.
 func TestFollowFullProgram(t *testing.T) {
 	tm := startFollowPage(t)
@@ -143,9 +143,9 @@ func body(screen string) string {
 	return strings.Join(lines[1:len(lines)-1], "\n")
 }
 
-// clickInTab clicks the element with id in the shared browser's tab whose
-// URL ends with suffix, as a user would (mouse events at its centre), over
-// a CDP connection of the test's own.
+// clickInTab clicks the element with id as a user would (mouse events at
+// its centre). It acts in the shared browser's tab whose URL ends with
+// suffix, over a CDP connection of the test's own.
 func clickInTab(t *testing.T, suffix, id string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
@@ -167,9 +167,9 @@ func clickInTab(t *testing.T, suffix, id string) {
 	}
 }
 
-// e on a page that moved on since the shown snapshot (follow paused, another
-// client clicked) saves the page as it is now, says so, and shows that
-// snapshot; the file opens to the same page.
+// e on a page that moved on since the shown snapshot (follow paused,
+// another client clicked) saves the page as it is now. It says so and
+// shows that snapshot; the file opens to the same page.
 func TestExportAfterThePageMovedOn(t *testing.T) {
 	tm := startFollowPage(t)
 	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
@@ -210,10 +210,10 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 	}
 }
 
-// A page that never goes quiet (a clock every 30 ms, a status line every
-// 70 ms, a feed every 110 ms): the UI still follows it, taking snapshot
-// after snapshot, the header saying the page keeps changing, and every
-// one shows the clock's number and the status line.
+// A page that never goes quiet: a clock every 30 ms, a status line every
+// 70 ms, a feed every 110 ms. The UI still follows it, snapshot after
+// snapshot, and the header says the page keeps changing. Every snapshot
+// shows the clock's number and the status line.
 func TestFollowBusyPageFullProgram(t *testing.T) {
 	base, _ := cdptest.Serve(t, filepath.Join("..", "testdata", "pages", "actions"))
 	tm := startTerm(t, base+"/churn.html", 160, 48)

@@ -72,9 +72,9 @@ func withBanner() *dom.Snapshot {
 	return s
 }
 
-// The page changes by itself: the UI takes a new snapshot with no action,
-// marks what changed, and the cursor stays on the node it was on though
-// its row moved.
+// The page changes by itself. The UI takes a new snapshot with no action
+// and marks what changed. The cursor stays on its node though its row
+// moved.
 func TestFollowKeepsCursorOnItsNode(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner())}
 	m := startedOn(t, a, 120, 40)

@@ -13,13 +13,14 @@ import (
 	"domscope/views"
 )
 
-// Stepping through a script in the UI (`domscope run --ui FILE`): a panel
-// above the details shows the current step, the node its target resolves
-// to (selected in both panes, so the browser highlights it) or why nothing
-// matches. a runs it, A runs on to the end or the next failure, S skips
-// it, E edits its line and runs it again. Between steps the person can act
-// by hand; the recorder keeps the steps run and the manual actions in the
-// order they happened, so `w` (and --record) write the reproduction.
+// Stepping through a script in the UI (`domscope run --ui FILE`). A panel
+// above the details shows the current step. It shows the node its target
+// resolves to, or why nothing matches. That node is selected in both
+// panes, so the browser highlights it. Keys: a runs the step, A runs on
+// to the end or the next failure, S skips it, E edits its line and runs
+// it again. Between steps the person can act by hand. The recorder keeps
+// the steps run and the manual actions in the order they happened. So `w`
+// (and --record) write the reproduction.
 
 // stepper is the loaded script and where the person is in it.
 type stepper struct {

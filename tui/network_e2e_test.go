@@ -45,8 +45,8 @@ func selectAttrID(t *testing.T, m *Model, id string) {
 	m.panes.focus = treeFocus
 }
 
-// The details pane lists the requests of the last action (method, URL
-// with its query values redacted, status, time) and d lists them all: a
+// The details pane lists the requests of the last action: method, URL
+// with its query values redacted, status, time. d lists them all: a
 // fetch, an authenticated fetch and a click that posts a form. No query,
 // cookie or Authorization value reaches the screen, though the server got
 // them.

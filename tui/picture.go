@@ -19,9 +19,10 @@ type shooter interface {
 	Screenshot(ctx context.Context) (*screenshot.Picture, error)
 }
 
-// picture is the page's screenshot shown in place of the flat pane: taken
-// in a command after each snapshot, drawn in a command once per size,
-// selection and marks, and rendered by the frame from the cached lines.
+// picture is the page's screenshot shown in place of the flat pane. It is
+// taken in a command after each snapshot. It is drawn in a command once
+// per size, selection and marks. The frame renders it from the cached
+// lines.
 type picture struct {
 	on, marks bool
 	gfx       views.Graphics
@@ -135,8 +136,8 @@ func (m *Model) revealKey() tea.Cmd {
 	return nil
 }
 
-// pictureAfter runs after every message: it takes the picture's replies
-// and the terminal's answers, takes a new screenshot when the snapshot
+// pictureAfter runs after every message. It takes the picture's replies
+// and the terminal's answers. It takes a new screenshot when the snapshot
 // changed, and draws again when what the pane shows changed.
 func (m *Model) pictureAfter(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd

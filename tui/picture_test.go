@@ -93,8 +93,8 @@ func terminalSays(t *testing.T, m *Model, answer string) {
 }
 
 // P shows the picture in place of the flat pane: half-blocks by default,
-// the selected node outlined; the screenshot is taken in a command once
-// per snapshot, and P again brings the flat pane back.
+// the selected node outlined. The screenshot is taken in a command once
+// per snapshot. P again brings the flat pane back.
 func TestPicturePaneHalfBlocks(t *testing.T) {
 	m, a := pictureModel(t, 120, 40)
 	settle(t, m, m.refresh(false, "first snapshot"))
@@ -132,9 +132,9 @@ func TestPicturePaneHalfBlocks(t *testing.T) {
 }
 
 // When the terminal answers the kitty graphics query with OK, the picture
-// goes to it with the kitty protocol (a virtual placement shown by Unicode
-// placeholders in the pane's cells); when its device attributes say sixel
-// (4), as one sixel image written at the pane's corner.
+// goes to it with the kitty protocol. That is a virtual placement shown
+// by Unicode placeholders in the pane's cells. When its device attributes
+// say sixel (4), it goes as one sixel image written at the pane's corner.
 func TestPictureGraphicsProtocols(t *testing.T) {
 	t.Setenv("TMUX", "")
 	t.Setenv("TERM", "xterm-256color")

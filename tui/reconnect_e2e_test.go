@@ -39,9 +39,9 @@ func killedUnderUI(t *testing.T) (base string, port int, endpoint string, tm *te
 	return base, port, endpoint, tm
 }
 
-// Chromium is killed under the UI and started again on the same port: the
-// UI reconnects by itself, finds the page at the same URL in the new
-// browser, snapshots it, acts on it, and T lists the new browser's tabs.
+// Chromium is killed under the UI and started again on the same port. The
+// UI reconnects by itself and finds the page at the same URL in the new
+// browser. It snapshots it and acts on it; T lists the new browser's tabs.
 func TestBrowserRestartFullProgram(t *testing.T) {
 	base, port, endpoint, tm := killedUnderUI(t)
 	startChromium(t, port, base+"/keep.html")

@@ -61,9 +61,9 @@ func TestToggleFlattenRuleChangesFlatPane(t *testing.T) {
 }
 
 func TestToggleTierRuleRebuildsWithoutCapture(t *testing.T) {
-	// the onclick div is non-semantic only through heuristic:onclick; the
-	// fixture has no raw data to rebuild from, so use a captured page when
-	// one exists, else check the tier rule is rebuilt from Raw by Build.
+	// The onclick div is non-semantic only through heuristic:onclick. The
+	// fixture has no raw data to rebuild from. So use a captured page when
+	// one exists, else check that Build rebuilds the tier rule from Raw.
 	a := newTestActor(formPage("Sign up"))
 	m := started(t, a, 120, 40)
 	gen := m.doc.gen

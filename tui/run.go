@@ -1,6 +1,6 @@
-// Package tui is domscope's terminal UI: one Bubble Tea model that shows the
-// VirtualNode tree beside the flattened LLM view, acts on the selection
-// through a dom.Actor and re-snapshots after every action.
+// Package tui is domscope's terminal UI. One Bubble Tea model shows the
+// VirtualNode tree beside the flattened LLM view. It acts on the
+// selection through a dom.Actor and re-snapshots after every action.
 package tui
 
 import (
@@ -48,9 +48,9 @@ type Config struct {
 	// OutputDir is where `e` exports and `w` scripts go ("" is the current
 	// directory).
 	OutputDir string
-	// Replay is the command that replays a script w wrote to file, on a
-	// fresh load of start with this session's connection flags; nil: a
-	// hint with URL in place of the page.
+	// Replay is the command that replays a script w wrote to file. It runs
+	// on a fresh load of start with this session's connection flags. When
+	// nil, the hint shows URL in place of the page.
 	Replay func(start, file string) string
 	// Format is the flat pane's first format: "json", else text.
 	Format string

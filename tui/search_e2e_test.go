@@ -12,9 +12,10 @@ import (
 	"domscope/dom/demo"
 )
 
-// / lands on the node a person means: on Vue's TodoMVC, /Active selects
-// the filter link named "Active", not a.router-link-active (the link named
-// "todos") through its class; the footer says how it matched.
+// / lands on the node a person means. On Vue's TodoMVC, /Active selects
+// the filter link named "Active". It does not select a.router-link-active
+// (the link named "todos") through its class. The footer says how it
+// matched.
 func TestSearchRankingTodoMVCFullProgram(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)

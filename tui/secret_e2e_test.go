@@ -14,7 +14,7 @@ import (
 )
 
 // A secret typed into a password field, and into a type=text field marked
-// autocomplete=new-password, never reaches the terminal: not while it is
+// autocomplete=new-password, never reaches the terminal. Not while it is
 // typed, not in the details pane after, not in the export. The page gets it.
 func TestTypedSecretFullProgram(t *testing.T) {
 	dir := t.TempDir()

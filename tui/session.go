@@ -24,8 +24,8 @@ type scriptWrittenMsg struct {
 }
 
 // recordError says when an action could not be kept as a script step the
-// way a replay needs it (a write to --record failed, or no query picks the
-// node): the action itself went through.
+// way a replay needs it. A write to --record failed, or no query picks
+// the node. The action itself went through.
 func (m *Model) recordError(err error) {
 	if err != nil {
 		m.setFlash("recording: "+err.Error(), true)

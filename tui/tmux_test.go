@@ -21,7 +21,7 @@ import (
 )
 
 // The full-program tests run this test binary as the program, inside a
-// real terminal (tmux), attached to the test's shared Chromium:
+// real terminal (tmux), attached to the test's shared Chromium.
 // DOMSCOPE_TUI_CHILD=1 makes TestMain run the UI instead of the tests.
 func TestMain(m *testing.M) {
 	if os.Getenv("DOMSCOPE_TUI_CHILD") != "" {
@@ -162,9 +162,9 @@ func (tm *term) text(s string) {
 }
 
 // hangGuard is the least any wait of these tests allows. A wait ends as
-// soon as what it waits for shows; its bound only ends a hung run, so it
+// soon as what it waits for shows. Its bound only ends a hung run. So it
 // must be far above what a loaded machine takes (packages run side by
-// side, 50,000-element pages): a slow machine is not a broken program.
+// side, 50,000-element pages). A slow machine is not a broken program.
 const hangGuard = 4 * time.Minute
 
 // waitFor polls the screen until ok says yes, or fails after d (d is what
@@ -250,10 +250,10 @@ func osexec(socket string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// serviceConfig is the service as domscope runs it (with the click ripple).
-// serviceConfig is the children's service: a call (and a snapshot, four
-// calls' time) may take as long as the hang guard allows, so a loaded
-// machine capturing a big page is never reported as a page not answering.
+// serviceConfig is the children's service, as domscope runs it (with the
+// click ripple). A call may take as long as the hang guard allows, and a
+// snapshot four calls' time. So a loaded machine capturing a big page is
+// never reported as a page not answering.
 func serviceConfig() live.Config {
 	return live.Config{VisualEffects: true, CallTimeout: hangGuard}
 }

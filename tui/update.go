@@ -252,10 +252,10 @@ func (m *Model) formatAs(asJSON bool) tea.Cmd {
 // act runs one action, then takes the snapshot the service made after it.
 func (m *Model) act(a dom.Action) tea.Cmd { return m.actOn(a, false) }
 
-// actOn is act for an action whose text is secret when secret is set or
-// its node is a sensitive field: from here on the text exists only in the
-// action sent to the page; every string made for people (the busy line,
-// the details pane, an error message, an export) has it masked.
+// actOn is act for an action whose text is secret: secret is set or its
+// node is a sensitive field. From here on the text exists only in the
+// action sent to the page. Every string made for people has it masked:
+// the busy line, the details pane, an error message, an export.
 func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	if !m.live() {
 		m.setFlash("no browser: actions are disabled", true)
@@ -509,9 +509,9 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	return tea.Batch(leave, m.refresh(false, "taking the first snapshot"), waitEvents(a))
 }
 
-// leaveTab hides the highlight on the tab the UI left and closes its
-// service when the UI made it, in a command: the old tab may take its
-// time to answer (or never), and Update does not wait for it.
+// leaveTab hides the highlight on the tab the UI left. It closes its
+// service when the UI made it. It does so in a command: the old tab may
+// take its time to answer (or never), and Update does not wait for it.
 func (m *Model) leaveTab(old dom.Actor, own, highlighted bool) tea.Cmd {
 	if old == nil || (!own && !highlighted) {
 		return nil
