@@ -211,9 +211,10 @@ func Millis(d time.Duration) string {
 // nodeLines is how many lines Details writes about a node.
 const nodeLines = 4
 
-// fitDetails makes room in a short pane (80×24) for what follows the node's
-// lines (the last action, the changes): they say what just happened, so the
-// node's attrs, then its box and ids, then its tier line give way first.
+// fitDetails makes room in a short pane (80×24) for what follows the
+// node's lines: the last action and the changes. They say what just
+// happened. So the node's attrs give way first, then its box and ids,
+// then its tier line.
 func fitDetails(lines []string, hasNode bool, h int) []string {
 	if !hasNode || len(lines) <= h || len(lines) <= nodeLines {
 		return lines

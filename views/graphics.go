@@ -48,16 +48,17 @@ func GraphicsFromEnv(getenv func(string) string) Graphics {
 // speaks the protocol answers "OK" for it.
 const KittyQueryID = 31
 
-// GraphicsQuery asks the terminal what it can draw: a kitty graphics query
-// (a 1×1 image the terminal checks but does not keep) and the primary
-// device attributes, whose 4 means sixel.
+// GraphicsQuery asks the terminal what it can draw. It sends a kitty
+// graphics query (a 1×1 image the terminal checks but does not keep) and
+// the primary device attributes, whose 4 means sixel.
 var GraphicsQuery = ansi.KittyGraphics([]byte("AAAA"), fmt.Sprintf("i=%d", KittyQueryID), "s=1", "v=1", "a=q", "t=d", "f=24") +
 	ansi.RequestPrimaryDeviceAttributes
 
-// KittyPicture transmits img to a kitty terminal as image id with a
-// virtual placement of cols×rows cells, and returns that escape (to write
-// once) and the lines of Unicode placeholders that show it: ordinary text
-// cells, so the picture is drawn, moved and covered like any other text.
+// KittyPicture transmits img to a kitty terminal as image id, with a
+// virtual placement of cols×rows cells. It returns that escape (to write
+// once) and the lines of Unicode placeholders that show it. Those are
+// ordinary text cells, so the picture is drawn, moved and covered like
+// any other text.
 func KittyPicture(img image.Image, id, cols, rows int) (transmit string, lines []string, err error) {
 	var b strings.Builder
 	o := &kitty.Options{Action: kitty.TransmitAndPut, ID: id, Quiet: 2, Format: kitty.RGBA,

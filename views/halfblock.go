@@ -7,8 +7,8 @@ import (
 )
 
 // Fit is the size in pixels of an image of iw×ih shown in cols×rows
-// terminal cells of half-block pixels (one cell is one pixel wide and two
-// high, about square pixels), keeping its aspect ratio.
+// terminal cells of half-block pixels, keeping its aspect ratio. One cell
+// is one pixel wide and two high, about square pixels.
 func Fit(iw, ih, cols, rows int) (w, h int) {
 	if iw <= 0 || ih <= 0 || cols <= 0 || rows <= 0 {
 		return 0, 0
@@ -52,10 +52,10 @@ func Scale(img *image.RGBA, w, h int) *image.RGBA {
 }
 
 // HalfBlock draws img (already at its display size: w columns, h pixels)
-// as lines of "▀", the upper pixel in the foreground colour and the lower
-// in the background, so any terminal with 24-bit colour shows the picture.
-// A colour is written only when it changes. noColor draws shades of grey
-// with " ░▒▓█" instead, for NO_COLOR.
+// as lines of "▀". The upper pixel is in the foreground colour and the
+// lower in the background. So any terminal with 24-bit colour shows the
+// picture. A colour is written only when it changes. noColor draws shades
+// of grey with " ░▒▓█" instead, for NO_COLOR.
 func HalfBlock(img *image.RGBA, noColor bool, labels []Label) []string {
 	at := map[[2]int]byte{}
 	for _, l := range labels {

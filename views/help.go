@@ -34,8 +34,8 @@ func Hints(st themes.Styles, bs []key.Binding, w int) string {
 }
 
 // HintLine is the footer's hint line, kept between frames. ShortHelpView
-// renders each item through lipgloss (about 60 µs for a footer, five times
-// the rest of the footer's cost), while the line only changes with the
+// renders each item through lipgloss: about 60 µs for a footer, five times
+// the rest of the footer's cost. Yet the line only changes with the
 // bindings shown, the width and the styles.
 type HintLine struct {
 	key  string
@@ -61,12 +61,12 @@ func (h *HintLine) Render(st themes.Styles, bs []key.Binding, w int) string {
 // helpGap separates help columns.
 const helpGap = "    "
 
-// Help lays out the help screen in at most w cells: one column per key
-// section, then the tier and mark legend, packed into as many columns as
-// fit side by side and stacked below when they do not. bubbles' FullHelpView
-// renders each key column; it would also place columns side by side, but
-// only in one row, dropping those that do not fit (at 80 columns most of
-// them), so the packing into rows is done here.
+// Help lays out the help screen in at most w cells. There is one column
+// per key section, then the tier and mark legend. They are packed into as
+// many columns as fit side by side, and stacked below when they do not.
+// bubbles' FullHelpView renders each key column. It would also place
+// columns side by side, but only in one row, dropping those that do not
+// fit (at 80 columns most of them). So the packing into rows is done here.
 func Help(st themes.Styles, groups []keymap.Group, w int) []string {
 	hv := helpView(st, 0)
 	var cols [][]string

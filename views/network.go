@@ -41,9 +41,9 @@ func Request(st themes.Styles, r dom.NetworkRequest, origin string, urlMax int) 
 }
 
 // NetworkLines packs the requests of the last action into at most n lines
-// of w cells, "network: " first and items joined with " · "; what does not
-// fit is counted at the end ("+3 more (d lists them)"). No requests: one
-// dim line that says so.
+// of w cells. "network: " comes first and items are joined with " · ".
+// What does not fit is counted at the end ("+3 more (d lists them)"). No
+// requests: one dim line that says so.
 func NetworkLines(st themes.Styles, reqs []dom.NetworkRequest, origin string, w, n int) []string {
 	if n < 1 {
 		return nil

@@ -15,11 +15,11 @@ import (
 // Clean makes a page-controlled string safe and single-line for the
 // terminal. Runs of white space (newlines, tabs, U+2028, no-break spaces)
 // become one space. Every other rune that does not print as itself is
-// written as its Go escape, as the flat view writes it: ESC as \x1b, a
-// bidi override as \u202e, a zero-width space as \u200b, an invalid byte as
-// \xff. So escape sequences and C0/C1 controls cannot act on the terminal,
-// and text cannot hide or reorder what is around it, yet the user sees
-// what the page holds.
+// written as its Go escape, as the flat view writes it. ESC becomes \x1b,
+// a bidi override \u202e, a zero-width space \u200b, an invalid byte
+// \xff. So escape sequences and C0/C1 controls cannot act on the
+// terminal. Text cannot hide or reorder what is around it, yet the user
+// sees what the page holds.
 func Clean(s string) string {
 	if plain(s) {
 		return s
@@ -58,12 +58,12 @@ func writeEscape(b *strings.Builder, r rune) {
 	b.WriteString(q[1 : len(q)-1])
 }
 
-// Input is a text input's rendered line with every rune that does not
-// print as itself (a bidi override, a zero-width space, U+2028) written
-// as Clean writes it; the input's own styling stays. The value itself is
-// untouched, so a prompt() answered as it came gets the page's own text.
-// bubbles keeps control characters out of an input's value, so every
-// escape sequence in the line is the input's own.
+// Input is a text input's rendered line, with every rune that does not
+// print as itself written as Clean writes it (a bidi override, a
+// zero-width space, U+2028). The input's own styling stays. The value
+// itself is untouched, so a prompt() answered as it came gets the page's
+// own text. bubbles keeps control characters out of an input's value. So
+// every escape sequence in the line is the input's own.
 func Input(line string) string {
 	clean := true
 	for _, r := range line {
