@@ -30,7 +30,7 @@ help = ["?", "f1"]
 `
 
 // A target in the config file (the README's example) and in
-// $DOMSCOPE_TARGET is a default, so it never conflicts with --url, --demo
+// $DOMSCOPE_TARGET is a default. So it never conflicts with --url, --demo
 // or domscope demo: the UI opens their page and shows it. (snapshot's
 // side, and --target given with --url: TestDefaultTargetGivesWayToURL.)
 func TestConfiguredTargetYieldsToURL(t *testing.T) {

@@ -78,11 +78,11 @@ func shellWords(s string) []string {
 	return words
 }
 
-// TestUISessionFilesReplay runs the program's UI in a terminal with
-// --record (a file that was there, readable by all) and --output-dir, on a
-// --device window: v and a click are recorded, w writes the script and
-// prints the command that replays it, e exports. Every file is the
-// owner's alone, and the printed command, run as printed, replays the
+// TestUISessionFilesReplay runs the program's UI in a terminal on a
+// --device window, with --record and --output-dir. The --record file was
+// there before, readable by all. v and a click are recorded. w writes the
+// script and prints the command that replays it; e exports. Every file is
+// the owner's alone. The printed command, run as printed, replays the
 // session on a fresh load.
 func TestUISessionFilesReplay(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {

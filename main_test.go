@@ -93,9 +93,9 @@ func TestTimeoutMustBePositive(t *testing.T) {
 	}
 }
 
-// TestRunAcrossAlert: a click opens alert(); the run goes on, prints in
-// place of the snapshot a line saying the dialog blocks the page, accepts
-// it in the next step and carries on to the end (exit 0).
+// TestRunAcrossAlert: a click opens alert(). The run goes on and, in
+// place of the snapshot, prints a line saying the dialog blocks the page.
+// It accepts it in the next step and carries on to the end (exit 0).
 func TestRunAcrossAlert(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
@@ -189,8 +189,8 @@ func TestRunRejectsBadLines(t *testing.T) {
 }
 
 // TestDeepPageNotAnswering: a page nested thousands of levels deep hangs
-// Chromium's renderer, so attaching to it cannot finish; the error says the
-// page does not answer the DevTools protocol and names the call.
+// Chromium's renderer, so attaching to it cannot finish. The error says
+// the page does not answer the DevTools protocol and names the call.
 func TestDeepPageNotAnswering(t *testing.T) {
 	cdptest.SkipShort(t)
 	if _, err := cdpconn.FindChrome(); err != nil {
@@ -215,8 +215,8 @@ func TestDeepPageNotAnswering(t *testing.T) {
 }
 
 // An error line carrying a page's title must not carry its escape
-// sequences or invisible characters: they show as the flat view writes
-// them (\x1b, \u202e), never raw, and never as a bare "[31m" that a naive
+// sequences or invisible characters. They show as the flat view writes
+// them (\x1b, \u202e), never raw. Nor as a bare "[31m" that a naive
 // filter leaves.
 func TestErrorLineIsSanitized(t *testing.T) {
 	err := errors.New("no element in \x1b[31mEvil\x1b[0m \u009b2J title\nsecond line \u202eevil")
@@ -257,10 +257,10 @@ func TestVersionThemeAndOpenHelp(t *testing.T) {
 	}
 }
 
-// TestTerminalClosedClosesTheTab: the UI opens a tab for --url; when its
-// terminal goes away (tmux's server is killed: the program gets SIGHUP, as
-// from a closed window) it ends as q ends it, closing that tab, instead of
-// leaving it in the user's browser.
+// TestTerminalClosedClosesTheTab: the UI opens a tab for --url. Then its
+// terminal goes away: tmux's server is killed, and the program gets
+// SIGHUP, as from a closed window. It ends as q ends it and closes that
+// tab, instead of leaving it in the user's browser.
 func TestTerminalClosedClosesTheTab(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {

@@ -7,10 +7,10 @@ import (
 )
 
 // replayCommand is the `domscope run` command that replays a script
-// written in this session on a fresh load of start: the browser flags the
-// session used and its first window, so it runs as given. demoBase is
-// where --demo served its pages ("" without --demo): a new run serves
-// them elsewhere, so the URL is given relative to it.
+// written in this session, on a fresh load of start. It carries the
+// browser flags the session used and its first window, so it runs as
+// given. demoBase is where --demo served its pages ("" without --demo).
+// A new run serves them elsewhere, so the URL is given relative to it.
 func (c *connFlags) replayCommand(demoBase, start, file string) string {
 	args := []string{"domscope", "run"}
 	if c.launch {

@@ -19,13 +19,14 @@ import (
 )
 
 // TestSnapshotScreenshotPaintsSecretsOver: `snapshot --screenshot`, with
-// and without --marks, writes a PNG (mode 0600) in which every sensitive
-// field of privacy-pixels.html (a cc-number textarea, a one-time code, a
-// contenteditable card number, a show-password field turned into text, a
-// password, in the page, an open and a closed shadow root, a same-origin
-// and a cross-origin frame) is the same before and after secrets are set
-// and typed, while a plain field changes. The command attaches to the
-// test's tab, so both pictures are of one layout.
+// and without --marks, writes a PNG (mode 0600). The page is
+// privacy-pixels.html. Its sensitive fields are a cc-number textarea, a
+// one-time code, a contenteditable card number, a show-password field
+// turned into text and a password. Each sits in the page, an open and a
+// closed shadow root, and a same-origin and a cross-origin frame. Every
+// such field is the same before and after secrets are set and typed; a
+// plain field changes. The command attaches to the test's tab, so both
+// pictures are of one layout.
 func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, other := cdptest.Serve(t, pages)

@@ -131,9 +131,9 @@ func idOf(t *testing.T, view, want string) string {
 	return m[1]
 }
 
-// domscope --mcp: the UI shows the agent's calls as they happen, the
-// person can pause the agent and act meanwhile, a paused call fails after
-// its timeout saying so, the recording holds both sides' steps, and the
+// domscope --mcp: the UI shows the agent's calls as they happen. The
+// person can pause the agent and act meanwhile. A paused call fails after
+// its timeout, saying so. The recording holds both sides' steps. The
 // secret the agent typed shows nowhere.
 func TestUIWatchesTheAgent(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
