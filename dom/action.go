@@ -85,13 +85,13 @@ type Changes struct {
 	// moves. It holds the first MaxListedChanges; NodesMore counts the rest.
 	Nodes     []Change `json:"nodes,omitempty"`
 	NodesMore int      `json:"nodesMore,omitempty"`
-	// Flat is what the LLM now sees differently: the lines of the flattened
-	// text view removed ("- ...") and added ("+ ..."), the first
-	// MaxListedChanges; FlatMore says how many more.
+	// Flat is what the LLM now sees differently. It holds the lines of the
+	// flattened text view removed ("- ...") and added ("+ ..."), the first
+	// MaxListedChanges. FlatMore says how many more.
 	Flat     []string `json:"flat,omitempty"`
 	FlatMore int      `json:"flatMore,omitempty"`
 	// Unsettled is true when the page was still loading or changing when
-	// the settle bound ran out (the snapshot after it may be mid-change).
+	// the settle bound ran out. The snapshot after it may be mid-change.
 	Unsettled bool `json:"unsettled,omitempty"`
 }
 
@@ -103,17 +103,17 @@ type Change struct {
 	// Kind is "state", "shown", "hidden", "name" or "moved".
 	Kind string `json:"kind"`
 	// What is the state's name (checked, expanded, selected, pressed,
-	// value, focused, disabled); for "hidden" the reason it is hidden now,
-	// for "shown" the reason it was hidden.
+	// value, focused, disabled). For "hidden" it is the reason it is hidden
+	// now, for "shown" the reason it was hidden.
 	What string `json:"what,omitempty"`
 	// From and To are the old and new state value or name ("" for a state
-	// that was not set), or the old and new parent's ID for "moved".
+	// that was not set). For "moved" they are the old and new parent's ID.
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
 }
 
-// MaxListedChanges bounds each list of changes in an ActionResult, so an
-// app that re-renders everything does not flood an agent's context.
+// MaxListedChanges bounds each list of changes in an ActionResult. An app
+// that re-renders everything must not flood an agent's context.
 const MaxListedChanges = 50
 
 // DialogInfo is a JavaScript dialog open on the page.
@@ -154,9 +154,9 @@ type ConsoleEntry struct {
 }
 
 // NetworkRequest is one request an action started, as its ActionResult
-// lists it. Only the method, the URL with its query values redacted and
-// the outcome are kept: never headers (cookies, Authorization), bodies or
-// query values, which carry tokens and personal data.
+// lists it. It keeps only the method, the URL with its query values
+// redacted, and the outcome. Never headers (cookies, Authorization),
+// bodies or query values: they carry tokens and personal data.
 type NetworkRequest struct {
 	Method string `json:"method"`
 	URL    string `json:"url"`
@@ -233,7 +233,7 @@ type Event struct {
 	Dialog *DialogInfo // for "dialog"
 	URL    string      // for "navigated"
 	Err    error
-	// Busy, for "page-changed": the page did not go quiet; it is still
+	// Busy, for "page-changed": the page did not go quiet. It is still
 	// changing, and is reported at least once a second.
 	Busy bool
 }
@@ -241,8 +241,8 @@ type Event struct {
 // Actor is the observe-act service as its users (the TUI, `domscope run`)
 // see it. One per attached target.
 type Actor interface {
-	// Snapshot returns the cached snapshot, capturing a new one when there is
-	// none, it was invalidated, it is too old, or force is set.
+	// Snapshot returns the cached snapshot. It captures a new one when there
+	// is none, it was invalidated, it is too old, or force is set.
 	Snapshot(ctx context.Context, force bool) (*Snapshot, error)
 	// Current returns the cached snapshot without capturing (nil if none).
 	Current() *Snapshot

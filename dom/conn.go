@@ -6,8 +6,8 @@ import (
 )
 
 // Session sends CDP commands to one target: the page, or an out-of-process
-// frame. params is any JSON-marshalable value (nil for none); result is a
-// pointer to decode into (a *json.RawMessage keeps the raw bytes), or nil.
+// frame. params is any JSON-marshalable value (nil for none). result is a
+// pointer to decode into, or nil; a *json.RawMessage keeps the raw bytes.
 // cdpconn implements it; dom never imports chromedp.
 type Session interface {
 	Call(ctx context.Context, method string, params, result any) error
@@ -21,8 +21,8 @@ type Session interface {
 type Page interface {
 	Session
 	TargetID() string
-	// Frames lists the out-of-process iframe targets currently inside the
-	// page (attaching to new ones), each with a session of its own.
+	// Frames lists the out-of-process iframe targets now inside the page,
+	// each with a session of its own. It attaches to new ones.
 	Frames(ctx context.Context) ([]FrameTarget, error)
 	// Done is closed when the page's connection is lost (tab closed, browser
 	// gone, Inspector.detached).
@@ -31,8 +31,8 @@ type Page interface {
 	Detach() error
 }
 
-// FrameTarget is an out-of-process iframe: its target id equals the frame id
-// of the <iframe> element's content frame in the parent document.
+// FrameTarget is an out-of-process iframe. Its target id equals the frame
+// id of the <iframe> element's content frame in the parent document.
 type FrameTarget struct {
 	TargetID string
 	URL      string

@@ -65,13 +65,13 @@ func CodeOf(err error) Code {
 	return CDPError
 }
 
-// DialogBlocks is the error of anything the open dialog d blocks: it names the
-// dialog and says how to close it.
+// DialogBlocks is the error of anything the open dialog d blocks. It names
+// the dialog and says how to close it.
 func DialogBlocks(d *DialogInfo, what string) *Error {
 	return Errorf(DialogOpen, nil, "%s: a JavaScript %s dialog is open (%q) and blocks the page: accept or dismiss it first ({\"action\":\"dialog\",\"accept\":true} or false)", what, d.Type, Clip(d.Message, 80))
 }
 
 // ErrPageChanged is why a snapshot of the live model cannot be written out
 // as a capture any more: the model has followed the page since. Take a new
-// snapshot (an incremental one is cheap) and export or rebuild that.
+// snapshot (an incremental one is cheap), then export or rebuild that.
 var ErrPageChanged = errors.New("the page changed after this snapshot")

@@ -45,12 +45,12 @@ func labelable(n *VirtualNode) bool {
 	return false
 }
 
-// scopeRoot reports a node that starts a tree of its own: a document or a
-// shadow root, where ids are looked up.
+// scopeRoot reports a node that starts a tree of its own, where ids are
+// looked up: a document or a shadow root.
 func scopeRoot(n *VirtualNode) bool { return n.Tag == "#document" || n.Tag == "#shadow-root" }
 
 // findInScope returns the first element below root, in document order,
-// for which ok holds, without entering other documents or shadow roots.
+// for which ok holds. It does not enter other documents or shadow roots.
 func findInScope(root *VirtualNode, ok func(*VirtualNode) bool) *VirtualNode {
 	stack := append([]*VirtualNode(nil), root.Children...)
 	for i, j := 0, len(stack)-1; i < j; i, j = i+1, j-1 {

@@ -1,7 +1,8 @@
-// Package dom holds the contracts of domscope's engine: the VirtualNode
-// tree and its snapshot, raw captures, actions and their results, errors
-// and the browser interfaces (conn.go). Each stage is a package below it
-// (cdpjson, capture, build, flatten, export); dom/live acts on a page.
+// Package dom holds the contracts of domscope's engine. That is the
+// VirtualNode tree and its snapshot, raw captures, actions and their
+// results, errors and the browser interfaces (conn.go). Each stage is a
+// package below it (cdpjson, capture, build, flatten, export). dom/live
+// acts on a page.
 package dom
 
 import "time"
@@ -61,8 +62,8 @@ const (
 	HiddenNotRendered   = "not-rendered"   // a text node with no box (collapsed white space)
 )
 
-// VirtualNode is one DOM node of the complete tree (pass 1), 1:1 with the DOM,
-// enriched with accessibility and layout facts.
+// VirtualNode is one DOM node of the complete tree (pass 1), 1:1 with the
+// DOM. It adds accessibility and layout facts.
 type VirtualNode struct {
 	ID        string // "node_12", stable across re-snapshots of the same document
 	BackendID int64  // CDP backendNodeId; never shown to the LLM
@@ -135,8 +136,8 @@ type Snapshot struct {
 	// building the tree.
 	CaptureTime time.Duration
 	BuildTime   time.Duration
-	// Incremental is true when the snapshot refreshed a live model (only
-	// what changed was fetched) rather than capturing the whole page.
+	// Incremental is true when the snapshot refreshed a live model rather
+	// than capturing the whole page. Only what changed was fetched.
 	Incremental bool
 	// BuiltAhead is true when the tree of an incremental snapshot was built
 	// while the browser made the layout. Only bounds, whether in the
@@ -146,7 +147,7 @@ type Snapshot struct {
 	Root   *VirtualNode
 	Frames []FrameInfo
 	ByID   map[string]*VirtualNode
-	// NextID is the number the next new node gets; a rebuild with this
+	// NextID is the number the next new node gets. A rebuild with this
 	// snapshot as build.Options.Prev continues from it, so IDs never repeat.
 	NextID int
 
@@ -201,8 +202,8 @@ func (s *Snapshot) HasCapture() bool {
 	return s != nil && (s.Raw != nil || s.Source != nil)
 }
 
-// WithoutCapture is a copy of the snapshot that keeps no capture and no
-// hold on a live model: for a snapshot kept only to compare against.
+// WithoutCapture is a copy of the snapshot with no capture and no hold on
+// a live model. It is for a snapshot kept only to compare against.
 func (s *Snapshot) WithoutCapture() *Snapshot {
 	c := *s
 	c.Raw, c.Source = nil, nil

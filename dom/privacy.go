@@ -4,10 +4,10 @@ import "strings"
 
 // SensitiveField is the one place that decides whether a form field's value
 // is secret. A field is sensitive when:
-//   - it is an <input type=password>, or
+//   - it is an <input type=password>.
 //   - its autocomplete attribute holds current-password, new-password,
-//     one-time-code or a cc-* token (cc-number, cc-csc, cc-exp, ...),
-//     in any case and anywhere in its token list.
+//     one-time-code or a cc-* token (cc-number, cc-csc, cc-exp, ...).
+//     Any case counts, anywhere in its token list.
 //
 // The autocomplete rule applies to any element (a type=text input behind
 // a show-password toggle, a textarea). The value is secret whatever holds
@@ -58,8 +58,8 @@ func (n *VirtualNode) TakesSecret() bool {
 	return c != nil && c.Sensitive()
 }
 
-// Mask stands for text typed into or held by a sensitive field wherever it
-// would otherwise be shown: prompts, action descriptions, run output.
+// Mask stands for text typed into or held by a sensitive field wherever
+// it would be shown: prompts, action descriptions, run output.
 const Mask = "••••"
 
 // MaskIf returns Mask for non-empty text when sensitive is true, else text.
@@ -92,8 +92,8 @@ func CleanSecrets(in []string) []string {
 	return out
 }
 
-// ScrubString removes secret from s: s is emptied when it is the secret,
-// and a secret of MinSubstringSecret bytes or more is cut out of it.
+// ScrubString removes secret from s. s is emptied when it is the secret.
+// A secret of MinSubstringSecret bytes or more is cut out of it.
 func ScrubString(s, secret string) string {
 	if s == secret {
 		return ""

@@ -23,10 +23,10 @@ type RawCapture struct {
 // that holds the node: its top-left corner at 0,0, independent of scroll.
 // The page document's coordinates are the top-level ones;
 // RawCapture.Viewport is their visible part. To place a node there:
-//   - node in the page's main frame: bounds as they are;
+//   - node in the page's main frame: bounds as they are.
 //   - node in a same-process child frame F of a target T: bounds + F's
 //     RawFrame.Offset - the scroll of F's document (DOMSnapshot
-//     documents[i].scrollOffsetX/Y), and then as for a node of T's main frame;
+//     documents[i].scrollOffsetX/Y). Then as for a node of T's main frame.
 //   - node in T's main frame when T is an out-of-process frame: bounds +
 //     T.Offset - T.Viewport.X/Y (T's own scroll).
 
@@ -37,11 +37,11 @@ type RawTarget struct {
 	FrameID string `json:"frameId"`
 	URL     string `json:"url"`
 	// Offset is where this target's viewport sits in the top-level page
-	// (0,0 for the page itself): the content box of its <iframe> in page
-	// document coordinates. See "Coordinates" above.
+	// (0,0 for the page itself). It is the content box of its <iframe> in
+	// page document coordinates. See "Coordinates" above.
 	Offset Rect `json:"offset"`
 	// ParentTargetID is the target whose document holds this target's
-	// <iframe> (empty for the page); OwnerBackendID is that <iframe>
+	// <iframe> (empty for the page). OwnerBackendID is that <iframe>
 	// element's backendNodeId there (0 when unknown). The <iframe> node in
 	// the parent's Document also has "frameId" equal to this FrameID.
 	ParentTargetID string `json:"parentTargetId,omitempty"`
@@ -67,9 +67,9 @@ type RawTarget struct {
 	// {"parentId": N, "nodes": [...]}. Graft its nodes, in order, as the
 	// children of the node whose nodeId is N (in Document or an earlier part).
 	DocumentParts []json.RawMessage `json:"documentParts,omitempty"`
-	// AXTrees holds Accessibility.getFullAXTree results: one for the
-	// target's main frame and one per same-process child frame, in the
-	// order of Frames (null for a frame that went away mid-capture).
+	// AXTrees holds Accessibility.getFullAXTree results, in the order of
+	// Frames. There is one for the target's main frame and one per
+	// same-process child frame (null for a frame that went away mid-capture).
 	AXTrees []json.RawMessage `json:"axTrees"`
 	// Layout is the result of DOMSnapshot.captureSnapshot with computed
 	// styles Layout.Styles (same order).
@@ -84,8 +84,8 @@ type RawTarget struct {
 //
 // Each style costs every capture, so only the styles a rule reads are
 // asked for. On synthetic-50000 the snapshot takes about 950 ms of CPU
-// with no styles, 1150 ms with the first four and 1340 ms with seven
-// (display, visibility, opacity, cursor, pointer-events, position,
+// with no styles. It takes 1150 ms with the first four, and 1340 ms with
+// seven (display, visibility, opacity, cursor, pointer-events, position,
 // overflow). Keep the order: recordings made with a longer list are read
 // by name through this prefix.
 var LayoutStyles = []string{"display", "visibility", "opacity", "cursor", "pointer-events"}
@@ -96,15 +96,15 @@ type RawFrame struct {
 	ParentFrameID string `json:"parentFrameId,omitempty"`
 	URL           string `json:"url"`
 	Name          string `json:"name,omitempty"`
-	// Offset is the content box of the frame's <iframe> in the coordinates
-	// of the target's main document (zero for the main frame).
+	// Offset is the content box of the frame's <iframe>, in the coordinates
+	// of the target's main document. It is zero for the main frame.
 	Offset Rect `json:"offset"`
 	// OwnerBackendID is the <iframe> element's backendNodeId (0 for the main frame).
 	OwnerBackendID int64 `json:"ownerBackendNodeId,omitempty"`
 }
 
-// ListenerTypes are the event types that make an element clickable when it
-// has a JS listener for one of them on itself.
+// ListenerTypes are the event types that make an element clickable. The
+// element must have a JS listener for one of them on itself.
 var ListenerTypes = []string{"click", "mousedown", "pointerdown", "mouseup", "pointerup"}
 
 // RawListener is one element with an own event listener, from

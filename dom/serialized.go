@@ -73,8 +73,8 @@ func (k DecisionKind) String() string {
 type Decision struct {
 	Kind DecisionKind
 	Rule string // e.g. "keep-semantic", "hoist-structural", "drop-invisible"
-	// Into is the ID of the nearest kept ancestor, where a hoisted node's
-	// children went (or under which a dropped node would have appeared).
+	// Into is the ID of the nearest kept ancestor. A hoisted node's
+	// children went there; a dropped node would have appeared under it.
 	Into string
 }
 
@@ -89,14 +89,14 @@ type Options struct {
 	IncludeBoundingBoxes bool
 	IncludeBackendIDs    bool
 	MaxDepth             int // default 100
-	// MaxInteractive caps interactive nodes (0 = no cap, the default: every
-	// actionable element must reach the agent; a cap such as 1000 bounds
-	// tokens on huge pages but loses controls).
+	// MaxInteractive caps interactive nodes. 0 means no cap, the default:
+	// every actionable element must reach the agent. A cap such as 1000
+	// bounds tokens on huge pages but loses controls.
 	MaxInteractive int
 	// Disabled names the flatten rules switched off.
 	Disabled map[string]bool
-	// Roots, when set, flattens only the subtrees of these node IDs (a
-	// CSS selector's matches, or one node), in document order.
+	// Roots, when set, flattens only the subtrees of these node IDs, in
+	// document order. They are a CSS selector's matches, or one node.
 	Roots []string
 }
 
@@ -115,7 +115,7 @@ type Rule struct {
 }
 
 // CopyRules copies a set of rules switched off (Options.Disabled, the
-// tier rules of a build), keeping only those set, so no map is shared.
+// tier rules of a build). It keeps only those set, so no map is shared.
 func CopyRules(m map[string]bool) map[string]bool {
 	out := make(map[string]bool, len(m))
 	for k, v := range m {

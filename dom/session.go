@@ -25,14 +25,14 @@ type SessionStep struct {
 	// (sensitive values already masked). It lets `open` step through the
 	// story. It is left out past MaxStepView bytes; then Diff alone is kept.
 	After string `json:"after,omitempty"`
-	// Diff is the line diff from the view before the step to After: "+ "
-	// for a line added, "- " for one removed, in order.
+	// Diff is the line diff from the view before the step to After, in
+	// order: "+ " for a line added, "- " for one removed.
 	Diff []string `json:"diff,omitempty"`
 	// Unchanged: the step changed nothing in the view (an empty Diff says
 	// the same only when After is there).
 	Unchanged bool `json:"unchanged,omitempty"`
 }
 
-// MaxStepView bounds the text view an export keeps per step (a 50,000-node
-// page's view is megabytes; its diff after a small action is a few lines).
+// MaxStepView bounds the text view an export keeps per step. A 50,000-node
+// page's view is megabytes; its diff after a small action is a few lines.
 const MaxStepView = 256 << 10

@@ -9,9 +9,9 @@ import (
 	"github.com/chromedp/chromedp/device"
 )
 
-// Viewport is the window an agent's browser has: its size in CSS pixels,
-// device scale factor, mobile and touch emulation and user agent. The zero
-// value is the browser's own window (no emulation).
+// Viewport is the window an agent's browser has. It holds its size in CSS
+// pixels, device scale factor, mobile and touch emulation and user agent.
+// The zero value is the browser's own window (no emulation).
 type Viewport struct {
 	Width     int     `json:"width,omitempty"`
 	Height    int     `json:"height,omitempty"`
@@ -33,8 +33,9 @@ const (
 	MaxScale        = 10.0
 )
 
-// Devices are a few common phones and tablets, in portrait, from chromedp's
-// device table (Puppeteer's list): a data package that imports nothing.
+// Devices are a few common phones and tablets, in portrait, from
+// chromedp's device table (Puppeteer's list). This is a data package that
+// imports nothing.
 var Devices = fromDeviceTable(device.IPhoneSE, device.IPhone13, device.IPhone13ProMax, device.IPhone15Pro,
 	device.Pixel5, device.GalaxyS8, device.IPadMini, device.IPadPro11, device.GalaxyTabS4)
 
@@ -108,8 +109,8 @@ func CheckSize(w, h int) error {
 	return nil
 }
 
-// Check reports what is wrong with v, if anything: a size given by half,
-// out of range, or a bad scale.
+// Check reports what is wrong with v, if anything. A size may be given by
+// half, out of range, or a bad scale.
 func (v Viewport) Check() error {
 	if (v.Width == 0) != (v.Height == 0) {
 		return Errorf(ValidationError, nil, "viewport %dx%d: give both width and height", v.Width, v.Height)
