@@ -34,8 +34,8 @@ const (
 )
 
 // Devices are a few common phones and tablets, in portrait, from
-// chromedp's device table (Puppeteer's list). This is a data package that
-// imports nothing.
+// chromedp's device table (Puppeteer's list). That table is a data package
+// that imports nothing.
 var Devices = fromDeviceTable(device.IPhoneSE, device.IPhone13, device.IPhone13ProMax, device.IPhone15Pro,
 	device.Pixel5, device.GalaxyS8, device.IPadMini, device.IPadPro11, device.GalaxyTabS4)
 
@@ -109,8 +109,8 @@ func CheckSize(w, h int) error {
 	return nil
 }
 
-// Check reports what is wrong with v, if anything. A size may be given by
-// half, out of range, or a bad scale.
+// Check reports what is wrong with v, if anything: a size given by half
+// or out of range, or a bad scale.
 func (v Viewport) Check() error {
 	if (v.Width == 0) != (v.Height == 0) {
 		return Errorf(ValidationError, nil, "viewport %dx%d: give both width and height", v.Width, v.Height)
