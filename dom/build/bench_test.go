@@ -18,8 +18,9 @@ import (
 
 // Benchmarks of the pure part of a snapshot: Build (decode the raw CDP
 // results, index, walk, classify), Flatten and FormatText. They run on a
-// recording of synthetic-10000, and on synthetic-50000 captured once from
-// real Chromium at the start (skipped without the shared corpus):
+// recording of synthetic-10000. They also run on synthetic-50000, captured
+// once from real Chromium at the start. Without the shared corpus that
+// one is skipped. Run them with:
 //
 //	go test ./dom -run '^$' -bench 'Build|Flatten|Snapshot' -benchmem
 

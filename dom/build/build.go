@@ -1,6 +1,7 @@
-// Package build turns a capture into the VirtualNode tree: one node per
-// DOM node, each with its role, name, states, tier, visibility and an ID
-// that survives a re-snapshot. It is a pure function of captured data.
+// Package build turns a capture into the VirtualNode tree. There is one
+// node per DOM node, each with its role, name, states, tier, visibility
+// and an ID that survives a re-snapshot. It is a pure function of captured
+// data.
 package build
 
 import (
@@ -28,7 +29,7 @@ type Options struct {
 }
 
 // facts are what the walk learns about a node, kept beside the preorder
-// list for the later passes (the VirtualNode holds only public fields).
+// list for the later passes. The VirtualNode holds only public fields.
 type facts struct {
 	parent      int32 // preorder index of the parent, -1 for the root
 	target      int32
@@ -59,16 +60,18 @@ type builder struct {
 	snap     *dom.Snapshot
 	docURLs  map[int32]string // documentURL of #document nodes
 	// secrets are what sensitive fields held in a capture that was not
-	// scrubbed (an old file, a test): removed from every node after classify.
+	// scrubbed (an old file, a test). They are removed from every node
+	// after classify.
 	secrets []string
 	// unlaid counts the nodes the layout did not know (facts.unlaid).
 	unlaid int
 }
 
-// Build turns a raw capture into the complete VirtualNode tree: one node per
-// DOM node of every target, out-of-process frames stitched under their
-// <iframe>. It is a pure function of raw (and opts.Prev for IDs), walks
-// iteratively, and never panics on hostile input.
+// Build turns a raw capture into the complete VirtualNode tree. There is
+// one node per DOM node of every target, with out-of-process frames
+// stitched under their <iframe>. It is a pure function of raw (and
+// opts.Prev for IDs). It walks iteratively and never panics on hostile
+// input.
 func Build(raw *dom.RawCapture, opts Options) (*dom.Snapshot, error) {
 	start := time.Now()
 	if raw == nil {
@@ -88,9 +91,9 @@ func Build(raw *dom.RawCapture, opts Options) (*dom.Snapshot, error) {
 	return snap, err
 }
 
-// FromDecoded builds from a decoded capture. It reads it only (a
-// shallow copy of each target holds what the walk changes), so a live
-// model can build from the same decoded capture again and again.
+// FromDecoded builds from a decoded capture. It only reads it: a shallow
+// copy of each target holds what the walk changes. So a live model can
+// build from the same decoded capture again and again.
 func FromDecoded(c *cdpjson.Capture, opts Options, start time.Time) (*dom.Snapshot, error) {
 	b, err := buildKeep(c, opts, start)
 	if err != nil {
@@ -273,7 +276,7 @@ func (b *builder) walk() {
 }
 
 // oopHost finds the out-of-process target whose <iframe> is r (in target
-// t): by the owner recorded in the capture, else by frame id.
+// t). It goes by the owner recorded in the capture, else by frame id.
 func (b *builder) oopHost(t int32, r *cdpjson.Node) (int, bool) {
 	if len(b.targets) < 2 {
 		return 0, false
@@ -295,7 +298,8 @@ func (b *builder) oopHost(t int32, r *cdpjson.Node) (int, bool) {
 }
 
 // stitch makes the work item that puts out-of-process target k's document
-// under its <iframe> host, shifted to where the frame sits in the page.
+// under its <iframe> host. It is shifted to where the frame sits in the
+// page.
 func (b *builder) stitch(k int, hostIdx int32, host *dom.VirtualNode) item {
 	t := b.targets[k]
 	b.stitched[k] = true
@@ -323,9 +327,9 @@ func (b *builder) stitch(k int, hostIdx int32, host *dom.VirtualNode) item {
 	return it
 }
 
-// stitchOrphans queues out-of-process targets whose <iframe> was not found
-// (it may have gone between captures) under the root, so nothing captured
-// is lost. It reports whether it queued one.
+// stitchOrphans queues under the root the out-of-process targets whose
+// <iframe> was not found; it may have gone between captures. So nothing
+// captured is lost. It reports whether it queued one.
 func (b *builder) stitchOrphans(stack *[]item) bool {
 	if len(b.nodes) == 0 {
 		return false
@@ -369,8 +373,8 @@ func (b *builder) countSubtrees() {
 }
 
 // trimContainerNames clears a text-derived name from a NonSemantic node
-// that holds other acting nodes: a delegating <section> named after all its
-// text repeats what its children say.
+// that holds other acting nodes. A delegating <section> named after all
+// its text repeats what its children say.
 func (b *builder) trimContainerNames() {
 	acts := make([]bool, len(b.nodes))
 	for i := len(b.nodes) - 1; i >= 0; i-- {

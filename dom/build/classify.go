@@ -112,7 +112,7 @@ var axStates = map[string]bool{
 var falseMatters = map[string]bool{"checked": true, "pressed": true, "expanded": true}
 
 // ariaStates are the states read from aria-* attributes when AX said
-// nothing (the attribute names are spelled out: this runs on every node).
+// nothing. The attribute names are spelled out: this runs on every node.
 var ariaStates = []struct{ attr, state string }{
 	{"aria-checked", "checked"}, {"aria-expanded", "expanded"}, {"aria-selected", "selected"},
 	{"aria-pressed", "pressed"}, {"aria-disabled", "disabled"}, {"aria-required", "required"},

@@ -62,9 +62,9 @@ func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 		n.Name, n.States, f.textName = "", nil, false
 		b.describe(i)
 		// Role, name, states and reason are the node's own. Its tier
-		// decides its visibility and its ancestors' names (through
-		// trimContainerNames, with whether it is named after its text):
-		// those must stay.
+		// decides its visibility and its ancestors' names, through
+		// trimContainerNames with whether it is named after its text.
+		// Those must stay.
 		if n.Tier != tier || f.textName != textName {
 			return false
 		}
@@ -105,10 +105,10 @@ func (d *Draft) LaidOut(cur *cdpjson.Target) bool {
 	return true
 }
 
-// Rebound gives each node the bounds of its box in cur (when the boxes
-// moved) and works out again whether it is in the viewport. It reports
-// false when a box went, or became or stopped being zero-size: what the
-// build decided from it no longer holds.
+// Rebound gives each node the bounds of its box in cur, when the boxes
+// moved. It works out again whether the node is in the viewport. It
+// reports false when a box went, or became or stopped being zero-size.
+// Then what the build decided from it no longer holds.
 func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 	b := d.b
 	for i, n := range b.nodes {

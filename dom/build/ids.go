@@ -8,11 +8,11 @@ import (
 	"domscope/dom"
 )
 
-// idAssigner gives node IDs: a node that survives from the previous
-// snapshot in the same document (the same frame and backend node id)
-// keeps its ID, others get new numbers. It runs on every node of every
-// re-snapshot, so lookups go by frame first (a frame's nodes come
-// together in preorder) and then by an integer.
+// idAssigner gives node IDs. A node that survives from the previous
+// snapshot in the same document keeps its ID: the same frame and backend
+// node id. Others get new numbers. It runs on every node of every
+// re-snapshot. So lookups go by frame first (a frame's nodes come
+// together in preorder), then by an integer.
 type idAssigner struct {
 	nodes  []*dom.VirtualNode
 	frames map[string]*frameIDs

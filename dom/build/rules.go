@@ -36,7 +36,7 @@ var tierRules = []dom.Rule{
 func TierRules() []dom.Rule { return append([]dom.Rule(nil), tierRules...) }
 
 // RuleNativeTag marks a native control that has no AX data (its frame's
-// AX tree was not captured); not a page heuristic, a safety net.
+// AX tree was not captured). It is not a page heuristic but a safety net.
 const RuleNativeTag = "heuristic:native-tag"
 
 func init() {
@@ -113,8 +113,9 @@ var frameworkAttrs = []string{"ng-click", "data-ng-click", "v-on:click", "@click
 var clickWords = []string{"btn", "button", "clickable", "link", "interactive"}
 
 // hasClassWord reports whether a class attribute holds a click-suggestive
-// word, as a whole word: "btn", "btn-primary", "nav_link" match, "linkedin",
-// "buttonless" do not. It runs on every element, so it cuts no strings.
+// word, as a whole word. "btn", "btn-primary", "nav_link" match;
+// "linkedin", "buttonless" do not. It runs on every element, so it cuts
+// no strings.
 func hasClassWord(class string) bool {
 	isWord := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
 	for i := 0; i < len(class); {
@@ -210,9 +211,9 @@ func (b *builder) heuristic(i int) string {
 	return ""
 }
 
-// bigContainer is the descendant element count above which an own listener is taken
-// as event delegation (a root handling its children's clicks), not an
-// action of the element itself.
+// bigContainer is the descendant element count above which an own
+// listener is taken as event delegation, not an action of the element
+// itself. Such a root handles its children's clicks.
 const bigContainer = 30
 
 func tabindexOK(v string) bool {
@@ -256,7 +257,7 @@ func firstWord(s string) string {
 	return strings.ToLower(s)
 }
 
-// cursor is the computed cursor of node i; a node with no layout box
+// cursor is the computed cursor of node i. A node with no layout box
 // (display:contents) inherits its parent's, as CSS does.
 func (b *builder) cursor(i int) string {
 	for j := 0; i >= 0 && j < 64; j++ {

@@ -42,7 +42,7 @@ func unlisted(t *testing.T, raw *dom.RawCapture, complete bool, ids ...int64) {
 	raw.Targets[0].Layout = b
 }
 
-// A node the layout does not list came after it: it is shown as its
+// A node the layout does not list came after it. It is shown as its
 // parent is, never judged not rendered for want of a box. A node the
 // layout lists with no box is not drawn, as before.
 func TestUnlaidNodes(t *testing.T) {

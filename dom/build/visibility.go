@@ -96,7 +96,7 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			return
 		}
 	}
-	// A transparent (opacity:0) node is hidden unless it acts: custom
+	// A transparent (opacity:0) node is hidden unless it acts. Custom
 	// controls are often a transparent native input over a styled label,
 	// and they still take the click.
 	if transparent[i] && n.Tier == dom.Structural && n.NodeType != dom.DocumentNode && n.NodeType != dom.FragmentNode {
@@ -113,8 +113,8 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	}
 }
 
-// drawnSized reports whether node i, an element or a text, has a box
-// with a size that is not visibility:hidden: something of it is drawn.
+// drawnSized reports whether something of node i is drawn. Node i is an
+// element or a text; it needs a box with a size, not visibility:hidden.
 func (b *builder) drawnSized(i int) bool {
 	n, f := b.nodes[i], &b.facts[i]
 	if f.unlaid {
