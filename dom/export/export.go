@@ -1,5 +1,5 @@
-// Package export saves a snapshot as a file `domscope open` reads back
-// (raw capture, outputs, decisions, node IDs, the session's steps) and
+// Package export saves a snapshot as a file `domscope open` reads back:
+// raw capture, outputs, decisions, node IDs, the session's steps. It
 // rebuilds the tree from it without a browser.
 package export
 
@@ -55,8 +55,8 @@ type SavedCapture struct {
 	// (`type "a@b.c\n" on node_6`).
 	LastActionDesc string `json:"lastActionDesc,omitempty"`
 
-	// IDs gives the rebuilt nodes the IDs the live page showed (absent in
-	// files from older versions, which are numbered afresh).
+	// IDs gives the rebuilt nodes the IDs the live page showed. Files from
+	// older versions lack it and are numbered afresh.
 	IDs *SavedIDs `json:"ids,omitempty"`
 	// Session is the session's action log up to the save (see SessionStep).
 	Session []dom.SessionStep `json:"session,omitempty"`
@@ -84,8 +84,8 @@ func NewSavedCapture(s *dom.Snapshot, opts dom.Options, tierDisabled map[string]
 		return nil, err
 	}
 	if raw != s.Raw {
-		// Written out from the live model, whose events and fetches
-		// (a new frame, a link's AX url) the capture's scrub never saw.
+		// Written out from the live model. The capture's scrub never saw
+		// its events and fetches (a new frame, a link's AX url).
 		capture.ScrubURLs(raw)
 	}
 	sd, dec := flatten.Flatten(s, opts)
@@ -138,8 +138,8 @@ func set(names []string) map[string]bool {
 	return m
 }
 
-// Write writes c as indented JSON, with the characters a terminal could
-// act on escaped (an export may well be read with cat).
+// Write writes c as indented JSON. Characters a terminal could act on are
+// escaped: an export may well be read with cat.
 func (c *SavedCapture) Write(w io.Writer) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -151,11 +151,11 @@ func (c *SavedCapture) Write(w io.Writer) error {
 	return err
 }
 
-// WriteFile writes c to path atomically (a temporary file renamed into
-// place), so an interrupted export never leaves half a file. The file is
-// gzip-compressed: the raw capture of a large page is mostly repeated
+// WriteFile writes c to path atomically: a temporary file renamed into
+// place. So an interrupted export never leaves half a file. The file is
+// gzip-compressed. The raw capture of a large page is mostly repeated
 // keys and class names (190 MB of JSON on a 50,000-element page). `zcat`
-// shows it; ReadCaptureFile reads it and the uncompressed files of older
+// shows it. ReadCaptureFile reads it and the uncompressed files of older
 // versions alike.
 func (c *SavedCapture) WriteFile(path string) error {
 	dir := filepath.Dir(path)
@@ -183,9 +183,9 @@ func (c *SavedCapture) WriteFile(path string) error {
 	return nil
 }
 
-// ExportReader reads an export as JSON, uncompressing it when it is
-// gzip (told by its first bytes, not its name: a renamed file still opens).
-// It reads as a stream and fails with a clear error past MaxCaptureSize.
+// ExportReader reads an export as JSON, uncompressing it when it is gzip.
+// Its first bytes tell, not its name, so a renamed file still opens. It
+// reads as a stream and fails with a clear error past MaxCaptureSize.
 func ExportReader(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -236,8 +236,8 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 	c.safeURLs()
 	var snap *dom.Snapshot
 	if c.needsTree() {
-		// the saved page says which fields are sensitive; the tree is
-		// kept for the first Snapshot call (open builds it once)
+		// The saved page says which fields are sensitive. The tree is
+		// kept for the first Snapshot call (open builds it once).
 		if s, err := c.build(); err == nil {
 			snap, c.first = s, s
 		}
@@ -289,8 +289,8 @@ func readCaptureFile(f *os.File) (*SavedCapture, error) {
 	return decodeCapture(b)
 }
 
-// Snapshot rebuilds the VirtualNode tree from the raw data with the tier
-// rules that were off when it was saved and the IDs it had.
+// Snapshot rebuilds the VirtualNode tree from the raw data. It uses the
+// tier rules that were off when it was saved, and the IDs it had.
 func (c *SavedCapture) Snapshot() (*dom.Snapshot, error) {
 	if s := c.first; s != nil {
 		c.first = nil
@@ -321,8 +321,9 @@ func (c *SavedCapture) FlattenOptions() dom.Options {
 	return o
 }
 
-// SessionLog returns the session's action log saved with the capture, oldest
-// first, with each result's Duration restored (nil for files without one).
+// SessionLog returns the session's action log saved with the capture,
+// oldest first. Each result's Duration is restored. It is nil for files
+// without one.
 func (c *SavedCapture) SessionLog() []dom.SessionStep {
 	out := make([]dom.SessionStep, len(c.Session))
 	copy(out, c.Session)

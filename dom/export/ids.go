@@ -7,14 +7,14 @@ import (
 	"domscope/dom"
 )
 
-// SavedIDs is what a saved capture needs to give every node, when it is
-// rebuilt, the ID the live page showed. IDs follow a node by its frame and
-// backend node id across re-snapshots (see dom/build), so a capture taken after
+// SavedIDs is what a saved capture needs to give every rebuilt node the
+// ID the live page showed. IDs follow a node by its frame and backend
+// node id across re-snapshots (see dom/build). So a capture taken after
 // some actions has IDs a fresh build would number differently.
 //
-// Frames maps a frame id to runs of [backend id, ID number, count]: count
-// nodes, in document order, whose backend ids and ID numbers both go up by
-// one. A page loaded and never changed is one run per frame.
+// Frames maps a frame id to runs of [backend id, ID number, count]. A run
+// is count nodes, in document order, whose backend ids and ID numbers
+// both go up by one. A page loaded and never changed is one run per frame.
 type SavedIDs struct {
 	Next   int                   `json:"next"`
 	Docs   map[string]int64      `json:"docs"` // frame id -> backend id of its #document

@@ -78,8 +78,8 @@ func clipLines(s string) string {
 	return strings.Join(l[:min(len(l), 29)], "\n")
 }
 
-// freshText is what a build of the same capture without the IDs (what
-// `open` did before) would show: the test is only meaningful when it
+// freshText is what a build of the same capture without the IDs would
+// show; `open` did that before. The test only means something when it
 // differs from the live view.
 func freshText(t *testing.T, s *Snapshot) string {
 	t.Helper()
@@ -129,8 +129,8 @@ func TestExportKeepsIDsSynthetic50000(t *testing.T) {
 	}
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)
-	// one CDP call (the AX tree is about 40 MB here) may take minutes when
-	// CI runs packages side by side: the bound is only a hang guard
+	// One CDP call (the AX tree is about 40 MB here) may take minutes when
+	// CI runs packages side by side. The bound is only a hang guard.
 	svc, p := domtest.OpenService(t, base+"/synthetic-50000.html", live.Config{CallTimeout: domtest.HangGuard})
 	domtest.EvalJS(t, p, `(() => { const b = document.createElement('button'); b.textContent = 'Inserted first'; document.body.prepend(b); return 1; })()`)
 	s, err := svc.Snapshot(domtest.Ctx(t), true)

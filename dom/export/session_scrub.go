@@ -19,7 +19,7 @@ import (
 const withheldOnOpen = "value withheld when the capture was opened: typed into a sensitive field"
 
 // sessionStep is what scrubSession reads of a recorded step (a script
-// line); the rest of the line is kept as it is.
+// line). The rest of the line is kept as it is.
 type sessionStep struct {
 	Action    string       `json:"action"`
 	ID        string       `json:"id"`
@@ -35,16 +35,17 @@ type sessionStep struct {
 // written by another program, may hold it in plain. It masks as the
 // recorder does: the text of a type step, the value of a select, a
 // character key. Then those values, and known secrets (the raw capture's
-// sensitive values), become Mask in every string of the log and the
-// saved views.
+// sensitive values), become Mask. That holds in every string of the log
+// and the saved views.
 //
 // A step aims at a sensitive field when any of these holds:
-//   - its target picks one in snap (the saved page; any match counts);
-//   - its node id names one there;
-//   - its own view after it shows the node's value masked;
+//   - its target picks one in snap (the saved page; any match counts).
+//   - its node id names one there.
+//   - its own view after it shows the node's value masked.
 //   - its target names a secret ("Password", "#cc-number", "one-time code").
 //
-// snap may be nil (the capture does not build); the other clues still count.
+// snap may be nil (the capture does not build). The other clues still
+// count.
 func (c *SavedCapture) scrubSession(snap *dom.Snapshot, known []string) {
 	secrets := append([]string(nil), known...)
 	secretFocus := false
@@ -143,7 +144,7 @@ func (c *SavedCapture) hideInSession(secrets []string) {
 }
 
 // hideQuoted masks a short secret where a description quotes it whole
-// (`type "abc" on node_6`): there it is the secret, not a part of a word.
+// (`type "abc" on node_6`). There it is the secret, not part of a word.
 func hideQuoted(desc string, forms []string) string {
 	for _, f := range forms {
 		desc = strings.ReplaceAll(desc, `"`+f+`"`, `"`+dom.Mask+`"`)
@@ -265,9 +266,10 @@ func (c *SavedCapture) needsTree() bool {
 	return false
 }
 
-// safeURLs makes the URLs of a capture being opened safe to show (urls.Safe):
-// the page's, each step's, the results' and those its descriptions quote.
-// A navigate step whose URL held a credential keeps it hidden.
+// safeURLs makes the URLs of a capture being opened safe to show
+// (urls.Safe). That is the page's, each step's, the results' and those
+// its descriptions quote. A navigate step whose URL held a credential
+// keeps it hidden.
 func (c *SavedCapture) safeURLs() {
 	c.URL = urls.Safe(c.URL)
 	c.LastActionDesc = urls.SafeIn(c.LastActionDesc)

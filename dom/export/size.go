@@ -18,8 +18,8 @@ const MaxCaptureSize = 512 << 20
 // errTooBig is what a capReader returns past its bound.
 var errTooBig = dom.Errorf(dom.ValidationError, nil, "the capture file is over %d MiB once uncompressed, more than a domscope export may have (the largest pages make about 200 MiB): refusing it", MaxCaptureSize>>20)
 
-// capReader reads at most left bytes of r, then fails with errTooBig (not
-// io.EOF, which would pass for a cut-off file).
+// capReader reads at most left bytes of r, then fails with errTooBig.
+// io.EOF would pass for a cut-off file.
 type capReader struct {
 	r    io.Reader
 	left int64
@@ -42,9 +42,9 @@ func (c *capReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// captureSize is the size a capture file's JSON has: the file's own, or
-// for a gzip file what its trailer says (modulo 4 GiB). known is false
-// when it cannot tell (not a regular file).
+// captureSize is the size a capture file's JSON has. That is the file's
+// own, or for a gzip file what its trailer says (modulo 4 GiB). known is
+// false when it cannot tell (not a regular file).
 func captureSize(f *os.File) (size int64, known bool) {
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
