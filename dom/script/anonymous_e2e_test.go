@@ -58,8 +58,8 @@ func TestRecordAnonymousReplaysSameNode(t *testing.T) {
 		t.Fatalf("the recording names node IDs:\n%s", recorded)
 	}
 	// Which boxes the recording replays: the steps that are not comments.
-	// The zero-size link is hidden from the agent's view (a comment) until
-	// the build sees its box drawn elsewhere (then a CSS path).
+	// The zero-size link is hidden from the agent's view, so a comment. Once
+	// the build sees its box drawn elsewhere, it is a CSS path.
 	var replayed []string
 	lines := strings.Split(strings.TrimSuffix(recorded, "\n"), "\n")[1:]
 	for i, l := range lines {

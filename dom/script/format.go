@@ -60,7 +60,7 @@ func openDialog(a dom.Actor) *dom.DialogInfo {
 }
 
 // printBlocked stands in for the snapshot while a JavaScript dialog blocks
-// the page: the run goes on, and a later "dialog" step closes it.
+// the page. The run goes on, and a later "dialog" step closes it.
 func printBlocked(w io.Writer, a dom.Actor, mode string, step int, cause error) error {
 	d := openDialog(a)
 	if d == nil {

@@ -17,11 +17,11 @@ import (
 )
 
 // WithheldComment is the comment of a recorded step whose text was typed
-// into a sensitive field: the text itself is never written, only dom.Mask.
+// into a sensitive field. The text itself is never written, only dom.Mask.
 const WithheldComment = "value withheld: typed into a sensitive field; a replay asks for it (run: the variable DOMSCOPE_SECRET_<step number>; run --ui: a masked prompt)"
 
 // URLWithheldComment is the comment of a recorded navigate step whose URL
-// held user info or a credential (urls.Safe): it is written without them.
+// held user info or a credential (urls.Safe). It is written without them.
 const URLWithheldComment = "url withheld: it held a password or token, written as … here; put the real URL in before replaying"
 
 // withholdURL writes a navigate step's URL as urls.Safe shows it, with
@@ -39,18 +39,18 @@ func withholdURL(st *Step) {
 
 // TargetFor returns a query that picks n in snap and still picks it on a
 // fresh load of the page, where node IDs differ. It tries, in order:
-//   - role and exact name;
-//   - a test id;
-//   - a CSS path (ids that look hand-written, else tags with
-//     :nth-of-type, from the top-level document);
+//   - role and exact name.
+//   - a test id.
+//   - a CSS path: ids that look hand-written, else tags with
+//     :nth-of-type, from the top-level document.
 //   - for a node whose role means something, that role.
 //
 // When the query matches more than one visible node it carries "nth".
 // A node no query picks is an error that says why. It is hidden, or a
 // nameless container inside a shadow root or frame. There "generic" with
-// nth would be a position among every such node on the page, as brittle
-// as a node ID. The CSS path is trusted as built; TargetForPage checks it
-// on the live page.
+// nth would be a position among every such node on the page. That is as
+// brittle as a node ID. The CSS path is trusted as built; TargetForPage
+// checks it on the live page.
 func TargetFor(snap *dom.Snapshot, n *dom.VirtualNode) (query.Query, error) {
 	return targetFor(snap, n, nil)
 }
@@ -87,8 +87,8 @@ func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) b
 	if css != "" {
 		tries = append(tries, query.Query{CSS: css})
 	}
-	// A role alone picks by position among the nodes of that role: fair
-	// for a textbox, not for one of a page's hundreds of generic boxes.
+	// A role alone picks by position among the nodes of that role. That is
+	// fair for a textbox, not for one of a page's hundreds of generic boxes.
 	if n.Role != "" && n.Tier == dom.Semantic {
 		tries = append(tries, query.Query{Role: n.Role})
 	}
@@ -246,8 +246,8 @@ func plainIdent(s string) bool {
 }
 
 // handWritten reports whether an id looks chosen by a person (#email)
-// rather than generated (#ember123, #r-4f9a02): generated ones change from
-// one load to the next.
+// rather than generated (#ember123, #r-4f9a02). Generated ones change
+// from one load to the next.
 func handWritten(id string) bool {
 	if !plainIdent(id) {
 		return false
@@ -291,8 +291,9 @@ func inTopDocument(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 	return false
 }
 
-// Aim is the target of an action, worked out before the action ran (AimAt)
-// so a CSS path can be checked on the page as the snapshot shows it.
+// Aim is the target of an action, worked out before the action ran
+// (AimAt). So a CSS path can be checked on the page as the snapshot shows
+// it.
 type Aim struct {
 	id  string
 	q   query.Query
@@ -416,12 +417,12 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (St
 }
 
 // NoTargetComment starts the comment of a recorded step whose node no
-// query picks on a fresh load: the recording keeps it as a comment line.
+// query picks on a fresh load. The recording keeps it as a comment line.
 const NoTargetComment = "not replayed, no target found"
 
-// viewportStep writes the window vp (nil or zero: the browser's own) into
-// a viewport step: a device by name, and whatever vp sets apart from it.
-// A replay (Step.viewport) reads it back as the same window.
+// viewportStep writes the window vp into a viewport step; nil or zero is
+// the browser's own. It names a device, and whatever vp sets apart from
+// it. A replay (Step.viewport) reads it back as the same window.
 func viewportStep(st *Step, vp *dom.Viewport) {
 	if vp == nil || vp.IsZero() {
 		return
@@ -567,8 +568,8 @@ func (r *Recorder) record(before *dom.Snapshot, a dom.Action, aimed *Aim, res do
 	return st, true, aimErr
 }
 
-// appendLocked adds an entry to the log and, with a file, writes its line
-// (after a header naming the page, the first time). Callers hold r.mu.
+// appendLocked adds an entry to the log. With a file it writes its line,
+// after a header naming the page the first time. Callers hold r.mu.
 func (r *Recorder) appendLocked(e entry, url string) error {
 	r.entries = append(r.entries, e)
 	if r.w == nil {
@@ -725,9 +726,9 @@ func (r *Recorder) RecordStep(before *dom.Snapshot, st Step, res dom.ActionResul
 	return r.appendLocked(e, before.URL)
 }
 
-// KeepView keeps with the last recorded step the flattened text view
-// before and after it (so an export can tell the story offline), unless it
-// has one already. A snapshot with nothing recorded yet is not kept.
+// KeepView keeps the flattened text view before and after the last
+// recorded step with it, unless it has one already. So an export can tell
+// the story offline. A snapshot with nothing recorded yet is not kept.
 func (r *Recorder) KeepView(before, after string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

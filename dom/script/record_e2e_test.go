@@ -20,7 +20,7 @@ import (
 )
 
 // act does a on the node pick chooses in the service's current snapshot,
-// as the UI does, checks it worked, and records it.
+// as the UI does. It checks it worked, and records it.
 func act(t *testing.T, svc *live.Service, rec *script.Recorder, pick func(*Snapshot) *VirtualNode, a Action) {
 	t.Helper()
 	s := snap(t, svc)
@@ -149,9 +149,9 @@ func TestRecordReplayTodoMVC(t *testing.T) {
 }
 
 // TestRecordReplaySignIn records signing in on the demo page, password
-// included, and replays it in a new tab: the page greets the same user. The
-// password is in no recorded form: the script, the session log, an export
-// with the log.
+// included. It replays it in a new tab, and the page greets the same
+// user. The password is in no recorded form: the script, the session log,
+// an export with the log.
 func TestRecordReplaySignIn(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {
@@ -221,8 +221,8 @@ func TestRecordReplaySignIn(t *testing.T) {
 		t.Fatalf("session steps: %+v %v", st, err)
 	}
 
-	// Replay in a new tab, without the withheld key, with a value for the
-	// withheld password (the page does not check it).
+	// Replay in a new tab, without the withheld key. Give a value for the
+	// withheld password; the page does not check it.
 	var kept []string
 	for _, l := range strings.Split(recorded, "\n") {
 		if !strings.Contains(l, `"action":"key"`) {

@@ -22,7 +22,7 @@ import (
 // {"target":{"ref":"e12"}} as the agent did. Two forms are read, line by
 // line, in one file or mixed:
 //
-//   - Playwright's aria snapshot: `- button "Submit" [ref=e12]`, refs "e12";
+//   - Playwright's aria snapshot: `- button "Submit" [ref=e12]`, refs "e12".
 //   - domscope's text format: `[12] button "Submit"`, refs "12" (or "[12]",
 //     "node_12").
 //
@@ -203,10 +203,10 @@ func span(refs []string) string {
 	return fmt.Sprintf("%d refs, %s … %s", len(refs), refs[0], refs[len(refs)-1])
 }
 
-// resolveRef resolves a {"ref":…} target: the ref's role (or a role its
-// word stands for) and exact name, with nth when the file repeats them, then
-// the normal query resolution. While nothing matches it re-snapshots until
-// limit, as other queries do.
+// resolveRef resolves a {"ref":…} target. It takes the ref's role (or a
+// role its word stands for) and exact name, with nth when the file
+// repeats them. Then the normal query resolution runs. While nothing
+// matches it re-snapshots until limit, as other queries do.
 func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit time.Duration) (*dom.VirtualNode, error) {
 	if rs == nil {
 		return nil, dom.Errorf(dom.ValidationError, nil, "target ref %q needs the snapshot text it came from: run with --refs FILE", ref)

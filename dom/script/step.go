@@ -24,8 +24,8 @@ type Line struct {
 	Err  error
 }
 
-// Load reads a script as Run does (blank lines and # or // comments are
-// skipped) into its steps, without running any.
+// Load reads a script into its steps as Run does, without running any.
+// Blank lines and # or // comments are skipped.
 func Load(r io.Reader) ([]Line, error) {
 	lr := newLineReader(r)
 	var out []Line
@@ -100,9 +100,9 @@ func SecretFromEnv(getenv func(string) string) func(int) (string, bool) {
 	}
 }
 
-// concealSecret masks secret wherever a result's error message repeats it
-// (the engine words errors on sensitive fields without their value; this
-// is the second lock).
+// concealSecret masks secret wherever a result's error message repeats
+// it. The engine words errors on sensitive fields without their value;
+// this is the second lock.
 func concealSecret(r dom.ActionResult, secret string) dom.ActionResult {
 	v := strings.TrimSuffix(secret, "\n")
 	if r.Error == nil || v == "" {
@@ -119,8 +119,8 @@ func concealSecret(r dom.ActionResult, secret string) dom.ActionResult {
 	return r
 }
 
-// Masked is st as it may be shown or copied: text, a key or an option
-// aimed at a sensitive field (secret) written as dom.Mask.
+// Masked is st as it may be shown or copied. Text, a key or an option
+// aimed at a sensitive field (secret) is written as dom.Mask.
 func Masked(st Step, secret bool) Step {
 	if !secret || Withheld(st) {
 		return st

@@ -39,7 +39,7 @@ const (
 	urlsFrame = `<!doctype html><html><body><p>Inside the frame</p><a href="#f">Frame link</a></body></html>`
 )
 
-// urlsSite serves the URL pages on two origins and returns the page's URL
+// urlsSite serves the URL pages on two origins. It returns the page's URL
 // with user info, a session and a token in its fragment.
 func urlsSite(t *testing.T) (pageURL, base string) {
 	t.Helper()
@@ -108,10 +108,10 @@ func checkNoURLSecrets(t *testing.T, where, out string) {
 // URL has user info, a session in its query and a token in its fragment.
 // Its two frames' URLs hold keys. A pushState puts a session in the URL,
 // and a click loads a page with a token. No output holds any of them:
-//   - the binary's snapshot in every format;
-//   - run's output (text and json snapshots, results, a navigation's error);
+//   - the binary's snapshot in every format.
+//   - run's output (text and json snapshots, results, a navigation's error).
 //   - an export (of a full capture and of the live model after an action),
-//     and the capture opened again;
+//     and the capture opened again.
 //   - the recording and the session log.
 //
 // Each shows the URL with … instead.
