@@ -8,8 +8,8 @@ import (
 	"strings"
 )
 
-// Redacted is what replaces a hidden part of a URL: a credential's value
-// in a page URL, every query value in a listed request.
+// Redacted replaces a hidden part of a URL. That is a credential's value
+// in a page URL, or every query value in a listed request.
 const Redacted = "…"
 
 // Safe is a URL as domscope shows or writes it anywhere. It drops user
@@ -42,9 +42,10 @@ func Redact(u string) string {
 // value, with every set).
 func redactURL(u string, every bool) string { return redactURLDepth(u, every, maxURLNesting, nil) }
 
-// Secrets are the parts of u that Safe hides: the password of its
-// user info and the credentials' values, as written and decoded. A capture
-// is cleaned of them wherever the page copied them (see capture.ScrubURLs).
+// Secrets are the parts of u that Safe hides, as written and decoded:
+// the password of its user info and the credentials' values. A capture
+// is cleaned of them wherever the page copied them (see
+// capture.ScrubURLs).
 func Secrets(u string) []string {
 	var found []string
 	redactURLDepth(u, false, maxURLNesting, &found)
@@ -83,7 +84,7 @@ func redactURLDepth(u string, every bool, depth int, found *[]string) string {
 }
 
 // hidesDecoded reports whether a fragment holds, once percent-decoded, a
-// credential that its reading as written misses ("#token%3Dabc"): a page
+// credential that its reading as written misses ("#token%3Dabc"). A page
 // may decode its fragment before it reads it. What it hides is added to
 // found.
 func hidesDecoded(frag string, every bool, depth int, found *[]string) bool {
@@ -108,9 +109,9 @@ func hidesDecoded(frag string, every bool, depth int, found *[]string) bool {
 	return true
 }
 
-// splitURL returns the part before the query and fragment, and the
-// offsets of the "?" and "#" that start them (-1: none). A "?" inside the
-// fragment belongs to the fragment.
+// splitURL returns the part before the query and fragment. It also
+// returns the offsets of the "?" and "#" that start them (-1: none). A
+// "?" inside the fragment belongs to the fragment.
 func splitURL(u string) (head string, query, frag int) {
 	query, frag = -1, strings.IndexByte(u, '#')
 	end := len(u)
@@ -237,8 +238,8 @@ func redactParams(b *strings.Builder, s string, every bool, depth int, found *[]
 }
 
 // redactPart is one part of a query or fragment (between "&"), with what
-// has to be hidden hidden. With every, a part with no "=" is hidden whole
-// (it could be a bare token) and so is every value.
+// has to be hidden hidden. With every, every value is hidden. So is a
+// part with no "=", whole: it could be a bare token.
 func redactPart(part string, every bool, depth int, found *[]string) string {
 	if every {
 		k, _, has := strings.Cut(part, "=")
@@ -273,12 +274,12 @@ func redactPart(part string, every bool, depth int, found *[]string) string {
 }
 
 // maxURLNesting bounds how many times a value is decoded to look for a
-// URL inside: each level reads the whole value again.
+// URL inside. Each level reads the whole value again.
 const maxURLNesting = 3
 
 // hidesURL reports whether a value is, or encodes (up to depth times), a
-// URL that Safe would change: a redirect target with a token or user
-// info in it. Such a value is hidden whole, and so is one still encoded
+// URL that Safe would change. That is a redirect target with a token or
+// user info in it. Such a value is hidden whole. So is one still encoded
 // after depth decodings (fail closed).
 func hidesURL(v string, depth int) bool {
 	if dropUserInfo(v, nil) != v {
@@ -306,8 +307,9 @@ func addSecret(found *[]string, v string) {
 	}
 }
 
-// credentialNames are query keys whose value is a credential, compared
-// without case, "-", "_" and ".": access_token, api-key and APIKEY are one.
+// credentialNames are query keys whose value is a credential. They are
+// compared without case, "-", "_" and ".": access_token, api-key and
+// APIKEY are one.
 var credentialNames = map[string]bool{
 	"token": true, "accesstoken": true, "idtoken": true, "session": true, "sid": true,
 	"key": true, "apikey": true, "password": true, "pass": true, "pwd": true,
@@ -352,7 +354,7 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 }
 
 // SafeTitle is a tab's title as shown next to its URL. Chrome titles a
-// page that has no <title> with its URL: the URL's user info and
+// page that has no <title> with its URL. The URL's user info and
 // credentials are hidden there too.
 func SafeTitle(title, pageURL string) string {
 	if title == "" || Safe(pageURL) == pageURL {
@@ -377,9 +379,9 @@ func SafeTitle(title, pageURL string) string {
 	return title
 }
 
-// SafeIn is text with every absolute URL in it ("scheme://…", to the
-// next space or quote) made safe with Safe: for messages and
-// descriptions that quote a URL.
+// SafeIn is text with every absolute URL in it made safe with Safe. A URL
+// runs from "scheme://" to the next space or quote. It is for messages
+// and descriptions that quote a URL.
 func SafeIn(text string) string {
 	if !strings.Contains(text, "://") {
 		return text
