@@ -1,5 +1,5 @@
 // Package demo holds small demo pages embedded in the binary and serves
-// them on loopback, so a fresh machine has something to look at
+// them on loopback. So a fresh machine has something to look at
 // (domscope snapshot --launch --demo, domscope demo).
 package demo
 
