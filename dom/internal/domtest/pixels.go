@@ -19,10 +19,10 @@ import (
 // The sensitive fields of privacy-pixels.html, by id. The same kinds sit
 // in the page (m-), an open (o-) and a closed (c-) shadow root, and a
 // same-origin (f-) and a cross-origin (x-) frame. The kinds:
-//   - ta: a cc-number textarea;
-//   - otc: a one-time code;
-//   - ce: a contenteditable with autocomplete=cc-number;
-//   - show: a current-password field that fill turns into text;
+//   - ta: a cc-number textarea.
+//   - otc: a one-time code.
+//   - ce: a contenteditable with autocomplete=cc-number.
+//   - show: a current-password field that fill turns into text.
 //   - pw: a password field (its dots tell the length).
 var (
 	PixelPlaces = []string{"m-", "o-", "c-", "f-", "x-"}
@@ -30,7 +30,7 @@ var (
 )
 
 // PixelToggled is a password field with no autocomplete that fill turns
-// into text: only a capture taken before says it is sensitive.
+// into text. Only a capture taken before says it is sensitive.
 const PixelToggled = "m-toggle"
 
 // PixelSecrets are the ids of every sensitive field of the page.
@@ -44,7 +44,7 @@ func PixelSecrets() []string {
 	return out
 }
 
-// PixelControls are the plain fields fill writes a public name into: a
+// PixelControls are the plain fields fill writes a public name into. A
 // picture must change there, or it would not show the secrets either.
 func PixelControls() []string {
 	var out []string
@@ -54,9 +54,9 @@ func PixelControls() []string {
 	return out
 }
 
-// PixelPage serves the testdata pages on two origins and opens
-// privacy-pixels.html at the emulated window vp, once both its frames
-// are in a snapshot. query is added to the URL (to pick the tab).
+// PixelPage serves the testdata pages on two origins. It opens
+// privacy-pixels.html at the emulated window vp, once both its frames are
+// in a snapshot. query is added to the URL (to pick the tab).
 func PixelPage(t *testing.T, vp dom.Viewport, query string) *cdpconn.Page {
 	t.Helper()
 	base, other := cdptest.Serve(t, Testdata("pages"))
@@ -84,8 +84,8 @@ func PixelPage(t *testing.T, vp dom.Viewport, query string) *cdpconn.Page {
 	}
 }
 
-// PixelFill puts secrets in every field of the page (and a public name
-// in the plain ones), then types one more into the page's password.
+// PixelFill puts secrets in every field of the page, and a public name in
+// the plain ones. Then it types one more into the page's password.
 func PixelFill(t *testing.T, p dom.Session) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
