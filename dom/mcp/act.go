@@ -119,8 +119,8 @@ func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResu
 		}
 		return diffText(res.Changes)
 	}
-	// A new page is shown as far as it is on screen: the rest is a
-	// dom_snapshot (or a scroll) away, and most pages are long.
+	// A new page is shown as far as it is on screen; most pages are long.
+	// The rest is a dom_snapshot (or a scroll) away.
 	text, err := s.render(ctx, svc, snap, viewOpts{offscreen: s.cfg.View == ViewFull})
 	if err != nil {
 		return "view: not available (" + dom.ErrorOf(err).Message + "): call dom_snapshot\n"

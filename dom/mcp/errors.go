@@ -7,10 +7,10 @@ import (
 	"domscope/dom"
 )
 
-// A tool error tells the agent three things: what went wrong (the code and
-// message), whether the same call can work if tried again, and what to do
-// next. It is a tool result with IsError set, not a protocol error: the
-// agent reads it and carries on.
+// A tool error tells the agent three things: what went wrong (the code
+// and message), whether the same call can work if tried again, and what
+// to do next. It is a tool result with IsError set, not a protocol error.
+// The agent reads it and carries on.
 
 // next is what to do after an error of each code.
 var next = map[dom.Code]string{
@@ -29,7 +29,8 @@ var next = map[dom.Code]string{
 }
 
 // errorText is the text of a tool error: "CODE: message", whether to
-// retry, and what to do next (hint, when given, before the usual step).
+// retry, and what to do next. hint, when given, comes before the usual
+// step.
 func errorText(e *dom.Error, hint string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", e.Code, e.Message)
@@ -63,7 +64,7 @@ func (g nodeSig) String() string {
 }
 
 // staleError turns "not in the snapshot" for an id the agent was shown
-// into NODE_STALE, naming the node it was and the nearest match the
+// into NODE_STALE. It names the node it was and the nearest match the
 // current snapshot has.
 func staleError(e *dom.Error, id string, was nodeSig, snap *dom.Snapshot) (*dom.Error, string) {
 	se := dom.Errorf(dom.NodeStale, nil, "%s (%s) is gone from the page", id, was)

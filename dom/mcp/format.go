@@ -33,9 +33,9 @@ func bare(s string) string {
 // maxListed bounds the requests and console entries a result lists.
 const maxListed = 10
 
-// resultText is an ActionResult in a few lines: what was done and whether
-// it worked, then only what happened (navigation, dialog, requests,
-// console, the view's changes).
+// resultText is an ActionResult in a few lines. First what was done and
+// whether it worked. Then only what happened: navigation, dialog,
+// requests, console, the view's changes.
 func resultText(res *dom.ActionResult, view string) string {
 	var b strings.Builder
 	what := string(res.Action)
@@ -154,8 +154,8 @@ func diffText(ch dom.Changes) string {
 	return b.String()
 }
 
-// compactDiff writes a removed line whose node's line is added again, in
-// the same run of changes, as one "~ " line with the new text.
+// compactDiff merges a removed line whose node's line is added again in
+// the same run of changes. It writes one "~ " line with the new text.
 func compactDiff(flat []string) []string {
 	added := map[string]int{} // node id → index of its "+ " line
 	for i, l := range flat {

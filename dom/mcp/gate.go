@@ -46,7 +46,7 @@ func (g *Gate) Paused() bool {
 	return g.paused
 }
 
-// Wait returns at once when the gate is open, else when it opens; after
+// Wait returns at once when the gate is open, else when it opens. After
 // timeout, or when ctx ends, it fails with a TIMEOUT that says why.
 func (g *Gate) Wait(ctx context.Context, timeout time.Duration) error {
 	if g == nil {

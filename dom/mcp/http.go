@@ -49,7 +49,7 @@ func (s *Server) Handler(o HTTPOptions) http.Handler {
 	return mux
 }
 
-// originCheck answers 403 to a request from a foreign origin: only pages
+// originCheck answers 403 to a request from a foreign origin. Only pages
 // of loopback hosts, or of the host the request was sent to, may call.
 // A request without Origin (not from a browser page) passes.
 func originCheck(next http.Handler) http.Handler {

@@ -74,7 +74,7 @@ func TestToolsAndSchemas(t *testing.T) {
 	}
 }
 
-// TestSnapshotThenClick: the first view is the page; a click answers with
+// TestSnapshotThenClick: the first view is the page. A click answers with
 // its result and the lines it changed, not the whole view.
 func TestSnapshotThenClick(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
@@ -371,8 +371,8 @@ func TestSnapshotOptions(t *testing.T) {
 	}
 }
 
-// TestGate: a paused gate holds calls until it opens, and one that waits
-// too long fails with an error that says the session is paused.
+// TestGate: a paused gate holds calls until it opens. One that waits too
+// long fails with an error that says the session is paused.
 func TestGate(t *testing.T) {
 	g := &mcp.Gate{}
 	f := setup(t, mcp.ViewDiff, "", func(c *mcp.Config) { c.Gate, c.GateTimeout = g, 300*time.Millisecond })

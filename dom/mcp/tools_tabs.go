@@ -87,7 +87,7 @@ func (s *Server) listTabs(ctx context.Context) reply {
 }
 
 // pick finds the tab spec names: an index, an id, or part of a URL or
-// title (it must name one tab).
+// title. It must name one tab.
 func pick(tabs []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
