@@ -14,7 +14,7 @@ import (
 // Query picks a node of a snapshot the way a script line names its target:
 // by ID, or by role and accessible name, visible text, test id or CSS.
 // Every given field must match. The first visible match in document order
-// wins; Nth (0-based) picks another visible match.
+// wins. Nth (0-based) picks another visible match.
 type Query struct {
 	ID           string `json:"id,omitempty"`
 	Role         string `json:"role,omitempty"`
@@ -23,10 +23,10 @@ type Query struct {
 	Text         string `json:"text,omitempty"`         // case-insensitive part of an element's own text
 	TestID       string `json:"testid,omitempty"`       // data-testid, data-test, data-cy or data-test-id
 	CSS          string `json:"css,omitempty"`          // a selector run on the top-level document
-	// Ref names a line of the snapshot text a script came with (`run
-	// --refs`): "e12" in a Playwright aria snapshot, "12" in domscope's
-	// text format. dom/script turns it into role and name before resolving;
-	// FindNodes ignores it.
+	// Ref names a line of the snapshot text a script came with
+	// (`run --refs`). That is "e12" in a Playwright aria snapshot, "12" in
+	// domscope's text format. dom/script turns it into role and name before
+	// resolving; FindNodes ignores it.
 	Ref string `json:"ref,omitempty"`
 	Nth *int   `json:"nth,omitempty"`
 	// Unique makes several visible matches an error (naming them) instead
@@ -64,7 +64,7 @@ func (q Query) String() string {
 }
 
 // CSSQuerier is implemented by actors that can run a CSS selector on the
-// page (the Service); queries with "css" need it.
+// page (the Service). Queries with "css" need it.
 type CSSQuerier interface {
 	QueryCSS(ctx context.Context, selector string) ([]*dom.VirtualNode, error)
 }
@@ -117,7 +117,7 @@ func matches(n *dom.VirtualNode, q Query) bool {
 	return true
 }
 
-// ownText is the text of a node's direct #text children, collapsed; for
+// ownText is the text of a node's direct #text children, collapsed. For
 // inputs that show their value as text (buttons) it is the value.
 func ownText(n *dom.VirtualNode) string {
 	var b strings.Builder

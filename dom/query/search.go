@@ -12,7 +12,7 @@ import (
 // SearchHit is a node a search found and how it matched.
 type SearchHit struct {
 	Node *dom.VirtualNode
-	// Kind says what matched, for people: "name", "name prefix", "in
+	// Kind says what matched, for people. It is "name", "name prefix", "in
 	// name" (a #text node's text says "text"), "role", "tag", "id", or
 	// "attr NAME" for an attribute's name or value.
 	Kind string

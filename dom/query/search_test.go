@@ -28,8 +28,8 @@ func TestSearchRanking(t *testing.T) {
 		{"todomvc-vue", "What needs", `textbox "What needs to be done?"`, "name prefix"},
 		{"todomvc-vue", "needs", `textbox "What needs to be done?"`, "in name"},
 		{"todomvc-vue", "Buy", "#text", "text prefix"},
-		// both links carry the class; "todos" (an <a> around an
-		// absolutely placed h1) is visible and comes first in the page
+		// Both links carry the class. "todos" (an <a> around an
+		// absolutely placed h1) is visible and comes first in the page.
 		{"todomvc-vue", "router-link", `link "todos"`, "attr class"},
 		{"todomvc-vue", "footer", "footer.footer", "tag"},
 		// the textbox first, not its label or the label's text
