@@ -8,12 +8,12 @@ import (
 	"domscope/dom"
 )
 
-// Mark is one numbered box drawn on a screenshot ("set of marks"): a node of
-// the flattened view, numbered as the text format numbers it ([N]).
+// Mark is one numbered box drawn on a screenshot ("set of marks"). It is a
+// node of the flattened view, numbered as the text format numbers it ([N]).
 type Mark struct {
 	ID string // "node_12"
 	N  int    // 12
-	// Box is the node's border box on the picture; it may reach past the
+	// Box is the node's border box on the picture. It may reach past the
 	// picture's edges when the node is partly visible.
 	Box image.Rectangle
 	// Label is where the number is drawn (inside the picture).
@@ -70,8 +70,8 @@ func Marks(snap *dom.Snapshot, sd *dom.SerializedDom, pic *Picture) []Mark {
 	return out
 }
 
-// labelRect puts the number's label at the top-left corner inside box,
-// moved into the picture when the corner is not on it.
+// labelRect puts the number's label at the top-left corner inside box. It
+// is moved into the picture when the corner is not on it.
 func labelRect(box image.Rectangle, n int, area image.Rectangle) image.Rectangle {
 	digits := len(strconv.Itoa(n))
 	w := 2*markPad + digits*3*markScale + (digits-1)*markScale

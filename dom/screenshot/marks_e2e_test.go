@@ -172,7 +172,7 @@ func boxModel(t *testing.T, ctx context.Context, s dom.Session, backendID int64,
 }
 
 // checkOutline: every pixel of m's outline on the picture is in the mark
-// colour, except where a label (drawn over outlines) covers it.
+// colour. A label covers some of it, since labels are drawn over outlines.
 func checkOutline(t *testing.T, img image.Image, m screenshot.Mark, marks []screenshot.Mark) {
 	t.Helper()
 	bad := 0

@@ -16,9 +16,9 @@ import (
 
 // scanSecrets finds where every sensitive field of the page is drawn now,
 // in every frame and shadow root. known adds nodes an earlier capture
-// found sensitive (a password field a page has since turned into text).
-// It fails only when the page itself cannot be read: a frame that cannot
-// be read or placed is covered whole instead.
+// found sensitive, such as a password field a page has since turned into
+// text. It fails only when the page itself cannot be read. A frame that
+// cannot be read or placed is covered whole instead.
 func scanSecrets(ctx context.Context, p dom.Page, known *SensitiveNodes) (secretBoxes, error) {
 	frames, err := p.Frames(ctx)
 	if err != nil {
@@ -155,8 +155,8 @@ func (t *scanTarget) layoutOf(id int64) (int, dom.Rect, bool) {
 	return w[0], r, r.W > 0 && r.H > 0
 }
 
-// docShift moves document d of t into t's top document: the content box
-// of its frame owner, less its own scroll.
+// docShift moves document d of t into t's top document. It goes to the
+// content box of its frame owner, less its own scroll.
 func (t *scanTarget) docShift(ctx context.Context, d int) ([2]float64, bool) {
 	if d == 0 {
 		return [2]float64{}, true
@@ -196,7 +196,8 @@ func (t *scanTarget) docShift(ctx context.Context, d int) ([2]float64, bool) {
 }
 
 // coverDoc covers a document that cannot be placed with its frame
-// owner's whole box, or the owner's own owner, up to a placed one.
+// owner's whole box. If that owner is unplaced too, it climbs owners up to
+// a placed one.
 func (t *scanTarget) coverDoc(ctx context.Context, d int, out secretBoxes) {
 	for range len(t.snap.Docs) {
 		h, ok := t.host[d]

@@ -1,10 +1,10 @@
 package screenshot
 
 // Finding where the sensitive fields are drawn, for painting them over in
-// a screenshot. One DOMSnapshot per target (the page and each
-// out-of-process frame) gives every node's name, attributes and layout
+// a screenshot. There is one DOMSnapshot per target: the page and each
+// out-of-process frame. It gives every node's name, attributes and layout
 // box, across open and closed shadow roots and same-process frames. The
-// reply holds the fields' values too: only the string table keeps them,
+// reply holds the fields' values too. Only the string table keeps them,
 // and it is dropped with the scan.
 
 import (
@@ -44,7 +44,7 @@ func hull(a, b dom.Rect) dom.Rect {
 	return dom.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
 
-// frameOwnerTags hold another document; without a same-process document
+// frameOwnerTags hold another document. Without a same-process document
 // of their own, their content is drawn by a target that must be scanned.
 var frameOwnerTags = map[string]bool{"IFRAME": true, "FRAME": true, "FENCEDFRAME": true, "OBJECT": true, "EMBED": true}
 

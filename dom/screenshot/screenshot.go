@@ -17,15 +17,16 @@ import (
 	"domscope/dom/capture"
 )
 
-// Picture is a screenshot of the page's viewport at its CSS size: one image
-// pixel per CSS pixel of the window, whatever the device scale factor.
+// Picture is a screenshot of the page's viewport at its CSS size. It has
+// one image pixel per CSS pixel of the window, whatever the device scale
+// factor.
 type Picture struct {
 	Image *image.RGBA
-	// OriginX, OriginY are the page-document coordinates (those of
-	// VirtualNode.Bounds) of the image's top-left corner: the scroll
-	// position of the visible part of the page.
+	// OriginX, OriginY are where the image's top-left corner is, in
+	// page-document coordinates (those of VirtualNode.Bounds). That is the
+	// scroll position of the visible part of the page.
 	OriginX, OriginY float64
-	// Zoom is image pixels per document CSS pixel: 1, or less when a
+	// Zoom is image pixels per document CSS pixel. It is 1, or less when a
 	// mobile page without a viewport meta tag is shown zoomed out.
 	Zoom float64
 	// DeviceScale is the device pixels per CSS pixel the browser drew at.
@@ -114,8 +115,9 @@ func readViewMetrics(ctx context.Context, s dom.Session) (viewMetrics, error) {
 	return m, nil
 }
 
-// screenshotOnce takes one masked picture; nil without an error when a
-// field moved, came or went, or the page scrolled or zoomed meanwhile.
+// screenshotOnce takes one masked picture. It returns nil without an
+// error when a field moved, came or went, or the page scrolled or zoomed
+// meanwhile.
 func screenshotOnce(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Picture, error) {
 	m1, err := readViewMetrics(ctx, p)
 	if err != nil {
@@ -239,8 +241,8 @@ func joinBoxes(a, b secretBoxes) []dom.Rect {
 }
 
 // paintBoxes fills each box (page-document coordinates) with MaskColor on
-// img, whose pixels are k per CSS pixel from origin, rounded outwards
-// and grown by pad.
+// img. img has k pixels per CSS pixel from origin. Boxes are rounded
+// outwards and grown by pad.
 func paintBoxes(img *image.RGBA, boxes []dom.Rect, origin [2]float64, k float64, pad int) {
 	for _, r := range boxes {
 		x0 := int(math.Floor((r.X-origin[0])*k)) - pad
@@ -265,8 +267,8 @@ func toRGBA(img image.Image) *image.RGBA {
 	return dst
 }
 
-// scaleTo returns img as RGBA at w×h, averaging the source pixels under
-// each target pixel (a box filter: device pixels down to CSS pixels).
+// scaleTo returns img as RGBA at w×h. It averages the source pixels under
+// each target pixel: a box filter, device pixels down to CSS pixels.
 func scaleTo(img image.Image, w, h int) *image.RGBA {
 	b := img.Bounds()
 	src, ok := img.(*image.RGBA)

@@ -100,8 +100,8 @@ func TestScreenshotPaintsSecretsOver(t *testing.T) {
 	}
 }
 
-// movingPage has two one-time-code fields that keep moving, one by its
-// layout (left) and one by a transform, each with red text on white.
+// movingPage has two one-time-code fields that keep moving, each with red
+// text on white. One moves by its layout (left), one by a transform.
 const movingPage = `<!doctype html><html><head><meta charset="utf-8"><title>Moving</title><style>
 body { margin: 0; }
 input { position: relative; display: block; width: 160px; height: 30px; margin: 20px; color: #ff0000;
@@ -187,8 +187,8 @@ func (j jumpAtShot) Call(ctx context.Context, method string, params, result any)
 }
 
 // TestScreenshotRetakesWhenFieldsMove: a field that moves while the
-// picture is taken (and not only between the two looks) is not drawn:
-// the picture is taken again once it stands still.
+// picture is taken is not drawn, not only one that moves between the two
+// looks. The picture is taken again once it stands still.
 func TestScreenshotRetakesWhenFieldsMove(t *testing.T) {
 	page := pageOf(t, "jump.html", jumpPage)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -241,7 +241,7 @@ func redPixels(img *image.RGBA, r image.Rectangle) int {
 }
 
 // brokenFrames is a page whose out-of-process frames cannot be read
-// (their DOMSnapshot fails) or, with hide, are not listed at all.
+// (their DOMSnapshot fails). With hide, they are not listed at all.
 type brokenFrames struct {
 	*cdpconn.Page
 	hide bool
@@ -268,8 +268,8 @@ func (n noSnapshot) Call(ctx context.Context, method string, params, result any)
 }
 
 // TestScreenshotCoversFramesItCannotRead: a cross-origin frame whose
-// fields cannot be found (its DOMSnapshot fails, or it is not listed as a
-// target) is painted over whole; the same-origin frame is not.
+// fields cannot be found is painted over whole. Its DOMSnapshot fails, or
+// it is not listed as a target. The same-origin frame is not painted.
 func TestScreenshotCoversFramesItCannotRead(t *testing.T) {
 	page := domtest.PixelPage(t, dom.Viewport{Width: 900, Height: 560}, "")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
