@@ -13,9 +13,9 @@ import (
 	"domscope/views"
 )
 
-// Agent links an MCP server (domscope --mcp) to the UI: the server's
-// observer feeds it calls, the UI shows and records them, and the
-// pause key closes its gate. Make it with NewAgent; give Observe to
+// Agent links an MCP server (domscope --mcp) to the UI. The server's
+// observer feeds it calls, and the UI shows and records them. The pause
+// key closes its gate. Make it with NewAgent. Give Observe to
 // mcp.Config.Observer and Gate to mcp.Config.Gate.
 type Agent struct {
 	Gate *mcp.Gate
@@ -106,7 +106,7 @@ type agentState struct {
 	refresh *mcp.Call
 }
 
-// gotAgent shows calls: a starting call selects its target; an ended
+// gotAgent shows calls. A starting call selects its target. An ended
 // action brings in the snapshot it made, with its change marks.
 func (m *Model) gotAgent(msg agentMsg) tea.Cmd {
 	var cmds []tea.Cmd
@@ -134,8 +134,8 @@ func (m *Model) gotAgent(msg agentMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// agentRefresh takes the snapshot an agent's action made (the service
-// already has it), unless other work holds the page: then later.
+// agentRefresh takes the snapshot an agent's action made; the service
+// already has it. When other work holds the page, it waits for later.
 func (m *Model) agentRefresh() tea.Cmd {
 	c := m.agent.refresh
 	if c == nil || m.op.busy != nil || !m.live() {

@@ -9,7 +9,7 @@ import (
 	"domscope/dom/mcp"
 )
 
-// The server's observer runs on the call's goroutine: it must never wait
+// The server's observer runs on the call's goroutine. It must never wait
 // for the UI, however far behind the UI is.
 func TestAgentObserveNeverBlocks(t *testing.T) {
 	a := NewAgent()

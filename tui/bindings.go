@@ -86,7 +86,7 @@ var paneKeys = map[keymap.Command]paneKey{
 	keymap.Story:    func(m *Model) tea.Cmd { m.openStory(); return nil },
 }
 
-// normalKey runs the handler of a key pressed on the panes; a command
+// normalKey runs the handler of a key pressed on the panes. A command
 // that needs a page says why it cannot run without one.
 func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	if m.km.NeedsBrowser(a) && !m.live() {

@@ -75,8 +75,8 @@ func TestRecordedHostileCapture(t *testing.T) {
 	}
 }
 
-// Export a real capture, open the file with no browser, and see the same
-// tree and flat view with actions disabled.
+// Export a real capture and open the file with no browser. See the same
+// tree and flat view, with actions disabled.
 func TestExportOpenRoundTrip(t *testing.T) {
 	snap := recorded(t, "semantic")
 	m := started(t, newTestActor(snap, recorded(t, "semantic")), 120, 40)
@@ -132,8 +132,9 @@ func BenchmarkViewRecorded10k(b *testing.B) {
 	}
 }
 
-// Switching a tier rule off rebuilds the same capture without it (no
-// browser call): nodes it made non-semantic fall back, the flat pane follows.
+// Switching a tier rule off rebuilds the same capture without it, with no
+// browser call. Nodes it made non-semantic fall back; the flat pane
+// follows.
 func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 	a := newTestActor(recorded(t, "nonsemantic"))
 	m := started(t, a, 120, 40)

@@ -18,7 +18,7 @@ import (
 // copyText sends s to the terminal's clipboard (OSC 52) and says what was
 // sent. Everything copied comes from the snapshot, whose sensitive values
 // the engine has already replaced. Many terminals drop OSC 52 without a
-// word, so the message says it was sent, not copied, and what it needs.
+// word. So the message says it was sent, not copied, and what it needs.
 func (m *Model) copyText(what, s string) tea.Cmd {
 	if s == "" {
 		m.setFlash("nothing to copy: "+what+" is empty", true)

@@ -15,9 +15,9 @@ import (
 	"domscope/dom/urls"
 )
 
-// Messages that come back from commands. Every reply that changes what the
-// UI shows carries the generation it was started in; Update drops replies
-// whose generation is no longer current.
+// Messages that come back from commands. Every reply that changes what
+// the UI shows carries the generation it was started in. Update drops
+// replies whose generation is no longer current.
 type (
 	// snapshotMsg: a snapshot arrived, after an action (res != nil), a
 	// refresh or a rebuild with other tier rules.
@@ -54,7 +54,7 @@ type (
 		path string
 		err  error
 		// fresh is the snapshot taken to export when the shown one could
-		// not be written out any more (dom.ErrPageChanged); gen is the
+		// not be written out any more (dom.ErrPageChanged). gen is the
 		// generation it was asked in.
 		fresh *dom.Snapshot
 		gen   int
@@ -93,12 +93,13 @@ const (
 	highlightDelay   = 120 * time.Millisecond
 )
 
-// opTimeout bounds one operation (a snapshot, an action). A variable: the
-// full-program tests lift it, since a loaded machine may take longer on a
-// 50,000-element page and a test must not depend on the machine's speed.
+// opTimeout bounds one operation (a snapshot, an action). It is a
+// variable because the full-program tests lift it. A loaded machine may
+// take longer on a 50,000-element page. A test must not depend on the
+// machine's speed.
 var opTimeout = 60 * time.Second
 
-// safe runs a command and turns a panic into a message, so a bug in a
+// safe runs a command and turns a panic into a message. So a bug in a
 // command never takes the terminal down with it.
 func safe(cmd tea.Cmd) tea.Cmd {
 	if cmd == nil {
@@ -114,8 +115,8 @@ func safe(cmd tea.Cmd) tea.Cmd {
 	}
 }
 
-// waitEvents delivers the actor's next events, coalescing a burst into one
-// message so a chatty page does not cause a render per event.
+// waitEvents delivers the actor's next events, coalescing a burst into
+// one message. So a chatty page does not cause a render per event.
 func waitEvents(a dom.Actor) tea.Cmd {
 	if a == nil {
 		return nil
@@ -191,8 +192,8 @@ func describe(a dom.Action, secret bool) string {
 }
 
 // conceal removes the secret an action carried from its result's error
-// message (defence in depth: the engine already words such errors without
-// it), since that message is shown and exported.
+// message, since that message is shown and exported. It is defence in
+// depth: the engine already words such errors without it.
 func conceal(r dom.ActionResult, a dom.Action, secret bool) dom.ActionResult {
 	if !secret || r.Error == nil {
 		return r

@@ -137,7 +137,7 @@ document.getElementById("a").textContent = "Link" + E;
 	}
 }
 
-// A click that opens a JavaScript confirm: the dialog shows its text, y
+// A click opens a JavaScript confirm. The dialog shows its text, y
 // accepts it, and the page's answer shows in the next snapshot.
 func TestDialogFullProgram(t *testing.T) {
 	dir := t.TempDir()
@@ -183,9 +183,9 @@ func TestTabPickerFullProgram(t *testing.T) {
 	if cur := lineWith(s, "▶"); !strings.Contains(cur, "First tab") {
 		t.Fatalf("the picker does not start on the current tab: %q\n%s", cur, s)
 	}
-	// move the cursor toward the second tab's row (other tests' tabs may
-	// be listed too) one step at a time, each confirmed on screen (a
-	// loaded machine draws late)
+	// Move the cursor toward the second tab's row one step at a time;
+	// other tests' tabs may be listed too. Each step is confirmed on
+	// screen, since a loaded machine draws late.
 	down := true
 	for i := 0; i < 60; i++ {
 		s := tm.screen()
@@ -193,8 +193,8 @@ func TestTabPickerFullProgram(t *testing.T) {
 		if strings.Contains(cur, "Second tab") {
 			break
 		}
-		// toward the second tab when it is on screen; else down, and up
-		// once the cursor stops at the last row
+		// Toward the second tab when it is on screen. Else down, and up
+		// once the cursor stops at the last row.
 		if target := rowWith(s, "Second tab"); target >= 0 {
 			down = target > rowWith(s, "▶")
 		}
@@ -245,8 +245,8 @@ func lineWith(screen, mark string) string {
 	return ""
 }
 
-// When the tab goes away under the UI, the header says so and actions
-// fail with a clear message instead of hanging.
+// When the tab goes away under the UI, the header says so. Actions fail
+// with a clear message instead of hanging.
 func TestLostTabFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><title>Doomed tab</title></head><body><button>Press</button></body></html>`

@@ -235,8 +235,8 @@ func TestFollowBusyPageFullProgram(t *testing.T) {
 		n := seq(s)
 		if n > first && !seen[n] {
 			seen[n] = true
-			// a machine under load may hold the page's timers back long
-			// enough for it to seem quiet once in a while
+			// A machine under load may hold the page's timers back.
+			// Then the page may seem quiet once in a while.
 			if strings.Contains(s, "● live · busy") {
 				busy++
 			} else {

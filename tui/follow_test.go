@@ -59,8 +59,9 @@ func pageChangedBy(t *testing.T, m *Model, a dom.Actor) {
 	settle(t, m, cmd)
 }
 
-// withBanner is formPage after the page put a status banner above the form
-// (rows below shift by one) and renamed the email label's field.
+// withBanner is formPage after the page put a status banner above the
+// form, so rows below shift by one. It also renamed the email label's
+// field.
 func withBanner() *dom.Snapshot {
 	s := formPage("Sign up")
 	body := s.Node("node_5")
@@ -108,8 +109,8 @@ func TestFollowKeepsCursorOnItsNode(t *testing.T) {
 	}
 }
 
-// The node under the cursor is removed by the page: the cursor goes to its
-// nearest ancestor still there, and the footer says so.
+// The node under the cursor is removed by the page. The cursor goes to
+// its nearest ancestor still there, and the footer says so.
 func TestFollowSaysWhenTheNodeIsGone(t *testing.T) {
 	gone := formPage("Sign up")
 	grp := gone.Node("node_8") // the form group holding the label and the textbox
@@ -129,7 +130,7 @@ func TestFollowSaysWhenTheNodeIsGone(t *testing.T) {
 	}
 }
 
-// F pauses: a change is not shown and the header says paused; F again
+// F pauses: a change is not shown and the header says paused. F again
 // resumes and shows the change made meanwhile.
 func TestFollowPauseAndResume(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner())}
@@ -183,7 +184,7 @@ func TestFollowCoalesces(t *testing.T) {
 }
 
 // A page change while the user types in a prompt updates the panes below
-// it; the prompt and its text stay, and typing goes on.
+// it. The prompt and its text stay, and typing goes on.
 func TestFollowLeavesThePromptAlone(t *testing.T) {
 	a := newTestActor(formPage("Sign up"), withBanner())
 	m := startedOn(t, a, 120, 40)
@@ -208,8 +209,8 @@ func TestFollowLeavesThePromptAlone(t *testing.T) {
 	}
 }
 
-// While an action runs, a page change waits; the action's own snapshot
-// is shown, and the check after it (nothing new) keeps its marks.
+// While an action runs, a page change waits. The action's own snapshot is
+// shown, and the check after it (nothing new) keeps its marks.
 func TestFollowWaitsForAnAction(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner(), withBanner())}
 	m := startedOn(t, a, 120, 40)
@@ -232,7 +233,7 @@ func TestFollowWaitsForAnAction(t *testing.T) {
 }
 
 // A page that never goes quiet is reported busy: the header says so and
-// the panes follow; once the page is quiet again the header says live.
+// the panes follow. Once the page is quiet again the header says live.
 func TestFollowSaysBusy(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner(), withBanner())}
 	m := startedOn(t, a, 120, 40)

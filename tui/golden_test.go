@@ -59,8 +59,9 @@ func TestGoldenViews(t *testing.T) {
 	}
 }
 
-// After an action the details pane shows the last action and the changes,
-// at the smallest size too (the node's attrs and box give way).
+// After an action the details pane shows the last action and the
+// changes. That holds at the smallest size too: the node's attrs and box
+// give way.
 func TestGoldenLastAction(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 		second := formPage("Sign up")

@@ -28,8 +28,8 @@ func TestVimMovement(t *testing.T) {
 	}
 }
 
-// The search prompt opens empty, the tree follows the first match as the
-// query is typed, and esc puts back the selection and the query before.
+// The search prompt opens empty, and the tree follows the first match as
+// the query is typed. esc puts back the selection and the query before.
 func TestIncrementalSearch(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	press(t, m, k('/'))

@@ -9,7 +9,7 @@ import (
 
 // layerCtx is what a layer may read while it handles a message or draws:
 // the styles, the keys, the screen and the document on screen. It is a
-// copy made for each call. A layer changes nothing through it; what it
+// copy made for each call. A layer changes nothing through it. What it
 // wants done it returns as an action, and the model applies that.
 type layerCtx struct {
 	st     themes.Styles

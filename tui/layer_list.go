@@ -8,8 +8,8 @@ import (
 	"domscope/views"
 )
 
-// list is the part the list layers (help, rules, diff, tabs) share: a
-// titled box of items, some of them section headers, with a cursor.
+// list is the part the list layers (help, rules, diff, tabs) share. It is
+// a titled box of items, some of them section headers, with a cursor.
 type list struct {
 	title    string
 	foot     string
@@ -39,7 +39,7 @@ func (o *list) header(text string) {
 
 // common handles what every list does alike: move, close, open the help
 // over it, the mouse wheel and a new screen size. self is the layer the
-// list belongs to (help does not open over itself).
+// list belongs to; help does not open over itself.
 func (o *list) common(x *layerCtx, self layer, c keymap.Command, msg tea.Msg) (action, bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

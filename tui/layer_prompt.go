@@ -15,12 +15,12 @@ import (
 type promptLayer struct {
 	title string
 	id    string // the node the prompt acts on
-	// secret: the node is a sensitive field (dom.SensitiveField), so what
+	// secret: the node is a sensitive field (dom.SensitiveField). So what
 	// is typed is echoed as • and never shown in clear afterwards.
 	secret bool
-	// selected: the whole text is a suggestion (the page's URL in the
-	// go-to prompt) that the first typed character replaces, as in an
-	// address bar. A key that moves or edits keeps it.
+	// selected: the whole text is a suggestion that the first typed
+	// character replaces, as in an address bar. The go-to prompt suggests
+	// the page's URL. A key that moves or edits keeps it.
 	selected bool
 	input    textinput.Model
 	submit   submitFunc
@@ -91,8 +91,9 @@ func (p *promptLayer) selectAll() *promptLayer {
 	return p
 }
 
-// deselect ends the selection at the first key or paste: text typed or
-// pasted replaces the whole suggestion; a key that moves or edits keeps it.
+// deselect ends the selection at the first key or paste. Text typed or
+// pasted replaces the whole suggestion; a key that moves or edits keeps
+// it.
 func (p *promptLayer) deselect(msg tea.Msg) {
 	if !p.selected {
 		return

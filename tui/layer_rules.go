@@ -24,7 +24,7 @@ type rulesLayer struct {
 }
 
 // rulesArea is the tree pane when the flat pane is on screen beside or
-// below it, else the panes' whole area.
+// below it. Else it is the panes' whole area.
 func rulesArea(s screen) rect {
 	if s.flat.w > 0 && s.tree.w > 0 {
 		return s.tree
@@ -33,7 +33,7 @@ func rulesArea(s screen) rect {
 }
 
 // newRulesLayer lists the rules with the cursor on cursorKey ("" for the
-// first); last is the last toggle's token change, kept in the footer.
+// first). last is the last toggle's token change, kept in the footer.
 func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 	foot := fmt.Sprintf("space toggles · flat view %s tokens · esc close", commas(x.tokens))
 	if last != "" {

@@ -42,8 +42,8 @@ type stepper struct {
 	lastIdx int
 	ran     int
 	skipped int
-	// recorded counts the recorder's entries that are step attempts (the
-	// rest of its log is what the person did by hand)
+	// recorded counts the recorder's entries that are step attempts. The
+	// rest of its log is what the person did by hand.
 	recorded int
 }
 
@@ -172,9 +172,9 @@ func (s *stepper) exec(x *stepCtx, idx int, secret string) action {
 	}}
 }
 
-// advance moves on once the snapshot after a step is shown: to the next
-// step when it worked (and on running with A), else it stays, with its
-// error.
+// advance moves on once the snapshot after a step is shown. It goes to
+// the next step when it worked (and on, running with A). Else it stays,
+// with its error.
 func (s *stepper) advance(x *stepCtx, msg stepDoneMsg) action {
 	if msg.idx != s.i {
 		return nil
@@ -240,8 +240,8 @@ func (s *stepper) previewed(x *stepCtx, msg stepPreviewMsg) action {
 		return nil
 	}
 	s.target, s.targetID, s.secret = msg.label, msg.id, msg.secret
-	// the node is selected in both panes (and so highlighted in the
-	// browser) once per step, not again after each manual action
+	// The node is selected in both panes, and so highlighted in the
+	// browser, once per step. Not again after each manual action.
 	if s.selected != s.i && x.doc.snap != nil && x.doc.snap.Node(msg.id) != nil {
 		s.selected = s.i
 		return reveal{msg.id}
@@ -366,7 +366,7 @@ func joinNonEmpty(a, b string) string {
 }
 
 // withStepPanel makes room for the script's panel between the panes and
-// the details (not on a screen too small for both).
+// the details. A screen too small for both gets none.
 func withStepPanel(s screen, w, h int) screen {
 	if s.tooSmall {
 		return s

@@ -15,8 +15,8 @@ import (
 	"domscope/dom/live"
 )
 
-// liveModel is the UI at w×h on a real page in the shared browser, through
-// a real service, after its first snapshot.
+// liveModel is the UI at w×h on a real page in the shared browser. It
+// goes through a real service, after its first snapshot.
 func liveModel(t *testing.T, url string, w, h int) (*Model, *live.Service) {
 	t.Helper()
 	svc := live.NewService(cdptest.Page(t, url), live.Config{})

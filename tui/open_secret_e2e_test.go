@@ -54,8 +54,8 @@ func editedExport(t *testing.T) (string, string) {
 	if len(session) != 3 {
 		t.Fatalf("the export carries %d steps, want 3", len(session))
 	}
-	// every mask in the log becomes the text: the step, its description,
-	// the views after it and the changes in its result
+	// Every mask in the log becomes the text: the step, its description,
+	// the views after it and the changes in its result.
 	for i, s := range session {
 		session[i] = unmask(s, plain)
 	}

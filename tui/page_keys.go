@@ -57,8 +57,8 @@ func (m *Model) typeKey() tea.Cmd {
 	return nil
 }
 
-// keyKey asks for a key to press on the selected node, or on the focused
-// element when the selection is structural.
+// keyKey asks for a key to press on the selected node. When the selection
+// is structural, the key goes to the focused element.
 func (m *Model) keyKey() tea.Cmd {
 	n := m.panes.tree.Selected()
 	id, on := "", "the focused element"

@@ -22,8 +22,8 @@ type pane interface {
 	Bottom()
 	// Scroll moves the view by delta rows (mouse wheel), dragging the cursor along.
 	Scroll(delta int)
-	// Pan scrolls sideways by a step (dir 1 right, -1 left); false when
-	// there is nothing more to show that way.
+	// Pan scrolls sideways by a step (dir 1 right, -1 left). It returns
+	// false when there is nothing more to show that way.
 	Pan(dir int) bool
 	Select(id string) bool
 	SelectedID() string

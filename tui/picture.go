@@ -89,8 +89,8 @@ const (
 )
 
 // graphicsProbe detects the terminal's picture protocol from the
-// environment, and asks the terminal itself (its answers come back as
-// messages to pictureAfter).
+// environment. It also asks the terminal itself; its answers come back as
+// messages to pictureAfter.
 func (m *Model) graphicsProbe() tea.Cmd {
 	m.pic.gfx = views.GraphicsFromEnv(os.Getenv)
 	if os.Getenv("TMUX") != "" {

@@ -52,8 +52,8 @@ func TestPictureHalfBlockFullProgram(t *testing.T) {
 		return strings.Contains(s, "“Blocks”") && strings.Contains(s, "snapshot #")
 	})
 	r := computeScreen(w, h).flat
-	// the first row (the document, the whole picture) is selected, so its
-	// outline stays at the picture's edge, off the button's mark
+	// The first row (the document, the whole picture) is selected. So its
+	// outline stays at the picture's edge, off the button's mark.
 	tm.keys("Home")
 
 	tm.keys("P")
@@ -64,7 +64,7 @@ func TestPictureHalfBlockFullProgram(t *testing.T) {
 }
 
 // pictureCells waits for the picture pane at r to be drawn and stay the
-// same, and returns its inside as a readable map (pictureMap).
+// same. It returns its inside as a readable map (pictureMap).
 func (tm *term) pictureCells(r rect, marks bool) string {
 	tm.t.Helper()
 	ready := func(s string) bool {

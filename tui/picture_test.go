@@ -18,8 +18,8 @@ import (
 	"domscope/views"
 )
 
-// shotActor is a testActor that also takes screenshots: a synthetic page
-// picture, white with a blue box where the fixture's email field is.
+// shotActor is a testActor that also takes screenshots. The picture is a
+// synthetic page, white with a blue box where the fixture's email field is.
 type shotActor struct {
 	*testActor
 	pic   *screenshot.Picture
@@ -197,9 +197,9 @@ func BenchmarkPictureFrame(b *testing.B) {
 	}
 }
 
-// BenchmarkPictureDraw: drawing the picture once for a new size or
-// selection (scale from the cached base, outline, half-blocks), which
-// runs in a command, not in the frame.
+// BenchmarkPictureDraw draws the picture once for a new size or selection:
+// scale from the cached base, outline, half-blocks. That runs in a
+// command, not in the frame.
 func BenchmarkPictureDraw(b *testing.B) {
 	pic := syntheticPicture()
 	sel := dom.Rect{X: 120, Y: 340, W: 300, H: 28}

@@ -1,7 +1,7 @@
 package tui
 
-// rowView is the cursor and scroll position of a pane over n rows; the
-// tree and flat panes share it so both move and scroll the same way.
+// rowView is the cursor and scroll position of a pane over n rows. The
+// tree and flat panes share it, so both move and scroll the same way.
 type rowView struct {
 	cursor int
 	offset int

@@ -55,13 +55,13 @@ type Config struct {
 	// Format is the flat pane's first format: "json", else text.
 	Format string
 	// TierOff and FlattenOff name the rules switched off at the start (the
-	// config file); the actor is expected to build with TierOff already.
+	// config file). The actor is expected to build with TierOff already.
 	TierOff, FlattenOff map[string]bool
 	// Keys replaces the default key table (overrides from the config
 	// file); an empty one means keymap.Default().
 	Keys keymap.KeyMap
 	// Script is a script to step through (`domscope run --ui FILE`), named
-	// ScriptName; Refs are the snapshot lines its {"ref":…} targets name.
+	// ScriptName. Refs are the snapshot lines its {"ref":…} targets name.
 	Script     []script.Line
 	ScriptName string
 	Refs       *script.Refs

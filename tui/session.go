@@ -12,8 +12,9 @@ import (
 	"domscope/views"
 )
 
-// The session: what the UI recorded (written as a `run` script with `w`,
-// carried by exports) and what it copies to the terminal's clipboard.
+// The session: what the UI recorded and what it copies to the terminal's
+// clipboard. The record is written as a `run` script with `w` and
+// carried by exports.
 
 // scriptWrittenMsg: the session's script is on disk, or could not be.
 type scriptWrittenMsg struct {

@@ -232,8 +232,8 @@ func TestCopyLineOSC52(t *testing.T) {
 	}
 }
 
-// readExport is an export file's JSON, uncompressed: what a secret must
-// not be found in (the compressed bytes would hide it).
+// readExport is an export file's JSON, uncompressed: a secret must not be
+// found in it. The compressed bytes would hide it.
 func readExport(t *testing.T, path string) []byte {
 	t.Helper()
 	raw, err := os.ReadFile(path)

@@ -167,9 +167,9 @@ func (tm *term) text(s string) {
 // side, 50,000-element pages). A slow machine is not a broken program.
 const hangGuard = 4 * time.Minute
 
-// waitFor polls the screen until ok says yes, or fails after d (d is what
-// the step takes at most as a rule; the wait is never shorter than
-// hangGuard).
+// waitFor polls the screen until ok says yes, or fails after d. d is what
+// the step takes at most as a rule. The wait is never shorter than
+// hangGuard.
 func (tm *term) waitFor(what string, d time.Duration, ok func(screen string) bool) string {
 	tm.t.Helper()
 	d = max(d, hangGuard)
@@ -222,8 +222,8 @@ func (tm *term) quit() {
 	}
 }
 
-// columns splits a screen of the side-by-side layout into the tree pane
-// (left) and the flat pane (right) at column split.
+// columns splits a screen of the side-by-side layout at column split:
+// the tree pane left, the flat pane right.
 func columns(screen string, split int) (left, right string) {
 	var l, r strings.Builder
 	for _, line := range strings.Split(screen, "\n") {

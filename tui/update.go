@@ -237,7 +237,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	return m.normalKey(a)
 }
 
-// formatAs formats the flat view as json or text in a command: at 100k
+// formatAs formats the flat view as json or text in a command. At 100k
 // nodes that takes most of a second, and input must not wait for it. The
 // pane keeps the old format until the new one arrives.
 func (m *Model) formatAs(asJSON bool) tea.Cmd {
@@ -305,8 +305,9 @@ func (m *Model) refresh(force bool, label string) tea.Cmd {
 	})
 }
 
-// startOp runs browser work in a command with a timeout, shows a spinner
-// and bumps the generation so any older reply is dropped. One at a time.
+// startOp runs browser work in a command with a timeout and shows a
+// spinner. It bumps the generation so any older reply is dropped. One at
+// a time.
 func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea.Msg) tea.Cmd {
 	if m.op.busy != nil {
 		m.setFlash("still "+m.op.busy.label+" · wait, or esc to cancel it", true)
@@ -457,8 +458,9 @@ func (m *Model) listTargets() tea.Cmd {
 
 // fetchTargets lists the browser's tabs in a command. The Browser redials
 // a lost endpoint, so after a restart this is the new browser's list.
-// auto: the UI asked by itself (the tab was lost), not the user with T, so
-// no busy state is taken and the reply may find the picker unwanted.
+// auto means the UI asked by itself (the tab was lost), not the user with
+// T. Then no busy state is taken, and the reply may find the picker
+// unwanted.
 func (m *Model) fetchTargets(auto bool) tea.Cmd {
 	b, ctx := m.cfg.Browser, m.ctx
 	return safe(func() tea.Msg {
@@ -608,7 +610,7 @@ func (m *Model) export(path string) tea.Cmd {
 		var fresh *dom.Snapshot
 		if errors.Is(err, dom.ErrPageChanged) && actor != nil {
 			// The live model keeps no copy of the capture and has moved on
-			// with the page: export the page as it is now, and show it.
+			// with the page. Export the page as it is now, and show it.
 			ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 			fresh, err = actor.Snapshot(ctx, true)
 			cancel()

@@ -46,8 +46,8 @@ func TestStaleReplyIsDropped(t *testing.T) {
 	}
 }
 
-// after a re-snapshot the selection stays on the same node ID, and nodes
-// new in the page are marked until the next action.
+// After a re-snapshot the selection stays on the same node ID. Nodes new
+// in the page are marked until the next action.
 func TestSelectionSurvivesResnapshot(t *testing.T) {
 	first := formPage("Sign up")
 	second := formPage("Sign up")
@@ -455,7 +455,7 @@ func TestBackgroundPicksPalette(t *testing.T) {
 }
 
 // A state or visibility change is marked and listed by d, with the flat
-// view's changed lines: what the LLM now reads differently.
+// view's changed lines. Those are what the LLM now reads differently.
 func TestDiffListsStatesVisibilityAndFlatLines(t *testing.T) {
 	first := formPage("Sign up")
 	second := formPage("Sign up")
