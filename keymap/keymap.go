@@ -1,8 +1,8 @@
-// Package keymap holds domscope's key bindings as one table and turns key
-// presses into commands with a pure function, so key handling is
+// Package keymap holds domscope's key bindings as one table. A pure
+// function turns key presses into commands, so key handling is
 // table-tested without a terminal. The help screen, the footer hints and
-// the set of browser-only commands are all derived from the same table, so
-// none of them can drift from what the keys do.
+// the set of browser-only commands all come from the same table. So none
+// of them can drift from what the keys do.
 package keymap
 
 import (
@@ -177,9 +177,9 @@ type KeyMap struct {
 }
 
 // Default returns domscope's bindings. A new key of the panes is a row
-// here and its handler in tui's paneKeys (a test there checks that both
-// name the same commands). Within a mode no two rows share a key (a test
-// checks it); footer hints and help lines keep the table's order.
+// here and its handler in tui's paneKeys; a test there checks that both
+// name the same commands. Within a mode no two rows share a key (a test
+// checks it). Footer hints and help lines keep the table's order.
 func Default() KeyMap {
 	b := func(help, desc string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))

@@ -203,8 +203,8 @@ func TestNoShadowedBindings(t *testing.T) {
 	}
 }
 
-// Every key of every row reaches the row's command in each of its modes,
-// and is written on the help screen in the row's section.
+// Every key of every row reaches the row's command in each of its modes.
+// It is written on the help screen in the row's section.
 func TestEveryRowReachableAndInHelp(t *testing.T) {
 	km := Default()
 	groups := km.Groups()
@@ -263,7 +263,7 @@ func TestEveryCommandNamed(t *testing.T) {
 	}
 }
 
-// The browser-only set is exactly the rows marked so, and it is the set of
+// The browser-only set is exactly the rows marked so. It is the set of
 // commands that act on the page through the browser.
 func TestBrowserSet(t *testing.T) {
 	km := Default()
