@@ -95,8 +95,8 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 	return Pad(left+" "+Pad(mid, avail)+"   "+right, w)
 }
 
-// age says how long ago a snapshot was taken: "just now" for the first
-// couple of seconds, then "5 s ago", "3 min ago"…
+// age says how long ago a snapshot was taken. It is "just now" for the
+// first couple of seconds, then "5 s ago", "3 min ago"…
 func age(d time.Duration) string {
 	switch {
 	case d < 2*time.Second:

@@ -88,7 +88,7 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 		add(LastAction(st, d.LastDesc, d.Last))
 		if len(d.Last.Network) > 0 {
 			// The node's lines past its first give way to what the action
-			// sent (fitDetails drops them): count only those that stay.
+			// sent (fitDetails drops them). Count only those that stay.
 			used := len(lines)
 			if n != nil {
 				used -= nodeLines - 1

@@ -106,7 +106,7 @@ func ITerm2Picture(img image.Image, cols, rows int) (string, error) {
 }
 
 // At wraps a picture escape so it is drawn with its top-left corner at
-// cell (x, y) (0-based) and the cursor is put back where it was.
+// cell (x, y) (0-based). The cursor is put back where it was.
 func At(x, y int, seq string) string {
 	return ansi.SaveCursor + ansi.CursorPosition(x+1, y+1) + seq + ansi.RestoreCursor
 }

@@ -21,8 +21,8 @@ func Fit(iw, ih, cols, rows int) (w, h int) {
 }
 
 // Scale returns img at w×h, averaging the source pixels under each target
-// pixel (a box filter: a screenshot shrinks to a few terminal cells without
-// losing thin lines entirely).
+// pixel. This box filter shrinks a screenshot to a few terminal cells
+// without losing thin lines entirely.
 func Scale(img *image.RGBA, w, h int) *image.RGBA {
 	b := img.Bounds()
 	sw, sh := b.Dx(), b.Dy()
@@ -119,8 +119,8 @@ func HalfBlock(img *image.RGBA, noColor bool, labels []Label) []string {
 	return lines
 }
 
-// Label is text written over a picture in cells (a mark's number: a few
-// pixels of digits would not survive the half-block resolution).
+// Label is text written over a picture in cells, such as a mark's number.
+// A few pixels of digits would not survive the half-block resolution.
 type Label struct {
 	Col, Row int
 	Text     string // digits

@@ -21,7 +21,7 @@ func helpView(st themes.Styles, w int) help.Model {
 }
 
 // Hints renders key hints "c click  t type …" at exactly w cells. Hints
-// that do not fit are cut from the middle, with an ellipsis: the last two
+// that do not fit are cut from the middle, with an ellipsis. The last two
 // (help and quit, in the table's order) always show, as at 80 columns.
 func Hints(st themes.Styles, bs []key.Binding, w int) string {
 	if len(bs) > 2 && Width(helpView(st, 0).ShortHelpView(bs)) > w {
@@ -113,8 +113,8 @@ func legend(st themes.Styles, title string, rows [][3]string) []string {
 	return out
 }
 
-// packColumns places columns left to right while they fit in w cells,
-// starting a new row of columns (after a blank line) when the next does not.
+// packColumns places columns left to right while they fit in w cells.
+// When the next does not fit, it starts a new row after a blank line.
 func packColumns(cols [][]string, w int) []string {
 	var out, row [][]string
 	used := 0

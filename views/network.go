@@ -13,9 +13,8 @@ import (
 // "POST /submit 201 34 ms", "GET /api/slow … pending 500 ms",
 // "GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION_REFUSED".
 // origin ("http://host:port") is dropped from URLs on the page's own
-// origin; urlMax bounds the URL's width. The URL was redacted by the
-// engine (no query value, no user info); it is cleaned here as any page
-// string is.
+// origin. urlMax bounds the URL's width. The engine redacted the URL (no
+// query value, no user info). It is cleaned here as any page string is.
 func Request(st themes.Styles, r dom.NetworkRequest, origin string, urlMax int) string {
 	u := Clean(r.URL)
 	if origin != "" {
@@ -99,8 +98,8 @@ func Origin(u string) string {
 	return u[:i+3+j]
 }
 
-// networkRoom is how many lines the details pane has for the requests:
-// what is left above the changes line, at most 3.
+// networkRoom is how many lines the details pane has for the requests.
+// That is what is left above the changes line, at most 3.
 func networkRoom(h, used int, changes bool) int {
 	if changes {
 		h--

@@ -100,8 +100,9 @@ func Input(line string) string {
 	return b.String()
 }
 
-// plain reports whether s is printable ASCII with no doubled or edge spaces,
-// the common case, so Clean can return it without allocating.
+// plain reports whether s is printable ASCII with no doubled or edge
+// spaces. That is the common case, so Clean can return it without
+// allocating.
 func plain(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -121,7 +122,7 @@ func Quote(s string, max int) string {
 }
 
 // Trunc cuts an already clean string to at most w display cells
-// (grapheme aware), ending in "…" when it was cut.
+// (grapheme aware). It ends in "…" when it was cut.
 func Trunc(s string, w int) string {
 	if w <= 0 {
 		return ""

@@ -47,7 +47,8 @@ func TestTruncWide(t *testing.T) {
 }
 
 // safe reports whether s could not change the terminal's state nor hide
-// or reorder text: valid UTF-8 of printable runes and the ASCII space.
+// or reorder text. It must be valid UTF-8 of printable runes and the
+// ASCII space.
 func safe(s string) bool {
 	if !utf8.ValidString(s) {
 		return false
