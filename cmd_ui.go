@@ -30,8 +30,8 @@ type uiFlags struct {
 // themes are the values --theme takes.
 var themeNames = []string{"auto", "dark", "light"}
 
-// register adds the UI's flags; live: the UI is on a page in a browser
-// (the browser-side flags apply), not on a saved capture.
+// register adds the UI's flags. live says the UI is on a page in a
+// browser (the browser-side flags apply), not on a saved capture.
 func (u *uiFlags) register(fs *pflag.FlagSet, live bool) {
 	fs.StringVar(&u.theme, "theme", "auto", "colours: auto (ask the terminal), dark or light")
 	fs.BoolVar(&u.noColor, "no-color", false, "draw without colour (also when $NO_COLOR is set)")
@@ -110,7 +110,7 @@ func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 	return c.open(openCtx)
 }
 
-// openUI opens the UI on the page the flags name; more, if set, adds to
+// openUI opens the UI on the page the flags name. more, if set, adds to
 // its configuration (a script to step through).
 func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Config)) error {
 	if err := ui.agent.check(conn); err != nil {
@@ -141,7 +141,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 	cfg.Viewport, _ = conn.emulation()
 	var browser dom.Browser = s.browser
 	if !conn.launch {
-		// A browser we attached to can be restarted under us: redial its
+		// A browser we attached to can be restarted under us. So redial its
 		// endpoint, and let the tab picker use whatever connection is live.
 		// One we launched is gone with its process.
 		rd := cdpconn.NewRedialer(conn.endpoint, conn.allowRemote, s.browser)

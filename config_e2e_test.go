@@ -59,9 +59,9 @@ func TestConfiguredTargetYieldsToURL(t *testing.T) {
 	})
 }
 
-// uiReaches runs domscope with args in a 120×40 terminal (tmux) with this
-// process's environment, waits until the screen shows want, and quits it.
-// It returns the screen.
+// uiReaches runs domscope with args in a 120×40 terminal (tmux), with
+// this process's environment. It waits until the screen shows want, quits
+// it and returns the screen.
 func uiReaches(t *testing.T, args []string, want string) string {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {

@@ -85,7 +85,7 @@ timeout = "11s"
 	}
 }
 
-// An endpoint from the file or env is a default, not a flag given: demo
+// An endpoint from the file or env is a default, not a flag given. demo
 // still launches its own Chromium unless --endpoint is on the command line.
 func TestSettingsAreNotGivenFlags(t *testing.T) {
 	fs := uiFlagsFrom(t, nil, map[string]string{"DOMSCOPE_ENDPOINT": "http://127.0.0.1:2222"})
@@ -226,8 +226,8 @@ func TestCompletion(t *testing.T) {
 }
 
 // The bash script completes what a user types: subcommands, a command's
-// own flags, and values, asking the program itself (a wrapper named
-// domscope runs this test binary as the program).
+// own flags, and values. It asks the program itself; a wrapper named
+// domscope runs this test binary as the program.
 func TestBashCompletionCompletes(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")

@@ -17,7 +17,7 @@ import (
 	"domscope/cdpconn"
 )
 
-// holdingServer serves a page with an image that never comes: Chrome
+// holdingServer serves a page with an image that never comes. Chrome
 // commits the page and waits for its load event for ever. started is
 // closed when the image is asked for.
 func holdingServer(t *testing.T) (url string, started <-chan struct{}) {

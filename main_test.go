@@ -19,7 +19,7 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// The command-line tests run this test binary as domscope itself:
+// The command-line tests run this test binary as domscope itself.
 // DOMSCOPE_CLI_ARGS (a JSON list) makes TestMain run dispatch on those
 // arguments and exit as main does.
 func TestMain(m *testing.M) {
@@ -57,8 +57,8 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(a))
 	cmd.Stdin = strings.NewReader(stdin)
-	// A child still running at the guard prints its goroutines as it
-	// ends (SIGQUIT), so a hang says where it is.
+	// A child still running at the guard prints its goroutines as it ends
+	// (SIGQUIT). So a hang says where it is.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
 	cmd.WaitDelay = 10 * time.Second
 	var out, errb bytes.Buffer
@@ -117,7 +117,7 @@ func TestRunAcrossAlert(t *testing.T) {
 		t.Errorf("the run did not go on to step 4 (its snapshot shows the clicked button):\n%s", stdout)
 	}
 
-	// json: the same line as an object; an action while the alert is open
+	// json: the same line as an object. An action while the alert is open
 	// fails with DIALOG_OPEN (recoverable), naming the dialog.
 	script = strings.Join([]string{
 		`{"action":"click","target":{"css":"#accept"}}`,
@@ -233,8 +233,9 @@ func TestErrorLineIsSanitized(t *testing.T) {
 	}
 }
 
-// --version prints the version and exits 0; a bad --theme is a usage error
-// (exit 2) naming the allowed values; open --help lists only its own flags.
+// --version prints the version and exits 0. A bad --theme is a usage
+// error (exit 2) naming the allowed values. open --help lists only its
+// own flags.
 func TestVersionThemeAndOpenHelp(t *testing.T) {
 	out, stderr, code := runCLI(t, "", "--version")
 	if code != 0 || !strings.HasPrefix(out, "domscope ") || stderr != "" {

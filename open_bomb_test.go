@@ -42,8 +42,8 @@ func gzipBomb(t *testing.T) []byte {
 	return append(out, gzipMember(t, []byte(`"}}`))...)
 }
 
-// openUsage runs `domscope open` on a file or on stdin (file "-": a pipe)
-// and returns its stderr, exit code and peak memory in KiB (0 if unknown).
+// openUsage runs `domscope open` on a file or on stdin (file "-": a pipe).
+// It returns its stderr, exit code and peak memory in KiB (0 if unknown).
 func openUsage(t *testing.T, file string, stdin []byte) (string, int, int64) {
 	t.Helper()
 	args := []string{"open", file}

@@ -99,7 +99,7 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	}
 	place := (&screenshot.Picture{Zoom: 1}).ToImage
 	checkBoxes(t, "--screenshot", plain0, plain1, place, boxes, secrets, nil)
-	// Two runs may number the marks differently: the labels, at the top
+	// Two runs may number the marks differently. So the labels, at the top
 	// left of each box (up to five digits), are skipped.
 	label := func(p image.Point) bool {
 		for _, id := range secrets {

@@ -16,7 +16,7 @@ import (
 	"domscope/tui"
 )
 
-// agentFlags serve the DOM tool beside the UI (--mcp ADDR): the agent's
+// agentFlags serve the DOM tool beside the UI (--mcp ADDR). The agent's
 // calls and the person's keys act on one service.
 type agentFlags struct {
 	addr  string

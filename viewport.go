@@ -21,8 +21,8 @@ func (c *connFlags) registerViewport(fs *pflag.FlagSet) {
 	fs.Float64Var(&c.scale, "scale", 0, "device scale factor to emulate (1, 2, 3…; 0 keeps the browser's)")
 }
 
-// emulation is the window the flags ask for (the zero Viewport for none);
-// a bad value is a usage error that says what is allowed.
+// emulation is the window the flags ask for (the zero Viewport for none).
+// A bad value is a usage error that says what is allowed.
 func (c *connFlags) emulation() (dom.Viewport, error) {
 	var vp dom.Viewport
 	if c.device != "" {

@@ -129,8 +129,8 @@ func TestZeroViewportAgrees(t *testing.T) {
 	}
 }
 
-// TestSnapshotMarksCLI: --marks writes a PNG at the window's size with the
-// mark colour on it and says on stderr how many marks it drew.
+// TestSnapshotMarksCLI: --marks writes a PNG at the window's size with
+// the mark colour on it. It says on stderr how many marks it drew.
 func TestSnapshotMarksCLI(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	shot := filepath.Join(t.TempDir(), "marks.png")
@@ -167,8 +167,8 @@ func TestSnapshotMarksCLI(t *testing.T) {
 }
 
 // TestRunListsNetwork: a run's step results carry the requests each step
-// started (query values redacted), and a viewport step switches the page
-// to a phone layout.
+// started (query values redacted). A viewport step switches the page to a
+// phone layout.
 func TestRunListsNetwork(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	mux := http.NewServeMux()
