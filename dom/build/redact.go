@@ -4,8 +4,9 @@ import "domscope/dom"
 
 // The builder's side of privacy. Capture already removed what sensitive
 // fields hold (capture.Scrub). These make Build safe on its own for a
-// capture that was not scrubbed: a file from an older domscope, a test,
-// a fuzz input. Nothing a sensitive field holds reaches a VirtualNode.
+// capture that was not scrubbed. That may be a file from an older
+// domscope, a test or a fuzz input. Nothing a sensitive field holds
+// reaches a VirtualNode.
 
 // redactNode clears what node n holds and remembers it as a secret: its
 // value attribute and its text. n is a sensitive field, or a node inside
