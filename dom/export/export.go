@@ -228,10 +228,10 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 		return nil, dom.Errorf(dom.ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
 	}
 	// A file saved by an older domscope may hold values the scrub now
-	// removes (a wider rule, inline text boxes). One edited by hand or
+	// removes (a wider rule, inline text boxes). A file edited by hand or
 	// written by another program may hold text typed into a sensitive
-	// field, or a URL with a password. Clean it before anything shows it
-	// or saves it again.
+	// field. Or a URL with a password. Clean it before anything shows it or
+	// saves it again.
 	secrets := capture.ScrubSecrets(c.Raw)
 	c.safeURLs()
 	var snap *dom.Snapshot

@@ -49,9 +49,9 @@ func saveIDs(s *dom.Snapshot) *SavedIDs {
 }
 
 // prev returns a stand-in for the snapshot the IDs were saved from, for
-// build.Options.Prev. It holds only what ID assignment reads: each node's
-// ID, frame, backend id and the frame documents, all children of an empty
-// root.
+// build.Options.Prev. It holds only what ID assignment reads. That is
+// each node's ID, frame and backend id, and the frame documents. All
+// nodes are children of an empty root.
 func (ids *SavedIDs) prev() *dom.Snapshot {
 	if ids == nil || len(ids.Frames) == 0 {
 		return nil

@@ -12,7 +12,8 @@ import (
 // MaxCaptureSize bounds a capture file's JSON, once uncompressed. The
 // largest export measured, of the 50,000-element synthetic page, is 191 MB
 // (16 MB compressed). A gzip bomb (1 MB that inflates to 1 GB) is refused
-// when this much has come out, or at once when its gzip trailer says so.
+// once this much has come out. If its gzip trailer says so, it is refused
+// at once.
 const MaxCaptureSize = 512 << 20
 
 // errTooBig is what a capReader returns past its bound.
