@@ -7,10 +7,10 @@ import (
 	"domscope/dom"
 )
 
-// A tool error tells the agent three things: what went wrong (the code
-// and message), whether the same call can work if tried again, and what
-// to do next. It is a tool result with IsError set, not a protocol error.
-// The agent reads it and carries on.
+// A tool error tells the agent three things. What went wrong (the code
+// and message). Whether the same call can work if tried again. What to do
+// next. It is a tool result with IsError set, not a protocol error. The
+// agent reads it and carries on.
 
 // next is what to do after an error of each code.
 var next = map[dom.Code]string{
@@ -77,8 +77,8 @@ func staleError(e *dom.Error, id string, was nodeSig, snap *dom.Snapshot) (*dom.
 	return se, "act on " + line + " if it is the same control, or call dom_snapshot for the current ids"
 }
 
-// nearest finds the shown node of snap most like was. It tries the same
-// role and name, then the same name, then the same role with a name that
+// nearest finds the shown node of snap most like was. It tries, in order:
+// the same role and name; the same name; the same role with a name that
 // holds the old one or is held by it. The first in document order wins.
 func nearest(snap *dom.Snapshot, was nodeSig) *dom.VirtualNode {
 	if snap == nil || (was.name == "" && was.role == "") {

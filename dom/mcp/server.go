@@ -337,8 +337,8 @@ func (s *Server) answer(r reply, c Call) *sdk.CallToolResult {
 	return res
 }
 
-// maskResult is a copy of res for the observer, with the remembered
-// secrets masked in every string: a dialog's message, a console line, an
+// maskResult is a copy of res for the observer. The remembered secrets
+// are masked in every string: a dialog's message, a console line, an
 // error.
 func (s *Server) maskResult(res *dom.ActionResult) *dom.ActionResult {
 	if res == nil {
