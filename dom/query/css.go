@@ -87,8 +87,8 @@ func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, 
 }
 
 // SelectRoots is the node IDs a view's selector names (Options.Roots).
-// That is one node of snap by id (node_12, 12 or [12]), or the elements
-// the CSS selector matches, which css finds on the page.
+// The selector is one node of snap by id (node_12, 12 or [12]). Else it is
+// a CSS selector; css finds its matches on the page.
 func SelectRoots(snap *dom.Snapshot, selector string, css func(selector string) ([]*dom.VirtualNode, error)) ([]string, error) {
 	selector = strings.TrimSpace(selector)
 	if n := snap.Node(selector); n != nil {

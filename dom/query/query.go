@@ -1,5 +1,6 @@
-// Package query finds the nodes of a snapshot a script line names (by
-// ID, role and name, text, test id or CSS) and picks the one to act on.
+// Package query finds the nodes of a snapshot a script line names. It
+// goes by ID, role and name, text, test id or CSS. Then it picks the one
+// to act on.
 package query
 
 import (
@@ -11,10 +12,10 @@ import (
 	"domscope/dom/internal/textutil"
 )
 
-// Query picks a node of a snapshot the way a script line names its target:
-// by ID, or by role and accessible name, visible text, test id or CSS.
-// Every given field must match. The first visible match in document order
-// wins. Nth (0-based) picks another visible match.
+// Query picks a node of a snapshot the way a script line names its
+// target. It goes by ID, or by role and accessible name, visible text,
+// test id or CSS. Every given field must match. The first visible match
+// in document order wins. Nth (0-based) picks another visible match.
 type Query struct {
 	ID           string `json:"id,omitempty"`
 	Role         string `json:"role,omitempty"`

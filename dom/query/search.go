@@ -12,9 +12,9 @@ import (
 // SearchHit is a node a search found and how it matched.
 type SearchHit struct {
 	Node *dom.VirtualNode
-	// Kind says what matched, for people. It is "name", "name prefix", "in
-	// name" (a #text node's text says "text"), "role", "tag", "id", or
-	// "attr NAME" for an attribute's name or value.
+	// Kind says what matched, for people: "name", "name prefix", "in
+	// name", "role", "tag" or "id". A #text node's text says "text". An
+	// attribute's name or value says "attr NAME".
 	Kind string
 	rank int
 	pos  int // document order
