@@ -10,9 +10,9 @@ import (
 	"domscope/dom/query"
 )
 
-// The parts of a script the step-through UI needs. They are the script
-// loaded as a list of steps, one step parsed or run on its own, and the
-// values withheld when a session was recorded.
+// The parts of a script the step-through UI needs. Load gives the script
+// as a list of steps. One step can be parsed or run on its own. Withheld
+// finds the values left out when a session was recorded.
 
 // Line is one step of a loaded script: where it was written, its text and
 // what it parses to. Err says it does not parse; the UI shows why and

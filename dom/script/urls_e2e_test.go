@@ -22,10 +22,10 @@ import (
 )
 
 // The pages of the URL tests. Every secret holds "SECRET" and is only in
-// URLs: the page's own (user info, query, fragment), and its frames' (a
-// same-origin src written in the page, a cross-origin one). Also a URL
-// set by pushState, and one a click loads. That one is built at run time,
-// so the page's text does not hold it.
+// URLs. The page's own URL holds them (user info, query, fragment). So do
+// its frames' URLs: a same-origin src written in the page, and a
+// cross-origin one. So do a URL set by pushState, and one a click loads.
+// That one is built at run time, so the page's text does not hold it.
 const (
 	urlsPage = `<!doctype html><html><head><meta charset="utf-8"><title>Account</title></head><body>
 <h1>Account</h1>
