@@ -1,5 +1,5 @@
 // Package domtest holds the test helpers the engine's packages share. It
-// gives a service on a page of the shared test browser, evaluates
+// opens a service on a page of the shared test browser. It evaluates
 // JavaScript in a page, walks a tree and finds the repository's testdata.
 package domtest
 
