@@ -22,16 +22,17 @@ import (
 	"domscope/dom/screenshot"
 )
 
-// TestScreenshotPaintsSecretsOver uses a page with a cc-number textarea, a
-// one-time code, a contenteditable card number, a show-password field
-// turned into text and a password (its dots). Each sits in the page, an
-// open and a closed shadow root, and a same-origin and a cross-origin
-// frame. Every field's box is the same in a screenshot before and after
-// secrets are set and typed; a plain field's box changes. So is a
-// password field with no autocomplete that the page turned into text:
-// only an earlier capture knows it. It runs again at a device scale
-// factor of 2 with the page scrolled, on a phone (the page, with no
-// viewport tag, zoomed out), and with marks drawn.
+// TestScreenshotPaintsSecretsOver uses a page of sensitive fields: a
+// cc-number textarea, a one-time code, a contenteditable card number, a
+// show-password field turned into text and a password (its dots). Each
+// sits in the page, an open and a closed shadow root, and a same-origin
+// and a cross-origin frame. Every field's box is the same in a screenshot
+// before and after secrets are set and typed. A plain field's box
+// changes. A password field with no autocomplete that the page turned
+// into text stays the same too. Only an earlier capture knows it. The
+// test runs again at a device scale factor of 2 with the page scrolled.
+// It runs on a phone (the page, with no viewport tag, zoomed out), and
+// with marks drawn.
 func TestScreenshotPaintsSecretsOver(t *testing.T) {
 	phone, err := dom.LookupDevice("iPhone 13")
 	if err != nil {
