@@ -47,9 +47,9 @@ const (
 
 // Command is what a key press asks the UI to do, by name. The help and
 // the config file's [keys] spell it so. Update switches on it, never on
-// raw keys. (The engine's dom.Action is what the UI then asks of the
-// page; a Command is one step before that.) A new command needs no
-// constant: its row names it, and the UI's handler table names it again.
+// raw keys. A Command is one step before the engine's dom.Action, which
+// is what the UI then asks of the page. A new command needs no constant.
+// Its row names it, and the UI's handler table names it again.
 type Command string
 
 // The commands the UI refers to by name.
@@ -177,7 +177,7 @@ type KeyMap struct {
 }
 
 // Default returns domscope's bindings. A new key of the panes is a row
-// here and its handler in tui's paneKeys; a test there checks that both
+// here and its handler in tui's paneKeys. A test there checks that both
 // name the same commands. Within a mode no two rows share a key (a test
 // checks it). Footer hints and help lines keep the table's order.
 func Default() KeyMap {
