@@ -12,8 +12,8 @@ var keptSchemes = map[string]bool{
 	"chrome-extension": true, "view-source": true, "blob": true, "ws": true, "wss": true,
 }
 
-// address turns what was typed into the go-to prompt into a URL, the way
-// a browser's address bar does:
+// address turns what was typed into the go-to prompt into a URL. It does
+// so the way a browser's address bar does:
 //   - a URL with a known scheme is kept.
 //   - a path is a file.
 //   - loopback, IP addresses and hosts given with a port get http://.

@@ -8,10 +8,10 @@ import (
 	"domscope/views"
 )
 
-// layer is anything drawn over the panes that takes the keyboard while it
-// is on top: the help, rules, diff and tab lists, a JavaScript dialog, a
-// text prompt. The model keeps them on a stack. It never asks which kind
-// one is.
+// layer is anything drawn over the panes that takes the keyboard while
+// it is on top. It may be the help, rules, diff and tab lists, a
+// JavaScript dialog or a text prompt. The model keeps them on a stack. It
+// never asks which kind one is.
 type layer interface {
 	// mode is how keys are read while the layer is on top.
 	mode() keymap.Mode

@@ -16,11 +16,15 @@ import (
 // Stepping through a script in the UI (`domscope run --ui FILE`). A panel
 // above the details shows the current step. It shows the node its target
 // resolves to, or why nothing matches. That node is selected in both
-// panes, so the browser highlights it. Keys: a runs the step, A runs on
-// to the end or the next failure, S skips it, E edits its line and runs
-// it again. Between steps the person can act by hand. The recorder keeps
-// the steps run and the manual actions in the order they happened. So `w`
-// (and --record) write the reproduction.
+// panes, so the browser highlights it. The keys:
+//   - a runs the step.
+//   - A runs on to the end or the next failure.
+//   - S skips the step.
+//   - E edits its line and runs it again.
+//
+// Between steps the person can act by hand. The recorder keeps the steps
+// run and the manual actions in the order they happened. So `w` (and
+// --record) write the reproduction.
 
 // stepper is the loaded script and where the person is in it.
 type stepper struct {

@@ -10,8 +10,8 @@ import (
 )
 
 // While a big page is captured, the footer names the phase beside the
-// elapsed time: the parts of the capture still outstanding, then
-// building. Keys still work.
+// elapsed time. First come the parts of the capture still outstanding,
+// then building. Keys still work.
 func TestCapturePhasesFullProgram(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)

@@ -49,10 +49,10 @@ func TestSearchRankingTodoMVCFullProgram(t *testing.T) {
 }
 
 // On a sign-in page /Email selects the textbox at its first match. Typing
-// on a <label> types into its control, as Playwright's fill does: the
+// on a <label> types into its control, as Playwright's fill does. The
 // page's own fields hold the text. A label of a password field masks what
-// is typed on it everywhere: the prompt, the screen, the terminal and the
-// recording; the page gets it.
+// is typed on it everywhere. That covers the prompt, the screen, the
+// terminal and the recording. The page gets it.
 func TestSearchAndTypeOnLabelFullProgram(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {

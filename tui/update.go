@@ -513,7 +513,7 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 
 // leaveTab hides the highlight on the tab the UI left. It closes its
 // service when the UI made it. It does so in a command: the old tab may
-// take its time to answer (or never), and Update does not wait for it.
+// take its time to answer, or never. Update does not wait for it.
 func (m *Model) leaveTab(old dom.Actor, own, highlighted bool) tea.Cmd {
 	if old == nil || (!own && !highlighted) {
 		return nil

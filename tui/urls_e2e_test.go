@@ -40,10 +40,11 @@ func noURLSecrets(t *testing.T, where, out string) {
 }
 
 // TestURLSecretsOnScreen opens the UI on a page at a URL with user info,
-// a session and a fragment token. It shows none of them. Nor those of a
-// pushState, a page a click loads, a page `g` goes to and a frame. They
-// are not in the header, the details, the terminal title, the tab picker,
-// the session's story (H), the script w writes, --record, nor the export.
+// a session and a fragment token. It shows none of them. Nor does it show
+// those of a pushState, a page a click loads, a page `g` goes to and a
+// frame. They are not in the header, the details or the terminal title.
+// Nor in the tab picker, the session's story (H), the script w writes,
+// --record or the export.
 func TestURLSecretsOnScreen(t *testing.T) {
 	dir := t.TempDir()
 	for name, body := range map[string]string{"urls.html": urlsUIPage, "next.html": urlsUINext, "frame.html": "<p>frame</p>"} {
