@@ -49,8 +49,8 @@ func GraphicsFromEnv(getenv func(string) string) Graphics {
 const KittyQueryID = 31
 
 // GraphicsQuery asks the terminal what it can draw. It sends a kitty
-// graphics query (a 1×1 image the terminal checks but does not keep) and
-// the primary device attributes, whose 4 means sixel.
+// graphics query: a 1×1 image the terminal checks but does not keep. It
+// also asks for the primary device attributes, whose 4 means sixel.
 var GraphicsQuery = ansi.KittyGraphics([]byte("AAAA"), fmt.Sprintf("i=%d", KittyQueryID), "s=1", "v=1", "a=q", "t=d", "f=24") +
 	ansi.RequestPrimaryDeviceAttributes
 

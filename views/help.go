@@ -65,8 +65,8 @@ const helpGap = "    "
 // per key section, then the tier and mark legend. They are packed into as
 // many columns as fit side by side, and stacked below when they do not.
 // bubbles' FullHelpView renders each key column. It would also place
-// columns side by side, but only in one row, dropping those that do not
-// fit (at 80 columns most of them). So the packing into rows is done here.
+// columns side by side, but only in one row. It drops those that do not
+// fit, at 80 columns most of them. So the packing into rows is done here.
 func Help(st themes.Styles, groups []keymap.Group, w int) []string {
 	hv := helpView(st, 0)
 	var cols [][]string

@@ -9,9 +9,9 @@ import (
 	"domscope/themes"
 )
 
-// Request is one request of an action as one short item:
-// "POST /submit 201 34 ms", "GET /api/slow … pending 500 ms",
-// "GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION_REFUSED".
+// Request is one request of an action as one short item, such as
+// "POST /submit 201 34 ms" or "GET /api/slow … pending 500 ms". A failed
+// one reads "GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION_REFUSED".
 // origin ("http://host:port") is dropped from URLs on the page's own
 // origin. urlMax bounds the URL's width. The engine redacted the URL (no
 // query value, no user info). It is cleaned here as any page string is.

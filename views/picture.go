@@ -9,9 +9,9 @@ import (
 	"domscope/dom/screenshot"
 )
 
-// PictureInput is what drawing the picture pane needs: the screenshot,
-// the selected node's box, the marks (nil: none), the cells to fill and
-// how the terminal draws.
+// PictureInput is what drawing the picture pane needs. That is the
+// screenshot, the selected node's box and the marks (nil: none). It also
+// holds the cells to fill and how the terminal draws.
 type PictureInput struct {
 	Pic      *screenshot.Picture
 	Selected *dom.Rect // page-document coordinates; nil: no outline
