@@ -71,7 +71,7 @@ func DialogBlocks(d *DialogInfo, what string) *Error {
 	return Errorf(DialogOpen, nil, "%s: a JavaScript %s dialog is open (%q) and blocks the page: accept or dismiss it first ({\"action\":\"dialog\",\"accept\":true} or false)", what, d.Type, Clip(d.Message, 80))
 }
 
-// ErrPageChanged is why a snapshot of the live model cannot be written out
-// as a capture any more: the model has followed the page since. Take a new
-// snapshot (an incremental one is cheap), then export or rebuild that.
+// ErrPageChanged says a snapshot of the live model cannot be written out
+// as a capture any more. The model has followed the page since. Take a
+// new snapshot (an incremental one is cheap), then export or rebuild that.
 var ErrPageChanged = errors.New("the page changed after this snapshot")

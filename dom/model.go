@@ -181,9 +181,9 @@ func (s *Snapshot) Node(id string) *VirtualNode {
 }
 
 // Capture returns the raw capture the snapshot was built from. That is
-// Raw, or for a snapshot of a live model (which keeps no CDP JSON) the
-// model written out in the same form. The second works only while the
-// model has not changed since; else the error wraps ErrPageChanged.
+// Raw. A snapshot of a live model keeps no CDP JSON; it gives the model
+// written out in the same form. That works only while the model has not
+// changed since; else the error wraps ErrPageChanged.
 func (s *Snapshot) Capture() (*RawCapture, error) {
 	switch {
 	case s == nil:

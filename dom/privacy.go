@@ -48,7 +48,7 @@ func (n *VirtualNode) Sensitive() bool {
 
 // TakesSecret reports whether text typed, a key pressed or an option
 // picked on n is secret. That holds when n is a sensitive field, or a
-// <label> of one: what is done on a label goes to its control
+// <label> of one. What is done on a label goes to its control
 // (LabelControl).
 func (n *VirtualNode) TakesSecret() bool {
 	if n.Sensitive() {

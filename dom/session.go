@@ -5,10 +5,10 @@ import (
 )
 
 // SessionStep is one action of a session as an export keeps it. It holds
-// the `domscope run` line recorded for it (a sensitive field's text
-// already masked), what the UI called it, and what it did. The recorder
-// in dom/script makes them. An export carries them so `domscope open` can
-// tell the story of the session offline.
+// the `domscope run` line recorded for it, a sensitive field's text
+// already masked. It also holds what the UI called it, and what it did.
+// The recorder in dom/script makes them. An export carries them so
+// `domscope open` can tell the story of the session offline.
 type SessionStep struct {
 	// Step is the recorded script line, a JSON object (script.Step).
 	Step json.RawMessage `json:"step"`
@@ -26,7 +26,7 @@ type SessionStep struct {
 	// story. It is left out past MaxStepView bytes; then Diff alone is kept.
 	After string `json:"after,omitempty"`
 	// Diff is the line diff from the view before the step to After, in
-	// order: "+ " for a line added, "- " for one removed.
+	// order. "+ " marks a line added, "- " one removed.
 	Diff []string `json:"diff,omitempty"`
 	// Unchanged: the step changed nothing in the view (an empty Diff says
 	// the same only when After is there).
