@@ -59,7 +59,7 @@ func emulate(ctx context.Context, p dom.Page, vp dom.Viewport) error {
 
 // writeScreenshot saves the page's viewport as a PNG at its CSS size.
 // With marks, it draws the numbered boxes of the flattened view's nodes
-// on it, and lists on w the marks that are not on the picture.
+// on it. It lists on w the marks that are not on the picture.
 func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *dom.SerializedDom, path string, marks bool, w io.Writer) error {
 	var known screenshot.SensitiveNodes
 	known.Add(snap)
