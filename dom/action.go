@@ -29,8 +29,8 @@ const (
 // ActionKinds lists every kind an Actor's Do understands.
 var ActionKinds = []ActionKind{KindClick, KindType, KindKey, KindScroll, KindHover, KindSelect, KindNavigate, KindBack, KindForward, KindReload, KindDialog, KindSnapshot, KindViewport}
 
-// Navigates reports whether the kind loads another page in the tab: a
-// new document, so focus and ids start over.
+// Navigates reports whether the kind loads another page in the tab. A
+// new document means focus and ids start over.
 func (k ActionKind) Navigates() bool {
 	switch k {
 	case KindNavigate, KindBack, KindForward, KindReload:
@@ -39,8 +39,8 @@ func (k ActionKind) Navigates() bool {
 	return false
 }
 
-// Action is one thing to do to a page: what the TUI's keys and `domscope run`
-// lines turn into.
+// Action is one thing to do to a page. The TUI's keys and `domscope run`
+// lines turn into it.
 type Action struct {
 	Kind ActionKind `json:"action"`
 	ID   string     `json:"id,omitempty"`
@@ -79,10 +79,10 @@ type Changes struct {
 	Added      int    `json:"added,omitempty"`
 	Removed    int    `json:"removed,omitempty"`
 	Renamed    int    `json:"renamed,omitempty"` // nodes whose accessible name changed
-	// Nodes lists what changed on the nodes that stayed. That covers
-	// states (checked, expanded, selected, pressed, value, focused,
-	// disabled), visibility (shown, hidden, with the reason), names and
-	// moves. It holds the first MaxListedChanges; NodesMore counts the rest.
+	// Nodes lists what changed on the nodes that stayed: states (checked,
+	// expanded, selected, pressed, value, focused, disabled), visibility
+	// (shown, hidden, with the reason), names and moves. It holds the first
+	// MaxListedChanges. NodesMore counts the rest.
 	Nodes     []Change `json:"nodes,omitempty"`
 	NodesMore int      `json:"nodesMore,omitempty"`
 	// Flat is what the LLM now sees differently. It holds the lines of the
@@ -95,9 +95,9 @@ type Changes struct {
 	Unsettled bool `json:"unsettled,omitempty"`
 }
 
-// Change is one thing that changed on a node in both snapshots. It is
-// what a person (or an agent) reads: a state, its visibility, its name,
-// or its place in the tree.
+// Change is one thing that changed on a node in both snapshots, as a
+// person (or an agent) reads it. That is a state, its visibility, its
+// name or its place in the tree.
 type Change struct {
 	ID string `json:"id"`
 	// Kind is "state", "shown", "hidden", "name" or "moved".
@@ -145,8 +145,8 @@ type ActionResult struct {
 }
 
 // ConsoleEntry is one console message an action caused, as the page gave
-// it. It holds the level ("error" or "warning"), the clipped text and
-// where it was logged ("app.js:12", the script's URL redacted).
+// it. It holds the level ("error" or "warning") and the clipped text. It
+// says where it was logged ("app.js:12", the script's URL redacted).
 type ConsoleEntry struct {
 	Level  string `json:"level"`
 	Text   string `json:"text"`
@@ -162,8 +162,8 @@ type NetworkRequest struct {
 	URL    string `json:"url"`
 	// Status is the HTTP status of the response (0 when none came).
 	Status int `json:"status"`
-	// Ms is how long the request took, or has been under way when it is
-	// still pending at settle.
+	// Ms is how long the request took. A request still pending at settle
+	// counts how long it has been under way.
 	Ms float64 `json:"ms"`
 	// Failed is set when the request failed (network error, blocked,
 	// canceled); Error is the browser's reason ("net::ERR_CONNECTION_REFUSED").
@@ -241,8 +241,8 @@ type Event struct {
 // Actor is the observe-act service as its users (the TUI, `domscope run`)
 // see it. One per attached target.
 type Actor interface {
-	// Snapshot returns the cached snapshot. It captures a new one when there
-	// is none, it was invalidated, it is too old, or force is set.
+	// Snapshot returns the cached snapshot. It captures a new one when
+	// there is none, or it was invalidated or is too old, or force is set.
 	Snapshot(ctx context.Context, force bool) (*Snapshot, error)
 	// Current returns the cached snapshot without capturing (nil if none).
 	Current() *Snapshot

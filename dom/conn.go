@@ -12,7 +12,7 @@ import (
 type Session interface {
 	Call(ctx context.Context, method string, params, result any) error
 	// Subscribe buffers the events of one method ("DOM.documentUpdated")
-	// from the moment it returns; cancel stops it and closes the channel.
+	// from the moment it returns. cancel stops it and closes the channel.
 	Subscribe(method string) (events <-chan json.RawMessage, cancel func())
 }
 

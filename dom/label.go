@@ -3,10 +3,10 @@ package dom
 import "strings"
 
 // LabelControl is the form control a <label> labels, as the page's own
-// label.control finds it. That is the element its for attribute names in
-// the same document or shadow root, else the first labelable element
-// inside it. It is nil for a node that is not a label, or a label of
-// nothing. Text typed or an option picked on a label goes to this
+// label.control finds it. That is the element its for attribute names,
+// in the same document or shadow root. Else it is the first labelable
+// element inside it. It is nil for a node that is not a label, or a label
+// of nothing. Text typed or an option picked on a label goes to this
 // control, as Playwright's fill and selectOption do.
 func LabelControl(n *VirtualNode) *VirtualNode {
 	if n == nil || n.NodeType != ElementNode || n.Tag != "label" {

@@ -151,14 +151,14 @@ type Snapshot struct {
 	// snapshot as build.Options.Prev continues from it, so IDs never repeat.
 	NextID int
 
-	// Raw is what the browser sent; kept for export and for rebuilding
-	// with other rules without a new capture. A lean build has none, nor
-	// has a snapshot of a live model: use Capture.
+	// Raw is what the browser sent. It is kept for export, and for
+	// rebuilding with other rules without a new capture. A lean build has
+	// none, nor has a snapshot of a live model: use Capture.
 	Raw *RawCapture
 	// Stamp is the capture's timestamp as it says it (RawCapture.Timestamp).
 	Stamp string
-	// Source is the live model a snapshot was built from; Capture writes
-	// it out (such a snapshot has no Raw).
+	// Source is the live model a snapshot was built from. Capture writes
+	// it out; such a snapshot has no Raw.
 	Source Source
 }
 

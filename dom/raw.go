@@ -47,13 +47,13 @@ type RawTarget struct {
 	ParentTargetID string `json:"parentTargetId,omitempty"`
 	OwnerBackendID int64  `json:"ownerBackendNodeId,omitempty"`
 	// Viewport is this target's layout viewport in its own document
-	// coordinates: X,Y is its scroll position, W,H its visible size.
+	// coordinates. X,Y is its scroll position, W,H its visible size.
 	Viewport Rect `json:"viewport"`
 	// Frames are the same-process frames of this target, its main frame
 	// first; AXTrees[i] belongs to Frames[i].
 	Frames []RawFrame `json:"frames,omitempty"`
 	// Error is set when this out-of-process frame could not be captured
-	// (it went away mid-capture); its data is then empty.
+	// (it went away mid-capture). Its data is then empty.
 	Error string `json:"error,omitempty"`
 
 	// Document is the result of DOM.getDocument{depth:-1, pierce:true}:
@@ -65,11 +65,11 @@ type RawTarget struct {
 	// limited depth. Nodes cut off there have childNodeCount > 0 but no
 	// "children". Each part is a DOM.setChildNodes event,
 	// {"parentId": N, "nodes": [...]}. Graft its nodes, in order, as the
-	// children of the node whose nodeId is N (in Document or an earlier part).
+	// children of node N. N is in Document or in an earlier part.
 	DocumentParts []json.RawMessage `json:"documentParts,omitempty"`
 	// AXTrees holds Accessibility.getFullAXTree results, in the order of
 	// Frames. There is one for the target's main frame and one per
-	// same-process child frame (null for a frame that went away mid-capture).
+	// same-process child frame. A frame that went away mid-capture has null.
 	AXTrees []json.RawMessage `json:"axTrees"`
 	// Layout is the result of DOMSnapshot.captureSnapshot with computed
 	// styles Layout.Styles (same order).

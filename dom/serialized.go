@@ -16,7 +16,7 @@ type SerializedDom struct {
 	TotalInteractiveElements int               `json:"totalInteractiveElements"`
 	NodeCount                int               `json:"nodeCount"`
 	// Outside counts the nodes left out for lying outside the viewport
-	// (Options.IncludeOffscreen false); a marker node says it too.
+	// (Options.IncludeOffscreen false). A marker node says it too.
 	Outside int `json:"-"`
 }
 

@@ -28,8 +28,8 @@ type SessionStep struct {
 	// Diff is the line diff from the view before the step to After, in
 	// order. "+ " marks a line added, "- " one removed.
 	Diff []string `json:"diff,omitempty"`
-	// Unchanged: the step changed nothing in the view (an empty Diff says
-	// the same only when After is there).
+	// Unchanged: the step changed nothing in the view. An empty Diff says
+	// the same only when After is there.
 	Unchanged bool `json:"unchanged,omitempty"`
 }
 

@@ -26,7 +26,7 @@ type Viewport struct {
 // IsZero reports whether v asks for no emulation at all.
 func (v Viewport) IsZero() bool { return v == Viewport{} }
 
-// Limits on an emulated viewport, so a typo fails instead of asking the
+// Limits on an emulated viewport. A typo fails instead of asking the
 // browser for a window it cannot draw.
 const (
 	MaxViewportSide = 10000
@@ -100,8 +100,8 @@ func ParseSize(s string) (w, h int, err error) {
 // sizeRule says what a viewport size may be, in every message about one.
 var sizeRule = fmt.Sprintf("width and height must be 1 to %d CSS pixels each, such as 1280x800 or 390x844", MaxViewportSide)
 
-// CheckSize reports a viewport size out of range, in the words --viewport
-// and a script's viewport step both use.
+// CheckSize reports a viewport size out of range. It uses the words that
+// --viewport and a script's viewport step both use.
 func CheckSize(w, h int) error {
 	if w < 1 || h < 1 || w > MaxViewportSide || h > MaxViewportSide {
 		return Errorf(ValidationError, nil, "viewport %dx%d: %s", w, h, sizeRule)

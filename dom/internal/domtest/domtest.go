@@ -27,14 +27,14 @@ func Testdata(elem ...string) string {
 
 // HangGuard bounds the tests' browser work. Work ends as soon as it is
 // done; the bound only ends a hung test. So it is far above what a loaded
-// machine takes: CI runs packages side by side, and a 50,000-element page
+// machine takes. CI runs packages side by side, and a 50,000-element page
 // is slow. A test must not depend on how fast the machine is.
 const HangGuard = 3 * time.Minute
 
 // ActionPages is the folder of the fixture pages for actions.
 var ActionPages = Testdata("pages", "actions")
 
-// OpenService opens url in a new tab of the shared browser and starts a
+// OpenService opens url in a new tab of the shared browser. It starts a
 // service on it with a first snapshot.
 func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdpconn.Page) {
 	t.Helper()
@@ -42,7 +42,7 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 	svc := live.NewService(p, cfg)
 	t.Cleanup(func() { _ = svc.Close() })
 	// The first capture of a 50,000-element page can take minutes on a
-	// loaded 2-core machine (CI runs packages side by side).
+	// loaded 2-core machine. CI runs packages side by side.
 	fctx, cancel := context.WithTimeout(context.Background(), 2*HangGuard)
 	defer cancel()
 	if _, err := svc.Snapshot(fctx, false); err != nil {

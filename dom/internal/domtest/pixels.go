@@ -17,8 +17,9 @@ import (
 )
 
 // The sensitive fields of privacy-pixels.html, by id. The same kinds sit
-// in five places: the page (m-), an open (o-) and a closed (c-) shadow
-// root, a same-origin (f-) and a cross-origin (x-) frame. The kinds:
+// in five places. They are the page (m-), an open (o-) and a closed (c-)
+// shadow root, and a same-origin (f-) and a cross-origin (x-) frame. The
+// kinds:
 //   - ta: a cc-number textarea.
 //   - otc: a one-time code.
 //   - ce: a contenteditable with autocomplete=cc-number.

@@ -8,8 +8,8 @@ import (
 	"domscope/dom"
 )
 
-// DeepJS defines deep(sel): querySelectorAll through open shadow roots,
-// so the page's own state can be read in web-component apps too.
+// DeepJS defines deep(sel): querySelectorAll through open shadow roots.
+// So the page's own state can be read in web-component apps too.
 const DeepJS = `const deep = (sel, root = document) => {
   const out = [...root.querySelectorAll(sel)];
   for (const el of root.querySelectorAll('*')) if (el.shadowRoot) out.push(...deep(sel, el.shadowRoot));
