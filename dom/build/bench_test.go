@@ -111,8 +111,8 @@ func benchFlatten(b *testing.B, raw *dom.RawCapture) {
 	perNode(b, len(s.ByID), cpu0)
 }
 
-// benchAll is what a re-snapshot costs on top of the capture: build with
-// the previous snapshot (IDs kept), flatten, text.
+// benchAll is what a re-snapshot costs on top of the capture. That is a
+// build with the previous snapshot (IDs kept), a flatten and the text.
 func benchAll(b *testing.B, raw *dom.RawCapture) {
 	prev, err := build.Build(raw, build.Options{})
 	if err != nil {

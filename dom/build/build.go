@@ -1,7 +1,6 @@
-// Package build turns a capture into the VirtualNode tree. There is one
-// node per DOM node, each with its role, name, states, tier, visibility
-// and an ID that survives a re-snapshot. It is a pure function of captured
-// data.
+// Package build turns a capture into the VirtualNode tree, one node per
+// DOM node. Each node has its role, name, states, tier and visibility. Its
+// ID survives a re-snapshot. It is a pure function of captured data.
 package build
 
 import (
@@ -15,7 +14,7 @@ import (
 
 // Options control Build.
 type Options struct {
-	// Prev is the previous snapshot of the same target; nodes that survive
+	// Prev is the previous snapshot of the same target. Nodes that survive
 	// in the same document keep their IDs.
 	Prev *dom.Snapshot
 	// Disabled names tier rules switched off (see TierRules), by full name
@@ -268,7 +267,7 @@ func (b *builder) walk() {
 			stack = append(stack, next(r.ShadowRoots[i], it.frameID))
 		}
 		if b.opts.Lean {
-			// Nothing reads a DOM node after its visit: let it go, so the
+			// Nothing reads a DOM node after its visit. Let it go, so the
 			// decoded document shrinks as the tree grows.
 			*r = cdpjson.Node{}
 		}

@@ -8,8 +8,8 @@ import (
 	"domscope/dom/urls"
 )
 
-// classify sets role, name, states, tier, visibility and ID of every node,
-// parents before children (forward over the preorder list).
+// classify sets role, name, states, tier, visibility and ID of every
+// node. It goes forward over the preorder list, so parents come first.
 func (b *builder) classify() {
 	drop := make([]bool, len(b.nodes))
 	transparent := make([]bool, len(b.nodes))

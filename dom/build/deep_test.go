@@ -10,8 +10,8 @@ import (
 	"domscope/dom/internal/fixture"
 )
 
-// TestTenThousandDeep: a page nested 10,000 levels deep builds, flattens and
-// formats (no recursion anywhere; encoding/json alone refuses this depth).
+// TestTenThousandDeep: a page nested 10,000 levels deep builds, flattens
+// and formats. Nothing recurses; encoding/json alone refuses this depth.
 func TestTenThousandDeep(t *testing.T) {
 	const depth = 10000
 	leaf := fixture.El("button", []string{"id", "deep"}, fixture.Txt("Deep button")).AX("button", "Deep button")

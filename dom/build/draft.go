@@ -24,9 +24,9 @@ func NewDraft(c *cdpjson.Capture, opts Options, start time.Time) (*Draft, error)
 // Snapshot is the draft's tree.
 func (d *Draft) Snapshot() *dom.Snapshot { return d.b.snap }
 
-// Redescribe describes again, with cur's AX facts and control states,
-// the nodes fetched, and those of states with their ancestors. It reports
-// false if a node's tier changed, or whether it is named after its text.
+// Redescribe describes again, with cur's AX facts and control states, the
+// nodes fetched and those of states with their ancestors. It reports false
+// if a node's tier changed, or whether it is named after its text.
 func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 	if len(fetched) == 0 && len(states) == 0 {
 		return true
@@ -118,8 +118,8 @@ func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 				return false
 			}
 			if nb.Bounds != n.Bounds {
-				// zero-size is judged on a node and what it holds
-				// (an ancestor is hidden only if none of it is drawn)
+				// zero-size is judged on a node and what it holds. An
+				// ancestor is hidden only if none of it is drawn.
 				if (n.NodeType == dom.ElementNode || n.NodeType == dom.TextNode) && zeroSize(n.Bounds) != zeroSize(nb.Bounds) {
 					return false
 				}

@@ -9,10 +9,10 @@ import (
 )
 
 // idAssigner gives node IDs. A node that survives from the previous
-// snapshot in the same document keeps its ID: the same frame and backend
-// node id. Others get new numbers. It runs on every node of every
-// re-snapshot. So lookups go by frame first (a frame's nodes come
-// together in preorder), then by an integer.
+// snapshot keeps its ID: the same frame, document and backend node id.
+// Others get new numbers. It runs on every node of every re-snapshot. So
+// lookups go by frame first (a frame's nodes come together in preorder),
+// then by an integer.
 type idAssigner struct {
 	nodes  []*dom.VirtualNode
 	frames map[string]*frameIDs
@@ -25,8 +25,8 @@ type idAssigner struct {
 	next      int
 }
 
-// maxUsedBits bounds the set of given ID numbers (a file may claim any
-// next number): 1<<26 bits are 8 MB.
+// maxUsedBits bounds the set of given ID numbers; a file may claim any
+// next number. 1<<26 bits are 8 MB.
 const maxUsedBits = 1 << 26
 
 // frameIDs are one frame's IDs in the previous snapshot.

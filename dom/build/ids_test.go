@@ -100,8 +100,8 @@ func TestIDsGivenOnce(t *testing.T) {
 		t.Errorf("two nodes got %s", a.ID)
 	}
 
-	// A previous snapshot as a file could give it: a huge next number and
-	// one ID in another form.
+	// A previous snapshot as a file could give it: a huge next number,
+	// and one ID in another form.
 	odd := *first
 	odd.NextID = 1 << 40
 	odd.ByID = map[string]*dom.VirtualNode{}

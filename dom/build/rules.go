@@ -212,8 +212,8 @@ func (b *builder) heuristic(i int) string {
 }
 
 // bigContainer is the descendant element count above which an own
-// listener is taken as event delegation, not an action of the element
-// itself. Such a root handles its children's clicks.
+// listener is taken as event delegation. Such a root handles its
+// children's clicks; they are not an action of the element itself.
 const bigContainer = 30
 
 func tabindexOK(v string) bool {

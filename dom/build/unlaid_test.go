@@ -12,10 +12,10 @@ import (
 	"domscope/dom/internal/fixture"
 )
 
-// unlisted rewrites a capture's layout as a DOMSnapshot reply does it:
-// every node listed, parentIndex beside, but for the nodes of ids. It is
-// as if the page inserted them after Chrome made the layout. complete
-// false drops parentIndex instead (a layout that lists only what it says).
+// unlisted rewrites a capture's layout as a DOMSnapshot reply does it.
+// Every node is listed, parentIndex beside, but for the nodes of ids. It
+// is as if the page inserted them after Chrome made the layout. complete
+// false drops parentIndex instead: a layout that lists only what it says.
 func unlisted(t *testing.T, raw *dom.RawCapture, complete bool, ids ...int64) {
 	t.Helper()
 	var snap map[string]any

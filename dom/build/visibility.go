@@ -27,8 +27,8 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			}
 		}
 	}
-	// a frame's document is seen only through its <iframe>: a hidden,
-	// zero-size or unrendered host hides the whole frame
+	// A frame's document is seen only through its <iframe>. A hidden,
+	// zero-size or unrendered host hides the whole frame.
 	if n.NodeType == dom.DocumentNode && parent != nil && parent.NodeType == dom.ElementNode && parent.Hidden != "" && parent.Hidden != dom.HiddenOpacity {
 		n.Hidden, drop[i] = dom.HiddenInherited, true
 		return
@@ -74,8 +74,8 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if op := ti.Style(f.box, "opacity"); op == "0" {
 			transparent[i] = true
 		}
-		// An inline that wraps a block (<a><h1>…</h1></a>) has a box
-		// of no width, but what it holds is drawn: it is not hidden.
+		// An inline that wraps a block (<a><h1>…</h1></a>) has a box of
+		// no width. But what it holds is drawn, so it is not hidden.
 		if zeroSize(n.Bounds) && !f.sizedBelow {
 			n.Hidden = dom.HiddenZeroSize
 			return
