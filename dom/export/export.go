@@ -1,6 +1,7 @@
-// Package export saves a snapshot as a file `domscope open` reads back:
-// raw capture, outputs, decisions, node IDs, the session's steps. It
-// rebuilds the tree from it without a browser.
+// Package export saves a snapshot as a file `domscope open` reads back.
+// The file holds the raw capture, outputs, decisions, node IDs and the
+// session's steps. The package rebuilds the tree from it without a
+// browser.
 package export
 
 import (
@@ -26,10 +27,10 @@ import (
 // SavedCaptureVersion is the version of the file format written by WriteFile.
 const SavedCaptureVersion = 1
 
-// SavedCapture is one capture as the TUI exports it (`e`) and `domscope open`
-// reads it. It holds the raw CDP data, enough to rebuild everything without
-// a browser, plus what domscope made of it. So people and other tools can
-// read the file without running domscope.
+// SavedCapture is one capture as the TUI exports it (`e`) and `domscope
+// open` reads it. It holds the raw CDP data, enough to rebuild everything
+// without a browser. It adds what domscope made of it. So people and
+// other tools can read the file without running domscope.
 type SavedCapture struct {
 	Version int    `json:"version"`
 	SavedAt string `json:"savedAt"` // RFC 3339
@@ -38,7 +39,7 @@ type SavedCapture struct {
 	Title   string `json:"title"`
 
 	// TierDisabled and FlattenDisabled are the rules switched off when
-	// the capture was saved; loading rebuilds with the same rules.
+	// the capture was saved. Loading rebuilds with the same rules.
 	TierDisabled    []string `json:"tierDisabled,omitempty"`
 	FlattenDisabled []string `json:"flattenDisabled,omitempty"`
 
@@ -48,8 +49,8 @@ type SavedCapture struct {
 	Text      string                   `json:"text"` // FormatText
 	Tokens    int                      `json:"tokens"`
 	Decisions map[string]SavedDecision `json:"decisions"`
-	// LastAction is the result of the last action before saving, if any:
-	// often the reason the capture was saved.
+	// LastAction is the result of the last action before saving, if any.
+	// It is often the reason the capture was saved.
 	LastAction *dom.ActionResult `json:"lastAction,omitempty"`
 	// LastActionDesc says what that action was, as the TUI showed it
 	// (`type "a@b.c\n" on node_6`).
@@ -154,7 +155,7 @@ func (c *SavedCapture) Write(w io.Writer) error {
 // WriteFile writes c to path atomically: a temporary file renamed into
 // place. So an interrupted export never leaves half a file. The file is
 // gzip-compressed. The raw capture of a large page is mostly repeated
-// keys and class names (190 MB of JSON on a 50,000-element page). `zcat`
+// keys and class names: 190 MB of JSON on a 50,000-element page. `zcat`
 // shows it. ReadCaptureFile reads it and the uncompressed files of older
 // versions alike.
 func (c *SavedCapture) WriteFile(path string) error {
@@ -246,12 +247,12 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 	return &c, nil
 }
 
-// ReadCaptureFile reads a capture saved with WriteFile (or an older,
-// uncompressed one). A file too big once uncompressed (MaxCaptureSize) is
-// refused before it is read when its size or gzip trailer says so. Else
-// it is refused as soon as that much has come out. Its JSON is read into
-// one buffer of the size announced, so memory stays near what the file
-// really holds.
+// ReadCaptureFile reads a capture saved with WriteFile, or an older,
+// uncompressed one. MaxCaptureSize bounds its size once uncompressed. A
+// file whose size or gzip trailer says it is bigger is refused before it
+// is read. Else it is refused as soon as that much has come out. Its JSON
+// is read into one buffer of the size announced. So memory stays near
+// what the file really holds.
 func ReadCaptureFile(path string) (*SavedCapture, error) {
 	f, err := os.Open(path)
 	if err != nil {

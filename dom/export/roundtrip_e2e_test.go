@@ -129,8 +129,8 @@ func TestExportKeepsIDsSynthetic50000(t *testing.T) {
 	}
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)
-	// One CDP call (the AX tree is about 40 MB here) may take minutes when
-	// CI runs packages side by side. The bound is only a hang guard.
+	// One CDP call may take minutes when CI runs packages side by side;
+	// the AX tree is about 40 MB here. The bound is only a hang guard.
 	svc, p := domtest.OpenService(t, base+"/synthetic-50000.html", live.Config{CallTimeout: domtest.HangGuard})
 	domtest.EvalJS(t, p, `(() => { const b = document.createElement('button'); b.textContent = 'Inserted first'; document.body.prepend(b); return 1; })()`)
 	s, err := svc.Snapshot(domtest.Ctx(t), true)

@@ -108,7 +108,8 @@ func (c *SavedCapture) scrubSession(snap *dom.Snapshot, known []string) {
 }
 
 // hideInSession replaces the secrets with Mask in every string of the
-// session log, the last action's description and the saved views.
+// session log. That includes the last action's description and the saved
+// views.
 func (c *SavedCapture) hideInSession(secrets []string) {
 	var forms []string
 	for _, s := range dom.CleanSecrets(secrets) {
@@ -224,15 +225,15 @@ func maskedInView(view, id string) bool {
 	return false
 }
 
-// secretWords are words a target's name, test id or selector holds when it
-// is a field for a secret.
+// secretWords are words a target's name, test id or selector holds when
+// it is a field for a secret.
 var secretWords = regexp.MustCompile(`(?i)(^|[^a-z])(pass(word|wd|code|phrase)?|pwd|pin|otp|cvc|cvv|csc|secret|ssn|one[ _-]?time|card[ _-]?(number|no)|security[ _-]?code|verification[ _-]?code|cc[ _-]?(number|num|csc|exp))([^a-z]|$)`)
 
 // namesSecret reports whether a target's text names a field for a secret.
 func namesSecret(s string) bool { return s != "" && secretWords.MatchString(s) }
 
 // typesChar reports whether a key press would type a character into a
-// field: one character, with no modifier but Shift.
+// field. That is one character, with no modifier but Shift.
 func typesChar(key string, mods []string) bool {
 	parts := strings.Split(key, "+")
 	k := parts[len(parts)-1]
@@ -249,7 +250,7 @@ func typesChar(key string, mods []string) bool {
 }
 
 // needsTree reports whether the session has a value typed that only the
-// saved page can say is secret or not.
+// saved page can judge secret.
 func (c *SavedCapture) needsTree() bool {
 	for _, s := range c.Session {
 		var st sessionStep
