@@ -18,7 +18,7 @@ const queryGroup = "domscope-query"
 
 // QueryCSS runs a selector on the top-level document of page target
 // targetID through call. It maps the matches (the first 200, in document
-// order) to nodes of snap; matches snap lacks are left out. It goes
+// order) to nodes of snap. Matches snap lacks are left out. It goes
 // through Runtime, not DOM.getDocument. That would make Chrome forget the
 // node ids a live page model follows.
 func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, selector string) ([]*dom.VirtualNode, error) {

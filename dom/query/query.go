@@ -176,9 +176,9 @@ func nameNodes(ns []*dom.VirtualNode, max int) string {
 }
 
 // Pick chooses the node a query names among found, the nodes of snap that
-// match it. It takes the first visible one (or the Nth), else one drawn
-// though hidden from an agent's view. Nothing to pick is an error that
-// names the candidates, and so are several visible matches for a Unique
+// match it. It takes the first visible one, or the Nth. Else it takes one
+// drawn though hidden from an agent's view. Nothing to pick is an error
+// that names the candidates. So are several visible matches for a Unique
 // query.
 func Pick(snap *dom.Snapshot, q Query, found []*dom.VirtualNode) (*dom.VirtualNode, error) {
 	var visible, rendered []*dom.VirtualNode

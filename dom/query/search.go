@@ -72,8 +72,8 @@ func Search(snap *dom.Snapshot, q string) []SearchHit {
 	return hits
 }
 
-// prominence orders nodes within a group: visible and interactive first,
-// then visible, then interactive though hidden, then the rest.
+// prominence orders nodes within a group. Visible and interactive come
+// first, then visible, then interactive though hidden, then the rest.
 func prominence(n *dom.VirtualNode) int {
 	p := 0
 	if !n.Visible {

@@ -62,7 +62,7 @@ func TestSearchRanking(t *testing.T) {
 	}
 
 	// In a group, a visible interactive node comes before a visible one
-	// that is not, and a visible one before a hidden one.
+	// that is not. A visible one comes before a hidden one.
 	for _, q := range []string{"email", "a", "todo"} {
 		hits := query.Search(snaps["demo-signin"], q)
 		hits = append(hits, query.Search(snaps["todomvc-vue"], q)...)
