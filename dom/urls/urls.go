@@ -1,6 +1,6 @@
-// Package urls shows URLs without secrets. One function every output uses
-// (Safe) drops user info and hides the values of credential-like query
-// and fragment keys. A stricter one is for requests.
+// Package urls shows URLs without secrets. Safe, which every output uses,
+// drops user info. It hides the values of credential-like query and
+// fragment keys. A stricter function is for requests.
 package urls
 
 import (
@@ -14,19 +14,19 @@ const Redacted = "…"
 
 // Safe is a URL as domscope shows or writes it anywhere. It drops user
 // info ("user:password@"). It replaces by Redacted the values of
-// credential-like query and fragment keys (token, session, key, password,
-// secret, auth, code, signature… see credentialKey). The rest stays as it
-// was, byte for byte: nothing is decoded or encoded again. It reads the
+// credential-like query and fragment keys: token, session, key, password,
+// secret, auth, code, signature… (see credentialKey). The rest stays as
+// it was, byte for byte: nothing is decoded or encoded again. It reads the
 // URL by its delimiters, not by a parser. So a URL no parser accepts
-// loses its credentials all the same. Navigation uses the real URL; this
+// loses its credentials all the same. Navigation uses the real URL. This
 // is only for what people and agents read.
 func Safe(raw string) string { return redactURL(raw, false) }
 
 // Redact is the stricter form the network list uses for requests. Their
 // queries carry search terms and personal data as well as tokens. So
-// every query value is hidden, and so is a query part with no "=" (it
-// could be a bare token). The fragment is dropped, and a data URL keeps
-// only its media type. It shares Safe's reading of the URL.
+// every query value is hidden. So is a query part with no "=": it could
+// be a bare token. The fragment is dropped, and a data URL keeps only its
+// media type. It shares Safe's reading of the URL.
 func Redact(u string) string {
 	if rest, ok := cutPrefixFold(u, "data:"); ok {
 		mt, _, _ := strings.Cut(rest, ",")
@@ -42,9 +42,9 @@ func Redact(u string) string {
 // value, with every set).
 func redactURL(u string, every bool) string { return redactURLDepth(u, every, maxURLNesting, nil) }
 
-// Secrets are the parts of u that Safe hides, as written and decoded:
-// the password of its user info and the credentials' values. A capture
-// is cleaned of them wherever the page copied them (see
+// Secrets are the parts of u that Safe hides, as written and decoded.
+// That is the password of its user info and the credentials' values. A
+// capture is cleaned of them wherever the page copied them (see
 // capture.ScrubURLs).
 func Secrets(u string) []string {
 	var found []string
@@ -127,10 +127,10 @@ func splitURL(u string) (head string, query, frag int) {
 
 // dropUserInfo removes "user:password@" from the authority of head (a URL
 // without its query and fragment). The authority runs to the first "/"
-// after it. Browsers end it at a "\" too for web schemes, but a wider
+// after it. Browsers end it at a "\" too for web schemes. But a wider
 // authority can only drop more, never keep a password. For web schemes
-// browsers also accept "http:u:p@host" and backslashes for the slashes,
-// and so does this.
+// browsers also accept "http:u:p@host" and backslashes for the slashes.
+// So does this.
 func dropUserInfo(head string, found *[]string) string {
 	start, web := authorityStart(head)
 	if start < 0 {
@@ -170,7 +170,7 @@ func dropUserInfo(head string, found *[]string) string {
 	return b.String()
 }
 
-// authorityStart is where the authority of u starts, or -1 when u has
+// authorityStart is where the authority of u starts. It is -1 when u has
 // none (a relative URL, mailto:, data:…). web is set for the schemes
 // whose slashes browsers take loosely (any number, "\\" for "/").
 func authorityStart(u string) (start int, web bool) {
@@ -216,10 +216,10 @@ func SchemeChar(c byte, first bool) bool {
 
 // redactParams writes s, a query or fragment, with the values of its
 // credential keys replaced (every value, with every). Parts are split at
-// "&". A part is also read as several at ";" (old servers take it as "&").
-// It is split at "?" and "#" too, for a URL inside a value
+// "&". A part is also read as several at ";", which old servers take as
+// "&". It is split at "?" and "#" too, for a URL inside a value
 // ("#/callback?code=…", "next=/p?token=…"). A credential's value runs to
-// the next "&": cutting it short at one of the others could leave part
+// the next "&". Cutting it short at one of the others could leave part
 // of it.
 func redactParams(b *strings.Builder, s string, every bool, depth int, found *[]string) {
 	for {
@@ -298,8 +298,8 @@ func hidesURL(v string, depth int) bool {
 	return redactURLDepth(d, false, depth-1, nil) != d
 }
 
-// addSecret adds a hidden value to found, and its decoded form when that
-// differs (a page may show either).
+// addSecret adds a hidden value to found. It adds its decoded form too
+// when that differs, since a page may show either.
 func addSecret(found *[]string, v string) {
 	*found = append(*found, v)
 	if d, err := url.QueryUnescape(v); err == nil && d != v {
