@@ -44,7 +44,7 @@ func (s *Server) act(ctx context.Context, a dom.Action) reply {
 	return r
 }
 
-// sameDocument reports whether two snapshots are of one document: ids
+// sameDocument reports whether two snapshots are of one document. Ids
 // carry over only within a document, the root's included.
 func sameDocument(a, b *dom.Snapshot) bool {
 	return a != nil && b != nil && a.Root != nil && b.Root != nil && a.TargetID == b.TargetID &&
@@ -73,8 +73,8 @@ func (s *Server) sensitive(svc Service, id string) bool {
 	return n.Sensitive()
 }
 
-// explain makes an error about an id the agent was shown say what that
-// node was and what is most like it now.
+// explain makes an error about an id the agent was shown say more. It
+// says what that node was and what is most like it now.
 func (s *Server) explain(svc Service, r *reply, id string) {
 	if id == "" || (r.err.Code != dom.NodeNotFound && r.err.Code != dom.NodeStale) {
 		return

@@ -11,9 +11,10 @@ import (
 )
 
 // Responses are short text: an agent pays for every token it reads. Page
-// strings in them (titles, dialog and console messages, names) are written
-// as JSON strings, escaped as the json outputs are. So no control
-// character or escape sequence of the page reaches the agent raw.
+// strings in them are written as JSON strings, escaped as the json
+// outputs are. That covers titles, dialog and console messages, names. So
+// no control character or escape sequence of the page reaches the agent
+// raw.
 
 // quote is s as an escaped JSON string, quotes included.
 func quote(s string) string {
@@ -182,8 +183,8 @@ func compactDiff(flat []string) []string {
 	return out
 }
 
-// lineID is the node id of a diff line ("[12]" after the mark and the
-// indentation), "" for a text line.
+// lineID is the node id of a diff line: "[12]" after the mark and the
+// indentation. It is "" for a text line.
 func lineID(l string) string {
 	if len(l) < 2 {
 		return ""

@@ -82,8 +82,8 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// CheckListen refuses a listen address that is not loopback unless
-// allowRemote: the endpoint is full control of a browser.
+// CheckListen refuses a listen address that is not loopback, unless
+// allowRemote. The endpoint is full control of a browser.
 func CheckListen(addr string, allowRemote bool) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package mcp is domscope's DOM tool for LLM agents. It is a Model Context
 // Protocol server whose dom_* tools act on a page. They use the same live
-// service as the UI and `run`, so an agent sees the ids and the view
+// service as the UI and `run`. So an agent sees the ids and the view
 // domscope shows. Responses are short: an action answers with its result
 // and the change to the view, not the whole view.
 package mcp
@@ -220,8 +220,8 @@ func decodeArgs(raw json.RawMessage, into any) error {
 	return nil
 }
 
-// call runs one tool call: it waits at the gate, tells the observer,
-// runs the body, masks secrets, and answers.
+// call runs one tool call. It waits at the gate, tells the observer, runs
+// the body, masks secrets, and answers.
 func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, body func(ctx context.Context) reply) *sdk.CallToolResult {
 	if err := s.cfg.Gate.Wait(ctx, s.cfg.GateTimeout); err != nil {
 		r := reply{err: dom.ErrorOf(err), hint: "wait, then retry the call: a person is acting on the page"}

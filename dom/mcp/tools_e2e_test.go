@@ -131,7 +131,8 @@ func TestViewFullAndNone(t *testing.T) {
 
 // TestSecretsTypedThroughTheTools: what an agent types into a password
 // field reaches the page. It reaches no response, observed call or log
-// line, even when the page repeats it in a console message and a dialog.
+// line. That holds even when the page repeats it in a console message
+// and a dialog.
 func TestSecretsTypedThroughTheTools(t *testing.T) {
 	const secret = "hunter2-Sekret"
 	f := setup(t, mcp.ViewDiff, "")
@@ -180,7 +181,7 @@ func TestSecretsTypedThroughTheTools(t *testing.T) {
 }
 
 // TestStaleID: an id the agent saw whose node is gone fails with
-// NODE_STALE, naming what it was and the nearest match now.
+// NODE_STALE. The error names what it was and the nearest match now.
 func TestStaleID(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
 	view := f.ok("dom_snapshot", nil)
@@ -199,8 +200,8 @@ func TestStaleID(t *testing.T) {
 	f.fails("dom_click", map[string]any{"id": 99999}, dom.NodeNotFound)
 }
 
-// TestDialog: a dialog an action opens is reported; every other tool
-// says DIALOG_OPEN and to call dom_dialog, which closes it.
+// TestDialog: a dialog an action opens is reported. Every other tool says
+// DIALOG_OPEN and to call dom_dialog, which closes it.
 func TestDialog(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
 	view := f.ok("dom_snapshot", nil)
