@@ -242,7 +242,7 @@ func ownerOf(ctx context.Context, s dom.Session, frameID string) (int64, bool) {
 }
 
 // insets is how far a frame owner's content box sits inside its border
-// box (borders and padding), in its document's CSS pixels. The box
+// box: borders and padding. It is in its document's CSS pixels. The box
 // model's quads are in the viewport's, scaled by any zoom. box (the
 // border box from the layout) undoes that.
 func insets(ctx context.Context, s dom.Session, id int64, box dom.Rect) ([2]float64, bool) {

@@ -20,11 +20,11 @@ type fieldKey struct {
 	id     int64
 }
 
-// secretBoxes are where the sensitive fields were drawn at one moment, in
-// page-document coordinates (those of VirtualNode.Bounds). A field's box
-// is joined with the boxes of everything inside it, so text that spills
-// out is covered. A frame that could not be looked into counts as one
-// field: its whole box.
+// secretBoxes are where the sensitive fields were drawn at one moment. They
+// are in page-document coordinates (those of VirtualNode.Bounds). A
+// field's box is joined with the boxes of everything inside it, so text
+// that spills out is covered. A frame that could not be looked into counts
+// as one field: its whole box.
 type secretBoxes map[fieldKey]dom.Rect
 
 func (s secretBoxes) add(k fieldKey, r dom.Rect) {

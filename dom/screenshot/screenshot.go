@@ -1,5 +1,5 @@
-// Package screenshot takes pictures of a page with every sensitive
-// field painted over, and draws a view's node numbers on them (marks).
+// Package screenshot takes pictures of a page with every sensitive field
+// painted over. It draws a view's node numbers on them (marks).
 package screenshot
 
 import (
@@ -43,11 +43,11 @@ func (p *Picture) ToImage(r dom.Rect) image.Rectangle {
 }
 
 // Screenshot captures the visible part of the page (Page.captureScreenshot)
-// and scales it to CSS pixels. Before the picture leaves this package, it
-// paints every sensitive field over with a solid block (MaskColor), in
-// every frame and shadow root. known, when not nil, holds the fields
-// earlier captures found sensitive. They are painted over too, so a
-// password a page has turned into text stays covered.
+// and scales it to CSS pixels. Then it paints every sensitive field over
+// with a solid block (MaskColor), in every frame and shadow root. That
+// happens before the picture leaves this package. known, when not nil,
+// holds the fields earlier captures found sensitive. They are painted
+// over too, so a password a page has turned into text stays covered.
 //
 // The fields are found just before and just after the picture is taken.
 // A picture is kept only when they stood still in between (and the page
@@ -161,8 +161,8 @@ func screenshotOnce(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Pi
 	w := max(1, int(math.Round(float64(b.Dx())/m1.dpr)))
 	h := max(1, int(math.Round(float64(b.Dy())/m1.dpr)))
 	css := scaleTo(dev, w, h)
-	// Again at CSS size: a pixel that the scaling mixed from the block
-	// and its edge is made solid.
+	// Again at CSS size. A pixel that the scaling mixed from the block and
+	// its edge is made solid.
 	paintBoxes(css, boxes, origin, m1.zoom, 0)
 	return &Picture{Image: css, OriginX: m1.pageX, OriginY: m1.pageY, Zoom: m1.zoom, DeviceScale: m1.dpr}, nil
 }
@@ -207,8 +207,8 @@ func (k *SensitiveNodes) Clone() *SensitiveNodes {
 
 func (k *SensitiveNodes) has(f fieldKey) bool { return k != nil && k.m[f] }
 
-// still reports whether the same fields were found in a and b, none
-// moved or changed size by a pixel or more.
+// still reports whether the same fields were found in a and b. None may
+// have moved or changed size by a pixel or more.
 func still(a, b secretBoxes) bool {
 	if len(a) != len(b) {
 		return false

@@ -146,8 +146,8 @@ func TestScreenshotCoversMovingFields(t *testing.T) {
 	t.Logf("%d of 5 pictures refused", refused)
 }
 
-// jumpPage has a one-time-code field with red text that the test moves
-// while a picture is taken, and a plain field with red text.
+// jumpPage has a one-time-code field with red text, which the test moves
+// while a picture is taken. It also has a plain field with red text.
 const jumpPage = `<!doctype html><html><head><meta charset="utf-8"><title>Jumping</title><style>
 body { margin: 0; }
 input { position: absolute; width: 160px; height: 30px; margin: 0; color: #ff0000; background: #ffffff;
@@ -158,8 +158,8 @@ input { position: absolute; width: 160px; height: 30px; margin: 0; color: #ff000
 </body></html>`
 
 // jumpAtShot is a page whose field #a jumps to 500px just before the
-// first picture is taken, and to 100px just after it. The two looks for
-// the fields find it at 0 and 100, never where it was drawn.
+// first picture is taken. It jumps to 100px just after it. The two looks
+// for the fields find it at 0 and 100, never where it was drawn.
 type jumpAtShot struct {
 	*cdpconn.Page
 	shots *int
@@ -188,8 +188,8 @@ func (j jumpAtShot) Call(ctx context.Context, method string, params, result any)
 }
 
 // TestScreenshotRetakesWhenFieldsMove: a field that moves while the
-// picture is taken is not drawn, not only one that moves between the two
-// looks. The picture is taken again once it stands still.
+// picture is taken is not drawn. Moving between the two looks is not
+// needed. The picture is taken again once it stands still.
 func TestScreenshotRetakesWhenFieldsMove(t *testing.T) {
 	page := pageOf(t, "jump.html", jumpPage)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -327,11 +327,12 @@ func (b blindPage) Call(ctx context.Context, method string, params, result any) 
 	return noSnapshot{b.Page}.Call(ctx, method, params, result)
 }
 
-// BenchmarkScreenshot measures screenshot.Screenshot (two looks for the
-// sensitive fields around the picture) next to Page.captureScreenshot
-// alone, on the synthetic corpus pages. It reports plain-ms and
-// masked-ms. On Linux it also reports the CPU time of the browser and the
-// test (plain-cpu-ms, masked-cpu-ms); a busy machine distorts that less.
+// BenchmarkScreenshot measures screenshot.Screenshot next to
+// Page.captureScreenshot alone, on the synthetic corpus pages. The first
+// looks for the sensitive fields twice, around the picture. It reports
+// plain-ms and masked-ms. On Linux it also reports the CPU time of the
+// browser and the test (plain-cpu-ms, masked-cpu-ms). A busy machine
+// distorts that less.
 //
 //	go test ./dom -run '^$' -bench BenchmarkScreenshot -benchtime 5x
 func BenchmarkScreenshot(b *testing.B) {
