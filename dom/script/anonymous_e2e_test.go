@@ -14,13 +14,13 @@ import (
 )
 
 // TestRecordAnonymousReplaysSameNode clicks every nameless clickable box
-// of a page: no role, name or test id. The boxes sit in the document, in
-// a section, in a zero-size wrapper, inside SVG, in a shadow root and in
-// a frame. Each is recorded as the UI does (AimAt before the click,
-// RecordAimed after). On a fresh load a returning visitor's banner shifts
-// every node number. The replay must still click the same boxes (the
-// page's own log of clicks). A box no query picks on its own is a comment
-// line that says why: never a node ID, never another box.
+// of a page: no role, name or test id. The boxes sit in the document, a
+// section, a zero-size wrapper, SVG, a shadow root and a frame. Each is
+// recorded as the UI does (AimAt before the click, RecordAimed after). On
+// a fresh load a returning visitor's banner shifts every node number. The
+// replay must still click the same boxes (the page's own log of clicks).
+// A box no query picks on its own is a comment line that says why. It is
+// never a node ID, never another box.
 func TestRecordAnonymousReplaysSameNode(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/anonymous.html", live.Config{})
@@ -107,10 +107,10 @@ func hits(t *testing.T, p Session) []string {
 	return out
 }
 
-// TestTargetForPageChecksThePage: a CSS path built from a stale snapshot
-// (a box inserted before the target since) picks another element.
-// TargetForPage asks the page and does not write it. The snapshot alone
-// would.
+// TestTargetForPageChecksThePage: a box was inserted before the target
+// since the snapshot. A CSS path built from that snapshot picks another
+// element. TargetForPage asks the page and does not write it. The
+// snapshot alone would.
 func TestTargetForPageChecksThePage(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/anonymous.html", live.Config{})

@@ -124,8 +124,8 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 			t.Fatalf("run line does not decode: %v\n%s", err, sc.Text())
 		}
-		// a result line's "snapshot" says how it was taken; the line
-		// after it (no "action") holds the snapshot itself
+		// A result line's "snapshot" says how it was taken. The line after
+		// it (no "action") holds the snapshot itself.
 		if line.Snapshot != nil && line.Action == "" {
 			snaps++
 			check("run snapshot", line.Snapshot)

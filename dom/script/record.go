@@ -116,7 +116,7 @@ func aim(snap *dom.Snapshot, q query.Query, n *dom.VirtualNode, onPage func(stri
 	var found []*dom.VirtualNode
 	if q.CSS != "" {
 		// A path of ids and :nth-of-type matches one element by
-		// construction; the page, when asked, has the last word.
+		// construction. The page, when asked, has the last word.
 		if onPage != nil && !onPage(q.CSS) {
 			return q, false
 		}
@@ -150,7 +150,7 @@ func aim(snap *dom.Snapshot, q query.Query, n *dom.VirtualNode, onPage func(stri
 }
 
 // describeNode names a node in a recording without its node ID, which
-// means nothing on another load: `div#box generic "Save"`.
+// means nothing on another load. Example: `div#box generic "Save"`.
 func describeNode(n *dom.VirtualNode) string {
 	s := n.Tag
 	if id := n.Attrs["id"]; plainIdent(id) {
@@ -328,9 +328,9 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 // same on a fresh load. The UI names a node by ID; the step names it by a
 // query (TargetFor). A node no query picks is never written as its ID: on
 // another load that is another node. Then the step has no target and a
-// comment saying why, and the error is returned with it. The recorder
-// writes such a step as a comment line. Text typed into a sensitive field
-// is written as dom.Mask with WithheldComment, never as itself. So is a
+// comment saying why. The error is returned with it. The recorder writes
+// such a step as a comment line. Text typed into a sensitive field is
+// written as dom.Mask with WithheldComment, never as itself. So is a
 // character key pressed into one, and an option picked in one.
 // secretFocus says the focus may be in a sensitive field. That is the
 // recorder's guess, since a tab in the background reports no focused
@@ -465,7 +465,7 @@ func focused(snap *dom.Snapshot) *dom.VirtualNode {
 }
 
 // typesChar reports whether a key press would type a character into a
-// field: one character, with no modifier but Shift.
+// field. That is one character, with no modifier but Shift.
 func typesChar(key string, mods []string) bool {
 	parts := strings.Split(key, "+")
 	k := parts[len(parts)-1]
@@ -483,9 +483,9 @@ func typesChar(key string, mods []string) bool {
 
 // Recorder keeps a session's actions as script steps. Each action becomes
 // a step (stepFor) when it has run. The step is kept in memory with its
-// result. It is also appended at once to the writer, if any, as one line
-// (for `domscope --record FILE`, so a crash loses nothing). A failed
-// action is written as a comment line, and so is one whose node no query
+// result. It is also appended at once to the writer, if any, as one line.
+// That is for `domscope --record FILE`, so a crash loses nothing. A failed
+// action is written as a comment line. So is one whose node no query
 // picks on a fresh load. So the script replays what worked on what it
 // aimed at. The log keeps it with its error. Safe for concurrent use.
 type Recorder struct {
@@ -494,14 +494,14 @@ type Recorder struct {
 	entries []entry
 	started bool
 	// secretFocus: the last action aimed at a node aimed at a sensitive
-	// field, so the focus may still be there.
+	// field. So the focus may still be there.
 	secretFocus bool
 }
 
 type entry struct {
 	step Step
 	log  dom.SessionStep
-	// noTarget: no query picks the step's node on a fresh load, so the
+	// noTarget: no query picks the step's node on a fresh load. So the
 	// script has it as a comment line.
 	noTarget bool
 }
@@ -519,8 +519,8 @@ func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResu
 	return r.record(before, a, nil, res, desc)
 }
 
-// RecordAimed is Record with the target worked out before a ran (AimAt),
-// its CSS path checked on the page.
+// RecordAimed is Record with the target worked out before a ran (AimAt).
+// Its CSS path was checked on the page.
 func (r *Recorder) RecordAimed(before *dom.Snapshot, a dom.Action, aimed Aim, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
 	return r.record(before, a, &aimed, res, desc)
 }
@@ -742,8 +742,8 @@ func (r *Recorder) KeepView(before, after string) {
 	setView(&e.log, before, after)
 }
 
-// setView keeps the view before and after the step: After (when it is
-// not too big) and the diff between them.
+// setView keeps the view before and after the step. That is After (when
+// it is not too big) and the diff between them.
 func setView(s *dom.SessionStep, before, after string) {
 	if len(after) <= dom.MaxStepView {
 		s.After = after

@@ -252,9 +252,9 @@ func TestRecordReplaySignIn(t *testing.T) {
 
 // TestTargetForResolvesBack covers every visible element of the demo
 // pages and the action fixture. The recorded query resolves to that same
-// element, in the live page and through the replay's own resolution (CSS
-// paths through the browser). Only a nameless container in a shadow root
-// or frame has none.
+// element in the live page. It does so through the replay's own
+// resolution too (CSS paths through the browser). Only a nameless
+// container in a shadow root or frame has none.
 func TestTargetForResolvesBack(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {

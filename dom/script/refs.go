@@ -143,9 +143,9 @@ func roleAndName(body string) (role, name string, named bool) {
 }
 
 // roleAliases are the roles a role word of either text may stand for in
-// a snapshot. domscope's text (ours) writes headings as h1..h6, the tag
-// where the role is generic, and Chrome's internal role names plainly.
-// Playwright says img where Chrome says image.
+// a snapshot. domscope's text (ours) writes headings as h1..h6. It writes
+// the tag where the role is generic, and Chrome's internal role names
+// plainly. Playwright says img where Chrome says image.
 func roleAliases(word string, ours bool) []string {
 	w := strings.ToLower(word)
 	if len(w) == 2 && w[0] == 'h' && w[1] >= '1' && w[1] <= '9' {
@@ -257,8 +257,8 @@ func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit ti
 }
 
 // refMisses names what comes close to a ref's role and name. That is
-// nodes with that name and another role, and nodes of that role whose
-// names share a word with it.
+// nodes with that name and another role. It is also nodes of that role
+// whose names share a word with it.
 func refMisses(snap *dom.Snapshot, rl refLine) string {
 	what := fmt.Sprintf("no %s named %q", rl.role, rl.name)
 	if !rl.named {

@@ -39,7 +39,7 @@ type Options struct {
 	Refs *Refs
 	// Secret gives the value of a step whose text was withheld when it was
 	// recorded (see Withheld), by step number. When it is nil or finds
-	// nothing, the step fails and says which variable to set (SecretEnv).
+	// nothing, the step fails. It says which variable to set (SecretEnv).
 	Secret func(step int) (string, bool)
 }
 

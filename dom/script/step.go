@@ -15,7 +15,7 @@ import (
 // finds the values left out when a session was recorded.
 
 // Line is one step of a loaded script: where it was written, its text and
-// what it parses to. Err says it does not parse; the UI shows why and
+// what it parses to. Err says it does not parse. The UI shows why and
 // lets the person edit or skip it.
 type Line struct {
 	No   int
@@ -55,9 +55,9 @@ func Load(r io.Reader) ([]Line, error) {
 // ParseLine parses one step as Run would at line no (an edited step).
 func ParseLine(text string, no int) (Step, error) { return parseStep(strings.TrimSpace(text), no) }
 
-// Withheld reports whether a step carries dom.Mask where the recorder
-// left out what was typed, pressed or picked in a sensitive field.
-// Replaying it as it is would type the mask.
+// Withheld reports whether a step carries dom.Mask. The recorder left it
+// where the text typed, key pressed or option picked in a sensitive field
+// was. Replaying it as it is would type the mask.
 func Withheld(st Step) bool {
 	switch st.Action {
 	case "type":
@@ -142,8 +142,8 @@ func Masked(st Step, secret bool) Step {
 	return st
 }
 
-// TargetQuery is the query a step aims at (its "target", or its "id"), nil for
-// a step with none.
+// TargetQuery is the query a step aims at: its "target", or its "id". It
+// is nil for a step with none.
 func (st Step) TargetQuery() *query.Query {
 	if st.Target != nil {
 		return st.Target

@@ -57,7 +57,7 @@ func withUser(base, user string) string {
 	return strings.Replace(base, "http://", "http://"+user+"@", 1)
 }
 
-// openURLsTab opens the page in a new tab and waits for its cross-origin
+// openURLsTab opens the page in a new tab. It waits for its cross-origin
 // frame to have a target of its own.
 func openURLsTab(t *testing.T, pageURL string) *cdpconn.Page {
 	t.Helper()
@@ -219,7 +219,7 @@ func recordAct(t *testing.T, svc *live.Service, rec *script.Recorder, a Action, 
 	return res
 }
 
-// checkExport saves s with a session log, as e does, and checks the file
+// checkExport saves s with a session log, as e does. It checks the file
 // and the capture opened again.
 func checkExport(t *testing.T, what string, s *Snapshot, log []SessionStep) {
 	t.Helper()
