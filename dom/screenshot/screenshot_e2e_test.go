@@ -188,8 +188,8 @@ func (j jumpAtShot) Call(ctx context.Context, method string, params, result any)
 }
 
 // TestScreenshotRetakesWhenFieldsMove: a field that moves while the
-// picture is taken is not drawn. Moving between the two looks is not
-// needed. The picture is taken again once it stands still.
+// picture is taken is not drawn, as one that moves between the two
+// looks is not. The picture is taken again once it stands still.
 func TestScreenshotRetakesWhenFieldsMove(t *testing.T) {
 	page := pageOf(t, "jump.html", jumpPage)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
