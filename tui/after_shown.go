@@ -8,8 +8,8 @@ import (
 )
 
 // afterShown runs after a snapshot is on screen. For an action it keeps
-// the view before and after with the recorded step (prev is the flat view
-// before). It resolves the current step's target again on the new page.
+// the view before and after with the recorded step; prev is the view
+// before. It resolves the current step's target again on the new page.
 func (m *Model) afterShown(msg snapshotMsg, prev *dom.SerializedDom) tea.Cmd {
 	var cmds []tea.Cmd
 	if msg.res != nil && m.doc.sd != nil {

@@ -101,8 +101,8 @@ const callLogSize = 500
 type agentState struct {
 	calls []mcp.Call // ended calls, oldest first
 	count int        // every call that ended
-	// refresh: an action ended while other work held the page; its
-	// snapshot is taken when that work is done
+	// refresh: an action ended while other work held the page. Its
+	// snapshot is taken when that work is done.
 	refresh *mcp.Call
 }
 

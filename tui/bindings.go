@@ -9,8 +9,8 @@ import (
 // A key of the panes is one row of the key table and one entry here
 // naming its handler. The row (keymap.Default) holds its keys, help,
 // footer hint and whether it needs a browser. lazygit's controllers pair
-// a binding with its Handler the same way. A test checks that both tables
-// name the same commands.
+// a binding with its Handler the same way. A test checks that both
+// tables name the same commands.
 
 // paneKey does what a key of the panes asks.
 type paneKey func(m *Model) tea.Cmd

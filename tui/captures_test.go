@@ -19,8 +19,9 @@ import (
 	"domscope/dom/export"
 )
 
-// recorded loads a capture recorded from real Chromium (testdata/captures,
-// written by go test ./dom -run TestRecord -record) and builds it.
+// recorded loads a capture recorded from real Chromium and builds it.
+// The captures in testdata/captures come from go test ./dom -run
+// TestRecord -record.
 func recorded(t testing.TB, name string) *dom.Snapshot {
 	t.Helper()
 	path := filepath.Join("..", "testdata", "captures", name+".json")

@@ -44,10 +44,10 @@ func osc52Needs() string {
 	return "the terminal must allow OSC 52"
 }
 
-// copyLine copies the selected node's line. That is the flat pane's line
-// under the cursor when the flat pane has the keyboard. Else it is the
-// first flat line of the tree's selection, else its tree label (a node
-// flattened away).
+// copyLine copies the selected node's line. When the flat pane has the
+// keyboard, that is its line under the cursor. Else it is the first flat
+// line of the tree's selection. A node flattened away gives its tree
+// label.
 func (m *Model) copyLine() tea.Cmd {
 	fp := &m.panes.flat
 	if m.panes.focus == flatFocus && fp.cursor >= 0 && fp.cursor < len(fp.lines) {

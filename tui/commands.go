@@ -19,8 +19,8 @@ import (
 // the UI shows carries the generation it was started in. Update drops
 // replies whose generation is no longer current.
 type (
-	// snapshotMsg: a snapshot arrived, after an action (res != nil), a
-	// refresh or a rebuild with other tier rules.
+	// snapshotMsg: a snapshot arrived. It follows an action (res != nil),
+	// a refresh or a rebuild with other tier rules.
 	snapshotMsg struct {
 		gen     int
 		snap    *dom.Snapshot
@@ -61,8 +61,8 @@ type (
 	}
 	hlTickMsg struct{ seq int }
 	hlDoneMsg struct{ err error }
-	// dialogDoneMsg and tabLeftMsg carry the tab they were for: the UI
-	// may be on another one when they come back.
+	// dialogDoneMsg and tabLeftMsg carry the tab they were for. The UI may
+	// be on another one when they come back.
 	dialogDoneMsg struct {
 		actor dom.Actor
 		res   dom.ActionResult

@@ -29,8 +29,8 @@ func (m *Model) viewport() dom.Viewport {
 	return dom.Viewport{}
 }
 
-// viewportLabel is the header's short name of the window: "" for the
-// browser's own, else the device or the size.
+// viewportLabel is the header's short name of the window. It is "" for
+// the browser's own, else the device or the size.
 func viewportLabel(v dom.Viewport) string {
 	switch {
 	case v.IsZero():
@@ -43,9 +43,9 @@ func viewportLabel(v dom.Viewport) string {
 	return v.String()
 }
 
-// nextViewport emulates the next window of the cycle; the snapshot after
-// the action is of the page in it. Any other window (--device, --viewport)
-// goes back to desktop.
+// nextViewport emulates the next window of the cycle. The snapshot after
+// the action is of the page in it. Any other window (--device,
+// --viewport) goes back to desktop.
 func (m *Model) nextViewport() tea.Cmd {
 	tablet, err := dom.LookupDevice(cycleTablet)
 	if err != nil {

@@ -40,7 +40,7 @@ func runCmd(cmd tea.Cmd, wait time.Duration) []tea.Msg {
 }
 
 // settle feeds the replies of cmd back into the model until nothing more
-// comes back, as the Bubble Tea loop would.
+// comes back. The Bubble Tea loop does the same.
 func settle(t *testing.T, m *Model, cmd tea.Cmd) {
 	t.Helper()
 	for i := 0; i < 20 && cmd != nil; i++ {

@@ -80,7 +80,7 @@ func TestTodoMVCFullProgram(t *testing.T) {
 }
 
 // A hostile page's title, names, text and attributes carry escape
-// sequences and control characters: none of them reaches the terminal.
+// sequences and control characters. None of them reaches the terminal.
 func TestHostilePageFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body>

@@ -89,7 +89,7 @@ func formPage(title string) *dom.Snapshot {
 	return f.s
 }
 
-// testActor is a small in-test dom.Actor: it serves prepared snapshots and
+// testActor is a small in-test dom.Actor. It serves prepared snapshots and
 // records the actions it was asked to do.
 type testActor struct {
 	mu      sync.Mutex

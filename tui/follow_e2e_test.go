@@ -167,9 +167,9 @@ func clickInTab(t *testing.T, suffix, id string) {
 	}
 }
 
-// e on a page that moved on since the shown snapshot (follow paused,
-// another client clicked) saves the page as it is now. It says so and
-// shows that snapshot; the file opens to the same page.
+// e on a page that moved on since the shown snapshot saves the page as it
+// is now. (Follow is paused, and another client clicked.) It says so and
+// shows that snapshot. The file opens to the same page.
 func TestExportAfterThePageMovedOn(t *testing.T) {
 	tm := startFollowPage(t)
 	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
@@ -212,8 +212,8 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 
 // A page that never goes quiet: a clock every 30 ms, a status line every
 // 70 ms, a feed every 110 ms. The UI still follows it, snapshot after
-// snapshot, and the header says the page keeps changing. Every snapshot
-// shows the clock's number and the status line.
+// snapshot. The header says the page keeps changing. Every snapshot shows
+// the clock's number and the status line.
 func TestFollowBusyPageFullProgram(t *testing.T) {
 	base, _ := cdptest.Serve(t, filepath.Join("..", "testdata", "pages", "actions"))
 	tm := startTerm(t, base+"/churn.html", 160, 48)

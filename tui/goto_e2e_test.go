@@ -14,7 +14,7 @@ import (
 // The go-to prompt (g) acts as an address bar. It starts with the page's
 // URL, and the first character typed replaces all of it. So typing
 // another URL goes there, not to the two glued together. A key that moves
-// or edits keeps the URL: End, then backspaces and a new file name, edits
+// or edits keeps the URL. End, then backspaces and a new file name, edits
 // it.
 func TestGotoReplacesTheURLFullProgram(t *testing.T) {
 	base, stop, err := demo.Serve()

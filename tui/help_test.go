@@ -10,7 +10,7 @@ import (
 )
 
 // The help screen shows every row of the key table, all its keys and its
-// line, at every size. At 200×60 it fits one screen; at 80×24 it scrolls.
+// line, at every size. At 200×60 it fits one screen. At 80×24 it scrolls.
 func TestHelpShowsEveryBinding(t *testing.T) {
 	for _, sz := range [][2]int{{200, 60}, {120, 40}, {80, 24}} {
 		m := started(t, newTestActor(formPage("Sign up")), sz[0], sz[1])

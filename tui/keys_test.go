@@ -80,8 +80,8 @@ func TestUnboundKeyHint(t *testing.T) {
 	}
 }
 
-// Z gives the focused pane the whole body; tab then shows the other one
-// maximised; Z again brings both back.
+// Z gives the focused pane the whole body. tab then shows the other one
+// maximised. Z again brings both back.
 func TestZoomPane(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	press(t, m, k('Z'))

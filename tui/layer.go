@@ -129,7 +129,7 @@ func (m *Model) covered() bool {
 }
 
 // broadcast gives a message to every layer, bottom first (a resize, a new
-// snapshot), and batches what they return.
+// snapshot). It batches what they return.
 func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, l := range append([]layer(nil), m.layers...) {

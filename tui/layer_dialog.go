@@ -12,7 +12,7 @@ import (
 	"domscope/views"
 )
 
-// dialogLayer is a JavaScript dialog the page opened: it holds the
+// dialogLayer is a JavaScript dialog the page opened. It holds the
 // keyboard until the user accepts or dismisses it.
 type dialogLayer struct {
 	info *dom.DialogInfo

@@ -100,8 +100,9 @@ func sameSet(a, b map[string]bool) bool {
 	return true
 }
 
-// changeText says what changed, in a few words: `checked: false → true`,
-// `shown (was display:none)`, `moved from node_3 to node_9`.
+// changeText says what changed, in a few words. Examples:
+// `checked: false → true`, `shown (was display:none)`,
+// `moved from node_3 to node_9`.
 func changeText(c dom.Change) string {
 	q := func(v string) string {
 		if v == "" {

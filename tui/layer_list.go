@@ -37,9 +37,9 @@ func (o *list) header(text string) {
 	o.keys = append(o.keys, "")
 }
 
-// common handles what every list does alike: move, close, open the help
-// over it, the mouse wheel and a new screen size. self is the layer the
-// list belongs to; help does not open over itself.
+// common handles what every list does alike. That is move, close, open
+// the help over it, the mouse wheel and a new screen size. self is the
+// layer the list belongs to; help does not open over itself.
 func (o *list) common(x *layerCtx, self layer, c keymap.Command, msg tea.Msg) (action, bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

@@ -77,8 +77,8 @@ func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 	return r
 }
 
-// snapshotShown tells the layers a new snapshot is on screen; rebuilt: the
-// same capture built again with other tier rules.
+// snapshotShown tells the layers a new snapshot is on screen. rebuilt
+// says it is the same capture built again with other tier rules.
 type snapshotShown struct{ rebuilt bool }
 
 func (r *rulesLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {

@@ -83,9 +83,9 @@ type stepDoneMsg struct {
 	snap snapshotMsg
 }
 
-// stepCtx is what the stepper may read: what a layer reads, and the page
-// it acts on and the recorder. Like a layer, it returns what it wants the
-// model to do as an action.
+// stepCtx is what the stepper may read. That is what a layer reads, plus
+// the page it acts on and the recorder. Like a layer, it returns what it
+// wants the model to do as an action.
 type stepCtx struct {
 	*layerCtx
 	actor dom.Actor // nil without a live page
@@ -151,8 +151,8 @@ func (s *stepper) run(x *stepCtx) action {
 	return s.exec(x, s.i, "")
 }
 
-// exec runs step idx (with secret in place of a withheld value), records
-// it and takes the snapshot after it.
+// exec runs step idx, with secret in place of a withheld value. It
+// records it and takes the snapshot after it.
 func (s *stepper) exec(x *stepCtx, idx int, secret string) action {
 	if x.actor == nil {
 		return flash{"no browser: steps cannot run", true}
@@ -254,7 +254,7 @@ func (s *stepper) previewed(x *stepCtx, msg stepPreviewMsg) action {
 }
 
 // edit opens a prompt on the current step's line (value: a line being
-// fixed); enter parses it and runs it.
+// fixed). enter parses it and runs it.
 func (s *stepper) edit(x *stepCtx, value string) action {
 	idx := s.i
 	ln := s.lines[idx]
@@ -270,8 +270,8 @@ func (s *stepper) edit(x *stepCtx, value string) action {
 			if err != nil {
 				return actions{flash{dom.ErrorOf(err).Message, true}, s.edit(x, v)}
 			}
-			// the field still shows the mask where the line had a real
-			// value it would not show: keep that value
+			// The field still shows the mask where the line had a real
+			// value it would not show. Keep that value.
 			if ln.Err == nil && !script.Withheld(ln.Step) && script.Withheld(st) && st.Action == ln.Step.Action {
 				switch st.Action {
 				case "type":
@@ -291,8 +291,8 @@ func (s *stepper) edit(x *stepCtx, value string) action {
 	return open{p}
 }
 
-// line is the current step as it may be shown or copied: a value aimed
-// at a sensitive field masked.
+// line is the current step as it may be shown or copied. A value aimed at
+// a sensitive field is masked.
 func (s *stepper) line() string {
 	if s == nil || s.done() {
 		return ""

@@ -17,8 +17,8 @@ import (
 	"domscope/dom/script"
 )
 
-// steppingModel is the UI on a fresh sign-in page in the shared browser,
-// with steps loaded as run --ui loads them. It returns the page's URL.
+// steppingModel is the UI on a fresh sign-in page in the shared browser.
+// Its steps are loaded as run --ui loads them. It returns the page's URL.
 func steppingModel(t *testing.T, steps ...string) (*Model, string) {
 	t.Helper()
 	dir := t.TempDir()

@@ -46,10 +46,10 @@ func selectAttrID(t *testing.T, m *Model, id string) {
 }
 
 // The details pane lists the requests of the last action: method, URL
-// with its query values redacted, status, time. d lists them all: a
-// fetch, an authenticated fetch and a click that posts a form. No query,
-// cookie or Authorization value reaches the screen, though the server got
-// them.
+// with its query values redacted, status, time. d lists them all. They
+// are a fetch, an authenticated fetch and a click that posts a form. No
+// query, cookie or Authorization value reaches the screen, though the
+// server got them.
 func TestNetworkOfLastAction(t *testing.T) {
 	seen := make(chan string, 16)
 	mux := http.NewServeMux()

@@ -54,8 +54,8 @@ func editedExport(t *testing.T) (string, string) {
 	if len(session) != 3 {
 		t.Fatalf("the export carries %d steps, want 3", len(session))
 	}
-	// Every mask in the log becomes the text: the step, its description,
-	// the views after it and the changes in its result.
+	// Every mask in the log becomes the text. That is the step, its
+	// description, the views after it and the changes in its result.
 	for i, s := range session {
 		session[i] = unmask(s, plain)
 	}
@@ -109,11 +109,11 @@ func mustJSON(t *testing.T, v any) string {
 }
 
 // TestOpenRemasksTypedSecret: an export's session log holds, in plain,
-// text typed into a password field (its step, description and views).
-// Opening masks it again. The log the story (H) renders, the story's list
-// and every step shown hold only the mask. The Username typed stays. Then
-// the same runs under the real program (open, H, each step), checked in
-// everything it wrote to the terminal.
+// text typed into a password field. It is in the step, description and
+// views. Opening masks it again. The log the story (H) renders, the
+// story's list and every step shown hold only the mask. The Username
+// typed stays. Then the same runs under the real program (open, H, each
+// step). Everything it wrote to the terminal is checked.
 func TestOpenRemasksTypedSecret(t *testing.T) {
 	path, plain := editedExport(t)
 

@@ -99,8 +99,8 @@ func longLinePage() *dom.Snapshot {
 	return s
 }
 
-// Long flat lines scroll sideways. shift+→ (or → where there is nothing
-// to expand) brings a long line's end into view; ← goes back.
+// Long flat lines scroll sideways. shift+→ brings a long line's end into
+// view; so does → where there is nothing to expand. ← goes back.
 func TestFlatPaneScrollsSideways(t *testing.T) {
 	for _, keys := range []struct {
 		name        string

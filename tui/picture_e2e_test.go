@@ -35,8 +35,8 @@ button { position: absolute; left: 320px; top: 203px; width: 295px; height: 102p
 <button aria-label="Go"></button>
 </body></html>`
 
-// The picture pane in tmux (half-blocks) shows the page's colours cell by
-// cell, without and with the numbered marks.
+// The picture pane in tmux (half-blocks) shows the page's colours cell
+// by cell. It does so without and with the numbered marks.
 func TestPictureHalfBlockFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "blocks.html"), []byte(blocksPage), 0o644); err != nil {

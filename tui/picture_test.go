@@ -76,8 +76,8 @@ func settleRaw(t *testing.T, m *Model, cmd tea.Cmd) []string {
 	return raw
 }
 
-// terminalSays decodes a terminal's answer the way the program's input
-// reader does and gives the events to the model.
+// terminalSays decodes a terminal's answer as the program's input reader
+// does. It gives the events to the model.
 func terminalSays(t *testing.T, m *Model, answer string) {
 	t.Helper()
 	var d uv.EventDecoder
@@ -177,8 +177,8 @@ func TestPictureGraphicsProtocols(t *testing.T) {
 
 func ansiStrip(s string) string { return ansi.Strip(s) }
 
-// BenchmarkPictureFrame: a full 200×60 frame with the picture pane shown
-// (half-blocks, drawn and cached), as while moving around the tree.
+// BenchmarkPictureFrame: a full 200×60 frame with the picture pane shown,
+// as while moving around the tree. The half-blocks are drawn and cached.
 func BenchmarkPictureFrame(b *testing.B) {
 	m, _ := pictureModel(b, 200, 60)
 	m.setSnapshot(formPage("Sign up"), false)

@@ -213,8 +213,8 @@ func startDomscope(t *testing.T, endpoint, target string) *term {
 	return startTermCmd(t, cmd, 140, 44)
 }
 
-// evalIn evaluates expr in the tab at …suffix of the browser at endpoint,
-// over a connection of the test's own.
+// evalIn evaluates expr in the tab at …suffix of the browser at endpoint.
+// It uses a connection of the test's own.
 func evalIn(t *testing.T, endpoint, suffix, expr string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

@@ -8,8 +8,8 @@ import (
 	"domscope/dom"
 )
 
-// tabList is a browser that has these tabs and attaches to none: enough for
-// the picker, which only lists.
+// tabList is a browser that has these tabs and attaches to none. That is
+// enough for the picker, which only lists.
 type tabList []dom.TargetInfo
 
 func (l tabList) Targets(context.Context) ([]dom.TargetInfo, error) { return l, nil }

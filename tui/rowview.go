@@ -35,7 +35,7 @@ func (v *rowView) page(dir, n int) { v.move(dir*max(v.height-1, 1), n) }
 // to puts the cursor on row i.
 func (v *rowView) to(i, n int) { v.cursor = i; v.clamp(n) }
 
-// scroll moves the view by delta rows (mouse wheel), dragging the cursor
+// scroll moves the view by delta rows (mouse wheel). It drags the cursor
 // along when it would leave the screen.
 func (v *rowView) scroll(delta, n int) {
 	h := max(v.height, 1)

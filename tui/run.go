@@ -43,7 +43,7 @@ type Config struct {
 	// page's own changes are not shown until then.
 	FollowPaused bool
 	// Record, when set, gets each action of the session as a `run` script
-	// line as it happens (--record FILE).
+	// line, as it happens (--record FILE).
 	Record io.Writer
 	// OutputDir is where `e` exports and `w` scripts go ("" is the current
 	// directory).
@@ -71,7 +71,7 @@ type Config struct {
 	// Now replaces the clock (tests).
 	Now func() time.Time
 	// Agent, when set, shows and records an MCP server's calls on this
-	// page (domscope --mcp), and pauses them with p.
+	// page (domscope --mcp). p pauses them.
 	Agent *Agent
 	// OpTimeout bounds each browser operation (an action and its snapshot);
 	// 0 means 60 s.
@@ -150,7 +150,7 @@ func (m *Model) openSaved(name string, c *export.SavedCapture) error {
 }
 
 // shutdown hides the browser highlight and closes the services this UI
-// created (the caller owns the one it passed in).
+// created. The caller owns the one it passed in.
 func (m *Model) shutdown() {
 	if m.op.busy != nil {
 		m.op.busy.cancel()

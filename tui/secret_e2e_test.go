@@ -120,8 +120,8 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	}
 }
 
-// pageValue evaluates expr in the shared browser's tab whose URL ends with
-// suffix, over a connection of the test's own.
+// pageValue evaluates expr in the shared browser's tab whose URL ends
+// with suffix. It uses a connection of the test's own.
 func pageValue(t *testing.T, suffix, expr string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

@@ -32,8 +32,8 @@ const signInPage = `<!doctype html><html><head><meta charset="utf-8"><title>Sign
 <p id="out"></p>
 </main></body></html>`
 
-// recordingModel is the UI on the sign-in page in the shared browser, with
-// --record going to recPath and --output-dir outDir.
+// recordingModel is the UI on the sign-in page in the shared browser.
+// --record goes to recPath and --output-dir is outDir.
 func recordingModel(t *testing.T, recPath, outDir string) *Model {
 	t.Helper()
 	dir := t.TempDir()

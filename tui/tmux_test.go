@@ -204,8 +204,8 @@ func (tm *term) format(f string) string {
 	return strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "t", f))
 }
 
-// quit presses q and checks the terminal came back as it was: primary
-// screen, cursor shown, mouse reporting off.
+// quit presses q and checks the terminal came back as it was. That is the
+// primary screen, the cursor shown and mouse reporting off.
 func (tm *term) quit() {
 	tm.t.Helper()
 	tm.keys("q")
@@ -258,7 +258,7 @@ func serviceConfig() live.Config {
 	return live.Config{VisualEffects: true, CallTimeout: hangGuard}
 }
 
-// childScript loads DOMSCOPE_TUI_SCRIPT to step through and appends the
+// childScript loads DOMSCOPE_TUI_SCRIPT to step through. It appends the
 // session to DOMSCOPE_TUI_RECORD, as run --ui FILE --record FILE does.
 func childScript(cfg *Config) error {
 	if p := os.Getenv("DOMSCOPE_TUI_SCRIPT"); p != "" {

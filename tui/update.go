@@ -191,8 +191,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// afterSelection schedules the browser highlight when the selection moved
-// (debounced: only the last selection of a quick run is highlighted).
+// afterSelection schedules the browser highlight when the selection
+// moved. It is debounced: only the last selection of a quick run is
+// highlighted.
 func (m *Model) afterSelection(before string) tea.Cmd {
 	if !m.hl.on || !m.live() || m.panes.tree.SelectedID() == before {
 		return nil
@@ -252,10 +253,10 @@ func (m *Model) formatAs(asJSON bool) tea.Cmd {
 // act runs one action, then takes the snapshot the service made after it.
 func (m *Model) act(a dom.Action) tea.Cmd { return m.actOn(a, false) }
 
-// actOn is act for an action whose text is secret: secret is set or its
+// actOn is act for an action whose text is secret: secret is set, or its
 // node is a sensitive field. From here on the text exists only in the
-// action sent to the page. Every string made for people has it masked:
-// the busy line, the details pane, an error message, an export.
+// action sent to the page. Every string made for people has it masked.
+// That is the busy line, the details pane, an error message, an export.
 func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	if !m.live() {
 		m.setFlash("no browser: actions are disabled", true)

@@ -481,7 +481,8 @@ func TestDiffListsStatesVisibilityAndFlatLines(t *testing.T) {
 
 // Once the next snapshot is shown, the UI lets the old tree go (tens of
 // MB on a large page). The diff list still shows the old name of a
-// renamed node, a removed node's tag and name, and the flat view's lines.
+// renamed node and a removed node's tag and name. It still shows the flat
+// view's lines.
 func TestOldTreeLetGoDiffStillListed(t *testing.T) {
 	freed := make(chan struct{}, 1)
 	second := formPage("Sign up")

@@ -16,7 +16,7 @@ import (
 )
 
 // The pages of the URL test. A button puts a session in the URL with
-// pushState. Another loads a page whose URL holds a token; the page has
+// pushState. Another loads a page whose URL holds a token. That page has
 // no title, so Chrome titles its tab with the URL. A frame's URL holds a
 // key. The secrets are built at run time, so only URLs hold them.
 const (

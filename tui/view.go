@@ -21,8 +21,8 @@ func (m *Model) View() tea.View {
 	}
 	v.WindowTitle = title
 	if m.op.busy != nil || m.op.bg != nil {
-		// the terminal's own progress indicator (where it has one): long
-		// work has no known end, so it is indeterminate
+		// The terminal's own progress indicator, where it has one. Long
+		// work has no known end, so it is indeterminate.
 		v.ProgressBar = tea.NewProgressBar(tea.ProgressBarIndeterminate, 0)
 	}
 	return v
