@@ -22,8 +22,8 @@ const (
 	List
 	// Dialog: a JavaScript dialog waits for accept or dismiss.
 	Dialog
-	// ReadOnly: a saved capture with no browser (browser commands are
-	// refused, but still mapped so the UI can say why).
+	// ReadOnly: a saved capture with no browser. Browser commands are
+	// refused, but still mapped so the UI can say why.
 	ReadOnly
 )
 
@@ -150,10 +150,10 @@ func (g GroupID) Title() string {
 	return "Quit, prompts, lists, dialogs"
 }
 
-// Row is one binding. It holds its keys and footer text, the command they
-// mean, the modes in which they mean it and the footers that show it. It
-// also holds its help section and line, and whether the command needs a
-// live page.
+// Row is one binding. It holds its keys and footer text, and the command
+// they mean. It holds the modes in which they mean it and the footers
+// that show it. It also holds its help section and line, and whether the
+// command needs a live page.
 type Row struct {
 	Key     key.Binding // the keys, and the short help the footer shows
 	Command Command
@@ -263,9 +263,9 @@ func Default() KeyMap {
 	}}
 }
 
-// Command maps a key press to a command in a mode: the first row for that
-// mode whose keys match. It is pure: same key, same mode, same answer. In
-// Prompt mode, None means "give the key to the text input".
+// Command maps a key press to a command in a mode. The first row for that
+// mode whose keys match wins. It is pure: same key, same mode, same
+// answer. In Prompt mode, None means "give the key to the text input".
 func (km KeyMap) Command(msg tea.KeyPressMsg, mode Mode) Command {
 	for _, r := range km.Rows {
 		if r.Modes.Has(mode) && key.Matches(msg, r.Key) {

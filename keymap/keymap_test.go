@@ -245,9 +245,9 @@ func TestEveryRowReachableAndInHelp(t *testing.T) {
 	}
 }
 
-// Every row names its command, and the name finds it again (the config
-// file and the help spell commands so). That every command the UI handles
-// has a row is checked in tui, against its handler table.
+// Every row names its command, and the name finds it again. The config
+// file and the help spell commands so. tui checks, against its handler
+// table, that every command the UI handles has a row.
 func TestEveryCommandNamed(t *testing.T) {
 	km := Default()
 	for _, r := range km.Rows {
