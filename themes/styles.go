@@ -54,9 +54,9 @@ func (k Ink) Render(s string) string {
 	return k.pre + s + k.post
 }
 
-// New builds the styles for a palette. noColor gives plain output that
-// still marks the selection (reverse video) and emphasis (bold), for
-// NO_COLOR and for golden files.
+// New builds the styles for a palette. noColor gives plain output for
+// NO_COLOR and for golden files. It still marks the selection (reverse
+// video) and emphasis (bold).
 func New(p Palette, noColor bool) Styles {
 	fgs := func(c color.Color) lipgloss.Style {
 		if noColor {
