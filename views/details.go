@@ -213,7 +213,7 @@ const nodeLines = 4
 
 // fitDetails makes room in a short pane (80×24) for what follows the
 // node's lines: the last action and the changes. They say what just
-// happened. So the node's attrs give way first, then its box and ids,
+// happened. So the node's attrs give way first. Then its box and ids go,
 // then its tier line.
 func fitDetails(lines []string, hasNode bool, h int) []string {
 	if !hasNode || len(lines) <= h || len(lines) <= nodeLines {

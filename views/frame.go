@@ -67,8 +67,9 @@ func SideBySide(left, right []string) []string {
 	return out
 }
 
-// Place draws box (lines of equal width) over bg (lines of width w), its
-// top left corner at column x of line y. It changes bg's lines in place.
+// Place draws box (lines of equal width) over bg (lines of width w). Its
+// top left corner goes at column x of line y. It changes bg's lines in
+// place.
 func Place(bg, box []string, x, y, w int) []string {
 	if len(box) == 0 {
 		return bg

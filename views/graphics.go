@@ -44,8 +44,8 @@ func GraphicsFromEnv(getenv func(string) string) Graphics {
 	return HalfBlocks
 }
 
-// KittyQueryID is the image id of the kitty support query; a terminal that
-// speaks the protocol answers "OK" for it.
+// KittyQueryID is the image id of the kitty support query. A terminal
+// that speaks the protocol answers "OK" for it.
 const KittyQueryID = 31
 
 // GraphicsQuery asks the terminal what it can draw. It sends a kitty

@@ -7,8 +7,8 @@ import (
 )
 
 // Fit is the size in pixels of an image of iw×ih shown in cols×rows
-// terminal cells of half-block pixels, keeping its aspect ratio. One cell
-// is one pixel wide and two high, about square pixels.
+// terminal cells of half-block pixels. It keeps the aspect ratio. One
+// cell is one pixel wide and two high, about square pixels.
 func Fit(iw, ih, cols, rows int) (w, h int) {
 	if iw <= 0 || ih <= 0 || cols <= 0 || rows <= 0 {
 		return 0, 0

@@ -18,7 +18,7 @@ import (
 // written as its Go escape, as the flat view writes it. ESC becomes \x1b,
 // a bidi override \u202e, a zero-width space \u200b, an invalid byte
 // \xff. So escape sequences and C0/C1 controls cannot act on the
-// terminal. Text cannot hide or reorder what is around it, yet the user
+// terminal. Text cannot hide or reorder what is around it. Yet the user
 // sees what the page holds.
 func Clean(s string) string {
 	if plain(s) {

@@ -76,8 +76,8 @@ func FuzzClean(f *testing.F) {
 	})
 }
 
-// Input escapes what a text input holds that would not print as itself,
-// and keeps the input's own styling.
+// Input escapes what a text input holds that would not print as itself.
+// It keeps the input's own styling.
 func TestInput(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"› plain text", "› plain text"},
