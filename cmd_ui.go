@@ -102,8 +102,8 @@ func demoCommand() *cobra.Command {
 	return cmd
 }
 
-// openWithin opens the page the flags name, giving up after --timeout; the
-// session itself lives as long as ctx.
+// openWithin opens the page the flags name, giving up after --timeout.
+// The session itself lives as long as ctx.
 func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 	openCtx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()

@@ -296,8 +296,8 @@ func checkFlagValue(name, v string) error {
 }
 
 // apply makes the settings the defaults of the flags fs has. They are set
-// on the values, not through fs.Set, so they do not count as given on
-// the command line. So demo launches unless --endpoint is given.
+// on the values, not through fs.Set. So they do not count as given on the
+// command line, and demo launches unless --endpoint is given.
 func (st *settings) apply(fs *pflag.FlagSet) {
 	if f := fs.Lookup("config"); f != nil && st.path != "" {
 		f.DefValue = st.path

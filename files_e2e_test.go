@@ -25,7 +25,7 @@ func mode(t *testing.T, path string) os.FileMode {
 }
 
 // TestSnapshotFilesArePrivate: snapshot --out and --screenshot write files
-// only their owner can read, and narrow a file that was there before.
+// only their owner can read. They narrow a file that was there before.
 func TestSnapshotFilesArePrivate(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
@@ -51,8 +51,8 @@ func TestSnapshotFilesArePrivate(t *testing.T) {
 	}
 }
 
-// shellWords splits a command line the way replayCommand quotes it:
-// spaces between words, single quotes around a word with others.
+// shellWords splits a command line the way replayCommand quotes it.
+// Spaces go between words, single quotes around a word with others.
 func shellWords(s string) []string {
 	var words []string
 	var w strings.Builder

@@ -93,9 +93,9 @@ func TestTimeoutMustBePositive(t *testing.T) {
 	}
 }
 
-// TestRunAcrossAlert: a click opens alert(). The run goes on and, in
-// place of the snapshot, prints a line saying the dialog blocks the page.
-// It accepts it in the next step and carries on to the end (exit 0).
+// TestRunAcrossAlert: a click opens alert(), and the run goes on. In
+// place of the snapshot it prints a line saying the dialog blocks the
+// page. It accepts it in the next step and carries on to the end (exit 0).
 func TestRunAcrossAlert(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)

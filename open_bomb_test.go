@@ -29,9 +29,9 @@ func gzipMember(t *testing.T, data []byte) []byte {
 	return b.Bytes()
 }
 
-// gzipBomb is about 1 MB of gzip that inflates to 1 GiB of JSON that
-// looks like a capture (one huge string). It joins gzip members, as gzip
-// reads them, so it takes no time to make.
+// gzipBomb is about 1 MB of gzip that inflates to 1 GiB of JSON. It looks
+// like a capture (one huge string). It joins gzip members, as gzip reads
+// them, so it takes no time to make.
 func gzipBomb(t *testing.T) []byte {
 	t.Helper()
 	chunk := gzipMember(t, bytes.Repeat([]byte("A"), 8<<20))

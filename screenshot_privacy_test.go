@@ -24,7 +24,7 @@ import (
 // one-time code, a contenteditable card number, a show-password field
 // turned into text and a password. Each sits in the page, an open and a
 // closed shadow root, and a same-origin and a cross-origin frame. Every
-// such field is the same before and after secrets are set and typed; a
+// such field is the same before and after secrets are set and typed. A
 // plain field changes. The command attaches to the test's tab, so both
 // pictures are of one layout.
 func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
@@ -90,7 +90,7 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	plain1, marks1 := shoot("1.png", false), shoot("1m.png", true)
 
 	// The toggled password (type=password turned into text, with no
-	// autocomplete) is left out: one snapshot sees it as plain text.
+	// autocomplete) is left out. One snapshot sees it as plain text.
 	var secrets []string
 	for _, p := range []string{"m-", "o-", "c-", "f-", "x-"} {
 		for _, k := range []string{"ta", "otc", "ce", "show", "pw"} {
@@ -117,8 +117,8 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	}
 }
 
-// checkBoxes fails for each secret whose box differs between a and b,
-// but for the pixels skip passes over.
+// checkBoxes fails for each secret whose box differs between a and b. The
+// pixels skip passes over do not count.
 func checkBoxes(t *testing.T, where string, a, b *image.RGBA, place func(dom.Rect) image.Rectangle, boxes map[string]dom.Rect, ids []string, skip func(image.Point) bool) {
 	t.Helper()
 	for _, id := range ids {
