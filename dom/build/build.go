@@ -101,8 +101,8 @@ func FromDecoded(c *cdpjson.Capture, opts Options, start time.Time) (*dom.Snapsh
 	return b.snap, nil
 }
 
-// buildKeep is FromDecoded, keeping the builder (its preorder lists
-// say which layout box each node was built with).
+// buildKeep is FromDecoded, keeping the builder. Its preorder lists say
+// which layout box each node was built with.
 func buildKeep(c *cdpjson.Capture, opts Options, start time.Time) (*builder, error) {
 	raw := c.Raw
 	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}, stitched: make([]bool, len(c.Targets))}

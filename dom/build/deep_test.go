@@ -55,7 +55,7 @@ func TestTenThousandDeep(t *testing.T) {
 }
 
 // TestMaxDepthMarker: kept groups nested beyond MaxDepth are cut with a
-// marker, and switching the rule off keeps them.
+// marker. Switching the rule off keeps them.
 func TestMaxDepthMarker(t *testing.T) {
 	leaf := fixture.El("button", []string{"id", "leaf"}, fixture.Txt("Leaf")).AX("button", "Leaf")
 	n := leaf

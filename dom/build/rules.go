@@ -57,9 +57,9 @@ func ruleOff(disabled map[string]bool, name string) bool {
 	return false
 }
 
-// structuralRoles are AX roles that carry no meaning for an agent: wrappers,
-// text runs and document internals. A node with one of them is Structural
-// unless a heuristic fires.
+// structuralRoles are AX roles that carry no meaning for an agent:
+// wrappers, text runs and document internals. A node with one of them is
+// Structural unless a heuristic fires.
 var structuralRoles = map[string]bool{
 	"generic": true, "none": true, "presentation": true, "StaticText": true, "InlineTextBox": true,
 	"LineBreak": true, "RootWebArea": true, "WebArea": true, "Ignored": true, "Iframe": true,
