@@ -314,8 +314,8 @@ func (c *SavedCapture) build() (*dom.Snapshot, error) {
 // TierDisabledSet returns the tier rules switched off at save time as a set.
 func (c *SavedCapture) TierDisabledSet() map[string]bool { return set(c.TierDisabled) }
 
-// FlattenOptions returns the default options with the flatten rules that
-// were off at save time switched off again.
+// FlattenOptions returns the default options. The flatten rules that were
+// off at save time are switched off again.
 func (c *SavedCapture) FlattenOptions() dom.Options {
 	o := dom.DefaultOptions()
 	o.Disabled = set(c.FlattenDisabled)
