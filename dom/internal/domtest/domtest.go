@@ -18,7 +18,7 @@ import (
 )
 
 // Testdata is the path of a file or folder under the repository's
-// testdata/, wherever the test runs from.
+// testdata/. It works wherever the test runs from.
 func Testdata(elem ...string) string {
 	_, file, _, _ := runtime.Caller(0)
 	root := filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata")
