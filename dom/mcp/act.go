@@ -90,8 +90,8 @@ func (s *Server) explain(svc Service, r *reply, id string) {
 	r.err, r.hint = staleError(r.err, id, was, snap)
 }
 
-// afterView is what an action answers with besides its result; before
-// is the snapshot the agent saw last.
+// afterView is what an action answers with besides its result. before is
+// the snapshot the agent saw last.
 func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResult, before *dom.Snapshot) string {
 	if res.Dialog != nil {
 		return "" // the page is blocked: nothing to show until dom_dialog

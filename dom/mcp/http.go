@@ -16,7 +16,7 @@ import (
 // HTTPOptions guard the streamable HTTP endpoint.
 type HTTPOptions struct {
 	// Token, when set, is the bearer token every request must carry
-	// (Authorization: Bearer TOKEN); others get 401.
+	// (Authorization: Bearer TOKEN). Others get 401.
 	Token string
 	// AllowRemote lets requests from other hosts in (the listener decides
 	// where it listens; see CheckListen). The Origin check holds anyway.

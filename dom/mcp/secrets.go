@@ -19,7 +19,7 @@ type secrets struct {
 	vals []string
 }
 
-// minSecret is the shortest value masked inside longer text: a one-letter
+// minSecret is the shortest value masked inside longer text. A one-letter
 // value would erase that letter everywhere.
 const minSecret = 3
 

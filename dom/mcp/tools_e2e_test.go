@@ -225,7 +225,7 @@ func TestDialog(t *testing.T) {
 }
 
 // TestNavigation: an action that navigates answers with the new page's
-// view; back, forward, reload and navigate do too.
+// view. So do back, forward, reload and navigate.
 func TestNavigation(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
 	view := f.ok("dom_snapshot", nil)

@@ -133,8 +133,8 @@ func (s *Server) selectTab(ctx context.Context, spec string) reply {
 	return s.switchTo(ctx, tb, "selected tab "+t.ID)
 }
 
-// attached is the tab with target id, attaching to it (and starting its
-// service) the first time.
+// attached is the tab with target id. The first time, it attaches to it
+// and starts its service.
 func (s *Server) attached(ctx context.Context, id string) (*tab, error) {
 	s.mu.Lock()
 	for _, t := range s.tabs {
