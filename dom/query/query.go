@@ -71,7 +71,7 @@ type CSSQuerier interface {
 }
 
 // FindNodes returns the nodes of snap that match q (without css), in
-// document order, hidden ones included.
+// document order. Hidden ones are included.
 func FindNodes(snap *dom.Snapshot, q Query) []*dom.VirtualNode {
 	if snap == nil || snap.Root == nil {
 		return nil
@@ -187,8 +187,8 @@ func Pick(snap *dom.Snapshot, q Query, found []*dom.VirtualNode) (*dom.VirtualNo
 		case n.Visible:
 			visible = append(visible, n)
 		case n.Hidden == dom.HiddenOpacity || n.Hidden == dom.HiddenAriaHidden:
-			// Drawn and clickable though hidden from an agent's view (the
-			// transparent checkbox over a styled label, for one).
+			// Drawn and clickable though hidden from an agent's view. The
+			// transparent checkbox over a styled label is one.
 			rendered = append(rendered, n)
 		}
 	}
