@@ -231,8 +231,8 @@ func (t *scanTarget) toPage(sh [2]float64, r dom.Rect) dom.Rect {
 	return r
 }
 
-// ownerOf is the backend node id of the element that holds frameID, as
-// the target s sees it.
+// ownerOf is the backend node id of the element that holds frameID. It is
+// as the target s sees it.
 func ownerOf(ctx context.Context, s dom.Session, frameID string) (int64, bool) {
 	var owner struct {
 		BackendNodeID int64 `json:"backendNodeId"`

@@ -80,8 +80,8 @@ const (
 	shotRetryWait = 150 * time.Millisecond
 )
 
-// viewMetrics is where the picture looks: the visual viewport's scroll
-// position and zoom, and the device scale factor.
+// viewMetrics is where the picture looks. That is the visual viewport's
+// scroll position and zoom, and the device scale factor.
 type viewMetrics struct {
 	pageX, pageY, zoom, dpr float64
 }
