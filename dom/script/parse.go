@@ -221,8 +221,8 @@ func parseStep(line string, lineNo int) (Step, error) {
 	return st, nil
 }
 
-// canonicalField returns the Step field name k matches (json matches names
-// without regard to case), or k.
+// canonicalField returns the Step field name k matches, or k. json
+// matches names without regard to case.
 func canonicalField(k string) string {
 	for _, f := range strings.Split(allStepFields, ", ") {
 		if strings.EqualFold(f, k) {

@@ -24,9 +24,9 @@ const WithheldComment = "value withheld: typed into a sensitive field; a replay 
 // held user info or a credential (urls.Safe). It is written without them.
 const URLWithheldComment = "url withheld: it held a password or token, written as … here; put the real URL in before replaying"
 
-// withholdURL writes a navigate step's URL as urls.Safe shows it, with
-// URLWithheldComment when that hid something. Such a step is written as a
-// comment line (see entry.line): a replay would load the wrong page.
+// withholdURL writes a navigate step's URL as urls.Safe shows it. When
+// that hid something, it adds URLWithheldComment. Such a step is written
+// as a comment line (see entry.line): a replay would load the wrong page.
 func withholdURL(st *Step) {
 	if st.URL == "" {
 		return
@@ -265,8 +265,8 @@ func handWritten(id string) bool {
 	return true
 }
 
-// idCount counts the elements of the top-level document (not in shadow
-// roots or frames) whose id is id.
+// idCount counts the elements of the top-level document whose id is id.
+// Shadow roots and frames do not count.
 func idCount(snap *dom.Snapshot, id string) int {
 	c := 0
 	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
@@ -278,7 +278,7 @@ func idCount(snap *dom.Snapshot, id string) int {
 }
 
 // inTopDocument reports whether n is in the light DOM of the top-level
-// document, where document.querySelectorAll finds it.
+// document. There document.querySelectorAll finds it.
 func inTopDocument(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 	for e := n; e != nil; e = e.Parent {
 		if e.NodeType == dom.DocumentNode {
@@ -314,8 +314,8 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 	}
 	var q query.Query
 	var err error
-	// A JavaScript dialog blocks the page's scripts: no check then (the
-	// action fails on the dialog anyway).
+	// A JavaScript dialog blocks the page's scripts, so no check then. The
+	// action fails on the dialog anyway.
 	if cq, ok := page.(query.CSSQuerier); ok && openDialog(page) == nil {
 		q, err = TargetForPage(ctx, cq, snap, n)
 	} else {
@@ -587,8 +587,8 @@ func (r *Recorder) appendLocked(e entry, url string) error {
 	return nil
 }
 
-// marshalStep writes a step as compact JSON without HTML escaping (a URL's
-// "&" stays as it is).
+// marshalStep writes a step as compact JSON without HTML escaping. So a
+// URL's "&" stays as it is.
 func marshalStep(st Step) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -658,8 +658,8 @@ func (r *Recorder) Len() int {
 	return len(r.entries)
 }
 
-// WriteScript writes the whole session as a `domscope run` script, as the
-// file of --record holds it.
+// WriteScript writes the whole session as a `domscope run` script. It is
+// the same as the file of --record holds.
 func (r *Recorder) WriteScript(w io.Writer) error {
 	r.mu.Lock()
 	entries := append([]entry(nil), r.entries...)

@@ -274,7 +274,7 @@ func TestTargetForResolvesBack(t *testing.T) {
 			q, err := script.TargetFor(s, n)
 			if err != nil {
 				// A nameless container where no CSS path reaches is
-				// refused: "generic" with nth is only a position.
+				// refused. "generic" with nth is only a position.
 				if n.Tier != Semantic && script.CSSPath(s, n) == "" && strings.TrimSpace(n.Name) == "" {
 					kinds["refused"]++
 					return

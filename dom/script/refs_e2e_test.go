@@ -60,7 +60,7 @@ func refs(t *testing.T, text string) *script.Refs {
 }
 
 // TestRefsPlaywright: an agent's steps naming Playwright refs sign in on
-// the real page, resolved by role and name.
+// the real page. The refs resolve by role and name.
 func TestRefsPlaywright(t *testing.T) {
 	_, svc, p := demoSignin(t)
 	res, out, err := runLines(t, svc, script.Options{Refs: refs(t, signinAria)},

@@ -70,8 +70,8 @@ func Withheld(st Step) bool {
 	return false
 }
 
-// Fill puts secret where a withheld step has the mask (a typed text keeps
-// its closing Enter).
+// Fill puts secret where a withheld step has the mask. A typed text keeps
+// its closing Enter.
 func Fill(st Step, secret string) Step {
 	switch st.Action {
 	case "type":

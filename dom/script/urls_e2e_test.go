@@ -89,8 +89,8 @@ func domReady(t *testing.T, p Session) {
 	}
 }
 
-// leakedURLSecret matches what must be in no output: a secret, or user
-// info left before a host.
+// leakedURLSecret matches what must be in no output. That is a secret, or
+// user info left before a host.
 var leakedURLSecret = regexp.MustCompile(`SECRET|(alice|bob|carol)[:@]`)
 
 func checkNoURLSecrets(t *testing.T, where, out string) {
