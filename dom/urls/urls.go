@@ -155,7 +155,7 @@ func dropUserInfo(head string, found *[]string) string {
 		}
 		rest = rest[at+1:]
 		// "ws://u@/x@h": a browser skips the slashes left where the
-		// authority was, and "x@h" is the next one
+		// authority was. Then "x@h" is the next one.
 		n := 0
 		for web && n < len(rest) && (rest[n] == '/' || rest[n] == '\\') {
 			n++
@@ -321,9 +321,9 @@ var credentialNames = map[string]bool{
 }
 
 // credentialWords make a compound key a credential when they end it:
-// refresh_token, X-Amz-Signature, oauth_token, client_secret (but not
-// token_type). Short, common words (code, key, pass) count only as the
-// whole key, so country_code and sort_key stay readable.
+// refresh_token, X-Amz-Signature, oauth_token, client_secret. Not
+// token_type. Short, common words (code, key, pass) count only as the
+// whole key. So country_code and sort_key stay readable.
 var credentialWords = map[string]bool{
 	"token": true, "session": true, "password": true, "passwd": true, "secret": true,
 	"signature": true, "jwt": true, "credential": true, "credentials": true, "apikey": true,
