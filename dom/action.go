@@ -137,8 +137,8 @@ type ActionResult struct {
 	Dialog              *DialogInfo   `json:"dialog,omitempty"`
 	// Network lists the requests the action started (see NetworkRequest).
 	Network []NetworkRequest `json:"network,omitempty"`
-	// Console lists the console errors and warnings (and uncaught
-	// exceptions) the page logged while the action ran.
+	// Console lists the console errors and warnings the page logged while
+	// the action ran. Uncaught exceptions count too.
 	Console []ConsoleEntry `json:"console,omitempty"`
 	// Snapshot says how the snapshot after the action was taken.
 	Snapshot *SnapshotStat `json:"snapshot,omitempty"`
@@ -166,7 +166,7 @@ type NetworkRequest struct {
 	// counts how long it has been under way.
 	Ms float64 `json:"ms"`
 	// Failed is set when the request failed (network error, blocked,
-	// canceled); Error is the browser's reason ("net::ERR_CONNECTION_REFUSED").
+	// canceled). Error is the browser's reason ("net::ERR_CONNECTION_REFUSED").
 	Failed bool   `json:"failed,omitempty"`
 	Error  string `json:"error,omitempty"`
 	// Pending is set when no response had finished when the page settled.
@@ -196,7 +196,7 @@ func StatOf(s *Snapshot) *SnapshotStat {
 	return &SnapshotStat{Kind: k, Ms: float64((s.CaptureTime + s.BuildTime).Microseconds()) / 1000}
 }
 
-// ErrorOf returns err as an *Error: the one it is or wraps, else a
+// ErrorOf returns err as an *Error: the one it is or wraps. Else it is a
 // CDP_ERROR that wraps it.
 func ErrorOf(err error) *Error {
 	var de *Error

@@ -16,8 +16,8 @@ type Session interface {
 	Subscribe(method string) (events <-chan json.RawMessage, cancel func())
 }
 
-// Page is an attached page target: its own session plus the sessions of the
-// out-of-process iframes inside it.
+// Page is an attached page target. It has its own session plus the
+// sessions of the out-of-process iframes inside it.
 type Page interface {
 	Session
 	TargetID() string
@@ -37,8 +37,8 @@ type FrameTarget struct {
 	TargetID string
 	URL      string
 	Session  Session
-	// ParentID is the target that holds the <iframe>: the page, or another
-	// out-of-process frame for nested ones.
+	// ParentID is the target that holds the <iframe>. That is the page, or
+	// another out-of-process frame for nested ones.
 	ParentID string
 }
 

@@ -26,7 +26,8 @@ const (
 	DialogOpen Code = "DIALOG_OPEN"
 )
 
-// Error is an engine error with a code and a message a person or an LLM can act on.
+// Error is an engine error with a code and a message. A person or an LLM
+// can act on it.
 type Error struct {
 	Code        Code   `json:"code"`
 	Message     string `json:"message"`

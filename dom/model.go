@@ -83,7 +83,7 @@ type VirtualNode struct {
 	Visible    bool
 	InViewport bool
 	// Hidden names the reason a node is not visible ("display:none",
-	// "aria-hidden", "zero-size", "inherited", ...); empty when visible.
+	// "aria-hidden", "zero-size", "inherited", ...). It is empty when visible.
 	Hidden string
 
 	Tier Tier
@@ -96,8 +96,8 @@ type VirtualNode struct {
 // Attr returns an attribute value, or "".
 func (n *VirtualNode) Attr(name string) string { return n.Attrs[name] }
 
-// Walk visits root and every node below it in document order, without
-// recursion (pages nest thousands deep). A nil root visits nothing.
+// Walk visits root and every node below it in document order. It does not
+// recurse: pages nest thousands deep. A nil root visits nothing.
 func Walk(root *VirtualNode, f func(*VirtualNode)) {
 	if root == nil {
 		return
@@ -121,7 +121,8 @@ type FrameInfo struct {
 	Name     string `json:"name,omitempty"`
 	// OutOfProcess is true for cross-origin frames captured through their own target.
 	OutOfProcess bool `json:"outOfProcess,omitempty"`
-	// Host is the ID of the <iframe> element that holds this frame; empty for the main frame.
+	// Host is the ID of the <iframe> element that holds this frame. It is
+	// empty for the main frame.
 	Host string `json:"host,omitempty"`
 }
 

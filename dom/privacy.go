@@ -25,8 +25,8 @@ func SensitiveField(tag string, attrs map[string]string) bool {
 	return SensitiveAttrs(tag, typ, ac)
 }
 
-// SensitiveAttrs is SensitiveField on the three facts it reads: the
-// tag, and the type and autocomplete attribute values.
+// SensitiveAttrs is SensitiveField on the three facts it reads. They are
+// the tag, and the type and autocomplete attribute values.
 func SensitiveAttrs(tag, typ, autocomplete string) bool {
 	if strings.EqualFold(tag, "input") && strings.EqualFold(strings.TrimSpace(typ), "password") {
 		return true

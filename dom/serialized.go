@@ -100,14 +100,14 @@ type Options struct {
 	Roots []string
 }
 
-// DefaultOptions are the flatten defaults: offscreen nodes kept, depth 100,
-// no cap on interactive nodes, every rule on.
+// DefaultOptions are the flatten defaults. Offscreen nodes are kept, depth
+// is 100, interactive nodes have no cap and every rule is on.
 func DefaultOptions() Options {
 	return Options{IncludeValues: true, IncludeOffscreen: true, MaxDepth: 100}
 }
 
-// Rule is a named, switchable heuristic, listed in the UI and named by
-// decisions and tier reasons.
+// Rule is a named, switchable heuristic. The UI lists it; decisions and
+// tier reasons name it.
 type Rule struct {
 	Name string // "heuristic:onclick", "drop-invisible", ...
 	Kind string // "tier" or "flatten"

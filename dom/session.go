@@ -14,8 +14,8 @@ type SessionStep struct {
 	Step json.RawMessage `json:"step"`
 	// Desc is the action as the UI showed it (`click on node_19`).
 	Desc string `json:"desc,omitempty"`
-	// URL is the page the action ran on; Seq the number of the snapshot it
-	// was aimed with.
+	// URL is the page the action ran on. Seq is the number of the snapshot
+	// it was aimed with.
 	URL string `json:"url,omitempty"`
 	Seq int    `json:"seq,omitempty"`
 	// At is when the action ended (RFC 3339).
