@@ -275,8 +275,8 @@ func (km KeyMap) Command(msg tea.KeyPressMsg, mode Mode) Command {
 	return None
 }
 
-// NeedsBrowser reports whether a command needs a live page: it is one of
-// the rows marked so.
+// NeedsBrowser reports whether a command needs a live page. That is one
+// of the rows marked so.
 func (km KeyMap) NeedsBrowser(c Command) bool {
 	for _, r := range km.Rows {
 		if r.Command == c && r.Browser {

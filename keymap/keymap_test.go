@@ -11,7 +11,7 @@ import (
 func txt(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 // press turns a binding's key name ("ctrl+p", "alt+left", "J", "space")
-// into the key press a terminal would deliver.
+// into the key press a terminal would send.
 func press(t *testing.T, name string) tea.KeyPressMsg {
 	t.Helper()
 	special := map[string]rune{
