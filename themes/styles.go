@@ -29,10 +29,10 @@ type Styles struct {
 }
 
 // Ink is a lipgloss style reduced to the escape sequences it wraps text
-// in, computed once. Rendering is then two string concatenations: lipgloss
-// Render per cell run is where big frames lose their milliseconds. It
-// suits single-line text without padding, margins or borders, which is all
-// the views ask of it.
+// in, computed once. Rendering is then two string concatenations.
+// lipgloss Render per cell run is where big frames lose their
+// milliseconds. It suits single-line text without padding, margins or
+// borders. That is all the views ask of it.
 type Ink struct{ pre, post string }
 
 // NewInk captures a style's opening and closing sequences.
