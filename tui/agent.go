@@ -20,7 +20,7 @@ import (
 type Agent struct {
 	Gate *mcp.Gate
 	// SetTab, when set, points the server at the tab the person picked
-	// (T): mcp.Server.SetTab with the actor's service.
+	// (T). It is mcp.Server.SetTab with the actor's service.
 	SetTab func(dom.Actor, dom.Page)
 
 	mu     sync.Mutex
@@ -55,8 +55,8 @@ func (a *Agent) switchTab(actor dom.Actor, p dom.Page) {
 }
 
 // Observe is the server's observer. It runs on the call's goroutine and
-// never waits for the UI: the call is queued. An action is recorded here,
-// as it ends, so the script keeps the order the page saw.
+// never waits for the UI: the call is queued. An action is recorded here
+// as it ends. So the script keeps the order the page saw.
 func (a *Agent) Observe(c mcp.Call) {
 	a.mu.Lock()
 	if !c.Done {
@@ -151,8 +151,8 @@ func (m *Model) agentRefresh() tea.Cmd {
 	})
 }
 
-// agentDesc is an agent's action as the details pane and the session
-// log say it: "agent: type \"••••\"". The server masked its secrets.
+// agentDesc is an agent's action as the details pane and the session log
+// say it: "agent: type \"••••\"". The server masked its secrets.
 func agentDesc(c mcp.Call) string {
 	if c.Action == nil {
 		return "agent: " + c.Tool

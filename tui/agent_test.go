@@ -56,7 +56,7 @@ type fakePage struct {
 
 func (p fakePage) TargetID() string { return p.id }
 
-// A tab the person picks with T becomes the agent's tab too, with the
+// A tab the person picks with T becomes the agent's tab too. It uses the
 // service the UI shows.
 func TestAgentFollowsThePickedTab(t *testing.T) {
 	a := NewAgent()

@@ -54,8 +54,8 @@ func recorded(t testing.TB, name string) *dom.Snapshot {
 	return s
 }
 
-// Goldens of recorded pages, the built-in demo first, at the three sizes
-// (80 columns stacks the panes).
+// Goldens of recorded pages, the built-in demo first, at the three sizes.
+// At 80 columns the panes stack.
 func TestGoldenRecordedCaptures(t *testing.T) {
 	for _, name := range []string{"demo-index", "demo-todo", "demo-components", "semantic", "nonsemantic", "shadow", "frames"} {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {

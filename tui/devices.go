@@ -14,8 +14,8 @@ type viewporter interface {
 	Viewport() dom.Viewport
 }
 
-// The window cycle of the viewport key: desktop (the browser's own window,
-// no emulation), a tablet, a phone.
+// The window cycle of the viewport key: desktop, a tablet, a phone.
+// Desktop is the browser's own window, with no emulation.
 const (
 	cycleTablet = "iPad Mini"
 	cyclePhone  = "iPhone 13"

@@ -16,7 +16,7 @@ import (
 )
 
 // followPage grows a list above the "Keep me" button each time "Add" is
-// clicked, and counts the clicks.
+// clicked. It counts the clicks.
 const followPage = `<!doctype html><html><head><meta charset="utf-8"><title>Follow me</title></head><body>
 <main><h1>Shared page</h1>
 <ul id="list"></ul>
@@ -133,8 +133,8 @@ func markedRow(screen, text string) bool {
 	return false
 }
 
-// body is the screen without its first line (the header, whose snapshot
-// age ticks) and last (the footer).
+// body is the screen without its first line and its last. The header's
+// snapshot age ticks; the last line is the footer.
 func body(screen string) string {
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
 	if len(lines) < 3 {

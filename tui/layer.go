@@ -21,8 +21,8 @@ type layer interface {
 	// it returns, and the model applies. handled false passes a message
 	// on; keys never pass a layer.
 	handle(x *layerCtx, c keymap.Command, msg tea.Msg) (a action, handled bool)
-	// render draws the layer for the current screen: lines of equal width
-	// and where the first goes.
+	// render draws the layer for the current screen. It returns lines of
+	// equal width and where the first goes.
 	render(x *layerCtx, s screen) drawn
 	// hints are the keys the footer (or the layer itself) shows.
 	hints(km keymap.KeyMap) []key.Binding

@@ -12,8 +12,8 @@ import (
 // logSize is how many status messages the message log keeps.
 const logSize = 200
 
-// logEntry is one status message as the footer showed it (cut to the
-// width there), kept whole here.
+// logEntry is one status message as the footer showed it, kept whole
+// here. The footer cut it to its width.
 type logEntry struct {
 	at  time.Time
 	msg string

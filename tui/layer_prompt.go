@@ -10,7 +10,7 @@ import (
 )
 
 // promptLayer is the one-line text input on the footer line. What enter
-// does is the prompt's own submit function, so the model never asks which
+// does is the prompt's own submit function. So the model never asks which
 // prompt is open.
 type promptLayer struct {
 	title string
@@ -29,8 +29,8 @@ type promptLayer struct {
 	cancelled func(m *Model)
 }
 
-// submitFunc runs what a prompt asked for; enter: alt+enter, which also
-// presses Enter in the page after typing.
+// submitFunc runs what a prompt asked for. enter says alt+enter was
+// pressed: that also presses Enter in the page after typing.
 type submitFunc func(m *Model, p *promptLayer, value string, enter bool) tea.Cmd
 
 func newPrompt(title, id, value, placeholder string, width int, submit submitFunc) *promptLayer {

@@ -17,8 +17,8 @@ import (
 type rulesLayer struct {
 	list
 	last string // the last toggle and the token change it made
-	// a tier toggle waits for the rebuilt tree: its name and state and
-	// the token count before it
+	// A tier toggle waits for the rebuilt tree. This holds its name and
+	// state, and the token count before it.
 	pending string
 	before  int
 }
@@ -101,8 +101,8 @@ func (r *rulesLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action,
 
 func (r *rulesLayer) render(x *layerCtx, s screen) drawn { return r.draw(x, s) }
 
-// tokenChange says what a toggle did to the flat view: "class-words off ·
-// 218 → 205 tokens".
+// tokenChange says what a toggle did to the flat view, such as
+// "class-words off · 218 → 205 tokens".
 func tokenChange(what string, before, after int) string {
 	return fmt.Sprintf("%s · %s → %s tokens", what, commas(before), commas(after))
 }

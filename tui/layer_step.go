@@ -126,8 +126,8 @@ func (s *stepper) summary() string {
 	return fmt.Sprintf("the script is done: %d of %d steps run, %d skipped", s.ran, len(s.lines), s.skipped)
 }
 
-// run runs the current step: after asking for its value when it was
-// withheld, in a masked prompt.
+// run runs the current step. When its value was withheld, it first asks
+// for it in a masked prompt.
 func (s *stepper) run(x *stepCtx) action {
 	ln := s.lines[s.i]
 	if ln.Err != nil {

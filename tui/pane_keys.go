@@ -7,7 +7,7 @@ import (
 )
 
 // The handlers of the keys that move through the panes and change what
-// they show (paneKeys names them).
+// they show. paneKeys names them.
 
 // moving moves the focused pane's cursor (up, down, a page, the ends).
 func moving(c keymap.Command) paneKey {

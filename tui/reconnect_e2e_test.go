@@ -242,7 +242,7 @@ func evalInTab(ctx context.Context, t *testing.T, b *cdpconn.Browser, suffix, ex
 }
 
 // tabBySuffix attaches a second connection to b's tab whose URL ends with
-// suffix; the caller detaches it.
+// suffix. The caller detaches it.
 func tabBySuffix(ctx context.Context, t *testing.T, b *cdpconn.Browser, suffix string) *cdpconn.Page {
 	t.Helper()
 	ts, err := b.Targets(ctx)

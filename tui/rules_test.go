@@ -160,8 +160,8 @@ func TestRulesOverlayKeepsFlatPaneInSight(t *testing.T) {
 				t.Fatalf("%v: rules line %d (y %d, x %d..%d) covers the flat pane %+v", size, i, y, x0, x1, flat)
 			}
 		}
-		// the screen shows the change too, in the list's footer, and the
-		// flat pane's new lines beside it
+		// The screen shows the change too: in the list's footer, with the
+		// flat pane's new lines beside it.
 		screen := plainScreen(m)
 		if !strings.Contains(screen, "→ "+commas(after)+" tokens") {
 			t.Errorf("%v: the token change is not on screen:\n%s", size, screen)

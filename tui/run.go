@@ -39,8 +39,8 @@ type Config struct {
 	NoColor bool
 	// NoHighlight starts with the browser-side highlight off.
 	NoHighlight bool
-	// FollowPaused starts with follow mode paused (F resumes it): the
-	// page's own changes are not shown until then.
+	// FollowPaused starts with follow mode paused; F resumes it. Until
+	// then the page's own changes are not shown.
 	FollowPaused bool
 	// Record, when set, gets each action of the session as a `run` script
 	// line, as it happens (--record FILE).

@@ -42,7 +42,7 @@ func (m *Model) outPath(name string) string {
 }
 
 // writeScript writes the session so far as a `domscope run` script into
-// the output directory, in a command.
+// the output directory. It runs in a command.
 func (m *Model) writeScript() tea.Cmd {
 	n := m.rec.Len()
 	if n == 0 {

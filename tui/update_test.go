@@ -410,8 +410,8 @@ func TestConnectionStateIsShown(t *testing.T) {
 	}
 }
 
-// After a navigation nothing survives: no marks, and the cursor starts
-// over on the new page's first control.
+// After a navigation nothing survives: no marks. The cursor starts over
+// on the new page's first control.
 func TestNavigationStartsOver(t *testing.T) {
 	next := formPage("Next page")
 	// renumber every node: a new document shares no IDs with the old one
