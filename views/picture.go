@@ -21,8 +21,8 @@ type PictureInput struct {
 	Gfx      Graphics
 	NoColor  bool
 	KittyID  int
-	// Base is the screenshot already scaled for half-blocks at this size
-	// (from an earlier drawing), or nil.
+	// Base is the screenshot already scaled for half-blocks at this size,
+	// from an earlier drawing. It may be nil.
 	Base *image.RGBA
 }
 

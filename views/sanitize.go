@@ -51,8 +51,8 @@ func Clean(s string) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-// writeEscape writes r as strconv.Quote writes it inside quotes (the flat
-// view's escapes): \x1b, \a, \u200b, \U000e0041.
+// writeEscape writes r as strconv.Quote writes it inside quotes, as the
+// flat view escapes: \x1b, \a, \u200b, \U000e0041.
 func writeEscape(b *strings.Builder, r rune) {
 	q := strconv.QuoteRune(r)
 	b.WriteString(q[1 : len(q)-1])
@@ -116,7 +116,8 @@ func plain(s string) bool {
 	return true
 }
 
-// Quote cleans s, cuts it to max display cells with an ellipsis, and wraps it in quotes.
+// Quote cleans s and cuts it to max display cells with an ellipsis. Then
+// it wraps it in quotes.
 func Quote(s string, max int) string {
 	return `"` + Trunc(Clean(s), max) + `"`
 }
@@ -149,6 +150,6 @@ func Pad(s string, w int) string {
 	return s
 }
 
-// stripStyle removes styling from our own (already clean) text, for rows
-// restyled as a whole (the selected row).
+// stripStyle removes styling from our own (already clean) text. It is for
+// rows restyled as a whole, such as the selected row.
 func stripStyle(s string) string { return ansi.Strip(s) }
