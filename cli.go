@@ -65,8 +65,8 @@ func checkFlags(cmd *cobra.Command, _ []string) error {
 	if f := cmd.Flags().Lookup("theme"); f != nil && !slices.Contains(themeNames, f.Value.String()) {
 		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(themeNames, ", "))}
 	}
-	// A zero or negative timeout would end every browser call at once and
-	// read as a dead endpoint.
+	// A zero or negative timeout would end every browser call at once. It
+	// would read as a dead endpoint.
 	if d, err := cmd.Flags().GetDuration("timeout"); err == nil && d <= 0 {
 		return usageError{fmt.Sprintf("--timeout %s: give a positive duration such as 30s or 2m", d)}
 	}

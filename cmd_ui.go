@@ -69,7 +69,7 @@ func uiCommand() *cobra.Command {
 	return cmd
 }
 
-// unknownCommand refuses a word the bare command does not take: it can
+// unknownCommand refuses a word the bare command does not take. It can
 // only be a mistyped command.
 func unknownCommand(_ *cobra.Command, args []string) error {
 	if len(args) > 0 {

@@ -93,8 +93,9 @@ func configPath(args []string, getenv func(string) string) (path string, explici
 	return "", false
 }
 
-// loadSettings reads the config file args or the environment point to and
-// lays the environment over it. A bad file is a usage error naming its line.
+// loadSettings reads the config file that args or the environment point
+// to. It lays the environment over it. A bad file is a usage error
+// naming its line.
 func loadSettings(args []string, getenv func(string) string) (*settings, error) {
 	st := emptySettings()
 	path, explicit := configPath(args, getenv)

@@ -23,8 +23,8 @@ func writeConfig(t *testing.T, text string) string {
 	return p
 }
 
-// uiFlagsFrom parses args as the bare UI's command line would, with the
-// settings the file and env give.
+// uiFlagsFrom parses args as the bare UI's command line would. It uses
+// the settings the file and env give.
 func uiFlagsFrom(t *testing.T, args []string, env map[string]string) *pflag.FlagSet {
 	t.Helper()
 	st, err := loadSettings(args, func(k string) string { return env[k] })
@@ -275,8 +275,8 @@ func TestBashCompletionCompletes(t *testing.T) {
 	}
 }
 
-// wordsByRef stands in for bash-completion's _get_comp_words_by_ref,
-// which the script uses and a shell without that package lacks.
+// wordsByRef stands in for bash-completion's _get_comp_words_by_ref. The
+// script uses it, and a shell without that package lacks it.
 const wordsByRef = `_get_comp_words_by_ref() {
     cur="${COMP_WORDS[COMP_CWORD]}"; prev="${COMP_WORDS[COMP_CWORD-1]}"
     words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD

@@ -158,8 +158,8 @@ func TestRunAcrossAlert(t *testing.T) {
 	}
 }
 
-// TestRunRejectsBadLines: each malformed line fails with its line number
-// and what is allowed, through the command line.
+// TestRunRejectsBadLines: each malformed line fails through the command
+// line. The error gives its line number and what is allowed.
 func TestRunRejectsBadLines(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)

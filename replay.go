@@ -51,8 +51,8 @@ func (c *connFlags) replayCommand(demoBase, start, file string) string {
 	return strings.Join(args, " ")
 }
 
-// shellWord quotes s for a POSIX shell when it holds anything but plain
-// word characters (a URL's ? and & do).
+// shellWord quotes s for a POSIX shell. It does so when s holds anything
+// but plain word characters, as a URL's ? and & are.
 func shellWord(s string) string {
 	plain := s != ""
 	for _, r := range s {

@@ -23,7 +23,7 @@ type agentFlags struct {
 	token string
 	view  string
 	// gateTimeout is how long a call waits while the person has paused
-	// the agent (hidden: tests shorten it).
+	// the agent. It is hidden: tests shorten it.
 	gateTimeout time.Duration
 }
 

@@ -72,8 +72,8 @@ func TestDeviceChangesSnapshot(t *testing.T) {
 	}
 }
 
-// TestViewportFlagsAreUsageErrors: bad values exit 2 before any browser is
-// dialled, and an unknown device lists the known ones.
+// TestViewportFlagsAreUsageErrors: bad values exit 2 before any browser
+// is dialled. An unknown device lists the known ones.
 func TestViewportFlagsAreUsageErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
