@@ -17,8 +17,8 @@ type Options struct {
 	// Prev is the previous snapshot of the same target. Nodes that survive
 	// in the same document keep their IDs.
 	Prev *dom.Snapshot
-	// Disabled names tier rules switched off (see TierRules), by full name
-	// ("heuristic:onclick") or short name ("onclick").
+	// Disabled names tier rules switched off (see TierRules). A full name
+	// ("heuristic:onclick") or a short one ("onclick") works.
 	Disabled map[string]bool
 	// Lean releases the capture's CDP JSON as each part is decoded, and
 	// the snapshot keeps no Raw. It is for a one-shot snapshot that is
@@ -238,9 +238,9 @@ func (b *builder) walk() {
 			b.docURLs[idx] = r.DocumentURL
 		}
 
-		// Children in document order: shadow roots (rendered first),
-		// a same-process frame document, light children, template content.
-		// Pushed in reverse so they pop in order.
+		// Children in document order: shadow roots (rendered first), a
+		// same-process frame document, light children, template content.
+		// They are pushed in reverse so they pop in order.
 		next := func(c *cdpjson.Node, frameID string) item {
 			return item{raw: c, parent: idx, target: it.target, frameID: frameID, ua: f.ua, redact: f.redact, field: field, shiftX: it.shiftX, shiftY: it.shiftY}
 		}
@@ -354,13 +354,13 @@ func (b *builder) countSubtrees() {
 		}
 		if p := f.parent; p >= 0 {
 			pf := &b.facts[p]
-			// elements count the light DOM only, as querySelectorAll does:
-			// not shadow roots nor frame documents
+			// Elements count the light DOM only, as querySelectorAll does.
+			// Shadow roots and frame documents do not count.
 			if n := b.nodes[i]; n.NodeType != dom.DocumentNode && n.NodeType != dom.FragmentNode {
 				pf.elements += f.elements
 			}
-			// a frame's boxes are its own: they do not make its <iframe>
-			// a display:contents element
+			// A frame's boxes are its own. They do not make its <iframe> a
+			// display:contents element.
 			if (f.box != nil || f.hasBoxBelow) && b.nodes[i].NodeType != dom.DocumentNode {
 				pf.hasBoxBelow = true
 			}

@@ -84,7 +84,7 @@ var interactiveRoles = map[string]bool{
 }
 
 // InteractiveRole reports whether a role attribute value promises an
-// action (the roles are lower case).
+// action. The roles are lower case.
 func InteractiveRole(role string) bool { return interactiveRoles[role] }
 
 // IsInteractive says whether a node is one a user or an agent acts on.
@@ -152,8 +152,8 @@ func nativeControl(n *dom.VirtualNode) bool {
 	return false
 }
 
-// heuristic runs the NonSemantic rules in order and returns the first that
-// fires, or "".
+// heuristic runs the NonSemantic rules in order. It returns the first
+// that fires, or "".
 func (b *builder) heuristic(i int) string {
 	n, f := b.nodes[i], &b.facts[i]
 	off := b.opts.Disabled
