@@ -122,7 +122,7 @@ func TestExportKeepsIDs(t *testing.T) {
 }
 
 // TestExportKeepsIDsSynthetic50000: the same on the 50,000-node synthetic
-// page after the page inserted nodes at its top.
+// page. The page first inserts nodes at its top.
 func TestExportKeepsIDsSynthetic50000(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthetic-50000 takes a while")
