@@ -18,8 +18,8 @@ type HTTPOptions struct {
 	// Token, when set, is the bearer token every request must carry
 	// (Authorization: Bearer TOKEN). Others get 401.
 	Token string
-	// AllowRemote lets requests from other hosts in (the listener decides
-	// where it listens; see CheckListen). The Origin check holds anyway.
+	// AllowRemote lets requests from other hosts in. The listener decides
+	// where it listens (see CheckListen). The Origin check holds anyway.
 	AllowRemote bool
 }
 

@@ -67,8 +67,8 @@ type Config struct {
 	// A call waits at most GateTimeout (default 60 s).
 	Gate        *Gate
 	GateTimeout time.Duration
-	// Log, when set, gets one line per call: tool, arguments (secrets
-	// masked), outcome, milliseconds and tokens.
+	// Log, when set, gets one line per call. It holds the tool, arguments
+	// (secrets masked), outcome, milliseconds and tokens.
 	Log io.Writer
 	// Version is the server's version in the MCP handshake.
 	Version string
@@ -206,7 +206,7 @@ func addTool[In any](s *Server, name, desc string, enums map[string][]any, body 
 	})
 }
 
-// decodeArgs decodes a call's arguments strictly: an unknown argument is
+// decodeArgs decodes a call's arguments strictly. An unknown argument is
 // an error the agent can fix.
 func decodeArgs(raw json.RawMessage, into any) error {
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
