@@ -9,8 +9,8 @@ import (
 	"domscope/dom"
 )
 
-// CallFunc sends one CDP command (Session.Call, or a wrapper of it that
-// bounds and maps errors).
+// CallFunc sends one CDP command. It is Session.Call, or a wrapper of it
+// that bounds and maps errors.
 type CallFunc func(ctx context.Context, method string, params, result any) error
 
 // queryGroup names the remote objects of a CSS query.
