@@ -18,7 +18,7 @@ type Mark struct {
 	Box image.Rectangle
 	// Label is where the number is drawn (inside the picture).
 	Label image.Rectangle
-	// Drawn is false for a mark that is not on the picture; Why says why.
+	// Drawn is false for a mark that is not on the picture. Why says why.
 	Drawn bool
 	Why   string
 }

@@ -56,8 +56,8 @@ type scanTarget struct {
 	// fields are the sensitive fields' boxes, by document, in the
 	// coordinates of that document.
 	fields []map[fieldKey]dom.Rect
-	// holes are frame owners with no document here: the key's node, its
-	// document and box.
+	// holes are frame owners with no document here. The key's node has
+	// its document and box.
 	holes []hole
 	// host[d] is the frame owner of document d: its document and node.
 	host map[int][2]int

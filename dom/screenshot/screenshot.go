@@ -174,7 +174,7 @@ type SensitiveNodes struct {
 	m   map[fieldKey]bool
 }
 
-// Add remembers snap's sensitive fields; a snapshot of another document
+// Add remembers snap's sensitive fields. A snapshot of another document
 // (a navigation) forgets the earlier ones.
 func (k *SensitiveNodes) Add(snap *dom.Snapshot) {
 	if snap == nil || snap.Root == nil {

@@ -305,8 +305,8 @@ func TestScreenshotCoversFramesItCannotRead(t *testing.T) {
 	}
 }
 
-// TestScreenshotRefusesWithoutFields: when the page's own fields cannot
-// be found, there is no picture, only an error.
+// TestScreenshotRefusesWithoutFields: the page's own fields cannot be
+// found. Then there is no picture, only an error.
 func TestScreenshotRefusesWithoutFields(t *testing.T) {
 	page := domtest.PixelPage(t, dom.Viewport{}, "")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
