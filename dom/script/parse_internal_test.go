@@ -7,7 +7,7 @@ import (
 )
 
 // TestParseStepRejects: every malformed step names its line and what is
-// allowed; the well-formed ones pass.
+// allowed. The well-formed ones pass.
 func TestParseStepRejects(t *testing.T) {
 	bad := []struct{ line, want string }{
 		{`{"action":"click","id":"node_1","clickCount":-5}`, "clickCount -5: use 1, 2 or 3"},

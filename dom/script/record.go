@@ -175,8 +175,8 @@ func inFrame(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 	return false
 }
 
-// testID is the node's data-testid (or data-test, data-cy, data-test-id),
-// the attributes a "testid" query reads.
+// testID is the node's data-testid (or data-test, data-cy, data-test-id).
+// A "testid" query reads these attributes.
 func testID(n *dom.VirtualNode) string {
 	for _, a := range []string{"data-testid", "data-test", "data-cy", "data-test-id"} {
 		if v := n.Attrs[a]; strings.TrimSpace(v) != "" {
@@ -675,8 +675,8 @@ func (r *Recorder) WriteScript(w io.Writer) error {
 	return err
 }
 
-// StepLine returns a step as one script line (no newline), as the UI would
-// copy it.
+// StepLine returns a step as one script line (no newline), as the UI
+// would copy it.
 func StepLine(st Step) (string, error) {
 	b, err := marshalStep(st)
 	if err != nil {

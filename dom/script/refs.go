@@ -53,8 +53,8 @@ var (
 	dsRefRe = regexp.MustCompile(`^\[(\d+)\] `)
 )
 
-// ParseRefs reads snapshot text. Lines with no ref are skipped; a file with
-// none at all is an error.
+// ParseRefs reads snapshot text. Lines with no ref are skipped. A file
+// with none at all is an error.
 func ParseRefs(r io.Reader, source string) (*Refs, error) {
 	rs := &Refs{Source: source, lines: map[string]refLine{}}
 	sc := bufio.NewScanner(r)
