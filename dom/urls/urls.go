@@ -38,8 +38,8 @@ func Redact(u string) string {
 	return redactURL(u, true)
 }
 
-// redactURL drops the user info and hides the credentials' values (every
-// value, with every set).
+// redactURL drops the user info and hides the credentials' values. With
+// every set, it hides every value.
 func redactURL(u string, every bool) string { return redactURLDepth(u, every, maxURLNesting, nil) }
 
 // Secrets are the parts of u that Safe hides, as written and decoded.
@@ -53,7 +53,7 @@ func Secrets(u string) []string {
 }
 
 // redactURLDepth is redactURL that looks depth levels deep into encoded
-// values for URLs (see hidesURL). With found, what it hides is added there.
+// values for URLs (see hidesURL). What it hides is added to found, if set.
 func redactURLDepth(u string, every bool, depth int, found *[]string) string {
 	if !strings.ContainsAny(u, "@?#") {
 		return u // nothing to hide, and no copy (the flat view runs it on every link)
