@@ -248,7 +248,8 @@ type Actor interface {
 	Current() *Snapshot
 	// Do performs one action; it never panics and always invalidates.
 	Do(ctx context.Context, a Action) ActionResult
-	// Highlight shows (id != "") or hides (id == "") the browser overlay for a node.
+	// Highlight shows the browser overlay for a node (id != ""). An empty
+	// id hides it.
 	Highlight(ctx context.Context, id string) error
 	// SetTierRules switches tier rules off for every later build. It
 	// rebuilds the latest snapshot with them, keeping its IDs. It returns

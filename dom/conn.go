@@ -56,7 +56,8 @@ type Browser interface {
 	Targets(ctx context.Context) ([]TargetInfo, error)
 	// Attach attaches to the page target with this id.
 	Attach(ctx context.Context, targetID string) (Page, error)
-	// NewPage opens a new tab at url and attaches to it; the program owns it.
+	// NewPage opens a new tab at url and attaches to it. The program owns
+	// it.
 	NewPage(ctx context.Context, url string) (Page, error)
 	Close() error
 }

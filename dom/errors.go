@@ -22,7 +22,7 @@ const (
 	ValidationError Code = "VALIDATION_ERROR"
 	TargetNotFound  Code = "TARGET_NOT_FOUND"
 	// DialogOpen: a JavaScript dialog (alert, confirm, prompt,
-	// beforeunload) blocks the page; accepting or dismissing it recovers.
+	// beforeunload) blocks the page. Accepting or dismissing it recovers.
 	DialogOpen Code = "DIALOG_OPEN"
 )
 
@@ -57,7 +57,8 @@ func recoverable(c Code) bool {
 	return false
 }
 
-// CodeOf returns the code of err if it is (or wraps) an *Error, else CDPError.
+// CodeOf returns the code of err if it is (or wraps) an *Error. Else it
+// returns CDPError.
 func CodeOf(err error) Code {
 	var e *Error
 	if errors.As(err, &e) {

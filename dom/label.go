@@ -30,8 +30,8 @@ func LabelControl(n *VirtualNode) *VirtualNode {
 	return findInScope(n, labelable)
 }
 
-// labelable reports the elements a label can label (HTML's labelable
-// elements, less form-associated custom elements).
+// labelable reports the elements a label can label. Those are HTML's
+// labelable elements, less form-associated custom elements.
 func labelable(n *VirtualNode) bool {
 	if n.NodeType != ElementNode {
 		return false

@@ -163,8 +163,8 @@ type Snapshot struct {
 	Source Source
 }
 
-// Source is what a snapshot with no Raw was built from: the live model
-// of dom/live. It can write itself out while it has not changed since.
+// Source is what a snapshot with no Raw was built from: the live model of
+// dom/live. It can write itself out while it has not changed since.
 type Source interface {
 	// Capture writes the source out as the capture s was built from.
 	Capture(s *Snapshot) (*RawCapture, error)

@@ -50,7 +50,7 @@ type RawTarget struct {
 	// coordinates. X,Y is its scroll position, W,H its visible size.
 	Viewport Rect `json:"viewport"`
 	// Frames are the same-process frames of this target, its main frame
-	// first; AXTrees[i] belongs to Frames[i].
+	// first. AXTrees[i] belongs to Frames[i].
 	Frames []RawFrame `json:"frames,omitempty"`
 	// Error is set when this out-of-process frame could not be captured
 	// (it went away mid-capture). Its data is then empty.
@@ -75,8 +75,9 @@ type RawTarget struct {
 	// styles Layout.Styles (same order).
 	Layout json.RawMessage `json:"layout"`
 	// Listeners are elements with their own JS click-family listeners
-	// (ListenerTypes), one entry per element and type. Listeners on the
-	// main document, its <html> and <body> (delegating roots) are left out.
+	// (ListenerTypes). There is one entry per element and type. Listeners
+	// on the main document, its <html> and <body> are left out: those are
+	// delegating roots.
 	Listeners []RawListener `json:"listeners,omitempty"`
 }
 

@@ -58,8 +58,8 @@ func DeviceNames() string {
 	return strings.Join(names, ", ")
 }
 
-// LookupDevice finds a device by name, ignoring case, spaces and dashes
-// ("iphone-13" is "iPhone 13"). The error lists the names.
+// LookupDevice finds a device by name, ignoring case, spaces and dashes.
+// So "iphone-13" is "iPhone 13". The error lists the names.
 func LookupDevice(name string) (Viewport, error) {
 	key := deviceKey(name)
 	for _, d := range Devices {
