@@ -327,7 +327,7 @@ func TestHints(t *testing.T) {
 	}
 }
 
-// The help lists sections in order, each binding once, and FullHelp has one
+// The help lists sections in order, each binding once. FullHelp has one
 // column per section.
 func TestGroups(t *testing.T) {
 	km := Default()
