@@ -36,8 +36,8 @@ func NewAgent() *Agent {
 	return &Agent{Gate: &mcp.Gate{}, wake: make(chan struct{}, 1), before: map[int]*dom.Snapshot{}}
 }
 
-// attach is called by the model: the recorder the session shares, and
-// the tab it shows.
+// attach is called by the model. It gives the recorder the session
+// shares, and the tab it shows.
 func (a *Agent) attach(actor dom.Actor, rec *script.Recorder) {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -119,7 +119,7 @@ func BenchmarkViewHelp50k(b *testing.B) {
 }
 
 // BenchmarkFormatKey100k is the f key at about 100k nodes: what Update
-// (and so input) waits for. The formatting itself runs in a command;
+// (and so input) waits for. The formatting itself runs in a command.
 // BenchmarkFormatCmd100k is that command's cost, off the Update path.
 func BenchmarkFormatKey100k(b *testing.B) {
 	m := benchModel(b, 100000)

@@ -8,7 +8,7 @@ import (
 	"domscope/dom"
 )
 
-// viewporter is what the viewport key needs of the actor: a live service
+// viewporter is what the viewport key needs of the actor. A live service
 // has it.
 type viewporter interface {
 	Viewport() dom.Viewport

@@ -120,8 +120,8 @@ func (a *testActor) Snapshot(ctx context.Context, force bool) (*dom.Snapshot, er
 
 func (a *testActor) Current() *dom.Snapshot { return nil }
 
-// SetTierRules rebuilds the next prepared snapshot with the rules, as the
-// service rebuilds its latest one.
+// SetTierRules rebuilds the next prepared snapshot with the rules. The
+// service rebuilds its latest one the same way.
 func (a *testActor) SetTierRules(off map[string]bool) (*dom.Snapshot, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -12,12 +12,12 @@ import (
 	"domscope/views"
 )
 
-// diffLayer lists what changed between the last two snapshots; choosing a
+// diffLayer lists what changed between the last two snapshots. Choosing a
 // node jumps to it.
 type diffLayer struct{ list }
 
-// newDiffLayer lists the changes; last is the last action's result, whose
-// requests it lists too.
+// newDiffLayer lists the changes. last is the last action's result; its
+// requests are listed too.
 func newDiffLayer(x *layerCtx, last *dom.ActionResult) *diffLayer {
 	o := &diffLayer{list{title: "Changes since the previous snapshot", foot: "enter jumps to the node · esc close"}}
 	if x.doc.newDoc {

@@ -20,8 +20,8 @@ type logEntry struct {
 	bad bool
 }
 
-// messagesLayer shows the last messages and errors in full, newest last,
-// wrapped to the box's width.
+// messagesLayer shows the last messages and errors in full, newest last.
+// They are wrapped to the box's width.
 type messagesLayer struct{ list }
 
 func newMessagesLayer(x *layerCtx, log []logEntry) *messagesLayer {

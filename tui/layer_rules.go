@@ -11,7 +11,7 @@ import (
 	"domscope/views"
 )
 
-// rulesLayer lists the tier and flatten rules with their state; choosing
+// rulesLayer lists the tier and flatten rules with their state. Choosing
 // one switches it. It sits over the tree pane, so the flat pane it
 // changes stays in sight.
 type rulesLayer struct {

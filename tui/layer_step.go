@@ -205,8 +205,8 @@ func (s *stepper) advance(x *stepCtx, msg stepDoneMsg) action {
 	return actions{flash{fmt.Sprintf("step %d ok · step %d is next (a runs it)", s.i, s.i+1), false}, run{s.preview(x)}}
 }
 
-// preview resolves the current step's target on the page as it is now,
-// in a command.
+// preview resolves the current step's target on the page as it is now.
+// It runs in a command.
 func (s *stepper) preview(x *stepCtx) tea.Cmd {
 	if s == nil || s.done() || x.actor == nil {
 		return nil

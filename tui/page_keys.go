@@ -6,11 +6,11 @@ import (
 	"domscope/dom"
 )
 
-// The handlers of the keys that act on the page through the service
-// (paneKeys names them).
+// The handlers of the keys that act on the page through the service.
+// paneKeys names them.
 
-// selectedOr is the selected node, or nil after saying to select one
-// to verb first.
+// selectedOr is the selected node. With none, it says to select one to
+// verb first and returns nil.
 func (m *Model) selectedOr(verb string) *dom.VirtualNode {
 	n := m.panes.tree.Selected()
 	if n == nil || m.doc.snap == nil {

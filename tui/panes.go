@@ -27,7 +27,8 @@ type pane interface {
 	Pan(dir int) bool
 	Select(id string) bool
 	SelectedID() string
-	// Follow puts the cursor on what stands for a node selected in the other pane.
+	// Follow puts the cursor on what stands for a node selected in the
+	// other pane.
 	Follow(id string) bool
 	// RowAt is the row shown y lines below the pane's first line.
 	RowAt(y int) (int, bool)

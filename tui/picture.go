@@ -76,8 +76,8 @@ type (
 		out views.PictureOutput
 		err error
 	}
-	// pictureRawMsg writes a pixel-protocol picture once the frame that
-	// clears its cells is on the terminal.
+	// pictureRawMsg writes a pixel-protocol picture. It waits until the
+	// frame that clears its cells is on the terminal.
 	pictureRawMsg struct{ key picKey }
 )
 

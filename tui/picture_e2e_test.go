@@ -96,8 +96,8 @@ func (tm *term) pictureCells(r rect, marks bool) string {
 	}
 }
 
-// cell is one terminal cell: its character and 24-bit colours ("" is the
-// terminal's default).
+// cell is one terminal cell: its character and 24-bit colours. "" is the
+// terminal's default colour.
 type cell struct {
 	ch     string
 	fg, bg string

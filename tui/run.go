@@ -30,7 +30,7 @@ type Config struct {
 	// NewActor makes a service for a tab attached with `T`
 	// (typically func(p dom.Page) dom.Actor { return dom.NewService(p, cfg) }).
 	NewActor func(dom.Page) dom.Actor
-	// Saved is a capture file written by `e` to show with no browser
+	// Saved is a capture file written by `e`, to show with no browser
 	// (`domscope open FILE`).
 	Saved string
 	// Theme is "auto" (ask the terminal), "dark" or "light".
@@ -58,7 +58,7 @@ type Config struct {
 	// config file). The actor is expected to build with TierOff already.
 	TierOff, FlattenOff map[string]bool
 	// Keys replaces the default key table (overrides from the config
-	// file); an empty one means keymap.Default().
+	// file). An empty one means keymap.Default().
 	Keys keymap.KeyMap
 	// Script is a script to step through (`domscope run --ui FILE`), named
 	// ScriptName. Refs are the snapshot lines its {"ref":…} targets name.
@@ -79,7 +79,7 @@ type Config struct {
 }
 
 // Run shows the UI until the user quits or ctx ends. The terminal is
-// always restored: on quit, on ctrl+c, on a signal and on a panic.
+// always restored: on quit, ctrl+c, a signal or a panic.
 func Run(ctx context.Context, cfg Config) error {
 	if cfg.Actor == nil && cfg.Saved == "" {
 		return errors.New("nothing to show: attach to a page or open a saved capture")

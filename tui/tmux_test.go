@@ -89,8 +89,8 @@ func (tm *term) tmux(args ...string) string {
 	return string(out)
 }
 
-// startTerm runs the UI on url in a w×h terminal, with extra environment
-// variables ("NAME=value").
+// startTerm runs the UI on url in a w×h terminal. extra adds
+// environment variables ("NAME=value").
 func startTerm(t *testing.T, url string, w, h int, extra ...string) *term {
 	t.Helper()
 	needTmux(t)
