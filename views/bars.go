@@ -25,8 +25,8 @@ type HeaderData struct {
 	Agent              string // "agent: 3 calls", "agent paused (p)"; "" without an agent
 }
 
-// Header renders the top line at exactly w cells. The connection state and
-// snapshot facts are laid out first so truncation never hides them.
+// Header renders the top line at exactly w cells. The connection state
+// and snapshot facts are laid out first, so truncation never hides them.
 func Header(st themes.Styles, d HeaderData, w int) string {
 	var state string
 	switch {

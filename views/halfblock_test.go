@@ -38,7 +38,7 @@ func TestHalfBlockGolden(t *testing.T) {
 	}
 }
 
-// Fit keeps the aspect ratio in cells of two half-block pixels; Scale
+// Fit keeps the aspect ratio in cells of two half-block pixels. Scale
 // averages what it shrinks.
 func TestFitScale(t *testing.T) {
 	for _, c := range []struct{ iw, ih, cols, rows, w, h int }{

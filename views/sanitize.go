@@ -1,6 +1,6 @@
 // Package views renders domscope's panes, bars, prompts and overlays as
-// strings. Views read state and never talk to the browser. Every string that
-// came from a page goes through Clean before it reaches the terminal.
+// strings. Views read state and never talk to the browser. Every string
+// from a page goes through Clean before it reaches the terminal.
 package views
 
 import (
