@@ -46,8 +46,9 @@ type fileSettings struct {
 	Keys map[string]any `toml:"keys"`
 }
 
-// settings are the defaults the flags start from: the config file, then the
-// environment over it. A flag given on the command line wins over both.
+// settings are the defaults the flags start from. The config file comes
+// first, then the environment over it. A flag given on the command line
+// wins over both.
 type settings struct {
 	path  string            // the config file read, "" when there was none
 	flags map[string]string // flag name → default value (file, then env)
@@ -225,7 +226,7 @@ func (st *settings) parse(path, src string) error {
 
 var decodeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
 
-// ruleName is the full name of rule n, which may be given without its
+// ruleName is the full name of rule n. It may be given without its
 // "heuristic:" prefix.
 func ruleName(n string, known []dom.Rule) (string, bool) {
 	for _, r := range known {
@@ -320,8 +321,8 @@ func withSettings(ctx context.Context, st *settings) context.Context {
 	return context.WithValue(ctx, settingsKey{}, st)
 }
 
-// settingsFrom is the settings dispatch loaded; empty ones in tests that
-// call a command directly.
+// settingsFrom is the settings dispatch loaded. Tests that call a command
+// directly get empty ones.
 func settingsFrom(ctx context.Context) *settings {
 	if st, ok := ctx.Value(settingsKey{}).(*settings); ok {
 		return st
@@ -333,8 +334,8 @@ func emptySettings() *settings {
 	return &settings{flags: map[string]string{}, tierOff: map[string]bool{}, flattenOff: map[string]bool{}}
 }
 
-// keyMap is the default key table with the file's overrides (checked when
-// the file was read).
+// keyMap is the default key table with the file's overrides. They were
+// checked when the file was read.
 func (st *settings) keyMap() (keymap.KeyMap, error) {
 	km := keymap.Default()
 	if len(st.keys) > 0 {

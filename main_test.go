@@ -46,7 +46,7 @@ func TestMain(m *testing.M) {
 	cdptest.Main(m)
 }
 
-// runCLI runs domscope with args and stdin; it returns stdout, stderr and
+// runCLI runs domscope with args and stdin. It returns stdout, stderr and
 // the exit code.
 func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()

@@ -169,8 +169,8 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	view, _ := call("dom_snapshot", nil)
 	add, user, pw := idOf(t, view, `button "Add item"`), idOf(t, view, `textbox "User"`), idOf(t, view, `textbox "Password"`)
 
-	// Each call shows as it happens: the footer names it, the panes show
-	// its change.
+	// Each call shows as it happens. The footer names it, and the panes
+	// show its change.
 	if out, bad := call("dom_click", map[string]any{"id": add}); bad {
 		t.Fatalf("dom_click: %s", out)
 	}
@@ -226,7 +226,7 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	term.keys("p")
 	term.waitFor("the agent resumed", func(s string) bool { return !strings.Contains(s, "agent paused") })
 
-	// The call log lists tool, arguments, outcome, ms and tokens; the
+	// The call log lists tool, arguments, outcome, ms and tokens. The
 	// secret is masked there.
 	term.keys("M")
 	calls := term.waitText("Agent calls")
