@@ -38,8 +38,8 @@ var (
 	raw50k  *dom.RawCapture
 )
 
-// rec50k captures synthetic-50000 once per benchmark binary (too big to
-// commit as a recording).
+// rec50k captures synthetic-50000 once per benchmark binary. It is too
+// big to commit as a recording.
 func rec50k(b *testing.B) *dom.RawCapture {
 	once50k.Do(func() {
 		dir := filepath.Join(cdptest.Shared(b), "corpus", "synthetic")

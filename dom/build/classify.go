@@ -100,7 +100,8 @@ func (b *builder) describe(i int) {
 	}
 }
 
-// axStates are the AX properties kept as States (others are noise for an agent).
+// axStates are the AX properties kept as States. Others are noise for an
+// agent.
 var axStates = map[string]bool{
 	"checked": true, "pressed": true, "expanded": true, "selected": true, "disabled": true,
 	"focused": true, "required": true, "readonly": true, "invalid": true, "level": true,

@@ -61,7 +61,7 @@ func TestIDsSurviveARebuild(t *testing.T) {
 		t.Errorf("%d nodes, want %d", len(second.ByID), len(first.ByID)+2)
 	}
 
-	// a third build removes "new" again: its ID is not reused for anything
+	// A third build removes "new" again. Its ID is not reused for anything.
 	third := fixture.MustBuild(t, mk(1, false), build.Options{Prev: second})
 	if third.Node(newID) != nil {
 		t.Errorf("removed node's ID %s still resolves", newID)

@@ -66,7 +66,8 @@ var structuralRoles = map[string]bool{
 	"IframePresentational": true, "Unknown": true, "LayoutTable": true, "LayoutTableRow": true,
 	"LayoutTableCell": true, "rowgroup": true, "ListMarker": true, "sectionheader": true,
 	"sectionfooter": true, "Pre": true, "Canvas": true, "Ruby": true, "RubyAnnotation": true,
-	// text-ish roles: their text is what matters; flattening turns it into text nodes
+	// Text-ish roles: their text is what matters. Flattening turns it into
+	// text nodes.
 	"paragraph": true, "strong": true, "emphasis": true, "code": true, "mark": true, "time": true,
 	"subscript": true, "superscript": true, "deletion": true, "insertion": true, "LabelText": true,
 	"Abbr": true, "blockquote": true, "caption": true, "figcaption": true, "FigureCaption": true,

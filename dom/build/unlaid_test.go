@@ -70,7 +70,8 @@ func TestUnlaidNodes(t *testing.T) {
 		lateEl, lateText := find(fixture.ByAttr("id", "late")), find(func(n *dom.VirtualNode) bool { return n.Text == "Late" })
 		goneEl, underText := find(fixture.ByAttr("id", "gone")), find(func(n *dom.VirtualNode) bool { return n.Text == "Under" })
 		if !complete {
-			// a layout that does not say it lists every node: no box, not drawn
+			// A layout that does not say it lists every node. No box means
+			// not drawn.
 			if hello.Hidden != dom.HiddenNotRendered || lateEl.Hidden != dom.HiddenDisplayNone {
 				t.Errorf("without parentIndex: text %q, element %q", hello.Hidden, lateEl.Hidden)
 			}

@@ -7,7 +7,7 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// visibility sets Visible, Hidden and InViewport of node i; its parent is
+// visibility sets Visible, Hidden and InViewport of node i. Its parent is
 // already done. drop reports a subtree-wide reason (own or inherited).
 func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	n, f := b.nodes[i], &b.facts[i]
