@@ -62,8 +62,8 @@ type SavedCapture struct {
 	// Session is the session's action log up to the save (see SessionStep).
 	Session []dom.SessionStep `json:"session,omitempty"`
 
-	// first is the tree built when the file was read, for the first
-	// Snapshot call.
+	// first is the tree built when the file was read. The first Snapshot
+	// call returns it.
 	first *dom.Snapshot
 }
 

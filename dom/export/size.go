@@ -28,7 +28,7 @@ type capReader struct {
 
 func (c *capReader) Read(p []byte) (int, error) {
 	if c.left <= 0 {
-		// one byte more tells a file of exactly the bound from a bigger one
+		// One byte more tells a file of exactly the bound from a bigger one.
 		var one [1]byte
 		if n, _ := c.r.Read(one[:]); n > 0 {
 			return 0, errTooBig
