@@ -51,7 +51,7 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 	return svc, p
 }
 
-// Ctx is a context for one test's browser work, bounded (HangGuard) so
+// Ctx is a context for one test's browser work. HangGuard bounds it, so
 // nothing hangs.
 func Ctx(t testing.TB) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), HangGuard)
