@@ -49,7 +49,8 @@ func errorText(e *dom.Error, hint string) string {
 	return b.String()
 }
 
-// nodeSig is what an agent saw of a node: enough to find its like again.
+// nodeSig is what an agent saw of a node. It is enough to find its like
+// again.
 type nodeSig struct {
 	role, name, tag string
 }

@@ -61,7 +61,7 @@ type Config struct {
 	// View is what actions answer with besides their result.
 	View View
 	// Observer, when set, is told of every call as it starts and ends
-	// (Call). It runs on the call's goroutine: it must not block.
+	// (Call). It runs on the call's goroutine, so it must not block.
 	Observer func(Call)
 	// Gate, when set, holds calls while it is paused (the UI's take-over).
 	// A call waits at most GateTimeout (default 60 s).
@@ -175,7 +175,7 @@ func (s *Server) service() (Service, error) {
 	return s.cur.svc, nil
 }
 
-// reply is what a tool's body returns; call turns it into the response.
+// reply is what a tool's body returns. call turns it into the response.
 type reply struct {
 	text   string
 	image  []byte // a PNG
