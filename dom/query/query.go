@@ -30,8 +30,8 @@ type Query struct {
 	// resolving; FindNodes ignores it.
 	Ref string `json:"ref,omitempty"`
 	Nth *int   `json:"nth,omitempty"`
-	// Unique makes several visible matches an error (naming them) instead
-	// of taking the first.
+	// Unique makes several visible matches an error, naming them. Without
+	// it the first is taken.
 	Unique bool `json:"unique,omitempty"`
 }
 
