@@ -153,7 +153,7 @@ func screenshotOnce(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Pi
 		return nil, dom.Errorf(dom.SnapshotFailed, err, "the screenshot is not a PNG")
 	}
 	dev := toRGBA(img)
-	// A field may have moved by less than a pixel: both boxes are covered.
+	// A field may have moved by less than a pixel. Both boxes are covered.
 	boxes := joinBoxes(before, after)
 	origin := [2]float64{m1.pageX, m1.pageY}
 	paintBoxes(dev, boxes, origin, m1.zoom*m1.dpr, 1)
