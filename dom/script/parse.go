@@ -100,8 +100,8 @@ func (lr *lineReader) next() (scriptLine, error) {
 	return scriptLine{text: text, size: len(text)}, nil
 }
 
-// parseStep decodes and checks one line. Every error is a VALIDATION_ERROR
-// that names the line and says what is allowed.
+// parseStep decodes and checks one line. Every error is a
+// VALIDATION_ERROR. It names the line and says what is allowed.
 func parseStep(line string, lineNo int) (Step, error) {
 	bad := func(format string, args ...any) error {
 		return dom.Errorf(dom.ValidationError, nil, "line %d: %s", lineNo, fmt.Sprintf(format, args...))

@@ -65,7 +65,7 @@ func TargetForPage(ctx context.Context, page query.CSSQuerier, snap *dom.Snapsho
 	})
 }
 
-// targetFor is TargetFor; onPage, when set, checks a CSS path on the page.
+// targetFor is TargetFor. onPage, when set, checks a CSS path on the page.
 func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) bool) (query.Query, error) {
 	if snap == nil || n == nil || snap.Node(n.ID) != n {
 		return query.Query{}, dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot")

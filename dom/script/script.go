@@ -20,8 +20,8 @@ import (
 
 // Options control Run.
 type Options struct {
-	// Snapshots prints the flattened snapshot after each step: "text",
-	// "json", or "" for none.
+	// Snapshots prints the flattened snapshot after each step. It is
+	// "text", "json", or "" for none.
 	Snapshots string
 	// Flatten are the flatten options for printed snapshots (zero value:
 	// DefaultOptions).
