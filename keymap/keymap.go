@@ -170,8 +170,8 @@ const (
 	offline = false
 )
 
-// KeyMap is every binding of the program: one table. Build it with Default
-// and pass the value around; there are no package-level bindings.
+// KeyMap is every binding of the program, in one table. Build it with
+// Default and pass the value around. There are no package-level bindings.
 type KeyMap struct {
 	Rows []Row
 }

@@ -184,7 +184,8 @@ func TestCommand(t *testing.T) {
 
 var allModes = []Mode{Normal, Prompt, List, Dialog, ReadOnly}
 
-// Within a mode a key belongs to one row: no binding is shadowed by another.
+// Within a mode a key belongs to one row. No binding is shadowed by
+// another.
 func TestNoShadowedBindings(t *testing.T) {
 	km := Default()
 	for _, mode := range allModes {
