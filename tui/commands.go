@@ -83,7 +83,7 @@ type (
 		phase string
 		next  tea.Cmd // waits for the phase after
 	}
-	// panicMsg is a command that panicked; the UI shows it instead of dying.
+	// panicMsg is a command that panicked. The UI shows it instead of dying.
 	panicMsg struct{ err error }
 )
 

@@ -220,8 +220,8 @@ func TestTabPickerFullProgram(t *testing.T) {
 	tm.quit()
 }
 
-// isTabRow tells a tab picker's row (it shows the tab's URL) from a
-// pane's. Another test's blank tab is listed as about:blank.
+// isTabRow tells a tab picker's row from a pane's; it shows the tab's
+// URL. Another test's blank tab is listed as about:blank.
 func isTabRow(l string) bool {
 	return strings.Contains(l, "http") || strings.Contains(l, "about:")
 }

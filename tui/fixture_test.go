@@ -10,8 +10,8 @@ import (
 	"domscope/dom/build"
 )
 
-// fixture builds a small hand-made VirtualNode tree: a view fixture, not a
-// fake browser.
+// fixture builds a small hand-made VirtualNode tree. It is a view
+// fixture, not a fake browser.
 type fixture struct {
 	next int
 	s    *dom.Snapshot

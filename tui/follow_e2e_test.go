@@ -87,7 +87,7 @@ func TestFollowFullProgram(t *testing.T) {
 	if l := cursorRow(s); !strings.Contains(l, `"Keep me"`) {
 		t.Errorf("the cursor left its node: %q\n%s", l, s)
 	}
-	// and a change while the user types in a prompt leaves the prompt be
+	// A change while the user types in a prompt leaves the prompt be.
 	tm.keys("t")
 	tm.waitText("type into", 5*time.Second)
 	tm.text("hello")

@@ -177,7 +177,8 @@ func TestFollowCoalesces(t *testing.T) {
 	if m.doc.snap.Seq != 2 {
 		t.Errorf("shown #%d, want #2", m.doc.snap.Seq)
 	}
-	// the second snapshot (a copy) showed nothing new: the marks of the change stay
+	// The second snapshot (a copy) showed nothing new. The marks of the
+	// change stay.
 	if len(m.doc.marks) == 0 {
 		t.Error("an update with nothing new wiped the change marks")
 	}

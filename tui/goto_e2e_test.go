@@ -55,8 +55,9 @@ func TestGotoReplacesTheURLFullProgram(t *testing.T) {
 	tm.quit()
 }
 
-// The page's URL carries a token, which the prompt shows as …. Enter on
-// it unchanged loads the page again with the real token, not with "…".
+// The page's URL carries a token, which the prompt shows as …. Enter on it
+// unchanged loads the page again with the real token. It does not load
+// "…".
 func TestGotoUnchangedKeepsTheRealTokenFullProgram(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen := "wrong token"

@@ -7,7 +7,7 @@ import (
 	"domscope/dom"
 )
 
-// j and k move like ↓ and ↑; G goes to the last row.
+// j and k move like ↓ and ↑. G goes to the last row.
 func TestVimMovement(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	start := m.panes.tree.cursor

@@ -111,7 +111,7 @@ func (o *list) draw(x *layerCtx, s screen) drawn {
 	return centredIn(o.in(s), views.List(x.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot))
 }
 
-// move moves the cursor by delta, skipping headers; a list without a
+// move moves the cursor by delta, skipping headers. A list without a
 // cursor scrolls.
 func (o *list) move(delta int) {
 	if o.noCursor {

@@ -38,7 +38,8 @@ func newPrompt(title, id, value, placeholder string, width int, submit submitFun
 	in.Prompt = "› "
 	in.Placeholder = placeholder
 	in.CharLimit = 4096
-	// a steady cursor: no blink ticks re-rendering the whole screen twice a second
+	// A steady cursor: blink ticks would re-render the whole screen twice a
+	// second.
 	st := in.Styles()
 	st.Cursor.Blink = false
 	in.SetStyles(st)

@@ -46,7 +46,8 @@ func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 		}
 		return x.st.OK.Render("[x] on ")
 	}
-	// how many nodes each rule decided on this page: what a toggle will move
+	// How many nodes each rule decided on this page. A toggle will move
+	// those.
 	used := map[string]int{}
 	if x.doc.snap != nil {
 		for _, n := range x.doc.snap.ByID {

@@ -13,7 +13,7 @@ import (
 	"domscope/keymap"
 )
 
-// Layers stack: the help opens over the rules, esc closes the top one only.
+// Layers stack: the help opens over the rules. esc closes the top one only.
 func TestLayerStack(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	press(t, m, k('x'))

@@ -28,8 +28,8 @@ func panning(dir int) paneKey {
 }
 
 func (m *Model) expandKey() tea.Cmd {
-	// the flat pane scrolls long lines right where the tree has
-	// nothing to open
+	// The flat pane scrolls long lines right where the tree has nothing
+	// to open.
 	if n := m.panes.tree.Selected(); (n == nil || len(n.Children) == 0 || m.panes.tree.IsOpen(n)) && m.panes.focused().Pan(1) {
 		return nil
 	}

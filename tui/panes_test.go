@@ -61,7 +61,7 @@ func TestPaneMovement(t *testing.T) {
 		if _, ok := p.RowAt(h); ok {
 			t.Errorf("%T: a row below the pane", p)
 		}
-		// select by id and read it back, far down so the view scrolls
+		// Select by id and read it back, far down so the view scrolls.
 		p.Bottom()
 		id := p.SelectedID()
 		p.Top()

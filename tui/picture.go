@@ -14,7 +14,7 @@ import (
 	"domscope/views"
 )
 
-// shooter is what the picture needs of the actor: a live service has it.
+// shooter is what the picture needs of the actor. A live service has it.
 type shooter interface {
 	Screenshot(ctx context.Context) (*screenshot.Picture, error)
 }
@@ -106,8 +106,8 @@ func (m *Model) pictureToggle() tea.Cmd {
 	if !m.pic.on {
 		m.pic.raw = ""
 		if m.pic.gfx == views.Sixel || m.pic.gfx == views.ITerm2 {
-			// the image's pixels stay in cells the flat pane leaves
-			// blank: repaint them all
+			// The image's pixels stay in cells the flat pane leaves
+			// blank. Repaint them all.
 			return tea.ClearScreen
 		}
 		return nil

@@ -45,8 +45,8 @@ type Config struct {
 	// Record, when set, gets each action of the session as a `run` script
 	// line, as it happens (--record FILE).
 	Record io.Writer
-	// OutputDir is where `e` exports and `w` scripts go ("" is the current
-	// directory).
+	// OutputDir is where `e` exports and `w` scripts go. "" is the current
+	// directory.
 	OutputDir string
 	// Replay is the command that replays a script w wrote to file. It runs
 	// on a fresh load of start with this session's connection flags. When
@@ -73,8 +73,8 @@ type Config struct {
 	// Agent, when set, shows and records an MCP server's calls on this
 	// page (domscope --mcp). p pauses them.
 	Agent *Agent
-	// OpTimeout bounds each browser operation (an action and its snapshot);
-	// 0 means 60 s.
+	// OpTimeout bounds each browser operation (an action and its
+	// snapshot). 0 means 60 s.
 	OpTimeout time.Duration
 }
 

@@ -83,7 +83,7 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	tm.waitText("saved this capture to", 15*time.Second)
 	capture()
 
-	// the page holds what was typed: the masking is in the UI only
+	// The page holds what was typed. The masking is in the UI only.
 	for id, secret := range secrets {
 		if got := pageValue(t, "/secret.html", "document.getElementById('"+id+"').value"); got != secret {
 			t.Errorf("#%s holds %q, want the typed secret", id, got)

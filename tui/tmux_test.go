@@ -101,7 +101,8 @@ func startTerm(t *testing.T, url string, w, h int, extra ...string) *term {
 	}
 	env := []string{"DOMSCOPE_TUI_CHILD=1", "DOMSCOPE_TUI_WS=" + b.WebSocketURL(), "DOMSCOPE_TUI_URL=" + url, "TERM=xterm-256color"}
 	env = append(env, extra...)
-	// the shell stays after the program so the restored terminal can be inspected
+	// The shell stays after the program, so the restored terminal can be
+	// inspected.
 	return startTermCmd(t, "env "+strings.Join(quoteAll(env), " ")+" "+shellQuote(exe)+" -test.run=^$; sleep 60", w, h)
 }
 

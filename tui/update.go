@@ -23,14 +23,14 @@ import (
 )
 
 // Update routes every message. It never waits: browser work runs in
-// commands whose replies come back here.
+// commands, and their replies come back here.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	before, focus := m.panes.tree.SelectedID(), m.panes.focus
 	cmd := m.update(msg)
 	if m.panes.zoomed && m.panes.focus != focus {
 		m.layout() // the other pane takes the whole body
 	}
-	// a page change reported while other work held the page is taken now
+	// A page change reported while other work held the page is taken now.
 	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh())
 }
 
@@ -183,7 +183,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.setFlash(msg.err.Error(), true)
 		return nil
 	}
-	// anything else (a paste, a text input's own messages) is the top layer's
+	// Anything else (a paste, a text input's own messages) goes to the
+	// top layer.
 	if l := m.top(); l != nil {
 		a, _ := l.handle(m.layerCtx(), keymap.None, msg)
 		return m.apply(l, a)
@@ -206,7 +207,8 @@ func (m *Model) afterSelection(before string) tea.Cmd {
 // live reports whether there is a page to act on.
 func (m *Model) live() bool { return m.conn.actor != nil && m.conn.savedAs == "" }
 
-// mode is how keys are read now: the top layer's way, else the panes'.
+// mode is how keys are read now. That is the top layer's way, else the
+// panes'.
 func (m *Model) mode() keymap.Mode {
 	if l := m.top(); l != nil {
 		return l.mode()
@@ -224,7 +226,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	}
 	m.status.flash = ""
-	// the top layer has the keyboard; the panes get what no layer covers
+	// The top layer has the keyboard. The panes get what no layer covers.
 	if l := m.top(); l != nil {
 		act, _ := l.handle(m.layerCtx(), a, msg)
 		return m.apply(l, act)
@@ -250,7 +252,8 @@ func (m *Model) formatAs(asJSON bool) tea.Cmd {
 	})
 }
 
-// act runs one action, then takes the snapshot the service made after it.
+// act runs one action. Then it takes the snapshot the service made after
+// it.
 func (m *Model) act(a dom.Action) tea.Cmd { return m.actOn(a, false) }
 
 // actOn is act for an action whose text is secret: secret is set, or its
@@ -294,7 +297,8 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	})
 }
 
-// refresh takes a snapshot (force: a new capture even if the cache is fresh).
+// refresh takes a snapshot. force asks for a new capture even if the
+// cache is fresh.
 func (m *Model) refresh(force bool, label string) tea.Cmd {
 	if !m.live() {
 		return nil

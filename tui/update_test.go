@@ -51,7 +51,7 @@ func TestStaleReplyIsDropped(t *testing.T) {
 func TestSelectionSurvivesResnapshot(t *testing.T) {
 	first := formPage("Sign up")
 	second := formPage("Sign up")
-	// the page gained a banner before the form: rows shift, IDs do not
+	// The page gained a banner before the form. Rows shift; IDs do not.
 	body := second.Node("node_5")
 	banner := &dom.VirtualNode{ID: "node_99", Tag: "div", NodeType: dom.ElementNode, Name: "Saved!", Tier: dom.Semantic, Role: "status", Parent: body, Visible: true}
 	body.Children = append([]*dom.VirtualNode{banner}, body.Children...)
@@ -414,7 +414,7 @@ func TestConnectionStateIsShown(t *testing.T) {
 // on the new page's first control.
 func TestNavigationStartsOver(t *testing.T) {
 	next := formPage("Next page")
-	// renumber every node: a new document shares no IDs with the old one
+	// Renumber every node. A new document shares no IDs with the old one.
 	byID := map[string]*dom.VirtualNode{}
 	for _, n := range next.ByID {
 		n.ID = "node_5" + strings.TrimPrefix(n.ID, "node_")
