@@ -39,7 +39,7 @@ type TreeRow struct {
 	Decided  bool // Decision is set (a flatten result exists)
 }
 
-// TierLabel is the tier written out, so colour is never the only signal.
+// TierLabel is the tier written out. So colour is never the only signal.
 func TierLabel(n *dom.VirtualNode) string {
 	if n.Hidden != "" {
 		return "hidden"
