@@ -58,8 +58,8 @@ type Action struct {
 	Value     string   `json:"value,omitempty"`  // select: option value or label
 	URL       string   `json:"url,omitempty"`    // navigate
 	Accept    bool     `json:"accept,omitempty"` // dialog
-	// Viewport is the window a viewport action emulates (zero: the
-	// browser's own window again).
+	// Viewport is the window a viewport action emulates. Zero means the
+	// browser's own window again.
 	Viewport *Viewport `json:"viewport,omitempty"`
 	Full     bool      `json:"full,omitempty"` // snapshot: a full capture, not an incremental refresh
 }

@@ -24,10 +24,11 @@ type Page interface {
 	// Frames lists the out-of-process iframe targets now inside the page,
 	// each with a session of its own. It attaches to new ones.
 	Frames(ctx context.Context) ([]FrameTarget, error)
-	// Done is closed when the page's connection is lost (tab closed, browser
-	// gone, Inspector.detached).
+	// Done is closed when the page's connection is lost. The tab closed,
+	// the browser went or Inspector.detached came.
 	Done() <-chan struct{}
-	// Detach ends the session; it closes the tab only if the program opened it.
+	// Detach ends the session. It closes the tab only if the program
+	// opened it.
 	Detach() error
 }
 
@@ -51,7 +52,8 @@ type TargetInfo struct {
 	Attached bool   `json:"attached"`
 }
 
-// Browser is a connection to a whole browser: list its tabs, attach to one.
+// Browser is a connection to a whole browser. It lists its tabs and
+// attaches to one.
 type Browser interface {
 	Targets(ctx context.Context) ([]TargetInfo, error)
 	// Attach attaches to the page target with this id.

@@ -133,8 +133,8 @@ type Snapshot struct {
 	Title    string    // top-level document title
 	TargetID string    // the page target
 	Taken    time.Time // when the capture started
-	// CaptureTime is the time spent fetching from the browser; BuildTime
-	// building the tree.
+	// CaptureTime is the time spent fetching from the browser. BuildTime is
+	// the time spent building the tree.
 	CaptureTime time.Duration
 	BuildTime   time.Duration
 	// Incremental is true when the snapshot refreshed a live model rather

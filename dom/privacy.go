@@ -81,8 +81,8 @@ func CleanSecrets(in []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range in {
-		// Mask is what a scrubbed field already holds: scrubbing again
-		// must keep it.
+		// Mask is what a scrubbed field already holds. Scrubbing again must
+		// keep it.
 		if s == "" || strings.TrimSpace(s) == "" || s == Mask || seen[s] {
 			continue
 		}

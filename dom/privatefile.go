@@ -28,8 +28,8 @@ func CreatePrivate(path string) (*os.File, error) {
 	return f, nil
 }
 
-// AppendPrivate opens path for appending, as CreatePrivate does but
-// keeping what the file holds.
+// AppendPrivate opens path for appending, as CreatePrivate does. It keeps
+// what the file holds.
 func AppendPrivate(path string) (*os.File, error) {
 	return openPrivate(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
 }

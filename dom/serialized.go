@@ -6,7 +6,8 @@ const (
 	MaxTextLen = 500
 )
 
-// SerializedDom is the flattened view for an LLM: the json format agents receive.
+// SerializedDom is the flattened view for an LLM. It is the json format
+// agents receive.
 type SerializedDom struct {
 	URL                      string            `json:"url"`
 	Title                    string            `json:"title"`
