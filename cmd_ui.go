@@ -46,8 +46,8 @@ func (u *uiFlags) register(fs *pflag.FlagSet, live bool) {
 	u.agent.register(fs)
 }
 
-// uiCommand is the bare command: the UI on the page the connection
-// flags name.
+// uiCommand is the bare command. It opens the UI on the page the
+// connection flags name.
 func uiCommand() *cobra.Command {
 	var conn connFlags
 	var ui uiFlags
@@ -117,7 +117,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		return err
 	}
 	if conn.launch {
-		// Chromium takes a few seconds to start; say so before the screen opens.
+		// Chromium takes a few seconds to start. Say so before the screen opens.
 		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
 	}
 	var record io.Writer
@@ -208,8 +208,8 @@ func openCommand() *cobra.Command {
 	return cmd
 }
 
-// outputDir is --output-dir, or the config file's output_dir when the flag
-// is not given.
+// outputDir is --output-dir. When the flag is not given, it is the config
+// file's output_dir.
 func (u uiFlags) outputDirOr(st *settings) string {
 	if u.outputDir != "" {
 		return u.outputDir

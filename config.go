@@ -69,7 +69,8 @@ var envFlags = []struct{ env, flag string }{
 }
 
 // configPath is the file to read: --config in args, else the default
-// location. explicit: the user named it, so a missing file is an error.
+// location. explicit says the user named it, so a missing file is an
+// error.
 func configPath(args []string, getenv func(string) string) (path string, explicit bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]

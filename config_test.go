@@ -138,7 +138,7 @@ help = ["?", "F1"]
 	}
 }
 
-// A bad file is one line naming the file and the line, exit code 2.
+// A bad file is one line naming the file and the line. The exit code is 2.
 func TestBadConfigNamesTheLine(t *testing.T) {
 	cases := []struct {
 		name, text, want string

@@ -196,7 +196,7 @@ func TestDeepPageNotAnswering(t *testing.T) {
 	if _, err := cdpconn.FindChrome(); err != nil {
 		t.Skipf("no Chromium: %v", err)
 	}
-	// A browser of its own: the hung renderer must not stall other tests.
+	// A browser of its own, so the hung renderer does not stall other tests.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	b, err := cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: true})

@@ -19,7 +19,7 @@ func (c *connFlags) replayCommand(demoBase, start, file string) string {
 			args = append(args, "--headless")
 		}
 	} else {
-		// a farm's token is a secret: the hint shows where it goes, as …
+		// A farm's token is a secret. The hint shows where it goes, as ….
 		args = append(args, "--endpoint", cdpconn.Redact(c.endpoint))
 		if c.allowRemote {
 			args = append(args, "--allow-remote")

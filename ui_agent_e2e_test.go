@@ -18,7 +18,7 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// agentSecret is typed by the agent into the password field; it must
+// agentSecret is typed by the agent into the password field. It must
 // show nowhere.
 const agentSecret = "Tr0ub4dor-agent-42"
 
@@ -48,8 +48,8 @@ func (a *agentTerm) keys(k ...string) {
 	}
 }
 
-// waitFor polls the screen until ok; every screen seen is checked for
-// the secret.
+// waitFor polls the screen until ok. Every screen seen is checked for the
+// secret.
 func (a *agentTerm) waitFor(what string, ok func(string) bool) string {
 	a.t.Helper()
 	var s string
@@ -185,7 +185,7 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	// the call's target is the selection: the details pane is on it
 	term.waitText("node_" + pw + " · input#pw")
 
-	// p pauses the agent: its call waits while the person acts by hand.
+	// p pauses the agent. Its call waits while the person acts by hand.
 	term.keys("p")
 	term.waitText("agent paused")
 	type answer struct {
