@@ -155,8 +155,9 @@ type ConsoleEntry struct {
 
 // NetworkRequest is one request an action started, as its ActionResult
 // lists it. It keeps only the method, the URL with its query values
-// redacted, and the outcome. Never headers (cookies, Authorization),
-// bodies or query values: they carry tokens and personal data.
+// redacted, and the outcome. It never keeps headers (cookies,
+// Authorization), bodies or query values: they carry tokens and personal
+// data.
 type NetworkRequest struct {
 	Method string `json:"method"`
 	URL    string `json:"url"`
