@@ -16,8 +16,8 @@ import (
 )
 
 // dispatch runs the command args name. The config file and the
-// environment give the flags' defaults before parsing, so --help shows
-// the defaults in effect and a flag on the command line wins over both.
+// environment give the flags' defaults before parsing. So --help shows
+// the defaults in effect, and a flag on the command line wins over both.
 func dispatch(ctx context.Context, args []string) error {
 	st, err := loadSettings(args, os.Getenv)
 	if err != nil {
@@ -65,8 +65,8 @@ func checkFlags(cmd *cobra.Command, _ []string) error {
 	if f := cmd.Flags().Lookup("theme"); f != nil && !slices.Contains(themeNames, f.Value.String()) {
 		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(themeNames, ", "))}
 	}
-	// A zero or negative timeout would end every browser call at once and
-	// read as a dead endpoint.
+	// A zero or negative timeout would end every browser call at once. It
+	// would read as a dead endpoint.
 	if d, err := cmd.Flags().GetDuration("timeout"); err == nil && d <= 0 {
 		return usageError{fmt.Sprintf("--timeout %s: give a positive duration such as 30s or 2m", d)}
 	}
@@ -154,8 +154,8 @@ func versionCommand() *cobra.Command {
 	}
 }
 
-// flagGiven reports whether name was given on the command line (a value
-// from the config file or the environment is a default, not given).
+// flagGiven reports whether name was given on the command line. A value
+// from the config file or the environment is a default, not given.
 func flagGiven(fs *pflag.FlagSet, name string) bool {
 	f := fs.Lookup(name)
 	return f != nil && f.Changed

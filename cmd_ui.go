@@ -30,8 +30,8 @@ type uiFlags struct {
 // themes are the values --theme takes.
 var themeNames = []string{"auto", "dark", "light"}
 
-// register adds the UI's flags; live: the UI is on a page in a browser
-// (the browser-side flags apply), not on a saved capture.
+// register adds the UI's flags. live says the UI is on a page in a
+// browser (the browser-side flags apply), not on a saved capture.
 func (u *uiFlags) register(fs *pflag.FlagSet, live bool) {
 	fs.StringVar(&u.theme, "theme", "auto", "colours: auto (ask the terminal), dark or light")
 	fs.BoolVar(&u.noColor, "no-color", false, "draw without colour (also when $NO_COLOR is set)")
@@ -46,8 +46,8 @@ func (u *uiFlags) register(fs *pflag.FlagSet, live bool) {
 	u.agent.register(fs)
 }
 
-// uiCommand is the bare command: the UI on the page the connection
-// flags name.
+// uiCommand is the bare command. It opens the UI on the page the
+// connection flags name.
 func uiCommand() *cobra.Command {
 	var conn connFlags
 	var ui uiFlags
@@ -69,7 +69,7 @@ func uiCommand() *cobra.Command {
 	return cmd
 }
 
-// unknownCommand refuses a word the bare command does not take: it can
+// unknownCommand refuses a word the bare command does not take. It can
 // only be a mistyped command.
 func unknownCommand(_ *cobra.Command, args []string) error {
 	if len(args) > 0 {
@@ -102,22 +102,22 @@ func demoCommand() *cobra.Command {
 	return cmd
 }
 
-// openWithin opens the page the flags name, giving up after --timeout; the
-// session itself lives as long as ctx.
+// openWithin opens the page the flags name, giving up after --timeout.
+// The session itself lives as long as ctx.
 func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 	openCtx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	return c.open(openCtx)
 }
 
-// openUI opens the UI on the page the flags name; more, if set, adds to
+// openUI opens the UI on the page the flags name. more, if set, adds to
 // its configuration (a script to step through).
 func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Config)) error {
 	if err := ui.agent.check(conn); err != nil {
 		return err
 	}
 	if conn.launch {
-		// Chromium takes a few seconds to start; say so before the screen opens.
+		// Chromium takes a few seconds to start. Say so before the screen opens.
 		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
 	}
 	var record io.Writer
@@ -141,7 +141,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 	cfg.Viewport, _ = conn.emulation()
 	var browser dom.Browser = s.browser
 	if !conn.launch {
-		// A browser we attached to can be restarted under us: redial its
+		// A browser we attached to can be restarted under us. So redial its
 		// endpoint, and let the tab picker use whatever connection is live.
 		// One we launched is gone with its process.
 		rd := cdpconn.NewRedialer(conn.endpoint, conn.allowRemote, s.browser)
@@ -208,8 +208,8 @@ func openCommand() *cobra.Command {
 	return cmd
 }
 
-// outputDir is --output-dir, or the config file's output_dir when the flag
-// is not given.
+// outputDir is --output-dir. When the flag is not given, it is the config
+// file's output_dir.
 func (u uiFlags) outputDirOr(st *settings) string {
 	if u.outputDir != "" {
 		return u.outputDir

@@ -46,8 +46,9 @@ type fileSettings struct {
 	Keys map[string]any `toml:"keys"`
 }
 
-// settings are the defaults the flags start from: the config file, then the
-// environment over it. A flag given on the command line wins over both.
+// settings are the defaults the flags start from. The config file comes
+// first, then the environment over it. A flag given on the command line
+// wins over both.
 type settings struct {
 	path  string            // the config file read, "" when there was none
 	flags map[string]string // flag name → default value (file, then env)
@@ -68,7 +69,8 @@ var envFlags = []struct{ env, flag string }{
 }
 
 // configPath is the file to read: --config in args, else the default
-// location. explicit: the user named it, so a missing file is an error.
+// location. explicit says the user named it, so a missing file is an
+// error.
 func configPath(args []string, getenv func(string) string) (path string, explicit bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -93,8 +95,9 @@ func configPath(args []string, getenv func(string) string) (path string, explici
 	return "", false
 }
 
-// loadSettings reads the config file args or the environment point to and
-// lays the environment over it. A bad file is a usage error naming its line.
+// loadSettings reads the config file that args or the environment point
+// to. It lays the environment over it. A bad file is a usage error
+// naming its line.
 func loadSettings(args []string, getenv func(string) string) (*settings, error) {
 	st := emptySettings()
 	path, explicit := configPath(args, getenv)
@@ -224,7 +227,7 @@ func (st *settings) parse(path, src string) error {
 
 var decodeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
 
-// ruleName is the full name of rule n, which may be given without its
+// ruleName is the full name of rule n. It may be given without its
 // "heuristic:" prefix.
 func ruleName(n string, known []dom.Rule) (string, bool) {
 	for _, r := range known {
@@ -296,8 +299,8 @@ func checkFlagValue(name, v string) error {
 }
 
 // apply makes the settings the defaults of the flags fs has. They are set
-// on the values, not through fs.Set, so they do not count as given on
-// the command line (demo launches unless --endpoint is given).
+// on the values, not through fs.Set. So they do not count as given on the
+// command line, and demo launches unless --endpoint is given.
 func (st *settings) apply(fs *pflag.FlagSet) {
 	if f := fs.Lookup("config"); f != nil && st.path != "" {
 		f.DefValue = st.path
@@ -319,8 +322,8 @@ func withSettings(ctx context.Context, st *settings) context.Context {
 	return context.WithValue(ctx, settingsKey{}, st)
 }
 
-// settingsFrom is the settings dispatch loaded; empty ones in tests that
-// call a command directly.
+// settingsFrom is the settings dispatch loaded. Tests that call a command
+// directly get empty ones.
 func settingsFrom(ctx context.Context) *settings {
 	if st, ok := ctx.Value(settingsKey{}).(*settings); ok {
 		return st
@@ -332,8 +335,8 @@ func emptySettings() *settings {
 	return &settings{flags: map[string]string{}, tierOff: map[string]bool{}, flattenOff: map[string]bool{}}
 }
 
-// keyMap is the default key table with the file's overrides (checked when
-// the file was read).
+// keyMap is the default key table with the file's overrides. They were
+// checked when the file was read.
 func (st *settings) keyMap() (keymap.KeyMap, error) {
 	km := keymap.Default()
 	if len(st.keys) > 0 {

@@ -30,7 +30,7 @@ help = ["?", "f1"]
 `
 
 // A target in the config file (the README's example) and in
-// $DOMSCOPE_TARGET is a default, so it never conflicts with --url, --demo
+// $DOMSCOPE_TARGET is a default. So it never conflicts with --url, --demo
 // or domscope demo: the UI opens their page and shows it. (snapshot's
 // side, and --target given with --url: TestDefaultTargetGivesWayToURL.)
 func TestConfiguredTargetYieldsToURL(t *testing.T) {
@@ -59,9 +59,9 @@ func TestConfiguredTargetYieldsToURL(t *testing.T) {
 	})
 }
 
-// uiReaches runs domscope with args in a 120×40 terminal (tmux) with this
-// process's environment, waits until the screen shows want, and quits it.
-// It returns the screen.
+// uiReaches runs domscope with args in a 120×40 terminal (tmux), with
+// this process's environment. It waits until the screen shows want, quits
+// it and returns the screen.
 func uiReaches(t *testing.T, args []string, want string) string {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {

@@ -23,8 +23,8 @@ func writeConfig(t *testing.T, text string) string {
 	return p
 }
 
-// uiFlagsFrom parses args as the bare UI's command line would, with the
-// settings the file and env give.
+// uiFlagsFrom parses args as the bare UI's command line would. It uses
+// the settings the file and env give.
 func uiFlagsFrom(t *testing.T, args []string, env map[string]string) *pflag.FlagSet {
 	t.Helper()
 	st, err := loadSettings(args, func(k string) string { return env[k] })
@@ -85,7 +85,7 @@ timeout = "11s"
 	}
 }
 
-// An endpoint from the file or env is a default, not a flag given: demo
+// An endpoint from the file or env is a default, not a flag given. demo
 // still launches its own Chromium unless --endpoint is on the command line.
 func TestSettingsAreNotGivenFlags(t *testing.T) {
 	fs := uiFlagsFrom(t, nil, map[string]string{"DOMSCOPE_ENDPOINT": "http://127.0.0.1:2222"})
@@ -138,7 +138,7 @@ help = ["?", "F1"]
 	}
 }
 
-// A bad file is one line naming the file and the line, exit code 2.
+// A bad file is one line naming the file and the line. The exit code is 2.
 func TestBadConfigNamesTheLine(t *testing.T) {
 	cases := []struct {
 		name, text, want string
@@ -226,8 +226,8 @@ func TestCompletion(t *testing.T) {
 }
 
 // The bash script completes what a user types: subcommands, a command's
-// own flags, and values, asking the program itself (a wrapper named
-// domscope runs this test binary as the program).
+// own flags, and values. It asks the program itself; a wrapper named
+// domscope runs this test binary as the program.
 func TestBashCompletionCompletes(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
@@ -275,8 +275,8 @@ func TestBashCompletionCompletes(t *testing.T) {
 	}
 }
 
-// wordsByRef stands in for bash-completion's _get_comp_words_by_ref,
-// which the script uses and a shell without that package lacks.
+// wordsByRef stands in for bash-completion's _get_comp_words_by_ref. The
+// script uses it, and a shell without that package lacks it.
 const wordsByRef = `_get_comp_words_by_ref() {
     cur="${COMP_WORDS[COMP_CWORD]}"; prev="${COMP_WORDS[COMP_CWORD-1]}"
     words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD

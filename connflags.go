@@ -26,8 +26,8 @@ type connFlags struct {
 	viewport string
 	device   string
 	scale    float64
-	// targetGiven: --target was on the command line, not a default from
-	// the config file or the environment. Only a given --target
+	// targetGiven: --target was on the command line. It is not a default
+	// from the config file or the environment. Only a given --target
 	// conflicts with --url; a default one gives way.
 	targetGiven bool
 }

@@ -9,9 +9,10 @@ import (
 )
 
 // TestRunAlertLoop: a page opens a new alert as soon as one closes. Every
-// step of a run ends with a clear result that names the open alert (never a
-// false NOT_ATTACHED or a TIMEOUT while the tab is there), and the process
-// exits. Run it many times (-count=10): the defect it guards was a race.
+// step of a run ends with a clear result that names the open alert. It is
+// never a false NOT_ATTACHED or a TIMEOUT while the tab is there. The
+// process exits. Run it many times (-count=10): the defect it guards was
+// a race.
 func TestRunAlertLoop(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)

@@ -10,10 +10,11 @@ import (
 )
 
 // TestFarmEndpointWithURL: domscope reaches a browser farm that demands a
-// token in its URL (a loopback proxy in front of real Chromium that starts
-// a browser for each connection), by its ws:// URL and by its http:// URL,
-// and --url opens the page in that connection's browser. The token never
-// shows in the output or the errors, a wrong one included.
+// token in its URL. The farm is a loopback proxy in front of real Chromium
+// that starts a browser for each connection. domscope reaches it by its
+// ws:// URL and by its http:// URL. --url opens the page in that
+// connection's browser. The token never shows in the output or the
+// errors, a wrong one included.
 func TestFarmEndpointWithURL(t *testing.T) {
 	f := cdptest.NewFarm(t, 3)
 	dir := t.TempDir()

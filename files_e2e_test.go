@@ -25,7 +25,7 @@ func mode(t *testing.T, path string) os.FileMode {
 }
 
 // TestSnapshotFilesArePrivate: snapshot --out and --screenshot write files
-// only their owner can read, and narrow a file that was there before.
+// only their owner can read. They narrow a file that was there before.
 func TestSnapshotFilesArePrivate(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
@@ -51,8 +51,8 @@ func TestSnapshotFilesArePrivate(t *testing.T) {
 	}
 }
 
-// shellWords splits a command line the way replayCommand quotes it:
-// spaces between words, single quotes around a word with others.
+// shellWords splits a command line the way replayCommand quotes it.
+// Spaces go between words, single quotes around a word with others.
 func shellWords(s string) []string {
 	var words []string
 	var w strings.Builder
@@ -78,11 +78,11 @@ func shellWords(s string) []string {
 	return words
 }
 
-// TestUISessionFilesReplay runs the program's UI in a terminal with
-// --record (a file that was there, readable by all) and --output-dir, on a
-// --device window: v and a click are recorded, w writes the script and
-// prints the command that replays it, e exports. Every file is the
-// owner's alone, and the printed command, run as printed, replays the
+// TestUISessionFilesReplay runs the program's UI in a terminal on a
+// --device window, with --record and --output-dir. The --record file was
+// there before, readable by all. v and a click are recorded. w writes the
+// script and prints the command that replays it; e exports. Every file is
+// the owner's alone. The printed command, run as printed, replays the
 // session on a fresh load.
 func TestUISessionFilesReplay(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {

@@ -17,7 +17,7 @@ import (
 	"domscope/cdpconn"
 )
 
-// holdingServer serves a page with an image that never comes: Chrome
+// holdingServer serves a page with an image that never comes. Chrome
 // commits the page and waits for its load event for ever. started is
 // closed when the image is asked for.
 func holdingServer(t *testing.T) (url string, started <-chan struct{}) {
@@ -46,8 +46,9 @@ func holdingServer(t *testing.T) (url string, started <-chan struct{}) {
 
 // TestBrowserKilledWhileLoadingURL: the browser dies while the --url page
 // loads. domscope says NOT_ATTACHED (exit 2) as soon as the connection
-// drops, not TIMEOUT once --timeout has passed. --timeout is 10 minutes
-// and the hang guard 3: a wait for either fails the test by its outcome.
+// drops. It does not wait for TIMEOUT once --timeout has passed. --timeout
+// is 10 minutes and the hang guard 3. A wait for either fails the test by
+// its outcome.
 func TestBrowserKilledWhileLoadingURL(t *testing.T) {
 	if _, err := cdpconn.FindChrome(); err != nil {
 		t.Skipf("no Chromium: %v", err)

@@ -1,7 +1,8 @@
-// Command domscope shows what an LLM browser agent sees of a page: the
-// complete VirtualNode tree next to the flattened view an LLM receives.
-// The bare command opens the UI; snapshot, run, open, demo and mcp are
-// its other commands (cli.go builds them; `domscope help` lists them).
+// Command domscope shows what an LLM browser agent sees of a page. That
+// is the complete VirtualNode tree next to the flattened view an LLM
+// receives. The bare command opens the UI. snapshot, run, open, demo and
+// mcp are its other commands; cli.go builds them and `domscope help`
+// lists them.
 package main
 
 import (
@@ -24,8 +25,8 @@ const (
 
 // quitSignals end the program as q does: the tab it opened is closed and
 // a browser it launched stops. SIGHUP is the terminal going away (its
-// window closed, an ssh session dropped); under nohup it stays ignored
-// (asking for it would undo that).
+// window closed, an ssh session dropped). Under nohup it stays ignored;
+// asking for it would undo that.
 var quitSignals = func() []os.Signal {
 	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
 	if !signal.Ignored(syscall.SIGHUP) {
@@ -63,7 +64,7 @@ func report(err error) int {
 }
 
 // errorLine is err as the one line report prints. Page titles and URLs in
-// messages can hold escape sequences: the one sanitizer for page strings
+// messages can hold escape sequences. The one sanitizer for page strings
 // makes the line safe for a terminal.
 func errorLine(err error) string {
 	return "domscope: " + views.Clean(err.Error())

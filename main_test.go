@@ -19,7 +19,7 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// The command-line tests run this test binary as domscope itself:
+// The command-line tests run this test binary as domscope itself.
 // DOMSCOPE_CLI_ARGS (a JSON list) makes TestMain run dispatch on those
 // arguments and exit as main does.
 func TestMain(m *testing.M) {
@@ -46,7 +46,7 @@ func TestMain(m *testing.M) {
 	cdptest.Main(m)
 }
 
-// runCLI runs domscope with args and stdin; it returns stdout, stderr and
+// runCLI runs domscope with args and stdin. It returns stdout, stderr and
 // the exit code.
 func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
@@ -57,8 +57,8 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(a))
 	cmd.Stdin = strings.NewReader(stdin)
-	// A child still running at the guard prints its goroutines as it
-	// ends (SIGQUIT), so a hang says where it is.
+	// A child still running at the guard prints its goroutines as it ends
+	// (SIGQUIT). So a hang says where it is.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGQUIT) }
 	cmd.WaitDelay = 10 * time.Second
 	var out, errb bytes.Buffer
@@ -93,9 +93,9 @@ func TestTimeoutMustBePositive(t *testing.T) {
 	}
 }
 
-// TestRunAcrossAlert: a click opens alert(); the run goes on, prints in
-// place of the snapshot a line saying the dialog blocks the page, accepts
-// it in the next step and carries on to the end (exit 0).
+// TestRunAcrossAlert: a click opens alert(), and the run goes on. In
+// place of the snapshot it prints a line saying the dialog blocks the
+// page. It accepts it in the next step and carries on to the end (exit 0).
 func TestRunAcrossAlert(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
@@ -117,7 +117,7 @@ func TestRunAcrossAlert(t *testing.T) {
 		t.Errorf("the run did not go on to step 4 (its snapshot shows the clicked button):\n%s", stdout)
 	}
 
-	// json: the same line as an object; an action while the alert is open
+	// json: the same line as an object. An action while the alert is open
 	// fails with DIALOG_OPEN (recoverable), naming the dialog.
 	script = strings.Join([]string{
 		`{"action":"click","target":{"css":"#accept"}}`,
@@ -158,8 +158,8 @@ func TestRunAcrossAlert(t *testing.T) {
 	}
 }
 
-// TestRunRejectsBadLines: each malformed line fails with its line number
-// and what is allowed, through the command line.
+// TestRunRejectsBadLines: each malformed line fails through the command
+// line. The error gives its line number and what is allowed.
 func TestRunRejectsBadLines(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
@@ -189,14 +189,14 @@ func TestRunRejectsBadLines(t *testing.T) {
 }
 
 // TestDeepPageNotAnswering: a page nested thousands of levels deep hangs
-// Chromium's renderer, so attaching to it cannot finish; the error says the
-// page does not answer the DevTools protocol and names the call.
+// Chromium's renderer, so attaching to it cannot finish. The error says
+// the page does not answer the DevTools protocol and names the call.
 func TestDeepPageNotAnswering(t *testing.T) {
 	cdptest.SkipShort(t)
 	if _, err := cdpconn.FindChrome(); err != nil {
 		t.Skipf("no Chromium: %v", err)
 	}
-	// A browser of its own: the hung renderer must not stall other tests.
+	// A browser of its own, so the hung renderer does not stall other tests.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	b, err := cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: true})
@@ -218,8 +218,8 @@ func TestDeepPageNotAnswering(t *testing.T) {
 }
 
 // An error line carrying a page's title must not carry its escape
-// sequences or invisible characters: they show as the flat view writes
-// them (\x1b, \u202e), never raw, and never as a bare "[31m" that a naive
+// sequences or invisible characters. They show as the flat view writes
+// them (\x1b, \u202e), never raw. Nor as a bare "[31m" that a naive
 // filter leaves.
 func TestErrorLineIsSanitized(t *testing.T) {
 	err := errors.New("no element in \x1b[31mEvil\x1b[0m \u009b2J title\nsecond line \u202eevil")
@@ -236,8 +236,9 @@ func TestErrorLineIsSanitized(t *testing.T) {
 	}
 }
 
-// --version prints the version and exits 0; a bad --theme is a usage error
-// (exit 2) naming the allowed values; open --help lists only its own flags.
+// --version prints the version and exits 0. A bad --theme is a usage
+// error (exit 2) naming the allowed values. open --help lists only its
+// own flags.
 func TestVersionThemeAndOpenHelp(t *testing.T) {
 	out, stderr, code := runCLI(t, "", "--version")
 	if code != 0 || !strings.HasPrefix(out, "domscope ") || stderr != "" {
@@ -260,10 +261,10 @@ func TestVersionThemeAndOpenHelp(t *testing.T) {
 	}
 }
 
-// TestTerminalClosedClosesTheTab: the UI opens a tab for --url; when its
-// terminal goes away (tmux's server is killed: the program gets SIGHUP, as
-// from a closed window) it ends as q ends it, closing that tab, instead of
-// leaving it in the user's browser.
+// TestTerminalClosedClosesTheTab: the UI opens a tab for --url. Then its
+// terminal goes away: tmux's server is killed, and the program gets
+// SIGHUP, as from a closed window. It ends as q ends it and closes that
+// tab, instead of leaving it in the user's browser.
 func TestTerminalClosedClosesTheTab(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {

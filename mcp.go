@@ -54,7 +54,7 @@ func mcpCommand() *cobra.Command {
 }
 
 // runMCP serves the DOM tool (dom/mcp) on the page the connection flags
-// name: over stdio by default, or streamable HTTP with --http.
+// name. It serves over stdio by default, or streamable HTTP with --http.
 func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	switch mcp.View(o.view) {
 	case mcp.ViewDiff, mcp.ViewFull, mcp.ViewNone:

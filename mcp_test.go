@@ -18,9 +18,9 @@ import (
 )
 
 // TestMCPOverStdio runs `domscope mcp` as a process and drives it over
-// stdio with the SDK's client: the tools are listed, a view is read, a
-// click and typing act on the page, and the secret typed into the
-// password field is in no response and not in the server's log.
+// stdio with the SDK's client. The tools are listed and a view is read. A
+// click and typing act on the page. The secret typed into the password
+// field is in no response and not in the server's log.
 func TestMCPOverStdio(t *testing.T) {
 	const secret = "stdio-Secret-77"
 	b := cdptest.Browser(t)

@@ -29,9 +29,9 @@ func gzipMember(t *testing.T, data []byte) []byte {
 	return b.Bytes()
 }
 
-// gzipBomb is about 1 MB of gzip that inflates to 1 GiB of JSON that
-// looks like a capture (one huge string): gzip members joined, as gzip
-// reads them, so it takes no time to make.
+// gzipBomb is about 1 MB of gzip that inflates to 1 GiB of JSON. It looks
+// like a capture (one huge string). It joins gzip members, as gzip reads
+// them, so it takes no time to make.
 func gzipBomb(t *testing.T) []byte {
 	t.Helper()
 	chunk := gzipMember(t, bytes.Repeat([]byte("A"), 8<<20))
@@ -42,8 +42,8 @@ func gzipBomb(t *testing.T) []byte {
 	return append(out, gzipMember(t, []byte(`"}}`))...)
 }
 
-// openUsage runs `domscope open` on a file or on stdin (file "-": a pipe)
-// and returns its stderr, exit code and peak memory in KiB (0 if unknown).
+// openUsage runs `domscope open` on a file or on stdin (file "-": a pipe).
+// It returns its stderr, exit code and peak memory in KiB (0 if unknown).
 func openUsage(t *testing.T, file string, stdin []byte) (string, int, int64) {
 	t.Helper()
 	args := []string{"open", file}
@@ -67,10 +67,11 @@ func openUsage(t *testing.T, file string, stdin []byte) (string, int, int64) {
 }
 
 // TestOpenGzipBomb: a file of about 1 MB that inflates to 1 GiB is
-// refused with a clear error, in little memory: at once when its gzip
-// trailer says how big it is, at once when it holds more than its trailer
-// says (here: members joined), and once MaxCaptureSize has come out of a
-// pipe. Before, open inflated and buffered all of it (3 GB, 20-30 s).
+// refused with a clear error, in little memory. It is refused at once
+// when its gzip trailer says how big it is. It is refused at once when it
+// holds more than its trailer says (here: members joined). From a pipe it
+// is refused once MaxCaptureSize has come out. Before, open inflated and
+// buffered all of it (3 GB, 20-30 s).
 func TestOpenGzipBomb(t *testing.T) {
 	bomb := gzipBomb(t)
 	dir := t.TempDir()

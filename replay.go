@@ -7,10 +7,10 @@ import (
 )
 
 // replayCommand is the `domscope run` command that replays a script
-// written in this session on a fresh load of start: the browser flags the
-// session used and its first window, so it runs as given. demoBase is
-// where --demo served its pages ("" without --demo): a new run serves
-// them elsewhere, so the URL is given relative to it.
+// written in this session, on a fresh load of start. It carries the
+// browser flags the session used and its first window, so it runs as
+// given. demoBase is where --demo served its pages ("" without --demo).
+// A new run serves them elsewhere, so the URL is given relative to it.
 func (c *connFlags) replayCommand(demoBase, start, file string) string {
 	args := []string{"domscope", "run"}
 	if c.launch {
@@ -19,7 +19,7 @@ func (c *connFlags) replayCommand(demoBase, start, file string) string {
 			args = append(args, "--headless")
 		}
 	} else {
-		// a farm's token is a secret: the hint shows where it goes, as …
+		// A farm's token is a secret. The hint shows where it goes, as ….
 		args = append(args, "--endpoint", cdpconn.Redact(c.endpoint))
 		if c.allowRemote {
 			args = append(args, "--allow-remote")
@@ -51,8 +51,8 @@ func (c *connFlags) replayCommand(demoBase, start, file string) string {
 	return strings.Join(args, " ")
 }
 
-// shellWord quotes s for a POSIX shell when it holds anything but plain
-// word characters (a URL's ? and & do).
+// shellWord quotes s for a POSIX shell. It does so when s holds anything
+// but plain word characters, as a URL's ? and & are.
 func shellWord(s string) string {
 	plain := s != ""
 	for _, r := range s {

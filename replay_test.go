@@ -2,8 +2,8 @@ package main
 
 import "testing"
 
-// The replay command names the browser and first window the session used,
-// and quotes what a shell would split or expand.
+// The replay command names the browser and first window the session
+// used. It quotes what a shell would split or expand.
 func TestReplayCommand(t *testing.T) {
 	for _, c := range []struct {
 		conn        connFlags

@@ -19,13 +19,14 @@ import (
 )
 
 // TestSnapshotScreenshotPaintsSecretsOver: `snapshot --screenshot`, with
-// and without --marks, writes a PNG (mode 0600) in which every sensitive
-// field of privacy-pixels.html (a cc-number textarea, a one-time code, a
-// contenteditable card number, a show-password field turned into text, a
-// password, in the page, an open and a closed shadow root, a same-origin
-// and a cross-origin frame) is the same before and after secrets are set
-// and typed, while a plain field changes. The command attaches to the
-// test's tab, so both pictures are of one layout.
+// and without --marks, writes a PNG (mode 0600). The page is
+// privacy-pixels.html. Its sensitive fields are a cc-number textarea, a
+// one-time code, a contenteditable card number, a show-password field
+// turned into text and a password. Each sits in the page, an open and a
+// closed shadow root, and a same-origin and a cross-origin frame. Every
+// such field is the same before and after secrets are set and typed. A
+// plain field changes. The command attaches to the test's tab, so both
+// pictures are of one layout.
 func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, other := cdptest.Serve(t, pages)
@@ -89,7 +90,7 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	plain1, marks1 := shoot("1.png", false), shoot("1m.png", true)
 
 	// The toggled password (type=password turned into text, with no
-	// autocomplete) is left out: one snapshot sees it as plain text.
+	// autocomplete) is left out. One snapshot sees it as plain text.
 	var secrets []string
 	for _, p := range []string{"m-", "o-", "c-", "f-", "x-"} {
 		for _, k := range []string{"ta", "otc", "ce", "show", "pw"} {
@@ -98,7 +99,7 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	}
 	place := (&screenshot.Picture{Zoom: 1}).ToImage
 	checkBoxes(t, "--screenshot", plain0, plain1, place, boxes, secrets, nil)
-	// Two runs may number the marks differently: the labels, at the top
+	// Two runs may number the marks differently. So the labels, at the top
 	// left of each box (up to five digits), are skipped.
 	label := func(p image.Point) bool {
 		for _, id := range secrets {
@@ -116,8 +117,8 @@ func TestSnapshotScreenshotPaintsSecretsOver(t *testing.T) {
 	}
 }
 
-// checkBoxes fails for each secret whose box differs between a and b,
-// but for the pixels skip passes over.
+// checkBoxes fails for each secret whose box differs between a and b. The
+// pixels skip passes over do not count.
 func checkBoxes(t *testing.T, where string, a, b *image.RGBA, place func(dom.Rect) image.Rectangle, boxes map[string]dom.Rect, ids []string, skip func(image.Point) bool) {
 	t.Helper()
 	for _, id := range ids {

@@ -8,8 +8,8 @@ import (
 )
 
 // TestDefaultTargetGivesWayToURL: a target from the config file or
-// $DOMSCOPE_TARGET is a default. --url and --demo open their page
-// anyway; only --target on the command line conflicts with them.
+// $DOMSCOPE_TARGET is a default. --url and --demo open their page anyway.
+// Only --target on the command line conflicts with them.
 func TestDefaultTargetGivesWayToURL(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)

@@ -16,14 +16,14 @@ import (
 	"domscope/tui"
 )
 
-// agentFlags serve the DOM tool beside the UI (--mcp ADDR): the agent's
+// agentFlags serve the DOM tool beside the UI (--mcp ADDR). The agent's
 // calls and the person's keys act on one service.
 type agentFlags struct {
 	addr  string
 	token string
 	view  string
 	// gateTimeout is how long a call waits while the person has paused
-	// the agent (hidden: tests shorten it).
+	// the agent. It is hidden: tests shorten it.
 	gateTimeout time.Duration
 }
 
@@ -58,9 +58,9 @@ func (f agentFlags) check(conn connFlags) error {
 	return nil
 }
 
-// start serves the DOM tool on svc at --mcp ADDR until stop is called;
-// without --mcp it does nothing. The server's log would draw over the
-// UI: the call log (M) takes its place.
+// start serves the DOM tool on svc at --mcp ADDR until stop is called.
+// Without --mcp it does nothing. The server's log would draw over the UI,
+// so the call log (M) takes its place.
 func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service, s *session, cfg live.Config) (*tui.Agent, func(), error) {
 	if f.addr == "" {
 		return nil, func() {}, nil

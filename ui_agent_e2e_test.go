@@ -18,7 +18,7 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// agentSecret is typed by the agent into the password field; it must
+// agentSecret is typed by the agent into the password field. It must
 // show nowhere.
 const agentSecret = "Tr0ub4dor-agent-42"
 
@@ -48,8 +48,8 @@ func (a *agentTerm) keys(k ...string) {
 	}
 }
 
-// waitFor polls the screen until ok; every screen seen is checked for
-// the secret.
+// waitFor polls the screen until ok. Every screen seen is checked for the
+// secret.
 func (a *agentTerm) waitFor(what string, ok func(string) bool) string {
 	a.t.Helper()
 	var s string
@@ -131,9 +131,9 @@ func idOf(t *testing.T, view, want string) string {
 	return m[1]
 }
 
-// domscope --mcp: the UI shows the agent's calls as they happen, the
-// person can pause the agent and act meanwhile, a paused call fails after
-// its timeout saying so, the recording holds both sides' steps, and the
+// domscope --mcp: the UI shows the agent's calls as they happen. The
+// person can pause the agent and act meanwhile. A paused call fails after
+// its timeout, saying so. The recording holds both sides' steps. The
 // secret the agent typed shows nowhere.
 func TestUIWatchesTheAgent(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
@@ -169,8 +169,8 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	view, _ := call("dom_snapshot", nil)
 	add, user, pw := idOf(t, view, `button "Add item"`), idOf(t, view, `textbox "User"`), idOf(t, view, `textbox "Password"`)
 
-	// Each call shows as it happens: the footer names it, the panes show
-	// its change.
+	// Each call shows as it happens. The footer names it, and the panes
+	// show its change.
 	if out, bad := call("dom_click", map[string]any{"id": add}); bad {
 		t.Fatalf("dom_click: %s", out)
 	}
@@ -185,7 +185,7 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	// the call's target is the selection: the details pane is on it
 	term.waitText("node_" + pw + " · input#pw")
 
-	// p pauses the agent: its call waits while the person acts by hand.
+	// p pauses the agent. Its call waits while the person acts by hand.
 	term.keys("p")
 	term.waitText("agent paused")
 	type answer struct {
@@ -226,7 +226,7 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	term.keys("p")
 	term.waitFor("the agent resumed", func(s string) bool { return !strings.Contains(s, "agent paused") })
 
-	// The call log lists tool, arguments, outcome, ms and tokens; the
+	// The call log lists tool, arguments, outcome, ms and tokens. The
 	// secret is masked there.
 	term.keys("M")
 	calls := term.waitText("Agent calls")

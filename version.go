@@ -2,8 +2,8 @@ package main
 
 import "runtime/debug"
 
-// buildVersion is set at link time (-ldflags "-X main.buildVersion=v1.2.3");
-// without it the module version or the VCS revision Go recorded is used.
+// buildVersion is set at link time (-ldflags "-X main.buildVersion=v1.2.3").
+// Without it the module version or the VCS revision Go recorded is used.
 var buildVersion string
 
 // version is what --version prints.

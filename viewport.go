@@ -21,8 +21,8 @@ func (c *connFlags) registerViewport(fs *pflag.FlagSet) {
 	fs.Float64Var(&c.scale, "scale", 0, "device scale factor to emulate (1, 2, 3…; 0 keeps the browser's)")
 }
 
-// emulation is the window the flags ask for (the zero Viewport for none);
-// a bad value is a usage error that says what is allowed.
+// emulation is the window the flags ask for (the zero Viewport for none).
+// A bad value is a usage error that says what is allowed.
 func (c *connFlags) emulation() (dom.Viewport, error) {
 	var vp dom.Viewport
 	if c.device != "" {
@@ -57,9 +57,9 @@ func emulate(ctx context.Context, p dom.Page, vp dom.Viewport) error {
 	return live.Emulate(ctx, p, vp)
 }
 
-// writeScreenshot saves the page's viewport as a PNG at its CSS size; with
-// marks, the numbered boxes of the flattened view's nodes are drawn on it
-// and the marks that are not on the picture are listed on w.
+// writeScreenshot saves the page's viewport as a PNG at its CSS size.
+// With marks, it draws the numbered boxes of the flattened view's nodes
+// on it. It lists on w the marks that are not on the picture.
 func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *dom.SerializedDom, path string, marks bool, w io.Writer) error {
 	var known screenshot.SensitiveNodes
 	known.Add(snap)

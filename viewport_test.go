@@ -29,9 +29,9 @@ func pngSize(t *testing.T, path string) image.Point {
 	return img.Bounds().Size()
 }
 
-// TestDeviceChangesSnapshot: on a page whose menu button shows only below
-// 600 px, a phone (--device) or a narrow --viewport gets the button and a
-// screenshot of the emulated size; the desktop window does not.
+// TestDeviceChangesSnapshot: a page's menu button shows only below 600
+// px. A phone (--device) or a narrow --viewport gets the button and a
+// screenshot of the emulated size. The desktop window does not.
 func TestDeviceChangesSnapshot(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
@@ -72,8 +72,8 @@ func TestDeviceChangesSnapshot(t *testing.T) {
 	}
 }
 
-// TestViewportFlagsAreUsageErrors: bad values exit 2 before any browser is
-// dialled, and an unknown device lists the known ones.
+// TestViewportFlagsAreUsageErrors: bad values exit 2 before any browser
+// is dialled. An unknown device lists the known ones.
 func TestViewportFlagsAreUsageErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -100,8 +100,8 @@ func TestViewportFlagsAreUsageErrors(t *testing.T) {
 }
 
 // TestZeroViewportAgrees: a script's viewport step of 0x0 is refused with
-// the words --viewport 0x0 is refused with, not taken as "no emulation";
-// a step with no size still means the browser's own window.
+// the words --viewport 0x0 is refused with. It is not taken as "no
+// emulation". A step with no size still means the browser's own window.
 func TestZeroViewportAgrees(t *testing.T) {
 	const why = "viewport 0x0: width and height must be 1 to 10000 CSS pixels each, such as 1280x800 or 390x844"
 	_, stderr, code := runCLI(t, "", "snapshot", "--viewport", "0x0", "--endpoint", "http://127.0.0.1:1")
@@ -129,8 +129,8 @@ func TestZeroViewportAgrees(t *testing.T) {
 	}
 }
 
-// TestSnapshotMarksCLI: --marks writes a PNG at the window's size with the
-// mark colour on it and says on stderr how many marks it drew.
+// TestSnapshotMarksCLI: --marks writes a PNG at the window's size with
+// the mark colour on it. It says on stderr how many marks it drew.
 func TestSnapshotMarksCLI(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	shot := filepath.Join(t.TempDir(), "marks.png")
@@ -167,8 +167,8 @@ func TestSnapshotMarksCLI(t *testing.T) {
 }
 
 // TestRunListsNetwork: a run's step results carry the requests each step
-// started (query values redacted), and a viewport step switches the page
-// to a phone layout.
+// started (query values redacted). A viewport step switches the page to a
+// phone layout.
 func TestRunListsNetwork(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	mux := http.NewServeMux()

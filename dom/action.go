@@ -29,8 +29,8 @@ const (
 // ActionKinds lists every kind an Actor's Do understands.
 var ActionKinds = []ActionKind{KindClick, KindType, KindKey, KindScroll, KindHover, KindSelect, KindNavigate, KindBack, KindForward, KindReload, KindDialog, KindSnapshot, KindViewport}
 
-// Navigates reports whether the kind loads another page in the tab: a
-// new document, so focus and ids start over.
+// Navigates reports whether the kind loads another page in the tab. A
+// new document means focus and ids start over.
 func (k ActionKind) Navigates() bool {
 	switch k {
 	case KindNavigate, KindBack, KindForward, KindReload:
@@ -39,8 +39,8 @@ func (k ActionKind) Navigates() bool {
 	return false
 }
 
-// Action is one thing to do to a page: what the TUI's keys and `domscope run`
-// lines turn into.
+// Action is one thing to do to a page. The TUI's keys and `domscope run`
+// lines turn into it.
 type Action struct {
 	Kind ActionKind `json:"action"`
 	ID   string     `json:"id,omitempty"`
@@ -58,8 +58,8 @@ type Action struct {
 	Value     string   `json:"value,omitempty"`  // select: option value or label
 	URL       string   `json:"url,omitempty"`    // navigate
 	Accept    bool     `json:"accept,omitempty"` // dialog
-	// Viewport is the window a viewport action emulates (zero: the
-	// browser's own window again).
+	// Viewport is the window a viewport action emulates. Zero means the
+	// browser's own window again.
 	Viewport *Viewport `json:"viewport,omitempty"`
 	Full     bool      `json:"full,omitempty"` // snapshot: a full capture, not an incremental refresh
 }
@@ -81,39 +81,39 @@ type Changes struct {
 	Renamed    int    `json:"renamed,omitempty"` // nodes whose accessible name changed
 	// Nodes lists what changed on the nodes that stayed: states (checked,
 	// expanded, selected, pressed, value, focused, disabled), visibility
-	// (shown, hidden, with the reason), names and moves; the first
-	// MaxListedChanges, NodesMore says how many more there were.
+	// (shown, hidden, with the reason), names and moves. It holds the first
+	// MaxListedChanges. NodesMore counts the rest.
 	Nodes     []Change `json:"nodes,omitempty"`
 	NodesMore int      `json:"nodesMore,omitempty"`
-	// Flat is what the LLM now sees differently: the lines of the flattened
-	// text view removed ("- ...") and added ("+ ..."), the first
-	// MaxListedChanges; FlatMore says how many more.
+	// Flat is what the LLM now sees differently. It holds the lines of the
+	// flattened text view removed ("- ...") and added ("+ ..."), the first
+	// MaxListedChanges. FlatMore says how many more.
 	Flat     []string `json:"flat,omitempty"`
 	FlatMore int      `json:"flatMore,omitempty"`
 	// Unsettled is true when the page was still loading or changing when
-	// the settle bound ran out (the snapshot after it may be mid-change).
+	// the settle bound ran out. The snapshot after it may be mid-change.
 	Unsettled bool `json:"unsettled,omitempty"`
 }
 
-// Change is one thing that changed on a node that is in both snapshots, as
-// a person (or an agent) reads it: a state, its visibility, its name, or
-// its place in the tree.
+// Change is one thing that changed on a node in both snapshots, as a
+// person (or an agent) reads it. That is a state, its visibility, its
+// name or its place in the tree.
 type Change struct {
 	ID string `json:"id"`
 	// Kind is "state", "shown", "hidden", "name" or "moved".
 	Kind string `json:"kind"`
 	// What is the state's name (checked, expanded, selected, pressed,
-	// value, focused, disabled); for "hidden" the reason it is hidden now,
-	// for "shown" the reason it was hidden.
+	// value, focused, disabled). For "hidden" it is the reason it is hidden
+	// now, for "shown" the reason it was hidden.
 	What string `json:"what,omitempty"`
 	// From and To are the old and new state value or name ("" for a state
-	// that was not set), or the old and new parent's ID for "moved".
+	// that was not set). For "moved" they are the old and new parent's ID.
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
 }
 
-// MaxListedChanges bounds each list of changes in an ActionResult, so an
-// app that re-renders everything does not flood an agent's context.
+// MaxListedChanges bounds each list of changes in an ActionResult. An app
+// that re-renders everything must not flood an agent's context.
 const MaxListedChanges = 50
 
 // DialogInfo is a JavaScript dialog open on the page.
@@ -137,16 +137,16 @@ type ActionResult struct {
 	Dialog              *DialogInfo   `json:"dialog,omitempty"`
 	// Network lists the requests the action started (see NetworkRequest).
 	Network []NetworkRequest `json:"network,omitempty"`
-	// Console lists the console errors and warnings (and uncaught
-	// exceptions) the page logged while the action ran.
+	// Console lists the console errors and warnings the page logged while
+	// the action ran. Uncaught exceptions count too.
 	Console []ConsoleEntry `json:"console,omitempty"`
 	// Snapshot says how the snapshot after the action was taken.
 	Snapshot *SnapshotStat `json:"snapshot,omitempty"`
 }
 
-// ConsoleEntry is one console message an action caused: its level
-// ("error" or "warning"), its text (clipped) and where it was logged
-// ("app.js:12", the script's URL redacted), as the page gave them.
+// ConsoleEntry is one console message an action caused, as the page gave
+// it. It holds the level ("error" or "warning") and the clipped text. It
+// says where it was logged ("app.js:12", the script's URL redacted).
 type ConsoleEntry struct {
 	Level  string `json:"level"`
 	Text   string `json:"text"`
@@ -154,19 +154,20 @@ type ConsoleEntry struct {
 }
 
 // NetworkRequest is one request an action started, as its ActionResult
-// lists it. Only the method, the URL with its query values redacted and
-// the outcome are kept: never headers (cookies, Authorization), bodies or
-// query values, which carry tokens and personal data.
+// lists it. It keeps only the method, the URL with its query values
+// redacted, and the outcome. It never keeps headers (cookies,
+// Authorization), bodies or query values: they carry tokens and personal
+// data.
 type NetworkRequest struct {
 	Method string `json:"method"`
 	URL    string `json:"url"`
 	// Status is the HTTP status of the response (0 when none came).
 	Status int `json:"status"`
-	// Ms is how long the request took, or has been under way when it is
-	// still pending at settle.
+	// Ms is how long the request took. A request still pending at settle
+	// counts how long it has been under way.
 	Ms float64 `json:"ms"`
 	// Failed is set when the request failed (network error, blocked,
-	// canceled); Error is the browser's reason ("net::ERR_CONNECTION_REFUSED").
+	// canceled). Error is the browser's reason ("net::ERR_CONNECTION_REFUSED").
 	Failed bool   `json:"failed,omitempty"`
 	Error  string `json:"error,omitempty"`
 	// Pending is set when no response had finished when the page settled.
@@ -175,9 +176,10 @@ type NetworkRequest struct {
 	Type string `json:"type,omitempty"`
 }
 
-// SnapshotStat says how a snapshot was taken: "full" (a whole capture) or
-// "incremental" (the live model refreshed where the page changed), and
-// how long it took, capture and build, in milliseconds.
+// SnapshotStat says how a snapshot was taken and how long it took.
+// The kind is "full" (a whole capture) or "incremental" (the live model
+// refreshed where the page changed). The time covers capture and build,
+// in milliseconds.
 type SnapshotStat struct {
 	Kind string  `json:"kind"`
 	Ms   float64 `json:"ms"`
@@ -195,7 +197,7 @@ func StatOf(s *Snapshot) *SnapshotStat {
 	return &SnapshotStat{Kind: k, Ms: float64((s.CaptureTime + s.BuildTime).Microseconds()) / 1000}
 }
 
-// ErrorOf returns err as an *Error: the one it is or wraps, else a
+// ErrorOf returns err as an *Error: the one it is or wraps. Else it is a
 // CDP_ERROR that wraps it.
 func ErrorOf(err error) *Error {
 	var de *Error
@@ -232,7 +234,7 @@ type Event struct {
 	Dialog *DialogInfo // for "dialog"
 	URL    string      // for "navigated"
 	Err    error
-	// Busy, for "page-changed": the page did not go quiet; it is still
+	// Busy, for "page-changed": the page did not go quiet. It is still
 	// changing, and is reported at least once a second.
 	Busy bool
 }
@@ -240,18 +242,19 @@ type Event struct {
 // Actor is the observe-act service as its users (the TUI, `domscope run`)
 // see it. One per attached target.
 type Actor interface {
-	// Snapshot returns the cached snapshot, capturing a new one when there is
-	// none, it was invalidated, it is too old, or force is set.
+	// Snapshot returns the cached snapshot. It captures a new one when
+	// there is none, or it was invalidated or is too old, or force is set.
 	Snapshot(ctx context.Context, force bool) (*Snapshot, error)
 	// Current returns the cached snapshot without capturing (nil if none).
 	Current() *Snapshot
 	// Do performs one action; it never panics and always invalidates.
 	Do(ctx context.Context, a Action) ActionResult
-	// Highlight shows (id != "") or hides (id == "") the browser overlay for a node.
+	// Highlight shows the browser overlay for a node (id != ""). An empty
+	// id hides it.
 	Highlight(ctx context.Context, id string) error
-	// SetTierRules switches tier rules off for every later build and
-	// rebuilds the latest snapshot with them, keeping its IDs (nil when
-	// there is none yet, or the page changed since: take a new one).
+	// SetTierRules switches tier rules off for every later build. It
+	// rebuilds the latest snapshot with them, keeping its IDs. It returns
+	// nil when there is none yet, or the page changed since: take a new one.
 	SetTierRules(disabled map[string]bool) (*Snapshot, error)
 	// Events delivers invalidations, dialogs and connection changes.
 	Events() <-chan Event

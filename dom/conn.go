@@ -6,39 +6,40 @@ import (
 )
 
 // Session sends CDP commands to one target: the page, or an out-of-process
-// frame. params is any JSON-marshalable value (nil for none); result is a
-// pointer to decode into (a *json.RawMessage keeps the raw bytes), or nil.
+// frame. params is any JSON-marshalable value (nil for none). result is a
+// pointer to decode into, or nil; a *json.RawMessage keeps the raw bytes.
 // cdpconn implements it; dom never imports chromedp.
 type Session interface {
 	Call(ctx context.Context, method string, params, result any) error
 	// Subscribe buffers the events of one method ("DOM.documentUpdated")
-	// from the moment it returns; cancel stops it and closes the channel.
+	// from the moment it returns. cancel stops it and closes the channel.
 	Subscribe(method string) (events <-chan json.RawMessage, cancel func())
 }
 
-// Page is an attached page target: its own session plus the sessions of the
-// out-of-process iframes inside it.
+// Page is an attached page target. It has its own session plus the
+// sessions of the out-of-process iframes inside it.
 type Page interface {
 	Session
 	TargetID() string
-	// Frames lists the out-of-process iframe targets currently inside the
-	// page (attaching to new ones), each with a session of its own.
+	// Frames lists the out-of-process iframe targets now inside the page,
+	// each with a session of its own. It attaches to new ones.
 	Frames(ctx context.Context) ([]FrameTarget, error)
-	// Done is closed when the page's connection is lost (tab closed, browser
-	// gone, Inspector.detached).
+	// Done is closed when the page's connection is lost. The tab closed,
+	// the browser went or Inspector.detached came.
 	Done() <-chan struct{}
-	// Detach ends the session; it closes the tab only if the program opened it.
+	// Detach ends the session. It closes the tab only if the program
+	// opened it.
 	Detach() error
 }
 
-// FrameTarget is an out-of-process iframe: its target id equals the frame id
-// of the <iframe> element's content frame in the parent document.
+// FrameTarget is an out-of-process iframe. Its target id equals the frame
+// id of the <iframe> element's content frame in the parent document.
 type FrameTarget struct {
 	TargetID string
 	URL      string
 	Session  Session
-	// ParentID is the target that holds the <iframe>: the page, or another
-	// out-of-process frame for nested ones.
+	// ParentID is the target that holds the <iframe>. That is the page, or
+	// another out-of-process frame for nested ones.
 	ParentID string
 }
 
@@ -51,12 +52,14 @@ type TargetInfo struct {
 	Attached bool   `json:"attached"`
 }
 
-// Browser is a connection to a whole browser: list its tabs, attach to one.
+// Browser is a connection to a whole browser. It lists its tabs and
+// attaches to one.
 type Browser interface {
 	Targets(ctx context.Context) ([]TargetInfo, error)
 	// Attach attaches to the page target with this id.
 	Attach(ctx context.Context, targetID string) (Page, error)
-	// NewPage opens a new tab at url and attaches to it; the program owns it.
+	// NewPage opens a new tab at url and attaches to it. The program owns
+	// it.
 	NewPage(ctx context.Context, url string) (Page, error)
 	Close() error
 }
@@ -67,10 +70,10 @@ type EventMessage struct {
 	Params json.RawMessage
 }
 
-// OrderedEvents is a Page that can deliver the events of several methods
-// on one channel in the order the browser sent them, each one queued
+// OrderedEvents is a Page that delivers the events of several methods on
+// one channel, in the order the browser sent them. Each one is queued
 // before the reply to any later command returns. The live page model
-// needs that order (a node is inserted, then changed, then removed);
+// needs that order: a node is inserted, then changed, then removed.
 // Subscribe's one channel per method loses it. Without it the service
 // takes a full capture on every read.
 type OrderedEvents interface {

@@ -22,11 +22,12 @@ const (
 	ValidationError Code = "VALIDATION_ERROR"
 	TargetNotFound  Code = "TARGET_NOT_FOUND"
 	// DialogOpen: a JavaScript dialog (alert, confirm, prompt,
-	// beforeunload) blocks the page; accepting or dismissing it recovers.
+	// beforeunload) blocks the page. Accepting or dismissing it recovers.
 	DialogOpen Code = "DIALOG_OPEN"
 )
 
-// Error is an engine error with a code and a message a person or an LLM can act on.
+// Error is an engine error with a code and a message. A person or an LLM
+// can act on it.
 type Error struct {
 	Code        Code   `json:"code"`
 	Message     string `json:"message"`
@@ -56,7 +57,8 @@ func recoverable(c Code) bool {
 	return false
 }
 
-// CodeOf returns the code of err if it is (or wraps) an *Error, else CDPError.
+// CodeOf returns the code of err if it is (or wraps) an *Error. Else it
+// returns CDPError.
 func CodeOf(err error) Code {
 	var e *Error
 	if errors.As(err, &e) {
@@ -65,13 +67,13 @@ func CodeOf(err error) Code {
 	return CDPError
 }
 
-// DialogBlocks is the error of anything the open dialog d blocks: it names the
-// dialog and says how to close it.
+// DialogBlocks is the error of anything the open dialog d blocks. It names
+// the dialog and says how to close it.
 func DialogBlocks(d *DialogInfo, what string) *Error {
 	return Errorf(DialogOpen, nil, "%s: a JavaScript %s dialog is open (%q) and blocks the page: accept or dismiss it first ({\"action\":\"dialog\",\"accept\":true} or false)", what, d.Type, Clip(d.Message, 80))
 }
 
-// ErrPageChanged is why a snapshot of the live model cannot be written out
-// as a capture any more: the model has followed the page since. Take a new
-// snapshot (an incremental one is cheap) and export or rebuild that.
+// ErrPageChanged says a snapshot of the live model cannot be written out
+// as a capture any more. The model has followed the page since. Take a
+// new snapshot (an incremental one is cheap), then export or rebuild that.
 var ErrPageChanged = errors.New("the page changed after this snapshot")

@@ -3,11 +3,11 @@ package dom
 import "strings"
 
 // LabelControl is the form control a <label> labels, as the page's own
-// label.control finds it: the element its for attribute names in the same
-// document or shadow root, else the first labelable element inside it.
-// It is nil for a node that is not a label, or a label of nothing. Text
-// typed or an option picked on a label goes to this control, as
-// Playwright's fill and selectOption do.
+// label.control finds it. That is the element its for attribute names,
+// in the same document or shadow root. Else it is the first labelable
+// element inside it. It is nil for a node that is not a label, or a label
+// of nothing. Text typed or an option picked on a label goes to this
+// control, as Playwright's fill and selectOption do.
 func LabelControl(n *VirtualNode) *VirtualNode {
 	if n == nil || n.NodeType != ElementNode || n.Tag != "label" {
 		return nil
@@ -30,8 +30,8 @@ func LabelControl(n *VirtualNode) *VirtualNode {
 	return findInScope(n, labelable)
 }
 
-// labelable reports the elements a label can label (HTML's labelable
-// elements, less form-associated custom elements).
+// labelable reports the elements a label can label. Those are HTML's
+// labelable elements, less form-associated custom elements.
 func labelable(n *VirtualNode) bool {
 	if n.NodeType != ElementNode {
 		return false
@@ -45,12 +45,12 @@ func labelable(n *VirtualNode) bool {
 	return false
 }
 
-// scopeRoot reports a node that starts a tree of its own: a document or a
-// shadow root, where ids are looked up.
+// scopeRoot reports a node that starts a tree of its own, where ids are
+// looked up: a document or a shadow root.
 func scopeRoot(n *VirtualNode) bool { return n.Tag == "#document" || n.Tag == "#shadow-root" }
 
 // findInScope returns the first element below root, in document order,
-// for which ok holds, without entering other documents or shadow roots.
+// for which ok holds. It does not enter other documents or shadow roots.
 func findInScope(root *VirtualNode, ok func(*VirtualNode) bool) *VirtualNode {
 	stack := append([]*VirtualNode(nil), root.Children...)
 	for i, j := 0, len(stack)-1; i < j; i, j = i+1, j-1 {

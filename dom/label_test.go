@@ -8,9 +8,9 @@ import (
 	"domscope/dom/internal/recordings"
 )
 
-// LabelControl finds a label's control by for and by nesting; what is
-// typed on a label of a password field is secret (TakesSecret), while the
-// label is no sensitive field itself.
+// LabelControl finds a label's control by for and by nesting. What is
+// typed on a label of a password field is secret (TakesSecret). The label
+// itself is no sensitive field.
 func TestLabelControl(t *testing.T) {
 	s, err := build.Build(recordings.Load(t, "demo-signin"), build.Options{})
 	if err != nil {

@@ -1,7 +1,8 @@
-// Package dom holds the contracts of domscope's engine: the VirtualNode
-// tree and its snapshot, raw captures, actions and their results, errors
-// and the browser interfaces (conn.go). Each stage is a package below it
-// (cdpjson, capture, build, flatten, export); dom/live acts on a page.
+// Package dom holds the contracts of domscope's engine. That is the
+// VirtualNode tree and its snapshot, raw captures, actions and their
+// results, errors and the browser interfaces (conn.go). Each stage is a
+// package below it (cdpjson, capture, build, flatten, export). dom/live
+// acts on a page.
 package dom
 
 import "time"
@@ -61,8 +62,8 @@ const (
 	HiddenNotRendered   = "not-rendered"   // a text node with no box (collapsed white space)
 )
 
-// VirtualNode is one DOM node of the complete tree (pass 1), 1:1 with the DOM,
-// enriched with accessibility and layout facts.
+// VirtualNode is one DOM node of the complete tree (pass 1), 1:1 with the
+// DOM. It adds accessibility and layout facts.
 type VirtualNode struct {
 	ID        string // "node_12", stable across re-snapshots of the same document
 	BackendID int64  // CDP backendNodeId; never shown to the LLM
@@ -82,7 +83,7 @@ type VirtualNode struct {
 	Visible    bool
 	InViewport bool
 	// Hidden names the reason a node is not visible ("display:none",
-	// "aria-hidden", "zero-size", "inherited", ...); empty when visible.
+	// "aria-hidden", "zero-size", "inherited", ...). It is empty when visible.
 	Hidden string
 
 	Tier Tier
@@ -95,8 +96,8 @@ type VirtualNode struct {
 // Attr returns an attribute value, or "".
 func (n *VirtualNode) Attr(name string) string { return n.Attrs[name] }
 
-// Walk visits root and every node below it in document order, without
-// recursion (pages nest thousands deep). A nil root visits nothing.
+// Walk visits root and every node below it in document order. It does not
+// recurse: pages nest thousands deep. A nil root visits nothing.
 func Walk(root *VirtualNode, f func(*VirtualNode)) {
 	if root == nil {
 		return
@@ -120,7 +121,8 @@ type FrameInfo struct {
 	Name     string `json:"name,omitempty"`
 	// OutOfProcess is true for cross-origin frames captured through their own target.
 	OutOfProcess bool `json:"outOfProcess,omitempty"`
-	// Host is the ID of the <iframe> element that holds this frame; empty for the main frame.
+	// Host is the ID of the <iframe> element that holds this frame. It is
+	// empty for the main frame.
 	Host string `json:"host,omitempty"`
 }
 
@@ -131,38 +133,38 @@ type Snapshot struct {
 	Title    string    // top-level document title
 	TargetID string    // the page target
 	Taken    time.Time // when the capture started
-	// CaptureTime is the time spent fetching from the browser; BuildTime
-	// building the tree.
+	// CaptureTime is the time spent fetching from the browser. BuildTime is
+	// the time spent building the tree.
 	CaptureTime time.Duration
 	BuildTime   time.Duration
-	// Incremental is true when the snapshot refreshed a live model (only
-	// what changed was fetched) rather than capturing the whole page.
+	// Incremental is true when the snapshot refreshed a live model rather
+	// than capturing the whole page. Only what changed was fetched.
 	Incremental bool
 	// BuiltAhead is true when the tree of an incremental snapshot was built
-	// while the browser made the layout, and only put right after it
-	// (bounds, whether in the viewport, control states).
+	// while the browser made the layout. Only bounds, whether in the
+	// viewport and control states were put right after it.
 	BuiltAhead bool
 
 	Root   *VirtualNode
 	Frames []FrameInfo
 	ByID   map[string]*VirtualNode
-	// NextID is the number the next new node gets; a rebuild with this
+	// NextID is the number the next new node gets. A rebuild with this
 	// snapshot as build.Options.Prev continues from it, so IDs never repeat.
 	NextID int
 
-	// Raw is what the browser sent; kept for export and for rebuilding
-	// with other rules without a new capture. A lean build has none, nor
-	// has a snapshot of a live model: use Capture.
+	// Raw is what the browser sent. It is kept for export, and for
+	// rebuilding with other rules without a new capture. A lean build has
+	// none, nor has a snapshot of a live model: use Capture.
 	Raw *RawCapture
 	// Stamp is the capture's timestamp as it says it (RawCapture.Timestamp).
 	Stamp string
-	// Source is the live model a snapshot was built from; Capture writes
-	// it out (such a snapshot has no Raw).
+	// Source is the live model a snapshot was built from. Capture writes
+	// it out; such a snapshot has no Raw.
 	Source Source
 }
 
-// Source is what a snapshot with no Raw was built from: the live model
-// of dom/live. It can write itself out while it has not changed since.
+// Source is what a snapshot with no Raw was built from: the live model of
+// dom/live. It can write itself out while it has not changed since.
 type Source interface {
 	// Capture writes the source out as the capture s was built from.
 	Capture(s *Snapshot) (*RawCapture, error)
@@ -179,10 +181,10 @@ func (s *Snapshot) Node(id string) *VirtualNode {
 	return s.ByID[NormalizeID(id)]
 }
 
-// Capture returns the raw capture the snapshot was built from: Raw, or for
-// a snapshot of a live model (which keeps no CDP JSON) the model written
-// out in the same form, while the model has not changed since (else an
-// error wrapping ErrPageChanged).
+// Capture returns the raw capture the snapshot was built from. That is
+// Raw. A snapshot of a live model keeps no CDP JSON; it gives the model
+// written out in the same form. That works only while the model has not
+// changed since; else the error wraps ErrPageChanged.
 func (s *Snapshot) Capture() (*RawCapture, error) {
 	switch {
 	case s == nil:
@@ -201,8 +203,8 @@ func (s *Snapshot) HasCapture() bool {
 	return s != nil && (s.Raw != nil || s.Source != nil)
 }
 
-// WithoutCapture is a copy of the snapshot that keeps no capture and no
-// hold on a live model: for a snapshot kept only to compare against.
+// WithoutCapture is a copy of the snapshot with no capture and no hold on
+// a live model. It is for a snapshot kept only to compare against.
 func (s *Snapshot) WithoutCapture() *Snapshot {
 	c := *s
 	c.Raw, c.Source = nil, nil

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// NormalizeID turns "12", "[12]" and "node_12" into "node_12"; anything else
-// is returned trimmed, unchanged.
+// NormalizeID turns "12", "[12]" and "node_12" into "node_12". Anything
+// else is returned trimmed, unchanged.
 func NormalizeID(id string) string {
 	id = strings.TrimSpace(id)
 	id = strings.TrimSuffix(strings.TrimPrefix(id, "["), "]")

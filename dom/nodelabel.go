@@ -6,8 +6,8 @@ import (
 	"domscope/dom/internal/textutil"
 )
 
-// NodeLabel names a node for messages: its id, role and name (clipped to
-// max runes).
+// NodeLabel names a node for messages. It gives its id, role and name,
+// clipped to max runes.
 func NodeLabel(n *VirtualNode, max int) string {
 	return fmt.Sprintf("%s %s %q", n.ID, n.Role, Clip(textutil.Collapse(n.Name), max))
 }

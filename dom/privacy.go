@@ -3,13 +3,15 @@ package dom
 import "strings"
 
 // SensitiveField is the one place that decides whether a form field's value
-// is secret. A field is sensitive when it is an <input type=password>, or
-// when its autocomplete attribute holds, in any case and anywhere in its
-// token list, current-password, new-password, one-time-code or a cc-* token
-// (cc-number, cc-csc, cc-exp, ...). The autocomplete rule applies to any
-// element (a type=text input behind a show-password toggle, a textarea),
-// since the value is secret whatever holds it. attrs maps attribute names,
-// in any case, to values.
+// is secret. A field is sensitive when:
+//   - it is an <input type=password>.
+//   - its autocomplete attribute holds current-password, new-password,
+//     one-time-code or a cc-* token (cc-number, cc-csc, cc-exp, ...).
+//     Any case counts, anywhere in its token list.
+//
+// The autocomplete rule applies to any element (a type=text input behind
+// a show-password toggle, a textarea). The value is secret whatever holds
+// it. attrs maps attribute names, in any case, to values.
 func SensitiveField(tag string, attrs map[string]string) bool {
 	var typ, ac string
 	for k, v := range attrs {
@@ -23,8 +25,8 @@ func SensitiveField(tag string, attrs map[string]string) bool {
 	return SensitiveAttrs(tag, typ, ac)
 }
 
-// SensitiveAttrs is SensitiveField on the three facts it reads: the
-// tag, and the type and autocomplete attribute values.
+// SensitiveAttrs is SensitiveField on the three facts it reads. They are
+// the tag, and the type and autocomplete attribute values.
 func SensitiveAttrs(tag, typ, autocomplete string) bool {
 	if strings.EqualFold(tag, "input") && strings.EqualFold(strings.TrimSpace(typ), "password") {
 		return true
@@ -45,8 +47,9 @@ func (n *VirtualNode) Sensitive() bool {
 }
 
 // TakesSecret reports whether text typed, a key pressed or an option
-// picked on n is secret: n is a sensitive field, or a <label> of one,
-// since what is done on a label goes to its control (LabelControl).
+// picked on n is secret. That holds when n is a sensitive field, or a
+// <label> of one. What is done on a label goes to its control
+// (LabelControl).
 func (n *VirtualNode) TakesSecret() bool {
 	if n.Sensitive() {
 		return true
@@ -55,8 +58,8 @@ func (n *VirtualNode) TakesSecret() bool {
 	return c != nil && c.Sensitive()
 }
 
-// Mask stands for text typed into or held by a sensitive field wherever it
-// would otherwise be shown: prompts, action descriptions, run output.
+// Mask stands for text typed into or held by a sensitive field wherever
+// it would be shown: prompts, action descriptions, run output.
 const Mask = "••••"
 
 // MaskIf returns Mask for non-empty text when sensitive is true, else text.
@@ -67,9 +70,10 @@ func MaskIf(sensitive bool, text string) string {
 	return text
 }
 
-// MinSubstringSecret is the shortest secret also removed from inside longer
-// strings; shorter ones are removed only where a whole string equals them,
-// so a one-letter password does not erase that letter everywhere.
+// MinSubstringSecret is the shortest secret also removed from inside
+// longer strings. Shorter ones are removed only where a whole string
+// equals them. So a one-letter password does not erase that letter
+// everywhere.
 const MinSubstringSecret = 4
 
 // CleanSecrets drops empty and duplicate secrets, and Mask.
@@ -77,8 +81,8 @@ func CleanSecrets(in []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, s := range in {
-		// Mask is what a scrubbed field already holds: scrubbing again
-		// must keep it.
+		// Mask is what a scrubbed field already holds. Scrubbing again must
+		// keep it.
 		if s == "" || strings.TrimSpace(s) == "" || s == Mask || seen[s] {
 			continue
 		}
@@ -88,8 +92,8 @@ func CleanSecrets(in []string) []string {
 	return out
 }
 
-// ScrubString removes secret from s: s is emptied when it is the secret,
-// and a secret of MinSubstringSecret bytes or more is cut out of it.
+// ScrubString removes secret from s. s is emptied when it is the secret.
+// A secret of MinSubstringSecret bytes or more is cut out of it.
 func ScrubString(s, secret string) string {
 	if s == secret {
 		return ""

@@ -6,14 +6,14 @@ import (
 	"os"
 )
 
-// PrivateMode is the mode of every file domscope writes: recordings,
-// scripts, screenshots, views and exports hold what a page showed, so only
-// their owner may read them.
+// PrivateMode is the mode of every file domscope writes. Recordings,
+// scripts, screenshots, views and exports hold what a page showed, so
+// only their owner may read them.
 const PrivateMode fs.FileMode = 0o600
 
 // CreatePrivate creates or empties path for writing, readable by its owner
-// only. An existing file is narrowed to PrivateMode before it is emptied,
-// so a file that cannot be made private keeps what it held.
+// only. An existing file is narrowed to PrivateMode before it is emptied.
+// So a file that cannot be made private keeps what it held.
 func CreatePrivate(path string) (*os.File, error) {
 	f, err := openPrivate(path, os.O_WRONLY|os.O_CREATE)
 	if err != nil {
@@ -28,8 +28,8 @@ func CreatePrivate(path string) (*os.File, error) {
 	return f, nil
 }
 
-// AppendPrivate opens path for appending, as CreatePrivate does but
-// keeping what the file holds.
+// AppendPrivate opens path for appending, as CreatePrivate does. It keeps
+// what the file holds.
 func AppendPrivate(path string) (*os.File, error) {
 	return openPrivate(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
 }

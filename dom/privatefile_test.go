@@ -8,8 +8,8 @@ import (
 	"domscope/dom"
 )
 
-// Private files are created 0600; an existing file is narrowed before it
-// is emptied or appended to; a pipe is written as it is.
+// Private files are created 0600. An existing file is narrowed before it
+// is emptied or appended to. A pipe is written as it is.
 func TestPrivateFiles(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "f")

@@ -6,10 +6,11 @@ import "context"
 type progressKey struct{}
 
 // WithProgress returns a context whose captures (Capture, Take) tell f
-// what they are doing: "listing frames", "capturing DOM, accessibility,
-// layout, listeners" (the parts still outstanding, shrinking as each
-// arrives), "building". f may be called from several goroutines and must
-// not block; the engine knows nothing of who listens.
+// what they are doing. The phases are "listing frames", then "capturing
+// DOM, accessibility, layout, listeners", then "building". The capturing
+// phase names the parts still outstanding, shrinking as each arrives. f
+// may be called from several goroutines and must not block. The engine
+// knows nothing of who listens.
 func WithProgress(ctx context.Context, f func(phase string)) context.Context {
 	if f == nil {
 		return ctx

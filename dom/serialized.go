@@ -6,7 +6,8 @@ const (
 	MaxTextLen = 500
 )
 
-// SerializedDom is the flattened view for an LLM: the json format agents receive.
+// SerializedDom is the flattened view for an LLM. It is the json format
+// agents receive.
 type SerializedDom struct {
 	URL                      string            `json:"url"`
 	Title                    string            `json:"title"`
@@ -16,7 +17,7 @@ type SerializedDom struct {
 	TotalInteractiveElements int               `json:"totalInteractiveElements"`
 	NodeCount                int               `json:"nodeCount"`
 	// Outside counts the nodes left out for lying outside the viewport
-	// (Options.IncludeOffscreen false); a marker node says it too.
+	// (Options.IncludeOffscreen false). A marker node says it too.
 	Outside int `json:"-"`
 }
 
@@ -73,8 +74,8 @@ func (k DecisionKind) String() string {
 type Decision struct {
 	Kind DecisionKind
 	Rule string // e.g. "keep-semantic", "hoist-structural", "drop-invisible"
-	// Into is the ID of the nearest kept ancestor, where a hoisted node's
-	// children went (or under which a dropped node would have appeared).
+	// Into is the ID of the nearest kept ancestor. A hoisted node's
+	// children went there; a dropped node would have appeared under it.
 	Into string
 }
 
@@ -89,25 +90,25 @@ type Options struct {
 	IncludeBoundingBoxes bool
 	IncludeBackendIDs    bool
 	MaxDepth             int // default 100
-	// MaxInteractive caps interactive nodes (0 = no cap, the default: every
-	// actionable element must reach the agent; a cap such as 1000 bounds
-	// tokens on huge pages but loses controls).
+	// MaxInteractive caps interactive nodes. 0 means no cap, the default:
+	// every actionable element must reach the agent. A cap such as 1000
+	// bounds tokens on huge pages but loses controls.
 	MaxInteractive int
 	// Disabled names the flatten rules switched off.
 	Disabled map[string]bool
-	// Roots, when set, flattens only the subtrees of these node IDs (a
-	// CSS selector's matches, or one node), in document order.
+	// Roots, when set, flattens only the subtrees of these node IDs, in
+	// document order. They are a CSS selector's matches, or one node.
 	Roots []string
 }
 
-// DefaultOptions are the flatten defaults: offscreen nodes kept, depth 100,
-// no cap on interactive nodes, every rule on.
+// DefaultOptions are the flatten defaults. Offscreen nodes are kept, depth
+// is 100, interactive nodes have no cap and every rule is on.
 func DefaultOptions() Options {
 	return Options{IncludeValues: true, IncludeOffscreen: true, MaxDepth: 100}
 }
 
-// Rule is a named, switchable heuristic, listed in the UI and named by
-// decisions and tier reasons.
+// Rule is a named, switchable heuristic. The UI lists it; decisions and
+// tier reasons name it.
 type Rule struct {
 	Name string // "heuristic:onclick", "drop-invisible", ...
 	Kind string // "tier" or "flatten"
@@ -115,7 +116,7 @@ type Rule struct {
 }
 
 // CopyRules copies a set of rules switched off (Options.Disabled, the
-// tier rules of a build), keeping only those set, so no map is shared.
+// tier rules of a build). It keeps only those set, so no map is shared.
 func CopyRules(m map[string]bool) map[string]bool {
 	out := make(map[string]bool, len(m))
 	for k, v := range m {

@@ -9,9 +9,9 @@ import (
 	"github.com/chromedp/chromedp/device"
 )
 
-// Viewport is the window an agent's browser has: its size in CSS pixels,
-// device scale factor, mobile and touch emulation and user agent. The zero
-// value is the browser's own window (no emulation).
+// Viewport is the window an agent's browser has. It holds its size in CSS
+// pixels, device scale factor, mobile and touch emulation and user agent.
+// The zero value is the browser's own window (no emulation).
 type Viewport struct {
 	Width     int     `json:"width,omitempty"`
 	Height    int     `json:"height,omitempty"`
@@ -26,15 +26,16 @@ type Viewport struct {
 // IsZero reports whether v asks for no emulation at all.
 func (v Viewport) IsZero() bool { return v == Viewport{} }
 
-// Limits on an emulated viewport, so a typo fails instead of asking the
+// Limits on an emulated viewport. A typo fails instead of asking the
 // browser for a window it cannot draw.
 const (
 	MaxViewportSide = 10000
 	MaxScale        = 10.0
 )
 
-// Devices are a few common phones and tablets, in portrait, from chromedp's
-// device table (Puppeteer's list): a data package that imports nothing.
+// Devices are a few common phones and tablets, in portrait, from
+// chromedp's device table (Puppeteer's list). That table is a data package
+// that imports nothing.
 var Devices = fromDeviceTable(device.IPhoneSE, device.IPhone13, device.IPhone13ProMax, device.IPhone15Pro,
 	device.Pixel5, device.GalaxyS8, device.IPadMini, device.IPadPro11, device.GalaxyTabS4)
 
@@ -57,8 +58,8 @@ func DeviceNames() string {
 	return strings.Join(names, ", ")
 }
 
-// LookupDevice finds a device by name, ignoring case, spaces and dashes
-// ("iphone-13" is "iPhone 13"). The error lists the names.
+// LookupDevice finds a device by name, ignoring case, spaces and dashes.
+// So "iphone-13" is "iPhone 13". The error lists the names.
 func LookupDevice(name string) (Viewport, error) {
 	key := deviceKey(name)
 	for _, d := range Devices {
@@ -99,8 +100,8 @@ func ParseSize(s string) (w, h int, err error) {
 // sizeRule says what a viewport size may be, in every message about one.
 var sizeRule = fmt.Sprintf("width and height must be 1 to %d CSS pixels each, such as 1280x800 or 390x844", MaxViewportSide)
 
-// CheckSize reports a viewport size out of range, in the words --viewport
-// and a script's viewport step both use.
+// CheckSize reports a viewport size out of range. It uses the words that
+// --viewport and a script's viewport step both use.
 func CheckSize(w, h int) error {
 	if w < 1 || h < 1 || w > MaxViewportSide || h > MaxViewportSide {
 		return Errorf(ValidationError, nil, "viewport %dx%d: %s", w, h, sizeRule)
@@ -108,8 +109,8 @@ func CheckSize(w, h int) error {
 	return nil
 }
 
-// Check reports what is wrong with v, if anything: a size given by half,
-// out of range, or a bad scale.
+// Check reports what is wrong with v, if anything: a size given by half
+// or out of range, or a bad scale.
 func (v Viewport) Check() error {
 	if (v.Width == 0) != (v.Height == 0) {
 		return Errorf(ValidationError, nil, "viewport %dx%d: give both width and height", v.Width, v.Height)

@@ -13,8 +13,8 @@ type Group struct {
 }
 
 // Groups returns every row as a help line, by section. A line shows every
-// key of its row (so alternates such as ctrl+p or alt+left are listed too)
-// and the row's Doc.
+// key of its row and the row's Doc. So alternates such as ctrl+p or
+// alt+left are listed too.
 func (km KeyMap) Groups() []Group {
 	out := make([]Group, 0, numGroups)
 	for g := range numGroups {

@@ -1,8 +1,8 @@
-// Package keymap holds domscope's key bindings as one table and turns key
-// presses into commands with a pure function, so key handling is
+// Package keymap holds domscope's key bindings as one table. A pure
+// function turns key presses into commands, so key handling is
 // table-tested without a terminal. The help screen, the footer hints and
-// the set of browser-only commands are all derived from the same table, so
-// none of them can drift from what the keys do.
+// the set of browser-only commands all come from the same table. So none
+// of them can drift from what the keys do.
 package keymap
 
 import (
@@ -22,8 +22,8 @@ const (
 	List
 	// Dialog: a JavaScript dialog waits for accept or dismiss.
 	Dialog
-	// ReadOnly: a saved capture with no browser (browser commands are
-	// refused, but still mapped so the UI can say why).
+	// ReadOnly: a saved capture with no browser. Browser commands are
+	// refused, but still mapped so the UI can say why.
 	ReadOnly
 )
 
@@ -45,11 +45,11 @@ const (
 	everywhere       = panes | onPrompt | onList | onDialog
 )
 
-// Command is what a key press asks the UI to do, by name: the help and
+// Command is what a key press asks the UI to do, by name. The help and
 // the config file's [keys] spell it so. Update switches on it, never on
-// raw keys. (The engine's dom.Action is what the UI then asks of the page;
-// a Command is one step before that.) A new command needs no constant:
-// its row names it, and the UI's handler table names it again.
+// raw keys. A Command is one step before the engine's dom.Action, which
+// is what the UI then asks of the page. A new command needs no constant.
+// Its row names it, and the UI's handler table names it again.
 type Command string
 
 // The commands the UI refers to by name.
@@ -150,9 +150,10 @@ func (g GroupID) Title() string {
 	return "Quit, prompts, lists, dialogs"
 }
 
-// Row is one binding: its keys and footer text, the command they mean, the
-// modes in which they mean it, the footers that show it, its help section
-// and line, and whether the command needs a live page.
+// Row is one binding. It holds its keys and footer text, and the command
+// they mean. It holds the modes in which they mean it and the footers
+// that show it. It also holds its help section and line, and whether the
+// command needs a live page.
 type Row struct {
 	Key     key.Binding // the keys, and the short help the footer shows
 	Command Command
@@ -169,16 +170,16 @@ const (
 	offline = false
 )
 
-// KeyMap is every binding of the program: one table. Build it with Default
-// and pass the value around; there are no package-level bindings.
+// KeyMap is every binding of the program, in one table. Build it with
+// Default and pass the value around. There are no package-level bindings.
 type KeyMap struct {
 	Rows []Row
 }
 
 // Default returns domscope's bindings. A new key of the panes is a row
-// here and its handler in tui's paneKeys (a test there checks that both
-// name the same commands). Within a mode no two rows share a key (a test
-// checks it); footer hints and help lines keep the table's order.
+// here and its handler in tui's paneKeys. A test there checks that both
+// name the same commands. Within a mode no two rows share a key (a test
+// checks it). Footer hints and help lines keep the table's order.
 func Default() KeyMap {
 	b := func(help, desc string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
@@ -262,9 +263,9 @@ func Default() KeyMap {
 	}}
 }
 
-// Command maps a key press to a command in a mode: the first row for that
-// mode whose keys match. It is pure: same key, same mode, same answer. In
-// Prompt mode, None means "give the key to the text input".
+// Command maps a key press to a command in a mode. The first row for that
+// mode whose keys match wins. It is pure: same key, same mode, same
+// answer. In Prompt mode, None means "give the key to the text input".
 func (km KeyMap) Command(msg tea.KeyPressMsg, mode Mode) Command {
 	for _, r := range km.Rows {
 		if r.Modes.Has(mode) && key.Matches(msg, r.Key) {
@@ -274,8 +275,8 @@ func (km KeyMap) Command(msg tea.KeyPressMsg, mode Mode) Command {
 	return None
 }
 
-// NeedsBrowser reports whether a command needs a live page: it is one of
-// the rows marked so.
+// NeedsBrowser reports whether a command needs a live page. That is one
+// of the rows marked so.
 func (km KeyMap) NeedsBrowser(c Command) bool {
 	for _, r := range km.Rows {
 		if r.Command == c && r.Browser {

@@ -11,7 +11,7 @@ import (
 func txt(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
 
 // press turns a binding's key name ("ctrl+p", "alt+left", "J", "space")
-// into the key press a terminal would deliver.
+// into the key press a terminal would send.
 func press(t *testing.T, name string) tea.KeyPressMsg {
 	t.Helper()
 	special := map[string]rune{
@@ -184,7 +184,8 @@ func TestCommand(t *testing.T) {
 
 var allModes = []Mode{Normal, Prompt, List, Dialog, ReadOnly}
 
-// Within a mode a key belongs to one row: no binding is shadowed by another.
+// Within a mode a key belongs to one row. No binding is shadowed by
+// another.
 func TestNoShadowedBindings(t *testing.T) {
 	km := Default()
 	for _, mode := range allModes {
@@ -203,8 +204,8 @@ func TestNoShadowedBindings(t *testing.T) {
 	}
 }
 
-// Every key of every row reaches the row's command in each of its modes,
-// and is written on the help screen in the row's section.
+// Every key of every row reaches the row's command in each of its modes.
+// It is written on the help screen in the row's section.
 func TestEveryRowReachableAndInHelp(t *testing.T) {
 	km := Default()
 	groups := km.Groups()
@@ -245,9 +246,9 @@ func TestEveryRowReachableAndInHelp(t *testing.T) {
 	}
 }
 
-// Every row names its command, and the name finds it again (the config
-// file and the help spell commands so). That every command the UI handles
-// has a row is checked in tui, against its handler table.
+// Every row names its command, and the name finds it again. The config
+// file and the help spell commands so. tui checks, against its handler
+// table, that every command the UI handles has a row.
 func TestEveryCommandNamed(t *testing.T) {
 	km := Default()
 	for _, r := range km.Rows {
@@ -263,7 +264,7 @@ func TestEveryCommandNamed(t *testing.T) {
 	}
 }
 
-// The browser-only set is exactly the rows marked so, and it is the set of
+// The browser-only set is exactly the rows marked so. It is the set of
 // commands that act on the page through the browser.
 func TestBrowserSet(t *testing.T) {
 	km := Default()
@@ -327,7 +328,7 @@ func TestHints(t *testing.T) {
 	}
 }
 
-// The help lists sections in order, each binding once, and FullHelp has one
+// The help lists sections in order, each binding once. FullHelp has one
 // column per section.
 func TestGroups(t *testing.T) {
 	km := Default()

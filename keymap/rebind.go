@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// RebindError is a key override that cannot be applied; Command is the
+// RebindError is a key override that cannot be applied. Command is the
 // name it was given under, so the config file's line can be found.
 type RebindError struct {
 	Command string
@@ -17,7 +17,7 @@ type RebindError struct {
 func (e *RebindError) Error() string { return e.Msg }
 
 // CommandByName is the command named name ("click", "page-down"), as the
-// help and the config file spell it: one that some row binds.
+// help and the config file spell it. Some row must bind it.
 func (km KeyMap) CommandByName(name string) (Command, bool) {
 	for _, r := range km.Rows {
 		if string(r.Command) == name && r.Command != None {
@@ -28,8 +28,8 @@ func (km KeyMap) CommandByName(name string) (Command, bool) {
 }
 
 // Rebind gives commands new keys (command name → keys) on the panes, where
-// a user presses them; the footer and the help follow, since they are made
-// from the same rows. A key then bound twice in a mode is an error, so
+// a user presses them. The footer and the help follow, since they are made
+// from the same rows. A key then bound twice in a mode is an error. So
 // swapping two keys means rebinding both.
 func (km *KeyMap) Rebind(keys map[string][]string) error {
 	names := make([]string, 0, len(keys))

@@ -1,7 +1,7 @@
 // Package themes turns a small semantic palette into the lipgloss styles
-// every view uses. Views ask for a style by name (styles.Semantic), never for
-// a colour; tiers are known here by name only, and views map an engine tier
-// to its style.
+// every view uses. Views ask for a style by name (styles.Semantic), never
+// for a colour. Tiers are known here by name only; views map an engine
+// tier to its style.
 package themes
 
 import (

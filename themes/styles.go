@@ -29,10 +29,10 @@ type Styles struct {
 }
 
 // Ink is a lipgloss style reduced to the escape sequences it wraps text
-// in, computed once. Rendering is then two string concatenations: lipgloss
-// Render per cell run is where big frames lose their milliseconds. It
-// suits single-line text without padding, margins or borders, which is all
-// the views ask of it.
+// in, computed once. Rendering is then two string concatenations.
+// lipgloss Render per cell run is where big frames lose their
+// milliseconds. It suits single-line text without padding, margins or
+// borders. That is all the views ask of it.
 type Ink struct{ pre, post string }
 
 // NewInk captures a style's opening and closing sequences.
@@ -54,9 +54,9 @@ func (k Ink) Render(s string) string {
 	return k.pre + s + k.post
 }
 
-// New builds the styles for a palette. noColor gives plain output that
-// still marks the selection (reverse video) and emphasis (bold), for
-// NO_COLOR and for golden files.
+// New builds the styles for a palette. noColor gives plain output for
+// NO_COLOR and for golden files. It still marks the selection (reverse
+// video) and emphasis (bold).
 func New(p Palette, noColor bool) Styles {
 	fgs := func(c color.Color) lipgloss.Style {
 		if noColor {

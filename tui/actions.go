@@ -9,8 +9,8 @@ import (
 )
 
 // An action is what a layer asks of the model: close me, open that, jump
-// to a node. Layers return actions and the model applies them, so a layer
-// never changes the model itself (crush's dialogs work the same way).
+// to a node. Layers return actions and the model applies them. So a layer
+// never changes the model itself; crush's dialogs work the same way.
 type action interface {
 	// apply does it; from is the layer that asked.
 	apply(m *Model, from layer) tea.Cmd
@@ -67,7 +67,7 @@ func (a flash) apply(m *Model, _ layer) tea.Cmd {
 	return nil
 }
 
-// jumpTo selects a node in the tree and gives it the keyboard; the asking
+// jumpTo selects a node in the tree and gives it the keyboard. The asking
 // layer closes when the node can be shown.
 type jumpTo struct{ id string }
 
@@ -144,7 +144,7 @@ func (a cancelled) apply(m *Model, _ layer) tea.Cmd {
 }
 
 // startAction starts browser work (a script's step) the way an action
-// does: the marks of the last change go, a spinner shows.
+// does. The marks of the last change go, and a spinner shows.
 type startAction struct {
 	label string
 	run   func(ctx context.Context, gen int) tea.Msg

@@ -5,17 +5,20 @@ import (
 	"strings"
 )
 
-// keptSchemes are the schemes an address keeps as typed; anything else
+// keptSchemes are the schemes an address keeps as typed. Anything else
 // before a colon ("localhost:3000") is a host and its port.
 var keptSchemes = map[string]bool{
 	"http": true, "https": true, "file": true, "data": true, "about": true, "chrome": true,
 	"chrome-extension": true, "view-source": true, "blob": true, "ws": true, "wss": true,
 }
 
-// address turns what was typed into the go-to prompt into a URL the way a
-// browser's address bar does: a URL with a known scheme is kept; a path is
-// a file; loopback, IP addresses and hosts given with a port get http://
-// (development servers rarely speak TLS); any other bare host gets https://.
+// address turns what was typed into the go-to prompt into a URL. It does
+// so the way a browser's address bar does:
+//   - a URL with a known scheme is kept.
+//   - a path is a file.
+//   - loopback, IP addresses and hosts given with a port get http://.
+//     Development servers rarely speak TLS.
+//   - any other bare host gets https://.
 func address(typed string) string {
 	s := strings.TrimSpace(typed)
 	if s == "" {

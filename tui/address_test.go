@@ -33,7 +33,7 @@ func TestAddress(t *testing.T) {
 	}
 }
 
-// The go-to prompt starts with the page's URL selected: the first typed
+// The go-to prompt starts with the page's URL selected. The first typed
 // character or paste replaces it; keys that move or edit keep it.
 func TestGotoPromptSelection(t *testing.T) {
 	const url = "http://127.0.0.1:8080/form.html"

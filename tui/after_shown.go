@@ -7,9 +7,9 @@ import (
 	"domscope/dom/flatten"
 )
 
-// afterShown runs after a snapshot is on screen: an action's keeps the
-// view before and after it with the recorded step (prev is the flat view
-// before), and the current step's target is resolved again on the new page.
+// afterShown runs after a snapshot is on screen. For an action it keeps
+// the view before and after with the recorded step; prev is the view
+// before. It resolves the current step's target again on the new page.
 func (m *Model) afterShown(msg snapshotMsg, prev *dom.SerializedDom) tea.Cmd {
 	var cmds []tea.Cmd
 	if msg.res != nil && m.doc.sd != nil {

@@ -13,14 +13,14 @@ import (
 	"domscope/views"
 )
 
-// Agent links an MCP server (domscope --mcp) to the UI: the server's
-// observer feeds it calls, the UI shows and records them, and the
-// pause key closes its gate. Make it with NewAgent; give Observe to
+// Agent links an MCP server (domscope --mcp) to the UI. The server's
+// observer feeds it calls, and the UI shows and records them. The pause
+// key closes its gate. Make it with NewAgent. Give Observe to
 // mcp.Config.Observer and Gate to mcp.Config.Gate.
 type Agent struct {
 	Gate *mcp.Gate
 	// SetTab, when set, points the server at the tab the person picked
-	// (T): mcp.Server.SetTab with the actor's service.
+	// (T). It is mcp.Server.SetTab with the actor's service.
 	SetTab func(dom.Actor, dom.Page)
 
 	mu     sync.Mutex
@@ -36,8 +36,8 @@ func NewAgent() *Agent {
 	return &Agent{Gate: &mcp.Gate{}, wake: make(chan struct{}, 1), before: map[int]*dom.Snapshot{}}
 }
 
-// attach is called by the model: the recorder the session shares, and
-// the tab it shows.
+// attach is called by the model. It gives the recorder the session
+// shares, and the tab it shows.
 func (a *Agent) attach(actor dom.Actor, rec *script.Recorder) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -55,8 +55,8 @@ func (a *Agent) switchTab(actor dom.Actor, p dom.Page) {
 }
 
 // Observe is the server's observer. It runs on the call's goroutine and
-// never waits for the UI: the call is queued. An action is recorded here,
-// as it ends, so the script keeps the order the page saw.
+// never waits for the UI: the call is queued. An action is recorded here
+// as it ends. So the script keeps the order the page saw.
 func (a *Agent) Observe(c mcp.Call) {
 	a.mu.Lock()
 	if !c.Done {
@@ -101,12 +101,12 @@ const callLogSize = 500
 type agentState struct {
 	calls []mcp.Call // ended calls, oldest first
 	count int        // every call that ended
-	// refresh: an action ended while other work held the page; its
-	// snapshot is taken when that work is done
+	// refresh: an action ended while other work held the page. Its
+	// snapshot is taken when that work is done.
 	refresh *mcp.Call
 }
 
-// gotAgent shows calls: a starting call selects its target; an ended
+// gotAgent shows calls. A starting call selects its target. An ended
 // action brings in the snapshot it made, with its change marks.
 func (m *Model) gotAgent(msg agentMsg) tea.Cmd {
 	var cmds []tea.Cmd
@@ -134,8 +134,8 @@ func (m *Model) gotAgent(msg agentMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// agentRefresh takes the snapshot an agent's action made (the service
-// already has it), unless other work holds the page: then later.
+// agentRefresh takes the snapshot an agent's action made; the service
+// already has it. When other work holds the page, it waits for later.
 func (m *Model) agentRefresh() tea.Cmd {
 	c := m.agent.refresh
 	if c == nil || m.op.busy != nil || !m.live() {
@@ -151,8 +151,8 @@ func (m *Model) agentRefresh() tea.Cmd {
 	})
 }
 
-// agentDesc is an agent's action as the details pane and the session
-// log say it: "agent: type \"••••\"". The server masked its secrets.
+// agentDesc is an agent's action as the details pane and the session log
+// say it: "agent: type \"••••\"". The server masked its secrets.
 func agentDesc(c mcp.Call) string {
 	if c.Action == nil {
 		return "agent: " + c.Tool

@@ -9,7 +9,7 @@ import (
 	"domscope/dom/mcp"
 )
 
-// The server's observer runs on the call's goroutine: it must never wait
+// The server's observer runs on the call's goroutine. It must never wait
 // for the UI, however far behind the UI is.
 func TestAgentObserveNeverBlocks(t *testing.T) {
 	a := NewAgent()
@@ -56,7 +56,7 @@ type fakePage struct {
 
 func (p fakePage) TargetID() string { return p.id }
 
-// A tab the person picks with T becomes the agent's tab too, with the
+// A tab the person picks with T becomes the agent's tab too. It uses the
 // service the UI shows.
 func TestAgentFollowsThePickedTab(t *testing.T) {
 	a := NewAgent()

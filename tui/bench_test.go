@@ -11,8 +11,9 @@ import (
 	"domscope/dom"
 )
 
-// bigPage builds a synthetic tree of about n nodes: sections of list items
-// with links, buttons and text, nested a few levels, like a long feed.
+// bigPage builds a synthetic tree of about n nodes, like a long feed. It
+// has sections of list items with links, buttons and text, a few levels
+// deep.
 func bigPage(n int) *dom.Snapshot {
 	f := newFixture("Big page")
 	html := f.add(f.s.Root, el("html"))
@@ -46,7 +47,7 @@ func benchModelT(b testing.TB, n int) *Model {
 }
 
 // BenchmarkView renders a full 200×60 frame of a 50k-node tree with the
-// cursor in the middle (colour on, row cache warm as in normal use).
+// cursor in the middle. Colour is on, and the row cache warm as in use.
 func BenchmarkView50k(b *testing.B) {
 	m := benchModel(b, 50000)
 	m.panes.tree.cursor = len(m.panes.tree.rows) / 2
@@ -118,7 +119,7 @@ func BenchmarkViewHelp50k(b *testing.B) {
 }
 
 // BenchmarkFormatKey100k is the f key at about 100k nodes: what Update
-// (and so input) waits for. The formatting itself runs in a command;
+// (and so input) waits for. The formatting itself runs in a command.
 // BenchmarkFormatCmd100k is that command's cost, off the Update path.
 func BenchmarkFormatKey100k(b *testing.B) {
 	m := benchModel(b, 100000)

@@ -6,10 +6,11 @@ import (
 	"domscope/keymap"
 )
 
-// A key of the panes is one row of the key table (keymap.Default: its
-// keys, help, footer hint, whether it needs a browser) and one entry here
-// naming its handler, as lazygit's controllers pair a binding with its
-// Handler. A test checks that both tables name the same commands.
+// A key of the panes is one row of the key table and one entry here
+// naming its handler. The row (keymap.Default) holds its keys, help,
+// footer hint and whether it needs a browser. lazygit's controllers pair
+// a binding with its Handler the same way. A test checks that both
+// tables name the same commands.
 
 // paneKey does what a key of the panes asks.
 type paneKey func(m *Model) tea.Cmd
@@ -85,7 +86,7 @@ var paneKeys = map[keymap.Command]paneKey{
 	keymap.Story:    func(m *Model) tea.Cmd { m.openStory(); return nil },
 }
 
-// normalKey runs the handler of a key pressed on the panes; a command
+// normalKey runs the handler of a key pressed on the panes. A command
 // that needs a page says why it cannot run without one.
 func (m *Model) normalKey(a keymap.Command) tea.Cmd {
 	if m.km.NeedsBrowser(a) && !m.live() {

@@ -7,7 +7,7 @@ import (
 )
 
 // The key table and the handler table name the same commands of the
-// panes: a key with no handler, or a handler with no key, fails here.
+// panes. A key with no handler, or a handler with no key, fails here.
 func TestEveryPaneKeyHasAHandler(t *testing.T) {
 	km := keymap.Default()
 	onPanes := map[keymap.Command]bool{}

@@ -19,8 +19,9 @@ import (
 	"domscope/dom/export"
 )
 
-// recorded loads a capture recorded from real Chromium (testdata/captures,
-// written by go test ./dom -run TestRecord -record) and builds it.
+// recorded loads a capture recorded from real Chromium and builds it.
+// The captures in testdata/captures come from go test ./dom -run
+// TestRecord -record.
 func recorded(t testing.TB, name string) *dom.Snapshot {
 	t.Helper()
 	path := filepath.Join("..", "testdata", "captures", name+".json")
@@ -53,8 +54,8 @@ func recorded(t testing.TB, name string) *dom.Snapshot {
 	return s
 }
 
-// Goldens of recorded pages, the built-in demo first, at the three sizes
-// (80 columns stacks the panes).
+// Goldens of recorded pages, the built-in demo first, at the three sizes.
+// At 80 columns the panes stack.
 func TestGoldenRecordedCaptures(t *testing.T) {
 	for _, name := range []string{"demo-index", "demo-todo", "demo-components", "semantic", "nonsemantic", "shadow", "frames"} {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
@@ -75,8 +76,8 @@ func TestRecordedHostileCapture(t *testing.T) {
 	}
 }
 
-// Export a real capture, open the file with no browser, and see the same
-// tree and flat view with actions disabled.
+// Export a real capture and open the file with no browser. See the same
+// tree and flat view, with actions disabled.
 func TestExportOpenRoundTrip(t *testing.T) {
 	snap := recorded(t, "semantic")
 	m := started(t, newTestActor(snap, recorded(t, "semantic")), 120, 40)
@@ -132,8 +133,9 @@ func BenchmarkViewRecorded10k(b *testing.B) {
 	}
 }
 
-// Switching a tier rule off rebuilds the same capture without it (no
-// browser call): nodes it made non-semantic fall back, the flat pane follows.
+// Switching a tier rule off rebuilds the same capture without it, with no
+// browser call. Nodes it made non-semantic fall back; the flat pane
+// follows.
 func TestTierRuleRebuildsRecordedCapture(t *testing.T) {
 	a := newTestActor(recorded(t, "nonsemantic"))
 	m := started(t, a, 120, 40)

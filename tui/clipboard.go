@@ -18,7 +18,7 @@ import (
 // copyText sends s to the terminal's clipboard (OSC 52) and says what was
 // sent. Everything copied comes from the snapshot, whose sensitive values
 // the engine has already replaced. Many terminals drop OSC 52 without a
-// word, so the message says it was sent, not copied, and what it needs.
+// word. So the message says it was sent, not copied, and what it needs.
 func (m *Model) copyText(what, s string) tea.Cmd {
 	if s == "" {
 		m.setFlash("nothing to copy: "+what+" is empty", true)
@@ -34,8 +34,8 @@ func (m *Model) copyText(what, s string) tea.Cmd {
 	return tea.SetClipboard(s)
 }
 
-// osc52Needs says what the terminal must do for a copy to arrive: tmux
-// passes OSC 52 on only with set-clipboard on; other terminals must allow
+// osc52Needs says what the terminal must do for a copy to arrive. tmux
+// passes OSC 52 on only with set-clipboard on. Other terminals must allow
 // it (xterm: allowWindowOps; some never do).
 func osc52Needs() string {
 	if os.Getenv("TMUX") != "" {
@@ -44,9 +44,10 @@ func osc52Needs() string {
 	return "the terminal must allow OSC 52"
 }
 
-// copyLine copies the selected node's line: the flat pane's line under the
-// cursor when the flat pane has the keyboard, else the first flat line of
-// the tree's selection, else its tree label (a node flattened away).
+// copyLine copies the selected node's line. When the flat pane has the
+// keyboard, that is its line under the cursor. Else it is the first flat
+// line of the tree's selection. A node flattened away gives its tree
+// label.
 func (m *Model) copyLine() tea.Cmd {
 	fp := &m.panes.flat
 	if m.panes.focus == flatFocus && fp.cursor >= 0 && fp.cursor < len(fp.lines) {

@@ -15,12 +15,12 @@ import (
 	"domscope/dom/urls"
 )
 
-// Messages that come back from commands. Every reply that changes what the
-// UI shows carries the generation it was started in; Update drops replies
-// whose generation is no longer current.
+// Messages that come back from commands. Every reply that changes what
+// the UI shows carries the generation it was started in. Update drops
+// replies whose generation is no longer current.
 type (
-	// snapshotMsg: a snapshot arrived, after an action (res != nil), a
-	// refresh or a rebuild with other tier rules.
+	// snapshotMsg: a snapshot arrived. It follows an action (res != nil),
+	// a refresh or a rebuild with other tier rules.
 	snapshotMsg struct {
 		gen     int
 		snap    *dom.Snapshot
@@ -54,15 +54,15 @@ type (
 		path string
 		err  error
 		// fresh is the snapshot taken to export when the shown one could
-		// not be written out any more (dom.ErrPageChanged); gen is the
+		// not be written out any more (dom.ErrPageChanged). gen is the
 		// generation it was asked in.
 		fresh *dom.Snapshot
 		gen   int
 	}
 	hlTickMsg struct{ seq int }
 	hlDoneMsg struct{ err error }
-	// dialogDoneMsg and tabLeftMsg carry the tab they were for: the UI
-	// may be on another one when they come back.
+	// dialogDoneMsg and tabLeftMsg carry the tab they were for. The UI may
+	// be on another one when they come back.
 	dialogDoneMsg struct {
 		actor dom.Actor
 		res   dom.ActionResult
@@ -83,7 +83,7 @@ type (
 		phase string
 		next  tea.Cmd // waits for the phase after
 	}
-	// panicMsg is a command that panicked; the UI shows it instead of dying.
+	// panicMsg is a command that panicked. The UI shows it instead of dying.
 	panicMsg struct{ err error }
 )
 
@@ -93,12 +93,13 @@ const (
 	highlightDelay   = 120 * time.Millisecond
 )
 
-// opTimeout bounds one operation (a snapshot, an action). A variable: the
-// full-program tests lift it, since a loaded machine may take longer on a
-// 50,000-element page and a test must not depend on the machine's speed.
+// opTimeout bounds one operation (a snapshot, an action). It is a
+// variable because the full-program tests lift it. A loaded machine may
+// take longer on a 50,000-element page. A test must not depend on the
+// machine's speed.
 var opTimeout = 60 * time.Second
 
-// safe runs a command and turns a panic into a message, so a bug in a
+// safe runs a command and turns a panic into a message. So a bug in a
 // command never takes the terminal down with it.
 func safe(cmd tea.Cmd) tea.Cmd {
 	if cmd == nil {
@@ -114,8 +115,8 @@ func safe(cmd tea.Cmd) tea.Cmd {
 	}
 }
 
-// waitEvents delivers the actor's next events, coalescing a burst into one
-// message so a chatty page does not cause a render per event.
+// waitEvents delivers the actor's next events, coalescing a burst into
+// one message. So a chatty page does not cause a render per event.
 func waitEvents(a dom.Actor) tea.Cmd {
 	if a == nil {
 		return nil
@@ -151,9 +152,10 @@ func clock() tea.Cmd {
 }
 
 // describe is how an action reads in the details pane, the busy line and
-// an export. secret: the action's node is a sensitive field, so the text
-// typed (or the option chosen, or a character key pressed) is masked; a
-// final newline (alt+enter) still shows, as it is a key, not the secret.
+// an export. secret says the action's node is a sensitive field. Then the
+// text typed (or the option chosen, or a character key pressed) is
+// masked. A final newline (alt+enter) still shows: it is a key, not the
+// secret.
 func describe(a dom.Action, secret bool) string {
 	s := string(a.Kind)
 	switch a.Kind {
@@ -190,8 +192,8 @@ func describe(a dom.Action, secret bool) string {
 }
 
 // conceal removes the secret an action carried from its result's error
-// message (defence in depth: the engine already words such errors without
-// it), since that message is shown and exported.
+// message, since that message is shown and exported. It is defence in
+// depth: the engine already words such errors without it.
 func conceal(r dom.ActionResult, a dom.Action, secret bool) dom.ActionResult {
 	if !secret || r.Error == nil {
 		return r
@@ -223,9 +225,9 @@ func (m *Model) opBound() time.Duration {
 }
 
 // gaveUp reports whether the operation's bound ended an action that
-// failed, and says so in its result: the engine's "cancelled" was the UI
-// giving up, not the user (a URL whose server never answers keeps a
-// navigation waiting until then).
+// failed, and says so in its result. The engine's "cancelled" was the UI
+// giving up, not the user. A URL whose server never answers keeps a
+// navigation waiting until then.
 func gaveUp(ctx context.Context, res *dom.ActionResult, bound time.Duration) bool {
 	if res.Error == nil || !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return false
@@ -248,10 +250,10 @@ func ctxTimeout(parent context.Context, d time.Duration) (context.Context, conte
 	return context.WithTimeout(parent, d)
 }
 
-// phases relays a capture's progress to the UI: the engine calls report
-// from its goroutines, and wait (a command) delivers the latest phase as a
-// message, so only Update changes the model. Older phases not yet read are
-// replaced: the UI wants to show where the work is, not where it was.
+// phases relays a capture's progress to the UI. The engine calls report
+// from its goroutines. wait (a command) delivers the latest phase as a
+// message, so only Update changes the model. Older phases not yet read
+// are replaced: the UI shows where the work is, not where it was.
 func phases(ctx context.Context, gen int) (report func(string), wait tea.Cmd) {
 	ch := make(chan string, 1)
 	report = func(p string) {

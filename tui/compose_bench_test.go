@@ -11,9 +11,9 @@ import (
 )
 
 // The two ways of drawing a layer over a frame, on the same 200×60 frame
-// and help box: splicing the box into the frame's lines (what View does)
-// and lipgloss's compositor (a cell canvas the frame and the box are
-// drawn onto, rendered back to a string).
+// and help box. One splices the box into the frame's lines (what View
+// does). The other is lipgloss's compositor. It draws the frame and the
+// box onto a cell canvas, rendered back to a string.
 func composeInputs(b *testing.B) (frame []string, d drawn, w int) {
 	m := benchModel(b, 50000)
 	m.Update(tea.KeyPressMsg{Code: '?', Text: "?"})

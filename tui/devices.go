@@ -8,14 +8,14 @@ import (
 	"domscope/dom"
 )
 
-// viewporter is what the viewport key needs of the actor: a live service
+// viewporter is what the viewport key needs of the actor. A live service
 // has it.
 type viewporter interface {
 	Viewport() dom.Viewport
 }
 
-// The window cycle of the viewport key: desktop (the browser's own window,
-// no emulation), a tablet, a phone.
+// The window cycle of the viewport key: desktop, a tablet, a phone.
+// Desktop is the browser's own window, with no emulation.
 const (
 	cycleTablet = "iPad Mini"
 	cyclePhone  = "iPhone 13"
@@ -29,8 +29,8 @@ func (m *Model) viewport() dom.Viewport {
 	return dom.Viewport{}
 }
 
-// viewportLabel is the header's short name of the window: "" for the
-// browser's own, else the device or the size.
+// viewportLabel is the header's short name of the window. It is "" for
+// the browser's own, else the device or the size.
 func viewportLabel(v dom.Viewport) string {
 	switch {
 	case v.IsZero():
@@ -43,9 +43,9 @@ func viewportLabel(v dom.Viewport) string {
 	return v.String()
 }
 
-// nextViewport emulates the next window of the cycle; the snapshot after
-// the action is of the page in it. Any other window (--device, --viewport)
-// goes back to desktop.
+// nextViewport emulates the next window of the cycle. The snapshot after
+// the action is of the page in it. Any other window (--device,
+// --viewport) goes back to desktop.
 func (m *Model) nextViewport() tea.Cmd {
 	tablet, err := dom.LookupDevice(cycleTablet)
 	if err != nil {

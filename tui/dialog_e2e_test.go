@@ -10,8 +10,8 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// A prompt() is answered with the user's own text, and the page gets that
-// text (the page writes it into a heading that the next snapshot shows).
+// A prompt() is answered with the user's own text, and the page gets it.
+// The page writes it into a heading that the next snapshot shows.
 func TestPromptAnsweredWithTypedTextFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><meta charset="utf-8"><title>Ask</title></head><body>

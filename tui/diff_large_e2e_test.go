@@ -15,7 +15,7 @@ import (
 )
 
 // On wikipedia-2 (a flat view of about 6,000 lines) the page changes its
-// heading and its last link; d lists those two lines out and in, not the
+// heading and its last link. d lists those two lines out and in, not the
 // whole view removed and added.
 func TestDiffLayerLargeView(t *testing.T) {
 	base, _ := cdptest.Serve(t, filepath.Join(cdptest.Shared(t), "corpus", "readability"))

@@ -10,9 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// runCmd runs a command (and the commands of a batch) and returns the
+// runCmd runs a command (and the commands of a batch). It returns the
 // messages that came back within wait. The test actor has no event
-// channel and tests never start the clock, so no command blocks for long:
+// channel and tests never start the clock, so no command blocks for long.
 // wait is generous, for slow machines.
 func runCmd(cmd tea.Cmd, wait time.Duration) []tea.Msg {
 	if cmd == nil {
@@ -40,7 +40,7 @@ func runCmd(cmd tea.Cmd, wait time.Duration) []tea.Msg {
 }
 
 // settle feeds the replies of cmd back into the model until nothing more
-// comes back, like the Bubble Tea loop would.
+// comes back. The Bubble Tea loop does the same.
 func settle(t *testing.T, m *Model, cmd tea.Cmd) {
 	t.Helper()
 	for i := 0; i < 20 && cmd != nil; i++ {

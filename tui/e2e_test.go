@@ -15,10 +15,10 @@ import (
 	"domscope/dom/flatten"
 )
 
-// The whole program in a real terminal against real Chromium: find the
-// new-todo textbox with search, type a todo with Enter, see it in both
-// panes after the automatic re-snapshot, switch a flatten rule and see the
-// flat pane change, quit and find the terminal restored.
+// The whole program in a real terminal against real Chromium. Find the
+// new-todo textbox with search and type a todo with Enter. See it in both
+// panes after the automatic re-snapshot. Switch a flatten rule and see
+// the flat pane change. Quit and find the terminal restored.
 func TestTodoMVCFullProgram(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
@@ -80,7 +80,7 @@ func TestTodoMVCFullProgram(t *testing.T) {
 }
 
 // A hostile page's title, names, text and attributes carry escape
-// sequences and control characters: none of them reaches the terminal.
+// sequences and control characters. None of them reaches the terminal.
 func TestHostilePageFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head><body>
@@ -137,7 +137,7 @@ document.getElementById("a").textContent = "Link" + E;
 	}
 }
 
-// A click that opens a JavaScript confirm: the dialog shows its text, y
+// A click opens a JavaScript confirm. The dialog shows its text, y
 // accepts it, and the page's answer shows in the next snapshot.
 func TestDialogFullProgram(t *testing.T) {
 	dir := t.TempDir()
@@ -183,9 +183,9 @@ func TestTabPickerFullProgram(t *testing.T) {
 	if cur := lineWith(s, "▶"); !strings.Contains(cur, "First tab") {
 		t.Fatalf("the picker does not start on the current tab: %q\n%s", cur, s)
 	}
-	// move the cursor toward the second tab's row (other tests' tabs may
-	// be listed too) one step at a time, each confirmed on screen (a
-	// loaded machine draws late)
+	// Move the cursor toward the second tab's row one step at a time;
+	// other tests' tabs may be listed too. Each step is confirmed on
+	// screen, since a loaded machine draws late.
 	down := true
 	for i := 0; i < 60; i++ {
 		s := tm.screen()
@@ -193,8 +193,8 @@ func TestTabPickerFullProgram(t *testing.T) {
 		if strings.Contains(cur, "Second tab") {
 			break
 		}
-		// toward the second tab when it is on screen; else down, and up
-		// once the cursor stops at the last row
+		// Toward the second tab when it is on screen. Else down, and up
+		// once the cursor stops at the last row.
 		if target := rowWith(s, "Second tab"); target >= 0 {
 			down = target > rowWith(s, "▶")
 		}
@@ -220,8 +220,8 @@ func TestTabPickerFullProgram(t *testing.T) {
 	tm.quit()
 }
 
-// isTabRow tells a tab picker's row (it shows the tab's URL) from a
-// pane's. Another test's blank tab is listed as about:blank.
+// isTabRow tells a tab picker's row from a pane's; it shows the tab's
+// URL. Another test's blank tab is listed as about:blank.
 func isTabRow(l string) bool {
 	return strings.Contains(l, "http") || strings.Contains(l, "about:")
 }
@@ -245,8 +245,8 @@ func lineWith(screen, mark string) string {
 	return ""
 }
 
-// When the tab goes away under the UI, the header says so and actions
-// fail with a clear message instead of hanging.
+// When the tab goes away under the UI, the header says so. Actions fail
+// with a clear message instead of hanging.
 func TestLostTabFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><title>Doomed tab</title></head><body><button>Press</button></body></html>`

@@ -10,8 +10,8 @@ import (
 	"domscope/dom/build"
 )
 
-// fixture builds a small hand-made VirtualNode tree: a view fixture, not a
-// fake browser.
+// fixture builds a small hand-made VirtualNode tree. It is a view
+// fixture, not a fake browser.
 type fixture struct {
 	next int
 	s    *dom.Snapshot
@@ -89,7 +89,7 @@ func formPage(title string) *dom.Snapshot {
 	return f.s
 }
 
-// testActor is a small in-test dom.Actor: it serves prepared snapshots and
+// testActor is a small in-test dom.Actor. It serves prepared snapshots and
 // records the actions it was asked to do.
 type testActor struct {
 	mu      sync.Mutex
@@ -120,8 +120,8 @@ func (a *testActor) Snapshot(ctx context.Context, force bool) (*dom.Snapshot, er
 
 func (a *testActor) Current() *dom.Snapshot { return nil }
 
-// SetTierRules rebuilds the next prepared snapshot with the rules, as the
-// service rebuilds its latest one.
+// SetTierRules rebuilds the next prepared snapshot with the rules. The
+// service rebuilds its latest one the same way.
 func (a *testActor) SetTierRules(off map[string]bool) (*dom.Snapshot, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()

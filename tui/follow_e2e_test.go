@@ -16,7 +16,7 @@ import (
 )
 
 // followPage grows a list above the "Keep me" button each time "Add" is
-// clicked, and counts the clicks.
+// clicked. It counts the clicks.
 const followPage = `<!doctype html><html><head><meta charset="utf-8"><title>Follow me</title></head><body>
 <main><h1>Shared page</h1>
 <ul id="list"></ul>
@@ -28,8 +28,8 @@ const followPage = `<!doctype html><html><head><meta charset="utf-8"><title>Foll
 </main></body></html>`
 
 // Another client drives the page over its own CDP connection while the UI
-// is attached: the UI shows the change by itself, marked, with the cursor
-// still on its node and the header saying live. Paused (F), the screen
+// is attached. The UI shows the change by itself, marked. The cursor
+// stays on its node and the header says live. Paused (F), the screen
 // stays as it is; resumed, it catches up.
 func TestFollowFullProgram(t *testing.T) {
 	tm := startFollowPage(t)
@@ -87,7 +87,7 @@ func TestFollowFullProgram(t *testing.T) {
 	if l := cursorRow(s); !strings.Contains(l, `"Keep me"`) {
 		t.Errorf("the cursor left its node: %q\n%s", l, s)
 	}
-	// and a change while the user types in a prompt leaves the prompt be
+	// A change while the user types in a prompt leaves the prompt be.
 	tm.keys("t")
 	tm.waitText("type into", 5*time.Second)
 	tm.text("hello")
@@ -133,8 +133,8 @@ func markedRow(screen, text string) bool {
 	return false
 }
 
-// body is the screen without its first line (the header, whose snapshot
-// age ticks) and last (the footer).
+// body is the screen without its first line and its last. The header's
+// snapshot age ticks; the last line is the footer.
 func body(screen string) string {
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
 	if len(lines) < 3 {
@@ -143,9 +143,9 @@ func body(screen string) string {
 	return strings.Join(lines[1:len(lines)-1], "\n")
 }
 
-// clickInTab clicks the element with id in the shared browser's tab whose
-// URL ends with suffix, as a user would (mouse events at its centre), over
-// a CDP connection of the test's own.
+// clickInTab clicks the element with id as a user would (mouse events at
+// its centre). It acts in the shared browser's tab whose URL ends with
+// suffix, over a CDP connection of the test's own.
 func clickInTab(t *testing.T, suffix, id string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
@@ -167,9 +167,9 @@ func clickInTab(t *testing.T, suffix, id string) {
 	}
 }
 
-// e on a page that moved on since the shown snapshot (follow paused, another
-// client clicked) saves the page as it is now, says so, and shows that
-// snapshot; the file opens to the same page.
+// e on a page that moved on since the shown snapshot saves the page as it
+// is now. (Follow is paused, and another client clicked.) It says so and
+// shows that snapshot. The file opens to the same page.
 func TestExportAfterThePageMovedOn(t *testing.T) {
 	tm := startFollowPage(t)
 	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
@@ -210,10 +210,10 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 	}
 }
 
-// A page that never goes quiet (a clock every 30 ms, a status line every
-// 70 ms, a feed every 110 ms): the UI still follows it, taking snapshot
-// after snapshot, the header saying the page keeps changing, and every
-// one shows the clock's number and the status line.
+// A page that never goes quiet: a clock every 30 ms, a status line every
+// 70 ms, a feed every 110 ms. The UI still follows it, snapshot after
+// snapshot. The header says the page keeps changing. Every snapshot shows
+// the clock's number and the status line.
 func TestFollowBusyPageFullProgram(t *testing.T) {
 	base, _ := cdptest.Serve(t, filepath.Join("..", "testdata", "pages", "actions"))
 	tm := startTerm(t, base+"/churn.html", 160, 48)
@@ -235,8 +235,8 @@ func TestFollowBusyPageFullProgram(t *testing.T) {
 		n := seq(s)
 		if n > first && !seen[n] {
 			seen[n] = true
-			// a machine under load may hold the page's timers back long
-			// enough for it to seem quiet once in a while
+			// A machine under load may hold the page's timers back.
+			// Then the page may seem quiet once in a while.
 			if strings.Contains(s, "● live · busy") {
 				busy++
 			} else {

@@ -59,8 +59,9 @@ func pageChangedBy(t *testing.T, m *Model, a dom.Actor) {
 	settle(t, m, cmd)
 }
 
-// withBanner is formPage after the page put a status banner above the form
-// (rows below shift by one) and renamed the email label's field.
+// withBanner is formPage after the page put a status banner above the
+// form, so rows below shift by one. It also renamed the email label's
+// field.
 func withBanner() *dom.Snapshot {
 	s := formPage("Sign up")
 	body := s.Node("node_5")
@@ -72,9 +73,9 @@ func withBanner() *dom.Snapshot {
 	return s
 }
 
-// The page changes by itself: the UI takes a new snapshot with no action,
-// marks what changed, and the cursor stays on the node it was on though
-// its row moved.
+// The page changes by itself. The UI takes a new snapshot with no action
+// and marks what changed. The cursor stays on its node though its row
+// moved.
 func TestFollowKeepsCursorOnItsNode(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner())}
 	m := startedOn(t, a, 120, 40)
@@ -108,8 +109,8 @@ func TestFollowKeepsCursorOnItsNode(t *testing.T) {
 	}
 }
 
-// The node under the cursor is removed by the page: the cursor goes to its
-// nearest ancestor still there, and the footer says so.
+// The node under the cursor is removed by the page. The cursor goes to
+// its nearest ancestor still there, and the footer says so.
 func TestFollowSaysWhenTheNodeIsGone(t *testing.T) {
 	gone := formPage("Sign up")
 	grp := gone.Node("node_8") // the form group holding the label and the textbox
@@ -129,7 +130,7 @@ func TestFollowSaysWhenTheNodeIsGone(t *testing.T) {
 	}
 }
 
-// F pauses: a change is not shown and the header says paused; F again
+// F pauses: a change is not shown and the header says paused. F again
 // resumes and shows the change made meanwhile.
 func TestFollowPauseAndResume(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner())}
@@ -176,14 +177,15 @@ func TestFollowCoalesces(t *testing.T) {
 	if m.doc.snap.Seq != 2 {
 		t.Errorf("shown #%d, want #2", m.doc.snap.Seq)
 	}
-	// the second snapshot (a copy) showed nothing new: the marks of the change stay
+	// The second snapshot (a copy) showed nothing new. The marks of the
+	// change stay.
 	if len(m.doc.marks) == 0 {
 		t.Error("an update with nothing new wiped the change marks")
 	}
 }
 
 // A page change while the user types in a prompt updates the panes below
-// it; the prompt and its text stay, and typing goes on.
+// it. The prompt and its text stay, and typing goes on.
 func TestFollowLeavesThePromptAlone(t *testing.T) {
 	a := newTestActor(formPage("Sign up"), withBanner())
 	m := startedOn(t, a, 120, 40)
@@ -208,8 +210,8 @@ func TestFollowLeavesThePromptAlone(t *testing.T) {
 	}
 }
 
-// While an action runs, a page change waits; the action's own snapshot
-// is shown, and the check after it (nothing new) keeps its marks.
+// While an action runs, a page change waits. The action's own snapshot is
+// shown, and the check after it (nothing new) keeps its marks.
 func TestFollowWaitsForAnAction(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner(), withBanner())}
 	m := startedOn(t, a, 120, 40)
@@ -232,7 +234,7 @@ func TestFollowWaitsForAnAction(t *testing.T) {
 }
 
 // A page that never goes quiet is reported busy: the header says so and
-// the panes follow; once the page is quiet again the header says live.
+// the panes follow. Once the page is quiet again the header says live.
 func TestFollowSaysBusy(t *testing.T) {
 	a := &countingActor{testActor: newTestActor(formPage("Sign up"), withBanner(), withBanner())}
 	m := startedOn(t, a, 120, 40)

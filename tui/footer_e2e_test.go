@@ -8,8 +8,8 @@ import (
 	"domscope/dom/demo"
 )
 
-// At 80×24 the footer has no room for every hint: the ones in the middle
-// go, and "? help" and "q quit" stay. A key bound to nothing (u) says so.
+// At 80×24 the footer has no room for every hint. The ones in the middle
+// go; "? help" and "q quit" stay. A key bound to nothing (u) says so.
 func TestFooterAt80x24FullProgram(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {

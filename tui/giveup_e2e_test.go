@@ -11,8 +11,9 @@ import (
 )
 
 // A navigation to a server that takes the connection and never answers
-// ends with the operation's bound (here 4 s, 60 s in use). The result says
-// the UI gave up waiting for the page to load, not that it was cancelled.
+// ends with the operation's bound: here 4 s, 60 s in use. The result says
+// the UI gave up waiting for the page to load. It does not say it was
+// cancelled.
 func TestNavigationNeverAnswersFullProgram(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {

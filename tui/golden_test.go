@@ -35,8 +35,8 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// The views are ANSI-stripped and compared at fixed sizes, including the
-// narrow stacked layout at 80 columns.
+// The views are ANSI-stripped and compared at fixed sizes. The narrow
+// stacked layout at 80 columns is one of them.
 func TestGoldenViews(t *testing.T) {
 	sizes := [][2]int{{80, 24}, {120, 40}, {200, 60}}
 	for _, sz := range sizes {
@@ -59,8 +59,9 @@ func TestGoldenViews(t *testing.T) {
 	}
 }
 
-// After an action the details pane shows the last action and the changes,
-// at the smallest size too (the node's attrs and box give way).
+// After an action the details pane shows the last action and the
+// changes. That holds at the smallest size too: the node's attrs and box
+// give way.
 func TestGoldenLastAction(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 		second := formPage("Sign up")

@@ -11,10 +11,11 @@ import (
 	"domscope/dom/demo"
 )
 
-// The go-to prompt (g) acts as an address bar: it starts with the page's
-// URL, and the first character typed replaces all of it, so typing another
-// URL goes there (not to the two glued together). A key that moves or edits
-// keeps the URL: End, then backspaces and a new file name, edits it.
+// The go-to prompt (g) acts as an address bar. It starts with the page's
+// URL, and the first character typed replaces all of it. So typing
+// another URL goes there, not to the two glued together. A key that moves
+// or edits keeps the URL. End, then backspaces and a new file name, edits
+// it.
 func TestGotoReplacesTheURLFullProgram(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {
@@ -54,8 +55,9 @@ func TestGotoReplacesTheURLFullProgram(t *testing.T) {
 	tm.quit()
 }
 
-// The page's URL carries a token, which the prompt shows as …. Enter on
-// it unchanged loads the page again with the real token, not with "…".
+// The page's URL carries a token, which the prompt shows as …. Enter on it
+// unchanged loads the page again with the real token. It does not load
+// "…".
 func TestGotoUnchangedKeepsTheRealTokenFullProgram(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen := "wrong token"

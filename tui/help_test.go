@@ -9,8 +9,8 @@ import (
 	"domscope/keymap"
 )
 
-// The help screen shows every row of the key table (all its keys and its
-// line) at every size: at 200×60 on one screen, at 80×24 by scrolling.
+// The help screen shows every row of the key table, all its keys and its
+// line, at every size. At 200×60 it fits one screen. At 80×24 it scrolls.
 func TestHelpShowsEveryBinding(t *testing.T) {
 	for _, sz := range [][2]int{{200, 60}, {120, 40}, {80, 24}} {
 		m := started(t, newTestActor(formPage("Sign up")), sz[0], sz[1])
@@ -34,7 +34,7 @@ func TestHelpShowsEveryBinding(t *testing.T) {
 	}
 }
 
-// The help scrolls as a page, with no cursor row: down moves the window,
+// The help scrolls as a page, with no cursor row. down moves the window,
 // end shows the last line, home the first.
 func TestHelpScrolls(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 80, 24)

@@ -16,7 +16,8 @@ func widthOf(s string) int { return ansi.StringWidth(s) }
 const evil = "\x1b]52;c;ZXZpbA==\x07\x1b[2J\x1b[31m\u009b1m\x07\x08\x00\r\n\u202e"
 
 // hostilePage carries escape sequences and control characters in its
-// title, URL, names, text, attributes, plus wide and combining characters.
+// title, URL, names, text and attributes. It has wide and combining
+// characters too.
 func hostilePage() *dom.Snapshot {
 	f := newFixture("Title" + evil + "end")
 	f.s.URL = "http://127.0.0.1/" + evil
@@ -30,8 +31,8 @@ func hostilePage() *dom.Snapshot {
 	return f.s
 }
 
-// bad reports a rune that must not reach the terminal from a page, after
-// our own styling (SGR) is removed.
+// bad reports a rune from a page that must not reach the terminal. Our
+// own styling (SGR) is removed first.
 func bad(s string) (rune, bool) {
 	for _, r := range ansi.Strip(s) {
 		if (r < 0x20 && r != '\n') || r == 0x7f || (r >= 0x80 && r <= 0x9f) || r == 0x202e {

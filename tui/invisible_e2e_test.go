@@ -13,11 +13,11 @@ import (
 // invisibles are the runes issue 20 saw reach the terminal raw.
 var invisibles = []string{"\u200b", "\u202e", "\u2028", "\ufeff"}
 
-// A page with bidi and invisible characters in its title, a node's name
-// and a prompt()'s default text: the header, the terminal title, the tree
-// rows and the dialog's input show them as escapes (as the flat view does),
-// none reaches the terminal raw, and accepting the prompt as it came gives
-// the page its own default back, character for character.
+// A page has bidi and invisible characters in its title, a node's name
+// and a prompt()'s default text. The header, the terminal title, the tree
+// rows and the dialog's input show them as escapes, as the flat view
+// does. None reaches the terminal raw. Accepting the prompt as it came
+// gives the page its own default back, character for character.
 func TestInvisibleCharactersFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><meta charset="utf-8"><title>t</title></head><body>

@@ -11,10 +11,12 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// The keys a Charm/vim user reaches for, in a real terminal: j/k move the
-// selection, search selects as it is typed (before enter), Z maximises the
-// focused pane and gives the other one back, and g with a bare
-// 127.0.0.1:PORT/path goes there over http (as an address bar does).
+// The keys a Charm/vim user reaches for, in a real terminal:
+//   - j/k move the selection.
+//   - search selects as it is typed (before enter).
+//   - Z maximises the focused pane and gives the other one back.
+//   - g with a bare 127.0.0.1:PORT/path goes there over http, as an
+//     address bar does.
 func TestKeysFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	pages := map[string]string{

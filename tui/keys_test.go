@@ -7,7 +7,7 @@ import (
 	"domscope/dom"
 )
 
-// j and k move like ↓ and ↑; G goes to the last row.
+// j and k move like ↓ and ↑. G goes to the last row.
 func TestVimMovement(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	start := m.panes.tree.cursor
@@ -28,8 +28,8 @@ func TestVimMovement(t *testing.T) {
 	}
 }
 
-// The search prompt opens empty, the tree follows the first match as the
-// query is typed, and esc puts back the selection and the query before.
+// The search prompt opens empty, and the tree follows the first match as
+// the query is typed. esc puts back the selection and the query before.
 func TestIncrementalSearch(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	press(t, m, k('/'))
@@ -80,8 +80,8 @@ func TestUnboundKeyHint(t *testing.T) {
 	}
 }
 
-// Z gives the focused pane the whole body; tab then shows the other one
-// maximised; Z again brings both back.
+// Z gives the focused pane the whole body. tab then shows the other one
+// maximised. Z again brings both back.
 func TestZoomPane(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	press(t, m, k('Z'))

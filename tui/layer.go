@@ -8,21 +8,21 @@ import (
 	"domscope/views"
 )
 
-// layer is anything drawn over the panes that takes the keyboard while it
-// is on top: the help, rules, diff and tab lists, a JavaScript dialog, a
-// text prompt. The model keeps them on a stack and never asks which kind
-// one is.
+// layer is anything drawn over the panes that takes the keyboard while
+// it is on top. It may be the help, rules, diff and tab lists, a
+// JavaScript dialog or a text prompt. The model keeps them on a stack. It
+// never asks which kind one is.
 type layer interface {
 	// mode is how keys are read while the layer is on top.
 	mode() keymap.Mode
-	// handle gets the command of a key press (keymap.None for other
-	// messages, and for keys the table does not map) and the message
-	// itself. It may change only the layer; what else it wants done it
-	// returns, and the model applies. handled false passes a message on;
-	// keys never pass a layer.
+	// handle gets the command of a key press and the message itself. The
+	// command is keymap.None for other messages, and for keys the table
+	// does not map. It may change only the layer. What else it wants done
+	// it returns, and the model applies. handled false passes a message
+	// on; keys never pass a layer.
 	handle(x *layerCtx, c keymap.Command, msg tea.Msg) (a action, handled bool)
-	// render draws the layer for the current screen: lines of equal width
-	// and where the first goes.
+	// render draws the layer for the current screen. It returns lines of
+	// equal width and where the first goes.
 	render(x *layerCtx, s screen) drawn
 	// hints are the keys the footer (or the layer itself) shows.
 	hints(km keymap.KeyMap) []key.Binding
@@ -46,7 +46,7 @@ type drawn struct {
 	x, y  int
 }
 
-// rank orders layers that arrive on their own: a page dialog goes above
+// rank orders layers that arrive on their own. A page dialog goes above
 // any list, and a prompt being typed in stays on top of both.
 func rank(l layer) int {
 	switch l.mode() {
@@ -87,7 +87,7 @@ func (m *Model) pop(l layer) {
 }
 
 // replace swaps a layer for a new one in the same place (a list rebuilt
-// with fresh data), or pushes it when old is gone.
+// with fresh data). When old is gone it pushes the new one.
 func (m *Model) replace(old, l layer) {
 	for i, o := range m.layers {
 		if o == old {
@@ -129,7 +129,7 @@ func (m *Model) covered() bool {
 }
 
 // broadcast gives a message to every layer, bottom first (a resize, a new
-// snapshot), and batches what they return.
+// snapshot). It batches what they return.
 func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, l := range append([]layer(nil), m.layers...) {

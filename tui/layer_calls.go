@@ -10,9 +10,9 @@ import (
 	"domscope/views"
 )
 
-// callsLayer is the agent's call log (M): each call's tool, arguments
-// (secrets masked by the server), outcome, milliseconds and tokens
-// returned, newest last.
+// callsLayer is the agent's call log (M), newest last. Each call shows
+// its tool, arguments (secrets masked by the server), outcome,
+// milliseconds and tokens returned.
 type callsLayer struct{ list }
 
 // newCallsLayer lists calls; serving: there is an agent (--mcp).

@@ -7,10 +7,10 @@ import (
 	"domscope/views"
 )
 
-// layerCtx is what a layer may read while it handles a message or draws:
-// the styles, the keys, the screen and the document on screen. It is a
-// copy made for each call. A layer changes nothing through it; what it
-// wants done it returns as an action, and the model applies that.
+// layerCtx is what a layer may read while it handles a message or draws.
+// That is the styles, the keys, the screen and the document on screen.
+// It is a copy made for each call. A layer changes nothing through it.
+// What it wants done it returns as an action, and the model applies that.
 type layerCtx struct {
 	st     themes.Styles
 	km     keymap.KeyMap

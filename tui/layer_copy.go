@@ -18,8 +18,8 @@ const (
 // copyLayer is Y's chooser.
 type copyLayer struct{ list }
 
-// newCopyLayer offers the flat view in its format (json or text), and
-// the script's step when there is one.
+// newCopyLayer offers the flat view in its format (json or text). It also
+// offers the script's step when there is one.
 func newCopyLayer(format string, step bool) *copyLayer {
 	o := &copyLayer{list: list{title: "Copy to the clipboard", foot: "enter copies · esc close"}}
 	o.add("the flat view, as shown ("+format+")", copyFlat)

@@ -12,11 +12,11 @@ import (
 	"domscope/views"
 )
 
-// dialogLayer is a JavaScript dialog the page opened: it holds the
+// dialogLayer is a JavaScript dialog the page opened. It holds the
 // keyboard until the user accepts or dismisses it.
 type dialogLayer struct {
 	info *dom.DialogInfo
-	// input is a prompt()'s answer, starting as the page's default; the
+	// input is a prompt()'s answer, starting as the page's default. The
 	// other dialogs have none. While it is there, enter accepts with its
 	// text, esc dismisses, and every other key edits it.
 	input *textinput.Model

@@ -12,12 +12,12 @@ import (
 	"domscope/views"
 )
 
-// diffLayer lists what changed between the last two snapshots; choosing a
+// diffLayer lists what changed between the last two snapshots. Choosing a
 // node jumps to it.
 type diffLayer struct{ list }
 
-// newDiffLayer lists the changes; last is the last action's result, whose
-// requests it lists too.
+// newDiffLayer lists the changes. last is the last action's result; its
+// requests are listed too.
 func newDiffLayer(x *layerCtx, last *dom.ActionResult) *diffLayer {
 	o := &diffLayer{list{title: "Changes since the previous snapshot", foot: "enter jumps to the node · esc close"}}
 	if x.doc.newDoc {
@@ -100,8 +100,9 @@ func sameSet(a, b map[string]bool) bool {
 	return true
 }
 
-// changeText says what changed, in a few words: `checked: false → true`,
-// `shown (was display:none)`, `moved from node_3 to node_9`.
+// changeText says what changed, in a few words. Examples:
+// `checked: false → true`, `shown (was display:none)`,
+// `moved from node_3 to node_9`.
 func changeText(c dom.Change) string {
 	q := func(v string) string {
 		if v == "" {

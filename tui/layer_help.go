@@ -8,7 +8,7 @@ import (
 )
 
 // helpLayer shows every binding, generated from the key table, and the
-// tier legend, in columns that fit the screen. It scrolls without a cursor.
+// tier legend. The columns fit the screen. It scrolls without a cursor.
 type helpLayer struct{ list }
 
 func newHelpLayer(x *layerCtx) *helpLayer {

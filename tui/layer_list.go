@@ -8,8 +8,8 @@ import (
 	"domscope/views"
 )
 
-// list is the part the list layers (help, rules, diff, tabs) share: a
-// titled box of items, some of them section headers, with a cursor.
+// list is the part the list layers (help, rules, diff, tabs) share. It is
+// a titled box of items, some of them section headers, with a cursor.
 type list struct {
 	title    string
 	foot     string
@@ -37,9 +37,9 @@ func (o *list) header(text string) {
 	o.keys = append(o.keys, "")
 }
 
-// common handles what every list does alike: move, close, open the help
-// over it, the mouse wheel and a new screen size. self is the layer the
-// list belongs to (help does not open over itself).
+// common handles what every list does alike. That is move, close, open
+// the help over it, the mouse wheel and a new screen size. self is the
+// layer the list belongs to; help does not open over itself.
 func (o *list) common(x *layerCtx, self layer, c keymap.Command, msg tea.Msg) (action, bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -111,7 +111,7 @@ func (o *list) draw(x *layerCtx, s screen) drawn {
 	return centredIn(o.in(s), views.List(x.st, o.title, o.items, o.cursor, o.offset, w, h, o.foot))
 }
 
-// move moves the cursor by delta, skipping headers; a list without a
+// move moves the cursor by delta, skipping headers. A list without a
 // cursor scrolls.
 func (o *list) move(delta int) {
 	if o.noCursor {

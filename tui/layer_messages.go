@@ -12,16 +12,16 @@ import (
 // logSize is how many status messages the message log keeps.
 const logSize = 200
 
-// logEntry is one status message as the footer showed it (cut to the
-// width there), kept whole here.
+// logEntry is one status message as the footer showed it, kept whole
+// here. The footer cut it to its width.
 type logEntry struct {
 	at  time.Time
 	msg string
 	bad bool
 }
 
-// messagesLayer shows the last messages and errors in full, newest last,
-// wrapped to the box's width.
+// messagesLayer shows the last messages and errors in full, newest last.
+// They are wrapped to the box's width.
 type messagesLayer struct{ list }
 
 func newMessagesLayer(x *layerCtx, log []logEntry) *messagesLayer {

@@ -7,8 +7,8 @@ import (
 	"domscope/views"
 )
 
-// network adds the requests the last action started to the diff list:
-// what answers "did the click reach the server?".
+// network adds the requests the last action started to the diff list.
+// They answer "did the click reach the server?".
 func (o *diffLayer) network(x *layerCtx, last *dom.ActionResult) {
 	if last == nil {
 		return

@@ -10,17 +10,17 @@ import (
 )
 
 // promptLayer is the one-line text input on the footer line. What enter
-// does is the prompt's own submit function, so the model never asks which
+// does is the prompt's own submit function. So the model never asks which
 // prompt is open.
 type promptLayer struct {
 	title string
 	id    string // the node the prompt acts on
-	// secret: the node is a sensitive field (dom.SensitiveField), so what
+	// secret: the node is a sensitive field (dom.SensitiveField). So what
 	// is typed is echoed as • and never shown in clear afterwards.
 	secret bool
-	// selected: the whole text is a suggestion (the page's URL in the
-	// go-to prompt) that the first typed character replaces, as in an
-	// address bar. A key that moves or edits keeps it.
+	// selected: the whole text is a suggestion that the first typed
+	// character replaces, as in an address bar. The go-to prompt suggests
+	// the page's URL. A key that moves or edits keeps it.
 	selected bool
 	input    textinput.Model
 	submit   submitFunc
@@ -29,8 +29,8 @@ type promptLayer struct {
 	cancelled func(m *Model)
 }
 
-// submitFunc runs what a prompt asked for; enter: alt+enter, which also
-// presses Enter in the page after typing.
+// submitFunc runs what a prompt asked for. enter says alt+enter was
+// pressed: that also presses Enter in the page after typing.
 type submitFunc func(m *Model, p *promptLayer, value string, enter bool) tea.Cmd
 
 func newPrompt(title, id, value, placeholder string, width int, submit submitFunc) *promptLayer {
@@ -38,7 +38,8 @@ func newPrompt(title, id, value, placeholder string, width int, submit submitFun
 	in.Prompt = "› "
 	in.Placeholder = placeholder
 	in.CharLimit = 4096
-	// a steady cursor: no blink ticks re-rendering the whole screen twice a second
+	// A steady cursor: blink ticks would re-render the whole screen twice a
+	// second.
 	st := in.Styles()
 	st.Cursor.Blink = false
 	in.SetStyles(st)
@@ -91,8 +92,9 @@ func (p *promptLayer) selectAll() *promptLayer {
 	return p
 }
 
-// deselect ends the selection at the first key or paste: text typed or
-// pasted replaces the whole suggestion; a key that moves or edits keeps it.
+// deselect ends the selection at the first key or paste. Text typed or
+// pasted replaces the whole suggestion; a key that moves or edits keeps
+// it.
 func (p *promptLayer) deselect(msg tea.Msg) {
 	if !p.selected {
 		return

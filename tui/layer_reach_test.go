@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// A layer (and the stepper) reads a layerCtx and returns actions: no code
+// A layer (and the stepper) reads a layerCtx and returns actions. No code
 // in a layer file gets a *Model it could change. The prompts' callback
 // types name *Model for their owners' code, and stay allowed.
 func TestLayersDoNotReachTheModel(t *testing.T) {

@@ -11,20 +11,20 @@ import (
 	"domscope/views"
 )
 
-// rulesLayer lists the tier and flatten rules with their state; choosing
+// rulesLayer lists the tier and flatten rules with their state. Choosing
 // one switches it. It sits over the tree pane, so the flat pane it
 // changes stays in sight.
 type rulesLayer struct {
 	list
 	last string // the last toggle and the token change it made
-	// a tier toggle waits for the rebuilt tree: its name and state and
-	// the token count before it
+	// A tier toggle waits for the rebuilt tree. This holds its name and
+	// state, and the token count before it.
 	pending string
 	before  int
 }
 
 // rulesArea is the tree pane when the flat pane is on screen beside or
-// below it, else the panes' whole area.
+// below it. Else it is the panes' whole area.
 func rulesArea(s screen) rect {
 	if s.flat.w > 0 && s.tree.w > 0 {
 		return s.tree
@@ -33,7 +33,7 @@ func rulesArea(s screen) rect {
 }
 
 // newRulesLayer lists the rules with the cursor on cursorKey ("" for the
-// first); last is the last toggle's token change, kept in the footer.
+// first). last is the last toggle's token change, kept in the footer.
 func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 	foot := fmt.Sprintf("space toggles · flat view %s tokens · esc close", commas(x.tokens))
 	if last != "" {
@@ -46,7 +46,8 @@ func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 		}
 		return x.st.OK.Render("[x] on ")
 	}
-	// how many nodes each rule decided on this page: what a toggle will move
+	// How many nodes each rule decided on this page. A toggle will move
+	// those.
 	used := map[string]int{}
 	if x.doc.snap != nil {
 		for _, n := range x.doc.snap.ByID {
@@ -77,8 +78,8 @@ func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 	return r
 }
 
-// snapshotShown tells the layers a new snapshot is on screen; rebuilt: the
-// same capture built again with other tier rules.
+// snapshotShown tells the layers a new snapshot is on screen. rebuilt
+// says it is the same capture built again with other tier rules.
 type snapshotShown struct{ rebuilt bool }
 
 func (r *rulesLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, bool) {
@@ -101,8 +102,8 @@ func (r *rulesLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action,
 
 func (r *rulesLayer) render(x *layerCtx, s screen) drawn { return r.draw(x, s) }
 
-// tokenChange says what a toggle did to the flat view: "class-words off ·
-// 218 → 205 tokens".
+// tokenChange says what a toggle did to the flat view, such as
+// "class-words off · 218 → 205 tokens".
 func tokenChange(what string, before, after int) string {
 	return fmt.Sprintf("%s · %s → %s tokens", what, commas(before), commas(after))
 }

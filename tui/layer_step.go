@@ -13,13 +13,18 @@ import (
 	"domscope/views"
 )
 
-// Stepping through a script in the UI (`domscope run --ui FILE`): a panel
-// above the details shows the current step, the node its target resolves
-// to (selected in both panes, so the browser highlights it) or why nothing
-// matches. a runs it, A runs on to the end or the next failure, S skips
-// it, E edits its line and runs it again. Between steps the person can act
-// by hand; the recorder keeps the steps run and the manual actions in the
-// order they happened, so `w` (and --record) write the reproduction.
+// Stepping through a script in the UI (`domscope run --ui FILE`). A panel
+// above the details shows the current step. It shows the node its target
+// resolves to, or why nothing matches. That node is selected in both
+// panes, so the browser highlights it. The keys:
+//   - a runs the step.
+//   - A runs on to the end or the next failure.
+//   - S skips the step.
+//   - E edits its line and runs it again.
+//
+// Between steps the person can act by hand. The recorder keeps the steps
+// run and the manual actions in the order they happened. So `w` (and
+// --record) write the reproduction.
 
 // stepper is the loaded script and where the person is in it.
 type stepper struct {
@@ -41,8 +46,8 @@ type stepper struct {
 	lastIdx int
 	ran     int
 	skipped int
-	// recorded counts the recorder's entries that are step attempts (the
-	// rest of its log is what the person did by hand)
+	// recorded counts the recorder's entries that are step attempts. The
+	// rest of its log is what the person did by hand.
 	recorded int
 }
 
@@ -78,9 +83,9 @@ type stepDoneMsg struct {
 	snap snapshotMsg
 }
 
-// stepCtx is what the stepper may read: what a layer reads, and the page
-// it acts on and the recorder. Like a layer, it returns what it wants the
-// model to do as an action.
+// stepCtx is what the stepper may read. That is what a layer reads, plus
+// the page it acts on and the recorder. Like a layer, it returns what it
+// wants the model to do as an action.
 type stepCtx struct {
 	*layerCtx
 	actor dom.Actor // nil without a live page
@@ -121,8 +126,8 @@ func (s *stepper) summary() string {
 	return fmt.Sprintf("the script is done: %d of %d steps run, %d skipped", s.ran, len(s.lines), s.skipped)
 }
 
-// run runs the current step: after asking for its value when it was
-// withheld, in a masked prompt.
+// run runs the current step. When its value was withheld, it first asks
+// for it in a masked prompt.
 func (s *stepper) run(x *stepCtx) action {
 	ln := s.lines[s.i]
 	if ln.Err != nil {
@@ -146,8 +151,8 @@ func (s *stepper) run(x *stepCtx) action {
 	return s.exec(x, s.i, "")
 }
 
-// exec runs step idx (with secret in place of a withheld value), records
-// it and takes the snapshot after it.
+// exec runs step idx, with secret in place of a withheld value. It
+// records it and takes the snapshot after it.
 func (s *stepper) exec(x *stepCtx, idx int, secret string) action {
 	if x.actor == nil {
 		return flash{"no browser: steps cannot run", true}
@@ -171,9 +176,9 @@ func (s *stepper) exec(x *stepCtx, idx int, secret string) action {
 	}}
 }
 
-// advance moves on once the snapshot after a step is shown: to the next
-// step when it worked (and on running with A), else it stays, with its
-// error.
+// advance moves on once the snapshot after a step is shown. It goes to
+// the next step when it worked (and on, running with A). Else it stays,
+// with its error.
 func (s *stepper) advance(x *stepCtx, msg stepDoneMsg) action {
 	if msg.idx != s.i {
 		return nil
@@ -200,8 +205,8 @@ func (s *stepper) advance(x *stepCtx, msg stepDoneMsg) action {
 	return actions{flash{fmt.Sprintf("step %d ok · step %d is next (a runs it)", s.i, s.i+1), false}, run{s.preview(x)}}
 }
 
-// preview resolves the current step's target on the page as it is now,
-// in a command.
+// preview resolves the current step's target on the page as it is now.
+// It runs in a command.
 func (s *stepper) preview(x *stepCtx) tea.Cmd {
 	if s == nil || s.done() || x.actor == nil {
 		return nil
@@ -239,8 +244,8 @@ func (s *stepper) previewed(x *stepCtx, msg stepPreviewMsg) action {
 		return nil
 	}
 	s.target, s.targetID, s.secret = msg.label, msg.id, msg.secret
-	// the node is selected in both panes (and so highlighted in the
-	// browser) once per step, not again after each manual action
+	// The node is selected in both panes, and so highlighted in the
+	// browser, once per step. Not again after each manual action.
 	if s.selected != s.i && x.doc.snap != nil && x.doc.snap.Node(msg.id) != nil {
 		s.selected = s.i
 		return reveal{msg.id}
@@ -249,7 +254,7 @@ func (s *stepper) previewed(x *stepCtx, msg stepPreviewMsg) action {
 }
 
 // edit opens a prompt on the current step's line (value: a line being
-// fixed); enter parses it and runs it.
+// fixed). enter parses it and runs it.
 func (s *stepper) edit(x *stepCtx, value string) action {
 	idx := s.i
 	ln := s.lines[idx]
@@ -265,8 +270,8 @@ func (s *stepper) edit(x *stepCtx, value string) action {
 			if err != nil {
 				return actions{flash{dom.ErrorOf(err).Message, true}, s.edit(x, v)}
 			}
-			// the field still shows the mask where the line had a real
-			// value it would not show: keep that value
+			// The field still shows the mask where the line had a real
+			// value it would not show. Keep that value.
 			if ln.Err == nil && !script.Withheld(ln.Step) && script.Withheld(st) && st.Action == ln.Step.Action {
 				switch st.Action {
 				case "type":
@@ -286,8 +291,8 @@ func (s *stepper) edit(x *stepCtx, value string) action {
 	return open{p}
 }
 
-// line is the current step as it may be shown or copied: a value aimed
-// at a sensitive field masked.
+// line is the current step as it may be shown or copied. A value aimed at
+// a sensitive field is masked.
 func (s *stepper) line() string {
 	if s == nil || s.done() {
 		return ""
@@ -365,7 +370,7 @@ func joinNonEmpty(a, b string) string {
 }
 
 // withStepPanel makes room for the script's panel between the panes and
-// the details (not on a screen too small for both).
+// the details. A screen too small for both gets none.
 func withStepPanel(s screen, w, h int) screen {
 	if s.tooSmall {
 		return s

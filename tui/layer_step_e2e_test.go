@@ -15,12 +15,16 @@ import (
 )
 
 // A step-through session in a real terminal, as `domscope run --ui FILE
-// --record FILE` runs it: a step runs, a withheld password is asked for in
-// a masked prompt, a step with a wrong target fails with its near misses,
-// its line is copied through OSC 52, the person signs in by hand, skips
-// the broken step and runs the last one. The script that comes out is the
-// steps run plus the manual click, in order; the page signed in; the
-// password is in no output.
+// --record FILE` runs it:
+//   - a step runs.
+//   - a withheld password is asked for in a masked prompt.
+//   - a step with a wrong target fails with its near misses.
+//   - its line is copied through OSC 52.
+//   - the person signs in by hand, skips the broken step and runs the
+//     last one.
+//
+// The script that comes out is the steps run plus the manual click, in
+// order. The page signed in. The password is in no output.
 func TestStepThroughFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "signin.html"), []byte(signInPage), 0o644); err != nil {
@@ -65,8 +69,8 @@ func TestStepThroughFullProgram(t *testing.T) {
 	seen(tm.waitText("› "+strings.Repeat("•", len(secret)), 5*time.Second))
 	tm.keys("Enter")
 
-	// step 3 aims at a button that is not there: the panel says so and
-	// names what is, before and after running it
+	// Step 3 aims at a button that is not there. The panel says so and
+	// names what is, before and after running it.
 	s = seen(tm.waitFor("step 3 with no target", 30*time.Second, func(s string) bool {
 		return strings.Contains(s, "step 3/4") && strings.Contains(s, "target → nothing")
 	}))

@@ -17,8 +17,8 @@ import (
 	"domscope/dom/script"
 )
 
-// steppingModel is the UI on a fresh sign-in page in the shared browser
-// with steps loaded, as run --ui loads them; it returns the page's URL.
+// steppingModel is the UI on a fresh sign-in page in the shared browser.
+// Its steps are loaded as run --ui loads them. It returns the page's URL.
 func steppingModel(t *testing.T, steps ...string) (*Model, string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -43,10 +43,10 @@ func steppingModel(t *testing.T, steps ...string) (*Model, string) {
 	return m, url
 }
 
-// A runs on until a step fails; E edits the failed step's line and runs
-// it again; A runs the rest. An export of the session carries each step's
-// view and diff, and `open` on it lists the steps (H) and shows what one
-// changed, with no browser.
+// A runs on until a step fails. E edits the failed step's line and runs
+// it again; A runs the rest. An export of the session carries each
+// step's view and diff. `open` on it lists the steps (H) and shows what
+// one changed, with no browser.
 func TestStepEditRetryAndStory(t *testing.T) {
 	m, url := steppingModel(t,
 		`{"action":"type","target":{"role":"textbox","name":"Username"},"text":"bob"}`,

@@ -13,10 +13,10 @@ import (
 	"domscope/views"
 )
 
-// The session's story (H): every recorded step with its result; choosing
+// The session's story (H): every recorded step with its result. Choosing
 // one shows the flat view after it and its diff from the view before. In
-// a saved capture (`domscope open`) it is the session the export carried,
-// so a failure can be walked through with no browser.
+// a saved capture (`domscope open`) it is the session the export carried.
+// So a failure can be walked through with no browser.
 
 // storyLayer lists the steps.
 type storyLayer struct {

@@ -13,7 +13,7 @@ import (
 	"domscope/keymap"
 )
 
-// Layers stack: the help opens over the rules, esc closes the top one only.
+// Layers stack: the help opens over the rules. esc closes the top one only.
 func TestLayerStack(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	press(t, m, k('x'))
@@ -57,8 +57,8 @@ func TestLayerStack(t *testing.T) {
 	}
 }
 
-// A dialog the page opens while the user types goes under the prompt; the
-// prompt keeps the keyboard, and the dialog has it once the prompt is gone.
+// A dialog the page opens while the user types goes under the prompt. The
+// prompt keeps the keyboard; the dialog has it once the prompt is gone.
 func TestDialogGoesUnderPrompt(t *testing.T) {
 	a := newTestActor(formPage("Sign up"))
 	m := started(t, a, 120, 40)
@@ -122,8 +122,8 @@ func (a *slowTab) seen() ([]string, bool) {
 	return append([]string(nil), a.calls...), a.closed
 }
 
-// Switching tabs asks the old tab to hide its highlight and closes it in a
-// command: Update itself never calls the browser.
+// Switching tabs asks the old tab to hide its highlight and closes it in
+// a command. Update itself never calls the browser.
 func TestSwitchTabDoesNotCallTheBrowser(t *testing.T) {
 	old := &slowTab{testActor: newTestActor(formPage("Sign up")), release: make(chan struct{})}
 	m := newModel(context.Background(), Config{Actor: old, NoColor: true, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})

@@ -51,8 +51,8 @@ func computeScreen(w, h int) screen {
 	return s
 }
 
-// screen is where each part goes now: computeScreen, with the focused
-// pane over the whole body when it is maximised (z).
+// screen is where each part goes now: computeScreen. When the focused
+// pane is maximised (z), it covers the whole body.
 func (m *Model) screen() screen {
 	s := computeScreen(m.w, m.h)
 	if m.step != nil {

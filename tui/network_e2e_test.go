@@ -15,8 +15,8 @@ import (
 	"domscope/dom/live"
 )
 
-// liveModel is the UI at w×h on a real page in the shared browser, through
-// a real service, after its first snapshot.
+// liveModel is the UI at w×h on a real page in the shared browser. It
+// goes through a real service, after its first snapshot.
 func liveModel(t *testing.T, url string, w, h int) (*Model, *live.Service) {
 	t.Helper()
 	svc := live.NewService(cdptest.Page(t, url), live.Config{})
@@ -45,11 +45,11 @@ func selectAttrID(t *testing.T, m *Model, id string) {
 	m.panes.focus = treeFocus
 }
 
-// The details pane lists the requests of the last action (method, URL
-// with its query values redacted, status, time) and d lists them all: a
-// fetch, an authenticated fetch and a click that posts a form. No query,
-// cookie or Authorization value reaches the screen, though the server got
-// them.
+// The details pane lists the requests of the last action: method, URL
+// with its query values redacted, status, time. d lists them all. They
+// are a fetch, an authenticated fetch and a click that posts a form. No
+// query, cookie or Authorization value reaches the screen, though the
+// server got them.
 func TestNetworkOfLastAction(t *testing.T) {
 	seen := make(chan string, 16)
 	mux := http.NewServeMux()

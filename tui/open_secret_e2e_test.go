@@ -19,10 +19,11 @@ import (
 	"domscope/dom/export"
 )
 
-// editedExport records a sign-in in the UI on the real page, exports it,
-// and edits the export as a hand or another program could have written
-// it: the password step holds plain text in its line, its description and
-// the views after it. It returns the file and the plain text.
+// editedExport records a sign-in in the UI on the real page and exports
+// it. Then it edits the export as a hand or another program could have
+// written it. The password step holds plain text in its line, its
+// description and the views after it. It returns the file and the plain
+// text.
 func editedExport(t *testing.T) (string, string) {
 	t.Helper()
 	out := t.TempDir()
@@ -53,8 +54,8 @@ func editedExport(t *testing.T) (string, string) {
 	if len(session) != 3 {
 		t.Fatalf("the export carries %d steps, want 3", len(session))
 	}
-	// every mask in the log becomes the text: the step, its description,
-	// the views after it and the changes in its result
+	// Every mask in the log becomes the text. That is the step, its
+	// description, the views after it and the changes in its result.
 	for i, s := range session {
 		session[i] = unmask(s, plain)
 	}
@@ -107,12 +108,12 @@ func mustJSON(t *testing.T, v any) string {
 	return string(b)
 }
 
-// TestOpenRemasksTypedSecret: an export whose session log holds, in plain,
-// text typed into a password field (its step, description and views) is
-// masked again when it is opened: the log the story (H) renders, the
-// story's list and every step shown hold only the mask, and the Username
-// typed stays. Then the same under the real program (open, H, each step),
-// checked in everything it wrote to the terminal.
+// TestOpenRemasksTypedSecret: an export's session log holds, in plain,
+// text typed into a password field. It is in the step, description and
+// views. Opening masks it again. The log the story (H) renders, the
+// story's list and every step shown hold only the mask. The Username
+// typed stays. Then the same runs under the real program (open, H, each
+// step). Everything it wrote to the terminal is checked.
 func TestOpenRemasksTypedSecret(t *testing.T) {
 	path, plain := editedExport(t)
 

@@ -6,11 +6,11 @@ import (
 	"domscope/dom"
 )
 
-// The handlers of the keys that act on the page through the service
-// (paneKeys names them).
+// The handlers of the keys that act on the page through the service.
+// paneKeys names them.
 
-// selectedOr is the selected node, or nil after saying to select one
-// to verb first.
+// selectedOr is the selected node. With none, it says to select one to
+// verb first and returns nil.
 func (m *Model) selectedOr(verb string) *dom.VirtualNode {
 	n := m.panes.tree.Selected()
 	if n == nil || m.doc.snap == nil {
@@ -57,8 +57,8 @@ func (m *Model) typeKey() tea.Cmd {
 	return nil
 }
 
-// keyKey asks for a key to press on the selected node, or on the focused
-// element when the selection is structural.
+// keyKey asks for a key to press on the selected node. When the selection
+// is structural, the key goes to the focused element.
 func (m *Model) keyKey() tea.Cmd {
 	n := m.panes.tree.Selected()
 	id, on := "", "the focused element"

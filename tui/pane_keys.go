@@ -7,7 +7,7 @@ import (
 )
 
 // The handlers of the keys that move through the panes and change what
-// they show (paneKeys names them).
+// they show. paneKeys names them.
 
 // moving moves the focused pane's cursor (up, down, a page, the ends).
 func moving(c keymap.Command) paneKey {
@@ -28,8 +28,8 @@ func panning(dir int) paneKey {
 }
 
 func (m *Model) expandKey() tea.Cmd {
-	// the flat pane scrolls long lines right where the tree has
-	// nothing to open
+	// The flat pane scrolls long lines right where the tree has nothing
+	// to open.
 	if n := m.panes.tree.Selected(); (n == nil || len(n.Children) == 0 || m.panes.tree.IsOpen(n)) && m.panes.focused().Pan(1) {
 		return nil
 	}

@@ -14,20 +14,23 @@ const (
 )
 
 // pane is what the model asks of either pane. Moving, paging, the mouse
-// and keeping the two panes on the same node are written once against it.
+// and keeping the two panes on the same node are written once against
+// it.
 type pane interface {
 	Move(delta int)
 	Page(dir int) // a screen down (1) or up (-1)
 	Top()
 	Bottom()
-	// Scroll moves the view by delta rows (mouse wheel), dragging the cursor along.
+	// Scroll moves the view by delta rows (mouse wheel). It drags the
+	// cursor along.
 	Scroll(delta int)
-	// Pan scrolls sideways by a step (dir 1 right, -1 left); false when
-	// there is nothing more to show that way.
+	// Pan scrolls sideways by a step (dir 1 right, -1 left). It returns
+	// false when there is nothing more to show that way.
 	Pan(dir int) bool
 	Select(id string) bool
 	SelectedID() string
-	// Follow puts the cursor on what stands for a node selected in the other pane.
+	// Follow puts the cursor on what stands for a node selected in the
+	// other pane.
 	Follow(id string) bool
 	// RowAt is the row shown y lines below the pane's first line.
 	RowAt(y int) (int, bool)

@@ -61,7 +61,7 @@ func TestPaneMovement(t *testing.T) {
 		if _, ok := p.RowAt(h); ok {
 			t.Errorf("%T: a row below the pane", p)
 		}
-		// select by id and read it back, far down so the view scrolls
+		// Select by id and read it back, far down so the view scrolls.
 		p.Bottom()
 		id := p.SelectedID()
 		p.Top()
@@ -99,8 +99,8 @@ func longLinePage() *dom.Snapshot {
 	return s
 }
 
-// Long flat lines scroll sideways: shift+→ (or → where there is nothing
-// to expand) brings a long line's end into view, ← goes back.
+// Long flat lines scroll sideways. shift+→ brings a long line's end into
+// view; so does → where there is nothing to expand. ← goes back.
 func TestFlatPaneScrollsSideways(t *testing.T) {
 	for _, keys := range []struct {
 		name        string

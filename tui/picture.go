@@ -14,14 +14,15 @@ import (
 	"domscope/views"
 )
 
-// shooter is what the picture needs of the actor: a live service has it.
+// shooter is what the picture needs of the actor. A live service has it.
 type shooter interface {
 	Screenshot(ctx context.Context) (*screenshot.Picture, error)
 }
 
-// picture is the page's screenshot shown in place of the flat pane: taken
-// in a command after each snapshot, drawn in a command once per size,
-// selection and marks, and rendered by the frame from the cached lines.
+// picture is the page's screenshot shown in place of the flat pane. It is
+// taken in a command after each snapshot. It is drawn in a command once
+// per size, selection and marks. The frame renders it from the cached
+// lines.
 type picture struct {
 	on, marks bool
 	gfx       views.Graphics
@@ -75,8 +76,8 @@ type (
 		out views.PictureOutput
 		err error
 	}
-	// pictureRawMsg writes a pixel-protocol picture once the frame that
-	// clears its cells is on the terminal.
+	// pictureRawMsg writes a pixel-protocol picture. It waits until the
+	// frame that clears its cells is on the terminal.
 	pictureRawMsg struct{ key picKey }
 )
 
@@ -88,8 +89,8 @@ const (
 )
 
 // graphicsProbe detects the terminal's picture protocol from the
-// environment, and asks the terminal itself (its answers come back as
-// messages to pictureAfter).
+// environment. It also asks the terminal itself; its answers come back as
+// messages to pictureAfter.
 func (m *Model) graphicsProbe() tea.Cmd {
 	m.pic.gfx = views.GraphicsFromEnv(os.Getenv)
 	if os.Getenv("TMUX") != "" {
@@ -105,8 +106,8 @@ func (m *Model) pictureToggle() tea.Cmd {
 	if !m.pic.on {
 		m.pic.raw = ""
 		if m.pic.gfx == views.Sixel || m.pic.gfx == views.ITerm2 {
-			// the image's pixels stay in cells the flat pane leaves
-			// blank: repaint them all
+			// The image's pixels stay in cells the flat pane leaves
+			// blank. Repaint them all.
 			return tea.ClearScreen
 		}
 		return nil
@@ -135,8 +136,8 @@ func (m *Model) revealKey() tea.Cmd {
 	return nil
 }
 
-// pictureAfter runs after every message: it takes the picture's replies
-// and the terminal's answers, takes a new screenshot when the snapshot
+// pictureAfter runs after every message. It takes the picture's replies
+// and the terminal's answers. It takes a new screenshot when the snapshot
 // changed, and draws again when what the pane shows changed.
 func (m *Model) pictureAfter(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd

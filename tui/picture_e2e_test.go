@@ -17,8 +17,8 @@ import (
 // blocksPage is flat colour only: four quarters of the viewport and a
 // button with a solid border (so there is a mark), no text. The viewport
 // (the screenshot) is 1280×713 here and the picture 52×28 half-block
-// pixels, a pixel averaging 1280/52 × 713/28 px: every edge is put where
-// a pixel starts (x = i*1280/52, y = j*713/28, rounded down), so no pixel
+// pixels. A pixel averages 1280/52 × 713/28 px. Every edge is put where a
+// pixel starts (x = i*1280/52, y = j*713/28, rounded down). So no pixel
 // mixes two colours and the map shows the page's own colours.
 const blocksPage = `<!doctype html><html><head><meta charset="utf-8"><title>Blocks</title>
 <style>
@@ -35,8 +35,8 @@ button { position: absolute; left: 320px; top: 203px; width: 295px; height: 102p
 <button aria-label="Go"></button>
 </body></html>`
 
-// The picture pane in tmux (half-blocks) shows the page's colours cell by
-// cell, without and with the numbered marks.
+// The picture pane in tmux (half-blocks) shows the page's colours cell
+// by cell. It does so without and with the numbered marks.
 func TestPictureHalfBlockFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "blocks.html"), []byte(blocksPage), 0o644); err != nil {
@@ -44,16 +44,16 @@ func TestPictureHalfBlockFullProgram(t *testing.T) {
 	}
 	base, _ := cdptest.Serve(t, dir)
 	const w, h = 120, 40
-	// 24-bit colour, as a terminal that says so gets (else the program
-	// writes the nearest of 256 colours); no browser highlight, whose
-	// overlay would tint the screenshot or not depending on timing
+	// 24-bit colour, as a terminal that says so gets; else the program
+	// writes the nearest of 256 colours. No browser highlight: its overlay
+	// would tint the screenshot or not depending on timing.
 	tm := startTerm(t, base+"/blocks.html", w, h, "COLORTERM=truecolor", "DOMSCOPE_TUI_NOHIGHLIGHT=1")
 	tm.waitFor("the first snapshot", 30*time.Second, func(s string) bool {
 		return strings.Contains(s, "“Blocks”") && strings.Contains(s, "snapshot #")
 	})
 	r := computeScreen(w, h).flat
-	// the first row (the document, the whole picture) is selected, so its
-	// outline stays at the picture's edge, off the button's mark
+	// The first row (the document, the whole picture) is selected. So its
+	// outline stays at the picture's edge, off the button's mark.
 	tm.keys("Home")
 
 	tm.keys("P")
@@ -64,7 +64,7 @@ func TestPictureHalfBlockFullProgram(t *testing.T) {
 }
 
 // pictureCells waits for the picture pane at r to be drawn and stay the
-// same, and returns its inside as a readable map (pictureMap).
+// same. It returns its inside as a readable map (pictureMap).
 func (tm *term) pictureCells(r rect, marks bool) string {
 	tm.t.Helper()
 	ready := func(s string) bool {
@@ -96,8 +96,8 @@ func (tm *term) pictureCells(r rect, marks bool) string {
 	}
 }
 
-// cell is one terminal cell: its character and 24-bit colours ("" is the
-// terminal's default).
+// cell is one terminal cell: its character and 24-bit colours. "" is the
+// terminal's default colour.
 type cell struct {
 	ch     string
 	fg, bg string
@@ -172,11 +172,12 @@ func applySGR(p string, fg, bg string) (string, string) {
 }
 
 // pictureMap cuts the inside of the pane at r out of a coloured capture
-// and writes it as a pixel map: each cell row is two lines (a ▀ cell's
-// upper pixel is its foreground, the lower its background), one letter per
-// colour, with the colours listed after the map. A cell that is not ▀ (a
-// mark's number, the blank beside a narrow picture) is its character on
-// both lines ('.' for a blank), and is listed with its colours.
+// and writes it as a pixel map. Each cell row is two lines: a ▀ cell's
+// upper pixel is its foreground, the lower its background. There is one
+// letter per colour, with the colours listed after the map. A cell that
+// is not ▀ (a mark's number, the blank beside a narrow picture) is its
+// character on both lines ('.' for a blank). It is listed with its
+// colours.
 func pictureMap(t *testing.T, capture string, r rect) string {
 	t.Helper()
 	lines := strings.Split(capture, "\n")

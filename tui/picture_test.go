@@ -18,8 +18,8 @@ import (
 	"domscope/views"
 )
 
-// shotActor is a testActor that also takes screenshots: a synthetic page
-// picture, white with a blue box where the fixture's email field is.
+// shotActor is a testActor that also takes screenshots. The picture is a
+// synthetic page, white with a blue box where the fixture's email field is.
 type shotActor struct {
 	*testActor
 	pic   *screenshot.Picture
@@ -76,8 +76,8 @@ func settleRaw(t *testing.T, m *Model, cmd tea.Cmd) []string {
 	return raw
 }
 
-// terminalSays decodes a terminal's answer the way the program's input
-// reader does and gives the events to the model.
+// terminalSays decodes a terminal's answer as the program's input reader
+// does. It gives the events to the model.
 func terminalSays(t *testing.T, m *Model, answer string) {
 	t.Helper()
 	var d uv.EventDecoder
@@ -93,8 +93,8 @@ func terminalSays(t *testing.T, m *Model, answer string) {
 }
 
 // P shows the picture in place of the flat pane: half-blocks by default,
-// the selected node outlined; the screenshot is taken in a command once
-// per snapshot, and P again brings the flat pane back.
+// the selected node outlined. The screenshot is taken in a command once
+// per snapshot. P again brings the flat pane back.
 func TestPicturePaneHalfBlocks(t *testing.T) {
 	m, a := pictureModel(t, 120, 40)
 	settle(t, m, m.refresh(false, "first snapshot"))
@@ -132,9 +132,9 @@ func TestPicturePaneHalfBlocks(t *testing.T) {
 }
 
 // When the terminal answers the kitty graphics query with OK, the picture
-// goes to it with the kitty protocol (a virtual placement shown by Unicode
-// placeholders in the pane's cells); when its device attributes say sixel
-// (4), as one sixel image written at the pane's corner.
+// goes to it with the kitty protocol. That is a virtual placement shown
+// by Unicode placeholders in the pane's cells. When its device attributes
+// say sixel (4), it goes as one sixel image written at the pane's corner.
 func TestPictureGraphicsProtocols(t *testing.T) {
 	t.Setenv("TMUX", "")
 	t.Setenv("TERM", "xterm-256color")
@@ -177,8 +177,8 @@ func TestPictureGraphicsProtocols(t *testing.T) {
 
 func ansiStrip(s string) string { return ansi.Strip(s) }
 
-// BenchmarkPictureFrame: a full 200×60 frame with the picture pane shown
-// (half-blocks, drawn and cached), as while moving around the tree.
+// BenchmarkPictureFrame: a full 200×60 frame with the picture pane shown,
+// as while moving around the tree. The half-blocks are drawn and cached.
 func BenchmarkPictureFrame(b *testing.B) {
 	m, _ := pictureModel(b, 200, 60)
 	m.setSnapshot(formPage("Sign up"), false)
@@ -197,9 +197,9 @@ func BenchmarkPictureFrame(b *testing.B) {
 	}
 }
 
-// BenchmarkPictureDraw: drawing the picture once for a new size or
-// selection (scale from the cached base, outline, half-blocks), which
-// runs in a command, not in the frame.
+// BenchmarkPictureDraw draws the picture once for a new size or selection:
+// scale from the cached base, outline, half-blocks. That runs in a
+// command, not in the frame.
 func BenchmarkPictureDraw(b *testing.B) {
 	pic := syntheticPicture()
 	sel := dom.Rect{X: 120, Y: 340, W: 300, H: 28}

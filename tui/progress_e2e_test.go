@@ -9,9 +9,9 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// While a big page is captured the footer names the phase (the parts of
-// the capture still outstanding, then building) beside the elapsed time,
-// and keys still work.
+// While a big page is captured, the footer names the phase beside the
+// elapsed time. First come the parts of the capture still outstanding,
+// then building. Keys still work.
 func TestCapturePhasesFullProgram(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)

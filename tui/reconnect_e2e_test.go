@@ -20,8 +20,8 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// killedUnderUI runs the UI on keep.html in a Chromium of the test's own,
-// kills that Chromium, and waits until the UI says the page is lost.
+// killedUnderUI runs the UI on keep.html in a Chromium of the test's own.
+// It kills that Chromium and waits until the UI says the page is lost.
 func killedUnderUI(t *testing.T) (base string, port int, endpoint string, tm *term) {
 	t.Helper()
 	base = visitServer(t)
@@ -39,9 +39,9 @@ func killedUnderUI(t *testing.T) (base string, port int, endpoint string, tm *te
 	return base, port, endpoint, tm
 }
 
-// Chromium is killed under the UI and started again on the same port: the
-// UI reconnects by itself, finds the page at the same URL in the new
-// browser, snapshots it, acts on it, and T lists the new browser's tabs.
+// Chromium is killed under the UI and started again on the same port. The
+// UI reconnects by itself and finds the page at the same URL in the new
+// browser. It snapshots it and acts on it; T lists the new browser's tabs.
 func TestBrowserRestartFullProgram(t *testing.T) {
 	base, port, endpoint, tm := killedUnderUI(t)
 	startChromium(t, port, base+"/keep.html")
@@ -76,7 +76,7 @@ func TestBrowserRestartFullProgram(t *testing.T) {
 	tm.quit()
 }
 
-// The new browser has no tab at the old URL: the tab picker opens on the
+// The new browser has no tab at the old URL. The tab picker opens on the
 // new connection by itself, and picking a tab attaches to it.
 func TestBrowserRestartWithoutTheTabFullProgram(t *testing.T) {
 	base, port, _, tm := killedUnderUI(t)
@@ -104,9 +104,9 @@ func TestBrowserRestartWithoutTheTabFullProgram(t *testing.T) {
 	tm.quit()
 }
 
-// visitServer serves keep.html, which says how many times it was loaded
-// (so the page of the second browser differs from the first's), and
-// other.html.
+// visitServer serves keep.html and other.html. keep.html says how many
+// times it was loaded, so the page of the second browser differs from the
+// first's.
 func visitServer(t *testing.T) string {
 	var visits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -142,8 +142,8 @@ type chromium struct {
 	cmd *exec.Cmd
 }
 
-// startChromium runs a headless Chromium with a fresh profile and its
-// DevTools port on port, showing url, and waits until the port answers.
+// startChromium runs a headless Chromium with a fresh profile, its
+// DevTools port on port, showing url. It waits until the port answers.
 func startChromium(t *testing.T, port int, url string) *chromium {
 	t.Helper()
 	cdptest.SkipShort(t)
@@ -199,8 +199,8 @@ func openTab(t *testing.T, endpoint, url string) {
 	resp.Body.Close()
 }
 
-// startDomscope builds the domscope command and runs it under tmux,
-// attached to the tab at target of the browser at endpoint.
+// startDomscope builds the domscope command and runs it under tmux. It
+// attaches to the tab at target of the browser at endpoint.
 func startDomscope(t *testing.T, endpoint, target string) *term {
 	t.Helper()
 	needTmux(t)
@@ -213,8 +213,8 @@ func startDomscope(t *testing.T, endpoint, target string) *term {
 	return startTermCmd(t, cmd, 140, 44)
 }
 
-// evalIn evaluates expr in the tab at …suffix of the browser at endpoint,
-// over a connection of the test's own.
+// evalIn evaluates expr in the tab at …suffix of the browser at endpoint.
+// It uses a connection of the test's own.
 func evalIn(t *testing.T, endpoint, suffix, expr string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -242,7 +242,7 @@ func evalInTab(ctx context.Context, t *testing.T, b *cdpconn.Browser, suffix, ex
 }
 
 // tabBySuffix attaches a second connection to b's tab whose URL ends with
-// suffix; the caller detaches it.
+// suffix. The caller detaches it.
 func tabBySuffix(ctx context.Context, t *testing.T, b *cdpconn.Browser, suffix string) *cdpconn.Page {
 	t.Helper()
 	ts, err := b.Targets(ctx)

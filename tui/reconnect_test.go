@@ -8,8 +8,8 @@ import (
 	"domscope/dom"
 )
 
-// tabList is a browser that has these tabs and attaches to none: enough for
-// the picker, which only lists.
+// tabList is a browser that has these tabs and attaches to none. That is
+// enough for the picker, which only lists.
 type tabList []dom.TargetInfo
 
 func (l tabList) Targets(context.Context) ([]dom.TargetInfo, error) { return l, nil }
@@ -21,9 +21,9 @@ func (l tabList) NewPage(context.Context, string) (dom.Page, error) {
 }
 func (l tabList) Close() error { return nil }
 
-// The service gave up because the browser came back without the tab: the
-// picker opens by itself with the browser's tabs. Gave up for another
-// reason: it does not, and says what T does.
+// The service gave up because the browser came back without the tab. Then
+// the picker opens by itself with the browser's tabs. When it gave up for
+// another reason, it does not, and says what T does.
 func TestTabGoneOpensThePicker(t *testing.T) {
 	for _, tc := range []struct {
 		name   string

@@ -15,8 +15,8 @@ import (
 	"domscope/dom/script"
 )
 
-// A click in the UI on a nameless box in a shadow root is done, and
-// recorded as a comment line that says why it is not replayed; a box in
+// A click in the UI on a nameless box in a shadow root is done. It is
+// recorded as a comment line that says why it is not replayed. A box in
 // the document is recorded as its CSS path, checked on the page. No node
 // ID reaches the recording.
 func TestUIRecordsNoNodeIDs(t *testing.T) {

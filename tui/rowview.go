@@ -1,7 +1,7 @@
 package tui
 
-// rowView is the cursor and scroll position of a pane over n rows; the
-// tree and flat panes share it so both move and scroll the same way.
+// rowView is the cursor and scroll position of a pane over n rows. The
+// tree and flat panes share it, so both move and scroll the same way.
 type rowView struct {
 	cursor int
 	offset int
@@ -35,7 +35,7 @@ func (v *rowView) page(dir, n int) { v.move(dir*max(v.height-1, 1), n) }
 // to puts the cursor on row i.
 func (v *rowView) to(i, n int) { v.cursor = i; v.clamp(n) }
 
-// scroll moves the view by delta rows (mouse wheel), dragging the cursor
+// scroll moves the view by delta rows (mouse wheel). It drags the cursor
 // along when it would leave the screen.
 func (v *rowView) scroll(delta, n int) {
 	h := max(v.height, 1)

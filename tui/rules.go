@@ -11,8 +11,8 @@ import (
 )
 
 // switchRule switches rule k of the rules list r. A flatten rule
-// re-flattens at once; a tier rule rebuilds the tree from the same raw
-// capture (no new capture).
+// re-flattens at once. A tier rule rebuilds the tree from the same raw
+// capture, with no new capture.
 func (m *Model) switchRule(r *rulesLayer, k string) tea.Cmd {
 	kind, name, ok := strings.Cut(k, ":")
 	if !ok || m.doc.snap == nil {

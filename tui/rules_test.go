@@ -61,9 +61,9 @@ func TestToggleFlattenRuleChangesFlatPane(t *testing.T) {
 }
 
 func TestToggleTierRuleRebuildsWithoutCapture(t *testing.T) {
-	// the onclick div is non-semantic only through heuristic:onclick; the
-	// fixture has no raw data to rebuild from, so use a captured page when
-	// one exists, else check the tier rule is rebuilt from Raw by Build.
+	// The onclick div is non-semantic only through heuristic:onclick. The
+	// fixture has no raw data to rebuild from. So use a captured page when
+	// one exists, else check that Build rebuilds the tier rule from Raw.
 	a := newTestActor(formPage("Sign up"))
 	m := started(t, a, 120, 40)
 	gen := m.doc.gen
@@ -129,8 +129,8 @@ func TestExportThenOpen(t *testing.T) {
 	if c.URL != m.doc.snap.URL || c.Text == "" || len(c.Decisions) == 0 {
 		t.Errorf("saved capture: url %q, %d chars of text, %d decisions", c.URL, len(c.Text), len(c.Decisions))
 	}
-	// rebuilding needs real raw CDP data: the fixture has none, so open
-	// must fail with a clear error rather than show nothing.
+	// Rebuilding needs real raw CDP data, and the fixture has none. So
+	// open must fail with a clear error rather than show nothing.
 	om := newModel(context.Background(), Config{Saved: path, NoColor: true, Now: func() time.Time { return fixedNow }})
 	if err := om.openSaved("cap.json", c); err == nil || !strings.Contains(err.Error(), "cap.json") {
 		t.Errorf("open of a capture with no document: %v", err)
@@ -138,8 +138,8 @@ func TestExportThenOpen(t *testing.T) {
 	om.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 }
 
-// The rules list sits over the tree pane: the flat pane it changes stays
-// in sight, and a toggle says what it did to the token count.
+// The rules list sits over the tree pane, so the flat pane it changes
+// stays in sight. A toggle says what it did to the token count.
 func TestRulesOverlayKeepsFlatPaneInSight(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		m := started(t, newTestActor(formPage("Sign up")), size[0], size[1])
@@ -160,8 +160,8 @@ func TestRulesOverlayKeepsFlatPaneInSight(t *testing.T) {
 				t.Fatalf("%v: rules line %d (y %d, x %d..%d) covers the flat pane %+v", size, i, y, x0, x1, flat)
 			}
 		}
-		// the screen shows the change too, in the list's footer, and the
-		// flat pane's new lines beside it
+		// The screen shows the change too: in the list's footer, with the
+		// flat pane's new lines beside it.
 		screen := plainScreen(m)
 		if !strings.Contains(screen, "→ "+commas(after)+" tokens") {
 			t.Errorf("%v: the token change is not on screen:\n%s", size, screen)
@@ -172,8 +172,8 @@ func TestRulesOverlayKeepsFlatPaneInSight(t *testing.T) {
 	}
 }
 
-// An export shows in the footer with its elapsed time, and as the
-// terminal's indeterminate progress bar, until it is written.
+// An export shows in the footer with its elapsed time until it is
+// written. It also shows as the terminal's indeterminate progress bar.
 func TestExportShowsProgress(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	if pb := m.View().ProgressBar; pb != nil {

@@ -1,6 +1,6 @@
-// Package tui is domscope's terminal UI: one Bubble Tea model that shows the
-// VirtualNode tree beside the flattened LLM view, acts on the selection
-// through a dom.Actor and re-snapshots after every action.
+// Package tui is domscope's terminal UI. One Bubble Tea model shows the
+// VirtualNode tree beside the flattened LLM view. It acts on the
+// selection through a dom.Actor and re-snapshots after every action.
 package tui
 
 import (
@@ -30,7 +30,7 @@ type Config struct {
 	// NewActor makes a service for a tab attached with `T`
 	// (typically func(p dom.Page) dom.Actor { return dom.NewService(p, cfg) }).
 	NewActor func(dom.Page) dom.Actor
-	// Saved is a capture file written by `e` to show with no browser
+	// Saved is a capture file written by `e`, to show with no browser
 	// (`domscope open FILE`).
 	Saved string
 	// Theme is "auto" (ask the terminal), "dark" or "light".
@@ -39,29 +39,29 @@ type Config struct {
 	NoColor bool
 	// NoHighlight starts with the browser-side highlight off.
 	NoHighlight bool
-	// FollowPaused starts with follow mode paused (F resumes it): the
-	// page's own changes are not shown until then.
+	// FollowPaused starts with follow mode paused; F resumes it. Until
+	// then the page's own changes are not shown.
 	FollowPaused bool
 	// Record, when set, gets each action of the session as a `run` script
-	// line as it happens (--record FILE).
+	// line, as it happens (--record FILE).
 	Record io.Writer
-	// OutputDir is where `e` exports and `w` scripts go ("" is the current
-	// directory).
+	// OutputDir is where `e` exports and `w` scripts go. "" is the current
+	// directory.
 	OutputDir string
-	// Replay is the command that replays a script w wrote to file, on a
-	// fresh load of start with this session's connection flags; nil: a
-	// hint with URL in place of the page.
+	// Replay is the command that replays a script w wrote to file. It runs
+	// on a fresh load of start with this session's connection flags. When
+	// nil, the hint shows URL in place of the page.
 	Replay func(start, file string) string
 	// Format is the flat pane's first format: "json", else text.
 	Format string
 	// TierOff and FlattenOff name the rules switched off at the start (the
-	// config file); the actor is expected to build with TierOff already.
+	// config file). The actor is expected to build with TierOff already.
 	TierOff, FlattenOff map[string]bool
 	// Keys replaces the default key table (overrides from the config
-	// file); an empty one means keymap.Default().
+	// file). An empty one means keymap.Default().
 	Keys keymap.KeyMap
 	// Script is a script to step through (`domscope run --ui FILE`), named
-	// ScriptName; Refs are the snapshot lines its {"ref":…} targets name.
+	// ScriptName. Refs are the snapshot lines its {"ref":…} targets name.
 	Script     []script.Line
 	ScriptName string
 	Refs       *script.Refs
@@ -71,15 +71,15 @@ type Config struct {
 	// Now replaces the clock (tests).
 	Now func() time.Time
 	// Agent, when set, shows and records an MCP server's calls on this
-	// page (domscope --mcp), and pauses them with p.
+	// page (domscope --mcp). p pauses them.
 	Agent *Agent
-	// OpTimeout bounds each browser operation (an action and its snapshot);
-	// 0 means 60 s.
+	// OpTimeout bounds each browser operation (an action and its
+	// snapshot). 0 means 60 s.
 	OpTimeout time.Duration
 }
 
 // Run shows the UI until the user quits or ctx ends. The terminal is
-// always restored: on quit, on ctrl+c, on a signal and on a panic.
+// always restored: on quit, ctrl+c, a signal or a panic.
 func Run(ctx context.Context, cfg Config) error {
 	if cfg.Actor == nil && cfg.Saved == "" {
 		return errors.New("nothing to show: attach to a page or open a saved capture")
@@ -150,7 +150,7 @@ func (m *Model) openSaved(name string, c *export.SavedCapture) error {
 }
 
 // shutdown hides the browser highlight and closes the services this UI
-// created (the caller owns the one it passed in).
+// created. The caller owns the one it passed in.
 func (m *Model) shutdown() {
 	if m.op.busy != nil {
 		m.op.busy.cancel()

@@ -11,7 +11,7 @@ import (
 )
 
 // In a real terminal, a flat line wider than the pane scrolls into view
-// with → in the flat pane, and shift+← brings the start back.
+// with → in the flat pane. shift+← brings the start back.
 func TestFlatScrollFullProgram(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><meta charset="utf-8"><title>long</title></head><body>

@@ -7,7 +7,7 @@ import (
 )
 
 // openSearch opens the search prompt empty. The tree follows the first
-// match as the query is typed; esc puts back the query and the selection
+// match as the query is typed. esc puts back the query and the selection
 // there were before.
 func (m *Model) openSearch() {
 	prevQuery, prevID, prevFocus := m.search.query, m.panes.tree.SelectedID(), m.panes.focus

@@ -12,9 +12,10 @@ import (
 	"domscope/dom/demo"
 )
 
-// / lands on the node a person means: on Vue's TodoMVC, /Active selects
-// the filter link named "Active", not a.router-link-active (the link named
-// "todos") through its class; the footer says how it matched.
+// / lands on the node a person means. On Vue's TodoMVC, /Active selects
+// the filter link named "Active". It does not select a.router-link-active
+// (the link named "todos") through its class. The footer says how it
+// matched.
 func TestSearchRankingTodoMVCFullProgram(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
@@ -48,10 +49,10 @@ func TestSearchRankingTodoMVCFullProgram(t *testing.T) {
 }
 
 // On a sign-in page /Email selects the textbox at its first match. Typing
-// on a <label> types into its control, as Playwright's fill does: the
+// on a <label> types into its control, as Playwright's fill does. The
 // page's own fields hold the text. A label of a password field masks what
-// is typed on it everywhere: the prompt, the screen, the terminal and the
-// recording; the page gets it.
+// is typed on it everywhere. That covers the prompt, the screen, the
+// terminal and the recording. The page gets it.
 func TestSearchAndTypeOnLabelFullProgram(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 )
 
 // A secret typed into a password field, and into a type=text field marked
-// autocomplete=new-password, never reaches the terminal: not while it is
+// autocomplete=new-password, never reaches the terminal. Not while it is
 // typed, not in the details pane after, not in the export. The page gets it.
 func TestTypedSecretFullProgram(t *testing.T) {
 	dir := t.TempDir()
@@ -83,7 +83,7 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	tm.waitText("saved this capture to", 15*time.Second)
 	capture()
 
-	// the page holds what was typed: the masking is in the UI only
+	// The page holds what was typed. The masking is in the UI only.
 	for id, secret := range secrets {
 		if got := pageValue(t, "/secret.html", "document.getElementById('"+id+"').value"); got != secret {
 			t.Errorf("#%s holds %q, want the typed secret", id, got)
@@ -120,8 +120,8 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	}
 }
 
-// pageValue evaluates expr in the shared browser's tab whose URL ends with
-// suffix, over a connection of the test's own.
+// pageValue evaluates expr in the shared browser's tab whose URL ends
+// with suffix. It uses a connection of the test's own.
 func pageValue(t *testing.T, suffix, expr string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

@@ -11,9 +11,9 @@ import (
 	"domscope/dom/export"
 )
 
-// secretPage is formPage plus the two kinds of sensitive field: a password
-// input and a type=text input whose autocomplete says it holds a password
-// (a show-password toggle), and a card-expiry <select>.
+// secretPage is formPage plus the two kinds of sensitive field. They are a
+// password input and a type=text input whose autocomplete says it holds a
+// password (a show-password toggle). It also has a card-expiry <select>.
 func secretPage() *dom.Snapshot {
 	s := formPage("Sign in")
 	f := &fixture{s: s, next: 200}
@@ -24,9 +24,9 @@ func secretPage() *dom.Snapshot {
 	return s
 }
 
-// Text typed into a sensitive field is echoed as • while typed and masked
-// in the busy line, the details pane, an error message from the page and
-// the export; the page still receives it in clear.
+// Text typed into a sensitive field is echoed as • while typed. It is
+// masked in the busy line, the details pane, an error message from the
+// page and the export. The page still receives it in clear.
 func TestTypedSecretIsMasked(t *testing.T) {
 	for _, tc := range []struct {
 		node, secret string

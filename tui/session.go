@@ -12,8 +12,9 @@ import (
 	"domscope/views"
 )
 
-// The session: what the UI recorded (written as a `run` script with `w`,
-// carried by exports) and what it copies to the terminal's clipboard.
+// The session: what the UI recorded and what it copies to the terminal's
+// clipboard. The record is written as a `run` script with `w` and
+// carried by exports.
 
 // scriptWrittenMsg: the session's script is on disk, or could not be.
 type scriptWrittenMsg struct {
@@ -24,8 +25,8 @@ type scriptWrittenMsg struct {
 }
 
 // recordError says when an action could not be kept as a script step the
-// way a replay needs it (a write to --record failed, or no query picks the
-// node): the action itself went through.
+// way a replay needs it. A write to --record failed, or no query picks
+// the node. The action itself went through.
 func (m *Model) recordError(err error) {
 	if err != nil {
 		m.setFlash("recording: "+err.Error(), true)
@@ -41,7 +42,7 @@ func (m *Model) outPath(name string) string {
 }
 
 // writeScript writes the session so far as a `domscope run` script into
-// the output directory, in a command.
+// the output directory. It runs in a command.
 func (m *Model) writeScript() tea.Cmd {
 	n := m.rec.Len()
 	if n == 0 {

@@ -32,8 +32,8 @@ const signInPage = `<!doctype html><html><head><meta charset="utf-8"><title>Sign
 <p id="out"></p>
 </main></body></html>`
 
-// recordingModel is the UI on the sign-in page in the shared browser, with
-// --record going to recPath and --output-dir outDir.
+// recordingModel is the UI on the sign-in page in the shared browser.
+// --record goes to recPath and --output-dir is outDir.
 func recordingModel(t *testing.T, recPath, outDir string) *Model {
 	t.Helper()
 	dir := t.TempDir()
@@ -67,10 +67,10 @@ func fileLines(t *testing.T, path string) []string {
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }
 
-// Actions done in the UI are recorded: --record grows by one line per
-// action as it happens, w writes the session as a run script of role and
-// name targets into the output directory, e's export carries the session
-// log, and a password typed into the page is in none of them.
+// Actions done in the UI are recorded. --record grows by one line per
+// action as it happens. w writes the session as a run script of role and
+// name targets into the output directory. e's export carries the session
+// log. A password typed into the page is in none of them.
 func TestRecordSessionFromUI(t *testing.T) {
 	out := t.TempDir()
 	recPath := filepath.Join(t.TempDir(), "session.jsonl")
@@ -189,9 +189,9 @@ func TestCopyChooser(t *testing.T) {
 	}
 }
 
-// y copies the selected node's line through OSC 52: the program writes the
-// sequence with the line in base64 to the terminal, and says it sent it
-// and what the terminal (here tmux) needs for it to arrive.
+// y copies the selected node's line through OSC 52. The program writes
+// the sequence with the line in base64 to the terminal. It says it sent
+// it, and what the terminal (here tmux) needs for it to arrive.
 func TestCopyLineOSC52(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "signin.html"), []byte(signInPage), 0o644); err != nil {
@@ -232,8 +232,8 @@ func TestCopyLineOSC52(t *testing.T) {
 	}
 }
 
-// readExport is an export file's JSON, uncompressed: what a secret must
-// not be found in (the compressed bytes would hide it).
+// readExport is an export file's JSON, uncompressed: a secret must not be
+// found in it. The compressed bytes would hide it.
 func readExport(t *testing.T, path string) []byte {
 	t.Helper()
 	raw, err := os.ReadFile(path)

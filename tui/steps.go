@@ -7,8 +7,8 @@ import (
 	"domscope/keymap"
 )
 
-// How the model drives the stepper (layer_step.go): keys and replies go
-// in with a stepCtx, actions come out and the model applies them.
+// How the model drives the stepper (layer_step.go). Keys and replies go
+// in with a stepCtx; actions come out and the model applies them.
 
 // stepCtx is the model as the stepper sees it now.
 func (m *Model) stepCtx() *stepCtx {

@@ -21,7 +21,7 @@ import (
 )
 
 // The full-program tests run this test binary as the program, inside a
-// real terminal (tmux), attached to the test's shared Chromium:
+// real terminal (tmux), attached to the test's shared Chromium.
 // DOMSCOPE_TUI_CHILD=1 makes TestMain run the UI instead of the tests.
 func TestMain(m *testing.M) {
 	if os.Getenv("DOMSCOPE_TUI_CHILD") != "" {
@@ -89,8 +89,8 @@ func (tm *term) tmux(args ...string) string {
 	return string(out)
 }
 
-// startTerm runs the UI on url in a w×h terminal, with extra environment
-// variables ("NAME=value").
+// startTerm runs the UI on url in a w×h terminal. extra adds
+// environment variables ("NAME=value").
 func startTerm(t *testing.T, url string, w, h int, extra ...string) *term {
 	t.Helper()
 	needTmux(t)
@@ -101,7 +101,8 @@ func startTerm(t *testing.T, url string, w, h int, extra ...string) *term {
 	}
 	env := []string{"DOMSCOPE_TUI_CHILD=1", "DOMSCOPE_TUI_WS=" + b.WebSocketURL(), "DOMSCOPE_TUI_URL=" + url, "TERM=xterm-256color"}
 	env = append(env, extra...)
-	// the shell stays after the program so the restored terminal can be inspected
+	// The shell stays after the program, so the restored terminal can be
+	// inspected.
 	return startTermCmd(t, "env "+strings.Join(quoteAll(env), " ")+" "+shellQuote(exe)+" -test.run=^$; sleep 60", w, h)
 }
 
@@ -162,14 +163,14 @@ func (tm *term) text(s string) {
 }
 
 // hangGuard is the least any wait of these tests allows. A wait ends as
-// soon as what it waits for shows; its bound only ends a hung run, so it
+// soon as what it waits for shows. Its bound only ends a hung run. So it
 // must be far above what a loaded machine takes (packages run side by
-// side, 50,000-element pages): a slow machine is not a broken program.
+// side, 50,000-element pages). A slow machine is not a broken program.
 const hangGuard = 4 * time.Minute
 
-// waitFor polls the screen until ok says yes, or fails after d (d is what
-// the step takes at most as a rule; the wait is never shorter than
-// hangGuard).
+// waitFor polls the screen until ok says yes, or fails after d. d is what
+// the step takes at most as a rule. The wait is never shorter than
+// hangGuard.
 func (tm *term) waitFor(what string, d time.Duration, ok func(screen string) bool) string {
 	tm.t.Helper()
 	d = max(d, hangGuard)
@@ -204,8 +205,8 @@ func (tm *term) format(f string) string {
 	return strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "t", f))
 }
 
-// quit presses q and checks the terminal came back as it was: primary
-// screen, cursor shown, mouse reporting off.
+// quit presses q and checks the terminal came back as it was. That is the
+// primary screen, the cursor shown and mouse reporting off.
 func (tm *term) quit() {
 	tm.t.Helper()
 	tm.keys("q")
@@ -222,8 +223,8 @@ func (tm *term) quit() {
 	}
 }
 
-// columns splits a screen of the side-by-side layout into the tree pane
-// (left) and the flat pane (right) at column split.
+// columns splits a screen of the side-by-side layout at column split:
+// the tree pane left, the flat pane right.
 func columns(screen string, split int) (left, right string) {
 	var l, r strings.Builder
 	for _, line := range strings.Split(screen, "\n") {
@@ -250,15 +251,15 @@ func osexec(socket string, args ...string) (string, error) {
 	return string(out), err
 }
 
-// serviceConfig is the service as domscope runs it (with the click ripple).
-// serviceConfig is the children's service: a call (and a snapshot, four
-// calls' time) may take as long as the hang guard allows, so a loaded
-// machine capturing a big page is never reported as a page not answering.
+// serviceConfig is the children's service, as domscope runs it (with the
+// click ripple). A call may take as long as the hang guard allows, and a
+// snapshot four calls' time. So a loaded machine capturing a big page is
+// never reported as a page not answering.
 func serviceConfig() live.Config {
 	return live.Config{VisualEffects: true, CallTimeout: hangGuard}
 }
 
-// childScript loads DOMSCOPE_TUI_SCRIPT to step through and appends the
+// childScript loads DOMSCOPE_TUI_SCRIPT to step through. It appends the
 // session to DOMSCOPE_TUI_RECORD, as run --ui FILE --record FILE does.
 func childScript(cfg *Config) error {
 	if p := os.Getenv("DOMSCOPE_TUI_SCRIPT"); p != "" {

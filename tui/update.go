@@ -23,14 +23,14 @@ import (
 )
 
 // Update routes every message. It never waits: browser work runs in
-// commands whose replies come back here.
+// commands, and their replies come back here.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	before, focus := m.panes.tree.SelectedID(), m.panes.focus
 	cmd := m.update(msg)
 	if m.panes.zoomed && m.panes.focus != focus {
 		m.layout() // the other pane takes the whole body
 	}
-	// a page change reported while other work held the page is taken now
+	// A page change reported while other work held the page is taken now.
 	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh())
 }
 
@@ -183,7 +183,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.setFlash(msg.err.Error(), true)
 		return nil
 	}
-	// anything else (a paste, a text input's own messages) is the top layer's
+	// Anything else (a paste, a text input's own messages) goes to the
+	// top layer.
 	if l := m.top(); l != nil {
 		a, _ := l.handle(m.layerCtx(), keymap.None, msg)
 		return m.apply(l, a)
@@ -191,8 +192,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// afterSelection schedules the browser highlight when the selection moved
-// (debounced: only the last selection of a quick run is highlighted).
+// afterSelection schedules the browser highlight when the selection
+// moved. It is debounced: only the last selection of a quick run is
+// highlighted.
 func (m *Model) afterSelection(before string) tea.Cmd {
 	if !m.hl.on || !m.live() || m.panes.tree.SelectedID() == before {
 		return nil
@@ -205,7 +207,8 @@ func (m *Model) afterSelection(before string) tea.Cmd {
 // live reports whether there is a page to act on.
 func (m *Model) live() bool { return m.conn.actor != nil && m.conn.savedAs == "" }
 
-// mode is how keys are read now: the top layer's way, else the panes'.
+// mode is how keys are read now. That is the top layer's way, else the
+// panes'.
 func (m *Model) mode() keymap.Mode {
 	if l := m.top(); l != nil {
 		return l.mode()
@@ -223,7 +226,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	}
 	m.status.flash = ""
-	// the top layer has the keyboard; the panes get what no layer covers
+	// The top layer has the keyboard. The panes get what no layer covers.
 	if l := m.top(); l != nil {
 		act, _ := l.handle(m.layerCtx(), a, msg)
 		return m.apply(l, act)
@@ -237,7 +240,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	return m.normalKey(a)
 }
 
-// formatAs formats the flat view as json or text in a command: at 100k
+// formatAs formats the flat view as json or text in a command. At 100k
 // nodes that takes most of a second, and input must not wait for it. The
 // pane keeps the old format until the new one arrives.
 func (m *Model) formatAs(asJSON bool) tea.Cmd {
@@ -249,13 +252,14 @@ func (m *Model) formatAs(asJSON bool) tea.Cmd {
 	})
 }
 
-// act runs one action, then takes the snapshot the service made after it.
+// act runs one action. Then it takes the snapshot the service made after
+// it.
 func (m *Model) act(a dom.Action) tea.Cmd { return m.actOn(a, false) }
 
-// actOn is act for an action whose text is secret when secret is set or
-// its node is a sensitive field: from here on the text exists only in the
-// action sent to the page; every string made for people (the busy line,
-// the details pane, an error message, an export) has it masked.
+// actOn is act for an action whose text is secret: secret is set, or its
+// node is a sensitive field. From here on the text exists only in the
+// action sent to the page. Every string made for people has it masked.
+// That is the busy line, the details pane, an error message, an export.
 func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	if !m.live() {
 		m.setFlash("no browser: actions are disabled", true)
@@ -293,7 +297,8 @@ func (m *Model) actOn(a dom.Action, secret bool) tea.Cmd {
 	})
 }
 
-// refresh takes a snapshot (force: a new capture even if the cache is fresh).
+// refresh takes a snapshot. force asks for a new capture even if the
+// cache is fresh.
 func (m *Model) refresh(force bool, label string) tea.Cmd {
 	if !m.live() {
 		return nil
@@ -305,8 +310,9 @@ func (m *Model) refresh(force bool, label string) tea.Cmd {
 	})
 }
 
-// startOp runs browser work in a command with a timeout, shows a spinner
-// and bumps the generation so any older reply is dropped. One at a time.
+// startOp runs browser work in a command with a timeout and shows a
+// spinner. It bumps the generation so any older reply is dropped. One at
+// a time.
 func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea.Msg) tea.Cmd {
 	if m.op.busy != nil {
 		m.setFlash("still "+m.op.busy.label+" · wait, or esc to cancel it", true)
@@ -457,8 +463,9 @@ func (m *Model) listTargets() tea.Cmd {
 
 // fetchTargets lists the browser's tabs in a command. The Browser redials
 // a lost endpoint, so after a restart this is the new browser's list.
-// auto: the UI asked by itself (the tab was lost), not the user with T, so
-// no busy state is taken and the reply may find the picker unwanted.
+// auto means the UI asked by itself (the tab was lost), not the user with
+// T. Then no busy state is taken, and the reply may find the picker
+// unwanted.
 func (m *Model) fetchTargets(auto bool) tea.Cmd {
 	b, ctx := m.cfg.Browser, m.ctx
 	return safe(func() tea.Msg {
@@ -509,9 +516,9 @@ func (m *Model) switchActor(a dom.Actor, t dom.TargetInfo) tea.Cmd {
 	return tea.Batch(leave, m.refresh(false, "taking the first snapshot"), waitEvents(a))
 }
 
-// leaveTab hides the highlight on the tab the UI left and closes its
-// service when the UI made it, in a command: the old tab may take its
-// time to answer (or never), and Update does not wait for it.
+// leaveTab hides the highlight on the tab the UI left. It closes its
+// service when the UI made it. It does so in a command: the old tab may
+// take its time to answer, or never. Update does not wait for it.
 func (m *Model) leaveTab(old dom.Actor, own, highlighted bool) tea.Cmd {
 	if old == nil || (!own && !highlighted) {
 		return nil
@@ -608,7 +615,7 @@ func (m *Model) export(path string) tea.Cmd {
 		var fresh *dom.Snapshot
 		if errors.Is(err, dom.ErrPageChanged) && actor != nil {
 			// The live model keeps no copy of the capture and has moved on
-			// with the page: export the page as it is now, and show it.
+			// with the page. Export the page as it is now, and show it.
 			ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 			fresh, err = actor.Snapshot(ctx, true)
 			cancel()

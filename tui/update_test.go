@@ -46,12 +46,12 @@ func TestStaleReplyIsDropped(t *testing.T) {
 	}
 }
 
-// after a re-snapshot the selection stays on the same node ID, and nodes
-// new in the page are marked until the next action.
+// After a re-snapshot the selection stays on the same node ID. Nodes new
+// in the page are marked until the next action.
 func TestSelectionSurvivesResnapshot(t *testing.T) {
 	first := formPage("Sign up")
 	second := formPage("Sign up")
-	// the page gained a banner before the form: rows shift, IDs do not
+	// The page gained a banner before the form. Rows shift; IDs do not.
 	body := second.Node("node_5")
 	banner := &dom.VirtualNode{ID: "node_99", Tag: "div", NodeType: dom.ElementNode, Name: "Saved!", Tier: dom.Semantic, Role: "status", Parent: body, Visible: true}
 	body.Children = append([]*dom.VirtualNode{banner}, body.Children...)
@@ -410,11 +410,11 @@ func TestConnectionStateIsShown(t *testing.T) {
 	}
 }
 
-// After a navigation nothing survives: no marks, and the cursor starts
-// over on the new page's first control.
+// After a navigation nothing survives: no marks. The cursor starts over
+// on the new page's first control.
 func TestNavigationStartsOver(t *testing.T) {
 	next := formPage("Next page")
-	// renumber every node: a new document shares no IDs with the old one
+	// Renumber every node. A new document shares no IDs with the old one.
 	byID := map[string]*dom.VirtualNode{}
 	for _, n := range next.ByID {
 		n.ID = "node_5" + strings.TrimPrefix(n.ID, "node_")
@@ -455,7 +455,7 @@ func TestBackgroundPicksPalette(t *testing.T) {
 }
 
 // A state or visibility change is marked and listed by d, with the flat
-// view's changed lines: what the LLM now reads differently.
+// view's changed lines. Those are what the LLM now reads differently.
 func TestDiffListsStatesVisibilityAndFlatLines(t *testing.T) {
 	first := formPage("Sign up")
 	second := formPage("Sign up")
@@ -479,9 +479,10 @@ func TestDiffListsStatesVisibilityAndFlatLines(t *testing.T) {
 	}
 }
 
-// Once the next snapshot is shown, the UI lets the old tree go (tens of MB
-// on a large page) while the diff list still shows the old name of a
-// renamed node, a removed node's tag and name, and the flat view's lines.
+// Once the next snapshot is shown, the UI lets the old tree go (tens of
+// MB on a large page). The diff list still shows the old name of a
+// renamed node and a removed node's tag and name. It still shows the flat
+// view's lines.
 func TestOldTreeLetGoDiffStillListed(t *testing.T) {
 	freed := make(chan struct{}, 1)
 	second := formPage("Sign up")

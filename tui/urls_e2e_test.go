@@ -15,10 +15,10 @@ import (
 	"domscope/dom/live"
 )
 
-// The pages of the URL test: a button that puts a session in the URL with
-// pushState, one that loads a page (with no title: Chrome titles its tab
-// with the URL) whose URL holds a token, and a frame whose URL holds a key.
-// The secrets are built at run time, so only URLs hold them.
+// The pages of the URL test. A button puts a session in the URL with
+// pushState. Another loads a page whose URL holds a token. That page has
+// no title, so Chrome titles its tab with the URL. A frame's URL holds a
+// key. The secrets are built at run time, so only URLs hold them.
 const (
 	urlsUIPage = `<!doctype html><html><head><meta charset="utf-8"><title>Account</title></head><body>
 <h1>Account</h1>
@@ -39,11 +39,12 @@ func noURLSecrets(t *testing.T, where, out string) {
 	}
 }
 
-// TestURLSecretsOnScreen: the UI on a page opened at a URL with user info,
-// a session and a fragment token shows none of them, nor those of a
-// pushState, a page a click loads, a page `g` goes to and a frame: not in
-// the header, the details, the terminal title, the tab picker, the
-// session's story (H), the script w writes, --record, nor the export.
+// TestURLSecretsOnScreen opens the UI on a page at a URL with user info,
+// a session and a fragment token. It shows none of them. Nor does it show
+// those of a pushState, a page a click loads, a page `g` goes to and a
+// frame. They are not in the header, the details or the terminal title.
+// Nor in the tab picker, the session's story (H), the script w writes,
+// --record or the export.
 func TestURLSecretsOnScreen(t *testing.T) {
 	dir := t.TempDir()
 	for name, body := range map[string]string{"urls.html": urlsUIPage, "next.html": urlsUINext, "frame.html": "<p>frame</p>"} {

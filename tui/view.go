@@ -21,8 +21,8 @@ func (m *Model) View() tea.View {
 	}
 	v.WindowTitle = title
 	if m.op.busy != nil || m.op.bg != nil {
-		// the terminal's own progress indicator (where it has one): long
-		// work has no known end, so it is indeterminate
+		// The terminal's own progress indicator, where it has one. Long
+		// work has no known end, so it is indeterminate.
 		v.ProgressBar = tea.NewProgressBar(tea.ProgressBarIndeterminate, 0)
 	}
 	return v
@@ -72,8 +72,8 @@ func (m *Model) headerData() views.HeaderData {
 		d.Seq = m.doc.snap.Seq
 		d.Capture = m.doc.snap.CaptureTime
 		if !m.doc.snap.Taken.IsZero() {
-			// from when the capture ended: Taken is when it started, and a
-			// 10 s capture of a big page is not 10 s old when it appears
+			// From when the capture ended: Taken is when it started. A 10 s
+			// capture of a big page is not 10 s old when it appears.
 			d.Age = max(m.now().Sub(m.doc.snap.Taken.Add(m.doc.snap.CaptureTime)), 0)
 		}
 	}
@@ -256,8 +256,8 @@ func commas(n int) string {
 	return b.String()
 }
 
-// tooSmall is the whole screen when the terminal is below 40×14: the
-// message in as many lines as fit, in whatever width there is.
+// tooSmall is the whole screen when the terminal is below 40×14. It shows
+// the message in as many lines as fit, in whatever width there is.
 func tooSmall(w, h int) string {
 	msg := "domscope needs at least 40×14; this terminal is " + itoa(w) + "×" + itoa(h)
 	if w < 1 || h < 1 {

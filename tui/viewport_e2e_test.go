@@ -8,9 +8,9 @@ import (
 	"domscope/dom"
 )
 
-// v cycles desktop → tablet → phone → desktop on a real page and the
-// snapshot follows: the responsive page's menu button exists only on the
-// phone. The header names the window; P then shows the phone's picture at
+// v cycles desktop → tablet → phone → desktop on a real page, and the
+// snapshot follows. The responsive page's menu button exists only on the
+// phone. The header names the window. P then shows the phone's picture at
 // its CSS size.
 func TestViewportKeyFollowsSnapshot(t *testing.T) {
 	base, _ := cdptest.Serve(t, "../testdata/pages")

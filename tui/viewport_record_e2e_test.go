@@ -13,9 +13,10 @@ import (
 	"domscope/dom/script"
 )
 
-// v's window changes are recorded like any action: no recording error,
-// one viewport step each in --record, w's script, H and the export, and
-// the script replays them on a fresh load (the page's own innerWidth).
+// v's window changes are recorded like any action, with no recording
+// error. Each is one viewport step in --record, w's script, H and the
+// export. The script replays them on a fresh load (the page's own
+// innerWidth).
 func TestViewportKeyIsRecorded(t *testing.T) {
 	out := t.TempDir()
 	recPath := filepath.Join(t.TempDir(), "session.jsonl")

@@ -25,8 +25,8 @@ type HeaderData struct {
 	Agent              string // "agent: 3 calls", "agent paused (p)"; "" without an agent
 }
 
-// Header renders the top line at exactly w cells. The connection state and
-// snapshot facts are laid out first so truncation never hides them.
+// Header renders the top line at exactly w cells. The connection state
+// and snapshot facts are laid out first, so truncation never hides them.
 func Header(st themes.Styles, d HeaderData, w int) string {
 	var state string
 	switch {
@@ -95,8 +95,8 @@ func Header(st themes.Styles, d HeaderData, w int) string {
 	return Pad(left+" "+Pad(mid, avail)+"   "+right, w)
 }
 
-// age says how long ago a snapshot was taken: "just now" for the first
-// couple of seconds, then "5 s ago", "3 min ago"…
+// age says how long ago a snapshot was taken. It is "just now" for the
+// first couple of seconds, then "5 s ago", "3 min ago"…
 func age(d time.Duration) string {
 	switch {
 	case d < 2*time.Second:

@@ -88,7 +88,7 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 		add(LastAction(st, d.LastDesc, d.Last))
 		if len(d.Last.Network) > 0 {
 			// The node's lines past its first give way to what the action
-			// sent (fitDetails drops them): count only those that stay.
+			// sent (fitDetails drops them). Count only those that stay.
 			used := len(lines)
 			if n != nil {
 				used -= nodeLines - 1
@@ -211,9 +211,10 @@ func Millis(d time.Duration) string {
 // nodeLines is how many lines Details writes about a node.
 const nodeLines = 4
 
-// fitDetails makes room in a short pane (80×24) for what follows the node's
-// lines (the last action, the changes): they say what just happened, so the
-// node's attrs, then its box and ids, then its tier line give way first.
+// fitDetails makes room in a short pane (80×24) for what follows the
+// node's lines: the last action and the changes. They say what just
+// happened. So the node's attrs give way first. Then its box and ids go,
+// then its tier line.
 func fitDetails(lines []string, hasNode bool, h int) []string {
 	if !hasNode || len(lines) <= h || len(lines) <= nodeLines {
 		return lines

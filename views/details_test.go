@@ -10,9 +10,10 @@ import (
 	"domscope/themes"
 )
 
-// In a short details pane (80x24 leaves it 4 rows) after an action that
-// sent requests, what just happened stays: the node's first line, the last
-// action, its network and the changes; the node's other lines give way.
+// A short details pane (80x24 leaves it 4 rows) after an action that
+// sent requests. What just happened stays: the node's first line, the
+// last action, its network and the changes. The node's other lines give
+// way.
 func TestDetailsKeepLastActionBesideNetwork(t *testing.T) {
 	st := themes.For(true, true)
 	n := &dom.VirtualNode{ID: "node_60", NodeType: dom.ElementNode, Tag: "a", Role: "link", Name: "Acme shop",

@@ -10,9 +10,9 @@ import (
 )
 
 // FlatLineAt renders one (already clean) line of the flattened view at w
-// cells from column x on, coloured by the tier of its node (nil for none).
-// note is a right-hand annotation such as "◄ selected"; it stays at the
-// right edge.
+// cells from column x on. It is coloured by the tier of its node (nil for
+// none). note is a right-hand annotation such as "◄ selected"; it stays
+// at the right edge.
 func FlatLineAt(st themes.Styles, line string, n *dom.VirtualNode, w, x int, sel Sel, note string) string {
 	if x > 0 {
 		line = ansi.Cut(line, x, x+w+1)

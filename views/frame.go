@@ -10,8 +10,8 @@ import (
 
 // Box frames body lines in a w×h box with a title on the top border (and
 // an optional right-hand title). Every returned line is exactly w cells.
-// Lines are padded and cut here, one by one, with ansi-aware width: giving
-// lipgloss a width for a whole block is what makes big frames slow.
+// Lines are padded and cut here, one by one, with ansi-aware width.
+// Giving lipgloss a width for a whole block is what makes big frames slow.
 func Box(st themes.Styles, title, right string, body []string, w, h int, focused bool) []string {
 	if w < 4 || h < 2 {
 		out := make([]string, max(h, 0))
@@ -67,8 +67,9 @@ func SideBySide(left, right []string) []string {
 	return out
 }
 
-// Place draws box (lines of equal width) over bg (lines of width w) with
-// its top left corner at column x of line y. It changes bg's lines in place.
+// Place draws box (lines of equal width) over bg (lines of width w). Its
+// top left corner goes at column x of line y. It changes bg's lines in
+// place.
 func Place(bg, box []string, x, y, w int) []string {
 	if len(box) == 0 {
 		return bg

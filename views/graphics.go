@@ -44,20 +44,21 @@ func GraphicsFromEnv(getenv func(string) string) Graphics {
 	return HalfBlocks
 }
 
-// KittyQueryID is the image id of the kitty support query; a terminal that
-// speaks the protocol answers "OK" for it.
+// KittyQueryID is the image id of the kitty support query. A terminal
+// that speaks the protocol answers "OK" for it.
 const KittyQueryID = 31
 
-// GraphicsQuery asks the terminal what it can draw: a kitty graphics query
-// (a 1×1 image the terminal checks but does not keep) and the primary
-// device attributes, whose 4 means sixel.
+// GraphicsQuery asks the terminal what it can draw. It sends a kitty
+// graphics query: a 1×1 image the terminal checks but does not keep. It
+// also asks for the primary device attributes, whose 4 means sixel.
 var GraphicsQuery = ansi.KittyGraphics([]byte("AAAA"), fmt.Sprintf("i=%d", KittyQueryID), "s=1", "v=1", "a=q", "t=d", "f=24") +
 	ansi.RequestPrimaryDeviceAttributes
 
-// KittyPicture transmits img to a kitty terminal as image id with a
-// virtual placement of cols×rows cells, and returns that escape (to write
-// once) and the lines of Unicode placeholders that show it: ordinary text
-// cells, so the picture is drawn, moved and covered like any other text.
+// KittyPicture transmits img to a kitty terminal as image id, with a
+// virtual placement of cols×rows cells. It returns that escape (to write
+// once) and the lines of Unicode placeholders that show it. Those are
+// ordinary text cells, so the picture is drawn, moved and covered like
+// any other text.
 func KittyPicture(img image.Image, id, cols, rows int) (transmit string, lines []string, err error) {
 	var b strings.Builder
 	o := &kitty.Options{Action: kitty.TransmitAndPut, ID: id, Quiet: 2, Format: kitty.RGBA,
@@ -105,7 +106,7 @@ func ITerm2Picture(img image.Image, cols, rows int) (string, error) {
 }
 
 // At wraps a picture escape so it is drawn with its top-left corner at
-// cell (x, y) (0-based) and the cursor is put back where it was.
+// cell (x, y) (0-based). The cursor is put back where it was.
 func At(x, y int, seq string) string {
 	return ansi.SaveCursor + ansi.CursorPosition(x+1, y+1) + seq + ansi.RestoreCursor
 }

@@ -7,8 +7,8 @@ import (
 )
 
 // Fit is the size in pixels of an image of iw×ih shown in cols×rows
-// terminal cells of half-block pixels (one cell is one pixel wide and two
-// high, about square pixels), keeping its aspect ratio.
+// terminal cells of half-block pixels. It keeps the aspect ratio. One
+// cell is one pixel wide and two high, about square pixels.
 func Fit(iw, ih, cols, rows int) (w, h int) {
 	if iw <= 0 || ih <= 0 || cols <= 0 || rows <= 0 {
 		return 0, 0
@@ -21,8 +21,8 @@ func Fit(iw, ih, cols, rows int) (w, h int) {
 }
 
 // Scale returns img at w×h, averaging the source pixels under each target
-// pixel (a box filter: a screenshot shrinks to a few terminal cells without
-// losing thin lines entirely).
+// pixel. This box filter shrinks a screenshot to a few terminal cells
+// without losing thin lines entirely.
 func Scale(img *image.RGBA, w, h int) *image.RGBA {
 	b := img.Bounds()
 	sw, sh := b.Dx(), b.Dy()
@@ -52,10 +52,10 @@ func Scale(img *image.RGBA, w, h int) *image.RGBA {
 }
 
 // HalfBlock draws img (already at its display size: w columns, h pixels)
-// as lines of "▀", the upper pixel in the foreground colour and the lower
-// in the background, so any terminal with 24-bit colour shows the picture.
-// A colour is written only when it changes. noColor draws shades of grey
-// with " ░▒▓█" instead, for NO_COLOR.
+// as lines of "▀". The upper pixel is in the foreground colour and the
+// lower in the background. So any terminal with 24-bit colour shows the
+// picture. A colour is written only when it changes. noColor draws shades
+// of grey with " ░▒▓█" instead, for NO_COLOR.
 func HalfBlock(img *image.RGBA, noColor bool, labels []Label) []string {
 	at := map[[2]int]byte{}
 	for _, l := range labels {
@@ -119,8 +119,8 @@ func HalfBlock(img *image.RGBA, noColor bool, labels []Label) []string {
 	return lines
 }
 
-// Label is text written over a picture in cells (a mark's number: a few
-// pixels of digits would not survive the half-block resolution).
+// Label is text written over a picture in cells, such as a mark's number.
+// A few pixels of digits would not survive the half-block resolution.
 type Label struct {
 	Col, Row int
 	Text     string // digits

@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// A 3×3 synthetic image in half-blocks: each cell is "▀" with the upper
-// pixel as foreground and the lower as background; a colour is written
-// only when it changes; the odd last row has the terminal's background;
-// a label replaces its cells with digits on the mark colour.
+// A 3×3 synthetic image in half-blocks. Each cell is "▀" with the upper
+// pixel as foreground and the lower as background. A colour is written
+// only when it changes. The odd last row has the terminal's background.
+// A label replaces its cells with digits on the mark colour.
 func TestHalfBlockGolden(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 3, 3))
 	red, blue, white := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}, color.RGBA{255, 255, 255, 255}
@@ -38,7 +38,7 @@ func TestHalfBlockGolden(t *testing.T) {
 	}
 }
 
-// Fit keeps the aspect ratio in cells of two half-block pixels; Scale
+// Fit keeps the aspect ratio in cells of two half-block pixels. Scale
 // averages what it shrinks.
 func TestFitScale(t *testing.T) {
 	for _, c := range []struct{ iw, ih, cols, rows, w, h int }{

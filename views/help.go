@@ -21,7 +21,7 @@ func helpView(st themes.Styles, w int) help.Model {
 }
 
 // Hints renders key hints "c click  t type …" at exactly w cells. Hints
-// that do not fit are cut from the middle, with an ellipsis: the last two
+// that do not fit are cut from the middle, with an ellipsis. The last two
 // (help and quit, in the table's order) always show, as at 80 columns.
 func Hints(st themes.Styles, bs []key.Binding, w int) string {
 	if len(bs) > 2 && Width(helpView(st, 0).ShortHelpView(bs)) > w {
@@ -34,8 +34,8 @@ func Hints(st themes.Styles, bs []key.Binding, w int) string {
 }
 
 // HintLine is the footer's hint line, kept between frames. ShortHelpView
-// renders each item through lipgloss (about 60 µs for a footer, five times
-// the rest of the footer's cost), while the line only changes with the
+// renders each item through lipgloss: about 60 µs for a footer, five times
+// the rest of the footer's cost. Yet the line only changes with the
 // bindings shown, the width and the styles.
 type HintLine struct {
 	key  string
@@ -61,12 +61,12 @@ func (h *HintLine) Render(st themes.Styles, bs []key.Binding, w int) string {
 // helpGap separates help columns.
 const helpGap = "    "
 
-// Help lays out the help screen in at most w cells: one column per key
-// section, then the tier and mark legend, packed into as many columns as
-// fit side by side and stacked below when they do not. bubbles' FullHelpView
-// renders each key column; it would also place columns side by side, but
-// only in one row, dropping those that do not fit (at 80 columns most of
-// them), so the packing into rows is done here.
+// Help lays out the help screen in at most w cells. There is one column
+// per key section, then the tier and mark legend. They are packed into as
+// many columns as fit side by side, and stacked below when they do not.
+// bubbles' FullHelpView renders each key column. It would also place
+// columns side by side, but only in one row. It drops those that do not
+// fit, at 80 columns most of them. So the packing into rows is done here.
 func Help(st themes.Styles, groups []keymap.Group, w int) []string {
 	hv := helpView(st, 0)
 	var cols [][]string
@@ -113,8 +113,8 @@ func legend(st themes.Styles, title string, rows [][3]string) []string {
 	return out
 }
 
-// packColumns places columns left to right while they fit in w cells,
-// starting a new row of columns (after a blank line) when the next does not.
+// packColumns places columns left to right while they fit in w cells.
+// When the next does not fit, it starts a new row after a blank line.
 func packColumns(cols [][]string, w int) []string {
 	var out, row [][]string
 	used := 0

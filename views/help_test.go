@@ -45,7 +45,7 @@ func TestHintLineFollowsItsInput(t *testing.T) {
 	}
 }
 
-// Columns sit side by side when they fit and stack when they do not; no
+// Columns sit side by side when they fit and stack when they do not. No
 // line is wider than asked.
 func TestHelpColumns(t *testing.T) {
 	st := themes.New(themes.Dark(), false)

@@ -13,8 +13,8 @@ type ListItem struct {
 	Header bool
 }
 
-// List renders an overlay: a titled box of w×h with the items from offset,
-// the cursor row highlighted, and a footer line.
+// List renders an overlay: a titled box of w×h with the items from
+// offset. The cursor row is highlighted, and a footer line ends it.
 func List(st themes.Styles, title string, items []ListItem, cursor, offset, w, h int, foot string) []string {
 	inner := w - 2
 	rows := h - 2

@@ -9,13 +9,12 @@ import (
 	"domscope/themes"
 )
 
-// Request is one request of an action as one short item:
-// "POST /submit 201 34 ms", "GET /api/slow … pending 500 ms",
-// "GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION_REFUSED".
+// Request is one request of an action as one short item, such as
+// "POST /submit 201 34 ms" or "GET /api/slow … pending 500 ms". A failed
+// one reads "GET http://127.0.0.1:1/nothing ✗ net::ERR_CONNECTION_REFUSED".
 // origin ("http://host:port") is dropped from URLs on the page's own
-// origin; urlMax bounds the URL's width. The URL was redacted by the
-// engine (no query value, no user info); it is cleaned here as any page
-// string is.
+// origin. urlMax bounds the URL's width. The engine redacted the URL (no
+// query value, no user info). It is cleaned here as any page string is.
 func Request(st themes.Styles, r dom.NetworkRequest, origin string, urlMax int) string {
 	u := Clean(r.URL)
 	if origin != "" {
@@ -41,9 +40,9 @@ func Request(st themes.Styles, r dom.NetworkRequest, origin string, urlMax int) 
 }
 
 // NetworkLines packs the requests of the last action into at most n lines
-// of w cells, "network: " first and items joined with " · "; what does not
-// fit is counted at the end ("+3 more (d lists them)"). No requests: one
-// dim line that says so.
+// of w cells. "network: " comes first and items are joined with " · ".
+// What does not fit is counted at the end ("+3 more (d lists them)"). No
+// requests: one dim line that says so.
 func NetworkLines(st themes.Styles, reqs []dom.NetworkRequest, origin string, w, n int) []string {
 	if n < 1 {
 		return nil
@@ -99,8 +98,8 @@ func Origin(u string) string {
 	return u[:i+3+j]
 }
 
-// networkRoom is how many lines the details pane has for the requests:
-// what is left above the changes line, at most 3.
+// networkRoom is how many lines the details pane has for the requests.
+// That is what is left above the changes line, at most 3.
 func networkRoom(h, used int, changes bool) int {
 	if changes {
 		h--

@@ -10,10 +10,10 @@ import (
 	"domscope/themes"
 )
 
-// The requests of an action, packed into the lines the details pane has:
-// failed and pending ones marked, the page's own origin dropped, what does
-// not fit counted, no line wider than the pane, and no control sequence
-// from a URL reaching the terminal.
+// The requests of an action, packed into the lines the details pane has.
+// Failed and pending ones are marked and the page's own origin dropped.
+// What does not fit is counted. No line is wider than the pane, and no
+// control sequence from a URL reaches the terminal.
 func TestNetworkLines(t *testing.T) {
 	st := themes.For(true, true)
 	reqs := []dom.NetworkRequest{

@@ -9,9 +9,9 @@ import (
 	"domscope/dom/screenshot"
 )
 
-// PictureInput is what drawing the picture pane needs: the screenshot,
-// the selected node's box, the marks (nil: none), the cells to fill and
-// how the terminal draws.
+// PictureInput is what drawing the picture pane needs. That is the
+// screenshot, the selected node's box and the marks (nil: none). It also
+// holds the cells to fill and how the terminal draws.
 type PictureInput struct {
 	Pic      *screenshot.Picture
 	Selected *dom.Rect // page-document coordinates; nil: no outline
@@ -21,13 +21,14 @@ type PictureInput struct {
 	Gfx      Graphics
 	NoColor  bool
 	KittyID  int
-	// Base is the screenshot already scaled for half-blocks at this size
-	// (from an earlier drawing), or nil.
+	// Base is the screenshot already scaled for half-blocks at this size,
+	// from an earlier drawing. It may be nil.
 	Base *image.RGBA
 }
 
-// PictureOutput is a drawn picture: the lines for the pane, and for sixel,
-// iTerm2 and kitty the escape to write to the terminal as it is.
+// PictureOutput is a drawn picture: the lines for the pane. For sixel,
+// iTerm2 and kitty it also holds the escape to write to the terminal as
+// it is.
 type PictureOutput struct {
 	Lines []string
 	Raw   string
@@ -37,8 +38,8 @@ type PictureOutput struct {
 // SelectColor is the outline of the selected node on the picture.
 var SelectColor = color.RGBA{R: 255, G: 200, B: 0, A: 255}
 
-// cellPx is the pixels of a terminal cell assumed for the pixel protocols
-// (a cell is about twice as high as it is wide).
+// cellPx is the pixels of a terminal cell assumed for the pixel
+// protocols. A cell is about twice as high as it is wide.
 const cellPx = 10
 
 // DrawPicture draws the picture for cols×rows cells.

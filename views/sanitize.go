@@ -1,6 +1,6 @@
 // Package views renders domscope's panes, bars, prompts and overlays as
-// strings. Views read state and never talk to the browser. Every string that
-// came from a page goes through Clean before it reaches the terminal.
+// strings. Views read state and never talk to the browser. Every string
+// from a page goes through Clean before it reaches the terminal.
 package views
 
 import (
@@ -15,11 +15,11 @@ import (
 // Clean makes a page-controlled string safe and single-line for the
 // terminal. Runs of white space (newlines, tabs, U+2028, no-break spaces)
 // become one space. Every other rune that does not print as itself is
-// written as its Go escape, as the flat view writes it: ESC as \x1b, a
-// bidi override as \u202e, a zero-width space as \u200b, an invalid byte as
-// \xff. So escape sequences and C0/C1 controls cannot act on the terminal,
-// and text cannot hide or reorder what is around it, yet the user sees
-// what the page holds.
+// written as its Go escape, as the flat view writes it. ESC becomes \x1b,
+// a bidi override \u202e, a zero-width space \u200b, an invalid byte
+// \xff. So escape sequences and C0/C1 controls cannot act on the
+// terminal. Text cannot hide or reorder what is around it. Yet the user
+// sees what the page holds.
 func Clean(s string) string {
 	if plain(s) {
 		return s
@@ -51,19 +51,19 @@ func Clean(s string) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-// writeEscape writes r as strconv.Quote writes it inside quotes (the flat
-// view's escapes): \x1b, \a, \u200b, \U000e0041.
+// writeEscape writes r as strconv.Quote writes it inside quotes, as the
+// flat view escapes: \x1b, \a, \u200b, \U000e0041.
 func writeEscape(b *strings.Builder, r rune) {
 	q := strconv.QuoteRune(r)
 	b.WriteString(q[1 : len(q)-1])
 }
 
-// Input is a text input's rendered line with every rune that does not
-// print as itself (a bidi override, a zero-width space, U+2028) written
-// as Clean writes it; the input's own styling stays. The value itself is
-// untouched, so a prompt() answered as it came gets the page's own text.
-// bubbles keeps control characters out of an input's value, so every
-// escape sequence in the line is the input's own.
+// Input is a text input's rendered line, with every rune that does not
+// print as itself written as Clean writes it (a bidi override, a
+// zero-width space, U+2028). The input's own styling stays. The value
+// itself is untouched, so a prompt() answered as it came gets the page's
+// own text. bubbles keeps control characters out of an input's value. So
+// every escape sequence in the line is the input's own.
 func Input(line string) string {
 	clean := true
 	for _, r := range line {
@@ -100,8 +100,9 @@ func Input(line string) string {
 	return b.String()
 }
 
-// plain reports whether s is printable ASCII with no doubled or edge spaces,
-// the common case, so Clean can return it without allocating.
+// plain reports whether s is printable ASCII with no doubled or edge
+// spaces. That is the common case, so Clean can return it without
+// allocating.
 func plain(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -115,13 +116,14 @@ func plain(s string) bool {
 	return true
 }
 
-// Quote cleans s, cuts it to max display cells with an ellipsis, and wraps it in quotes.
+// Quote cleans s and cuts it to max display cells with an ellipsis. Then
+// it wraps it in quotes.
 func Quote(s string, max int) string {
 	return `"` + Trunc(Clean(s), max) + `"`
 }
 
 // Trunc cuts an already clean string to at most w display cells
-// (grapheme aware), ending in "…" when it was cut.
+// (grapheme aware). It ends in "…" when it was cut.
 func Trunc(s string, w int) string {
 	if w <= 0 {
 		return ""
@@ -148,6 +150,6 @@ func Pad(s string, w int) string {
 	return s
 }
 
-// stripStyle removes styling from our own (already clean) text, for rows
-// restyled as a whole (the selected row).
+// stripStyle removes styling from our own (already clean) text. It is for
+// rows restyled as a whole, such as the selected row.
 func stripStyle(s string) string { return ansi.Strip(s) }

@@ -47,7 +47,8 @@ func TestTruncWide(t *testing.T) {
 }
 
 // safe reports whether s could not change the terminal's state nor hide
-// or reorder text: valid UTF-8 of printable runes and the ASCII space.
+// or reorder text. It must be valid UTF-8 of printable runes and the
+// ASCII space.
 func safe(s string) bool {
 	if !utf8.ValidString(s) {
 		return false
@@ -75,8 +76,8 @@ func FuzzClean(f *testing.F) {
 	})
 }
 
-// Input escapes what a text input holds that would not print as itself,
-// and keeps the input's own styling.
+// Input escapes what a text input holds that would not print as itself.
+// It keeps the input's own styling.
 func TestInput(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"› plain text", "› plain text"},

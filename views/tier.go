@@ -6,7 +6,7 @@ import (
 )
 
 // TierInk is the style of a node's tier. The mapping lives here, not in
-// themes, so themes knows tiers by name only and imports nothing of the
+// themes. So themes knows tiers by name only and imports nothing of the
 // engine. Hidden nodes are dimmed whatever their tier.
 func TierInk(st themes.Styles, t dom.Tier, hidden bool) themes.Ink {
 	if hidden {

@@ -39,7 +39,7 @@ type TreeRow struct {
 	Decided  bool // Decision is set (a flatten result exists)
 }
 
-// TierLabel is the tier written out, so colour is never the only signal.
+// TierLabel is the tier written out. So colour is never the only signal.
 func TierLabel(n *dom.VirtualNode) string {
 	if n.Hidden != "" {
 		return "hidden"
@@ -193,9 +193,9 @@ func padRight(s string, w int) string {
 	return s
 }
 
-// label splits a node's one-line description: tag, #id/.class hints, quoted
-// name, and badges for shadow roots, frames and hidden nodes. All
-// page-controlled parts are cleaned.
+// label splits a node's one-line description into its parts. They are the
+// tag, #id/.class hints, the quoted name, and badges for shadow roots,
+// frames and hidden nodes. All page-controlled parts are cleaned.
 func label(n *dom.VirtualNode) (tag, hints, name, badges string) {
 	tag = Clean(n.Tag)
 	switch n.NodeType {

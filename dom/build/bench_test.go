@@ -17,9 +17,10 @@ import (
 )
 
 // Benchmarks of the pure part of a snapshot: Build (decode the raw CDP
-// results, index, walk, classify), Flatten and FormatText, on a recording
-// of synthetic-10000 and on synthetic-50000 captured once from real
-// Chromium at the start (skipped without the shared corpus):
+// results, index, walk, classify), Flatten and FormatText. They run on a
+// recording of synthetic-10000. They also run on synthetic-50000, captured
+// once from real Chromium at the start. Without the shared corpus that
+// one is skipped. Run them with:
 //
 //	go test ./dom -run '^$' -bench 'Build|Flatten|Snapshot' -benchmem
 
@@ -37,8 +38,8 @@ var (
 	raw50k  *dom.RawCapture
 )
 
-// rec50k captures synthetic-50000 once per benchmark binary (too big to
-// commit as a recording).
+// rec50k captures synthetic-50000 once per benchmark binary. It is too
+// big to commit as a recording.
 func rec50k(b *testing.B) *dom.RawCapture {
 	once50k.Do(func() {
 		dir := filepath.Join(cdptest.Shared(b), "corpus", "synthetic")
@@ -67,8 +68,8 @@ func nodesOf(b *testing.B, raw *dom.RawCapture) int {
 }
 
 // perNode reports wall time per node and the process CPU time per op
-// (user+system, from getrusage): on a shared, loaded machine wall time
-// counts the wait for a core, CPU time does not.
+// (user+system, from getrusage). On a shared, loaded machine wall time
+// counts the wait for a core; CPU time does not.
 func perNode(b *testing.B, nodes int, cpu0 time.Duration) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
 	b.ReportMetric(float64(nodes), "nodes")
@@ -110,8 +111,8 @@ func benchFlatten(b *testing.B, raw *dom.RawCapture) {
 	perNode(b, len(s.ByID), cpu0)
 }
 
-// benchAll is what a re-snapshot costs on top of the capture: build with
-// the previous snapshot (IDs kept), flatten, text.
+// benchAll is what a re-snapshot costs on top of the capture. That is a
+// build with the previous snapshot (IDs kept), a flatten and the text.
 func benchAll(b *testing.B, raw *dom.RawCapture) {
 	prev, err := build.Build(raw, build.Options{})
 	if err != nil {

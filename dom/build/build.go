@@ -1,6 +1,6 @@
-// Package build turns a capture into the VirtualNode tree: one node per
-// DOM node, each with its role, name, states, tier, visibility and an ID
-// that survives a re-snapshot. It is a pure function of captured data.
+// Package build turns a capture into the VirtualNode tree, one node per
+// DOM node. Each node has its role, name, states, tier and visibility. Its
+// ID survives a re-snapshot. It is a pure function of captured data.
 package build
 
 import (
@@ -14,21 +14,21 @@ import (
 
 // Options control Build.
 type Options struct {
-	// Prev is the previous snapshot of the same target; nodes that survive
+	// Prev is the previous snapshot of the same target. Nodes that survive
 	// in the same document keep their IDs.
 	Prev *dom.Snapshot
-	// Disabled names tier rules switched off (see TierRules), by full name
-	// ("heuristic:onclick") or short name ("onclick").
+	// Disabled names tier rules switched off (see TierRules). A full name
+	// ("heuristic:onclick") or a short one ("onclick") works.
 	Disabled map[string]bool
 	// Lean releases the capture's CDP JSON as each part is decoded, and
-	// the snapshot keeps no Raw: for a one-shot snapshot that is printed
-	// and dropped (no export, no rebuild, no live model). On a
+	// the snapshot keeps no Raw. It is for a one-shot snapshot that is
+	// printed and dropped (no export, no rebuild, no live model). On a
 	// 50,000-element page the JSON is about 67 MB.
 	Lean bool
 }
 
 // facts are what the walk learns about a node, kept beside the preorder
-// list for the later passes (the VirtualNode holds only public fields).
+// list for the later passes. The VirtualNode holds only public fields.
 type facts struct {
 	parent      int32 // preorder index of the parent, -1 for the root
 	target      int32
@@ -59,16 +59,18 @@ type builder struct {
 	snap     *dom.Snapshot
 	docURLs  map[int32]string // documentURL of #document nodes
 	// secrets are what sensitive fields held in a capture that was not
-	// scrubbed (an old file, a test): removed from every node after classify.
+	// scrubbed (an old file, a test). They are removed from every node
+	// after classify.
 	secrets []string
 	// unlaid counts the nodes the layout did not know (facts.unlaid).
 	unlaid int
 }
 
-// Build turns a raw capture into the complete VirtualNode tree: one node per
-// DOM node of every target, out-of-process frames stitched under their
-// <iframe>. It is a pure function of raw (and opts.Prev for IDs), walks
-// iteratively, and never panics on hostile input.
+// Build turns a raw capture into the complete VirtualNode tree. There is
+// one node per DOM node of every target, with out-of-process frames
+// stitched under their <iframe>. It is a pure function of raw (and
+// opts.Prev for IDs). It walks iteratively and never panics on hostile
+// input.
 func Build(raw *dom.RawCapture, opts Options) (*dom.Snapshot, error) {
 	start := time.Now()
 	if raw == nil {
@@ -88,9 +90,9 @@ func Build(raw *dom.RawCapture, opts Options) (*dom.Snapshot, error) {
 	return snap, err
 }
 
-// FromDecoded builds from a decoded capture. It reads it only (a
-// shallow copy of each target holds what the walk changes), so a live
-// model can build from the same decoded capture again and again.
+// FromDecoded builds from a decoded capture. It only reads it: a shallow
+// copy of each target holds what the walk changes. So a live model can
+// build from the same decoded capture again and again.
 func FromDecoded(c *cdpjson.Capture, opts Options, start time.Time) (*dom.Snapshot, error) {
 	b, err := buildKeep(c, opts, start)
 	if err != nil {
@@ -99,8 +101,8 @@ func FromDecoded(c *cdpjson.Capture, opts Options, start time.Time) (*dom.Snapsh
 	return b.snap, nil
 }
 
-// buildKeep is FromDecoded, keeping the builder (its preorder lists
-// say which layout box each node was built with).
+// buildKeep is FromDecoded, keeping the builder. Its preorder lists say
+// which layout box each node was built with.
 func buildKeep(c *cdpjson.Capture, opts Options, start time.Time) (*builder, error) {
 	raw := c.Raw
 	b := &builder{raw: raw, opts: opts, byFrame: map[string]int{}, docURLs: map[int32]string{}, stitched: make([]bool, len(c.Targets))}
@@ -236,9 +238,9 @@ func (b *builder) walk() {
 			b.docURLs[idx] = r.DocumentURL
 		}
 
-		// Children in document order: shadow roots (rendered first),
-		// a same-process frame document, light children, template content.
-		// Pushed in reverse so they pop in order.
+		// Children in document order: shadow roots (rendered first), a
+		// same-process frame document, light children, template content.
+		// They are pushed in reverse so they pop in order.
 		next := func(c *cdpjson.Node, frameID string) item {
 			return item{raw: c, parent: idx, target: it.target, frameID: frameID, ua: f.ua, redact: f.redact, field: field, shiftX: it.shiftX, shiftY: it.shiftY}
 		}
@@ -265,7 +267,7 @@ func (b *builder) walk() {
 			stack = append(stack, next(r.ShadowRoots[i], it.frameID))
 		}
 		if b.opts.Lean {
-			// Nothing reads a DOM node after its visit: let it go, so the
+			// Nothing reads a DOM node after its visit. Let it go, so the
 			// decoded document shrinks as the tree grows.
 			*r = cdpjson.Node{}
 		}
@@ -273,7 +275,7 @@ func (b *builder) walk() {
 }
 
 // oopHost finds the out-of-process target whose <iframe> is r (in target
-// t): by the owner recorded in the capture, else by frame id.
+// t). It goes by the owner recorded in the capture, else by frame id.
 func (b *builder) oopHost(t int32, r *cdpjson.Node) (int, bool) {
 	if len(b.targets) < 2 {
 		return 0, false
@@ -295,7 +297,8 @@ func (b *builder) oopHost(t int32, r *cdpjson.Node) (int, bool) {
 }
 
 // stitch makes the work item that puts out-of-process target k's document
-// under its <iframe> host, shifted to where the frame sits in the page.
+// under its <iframe> host. It is shifted to where the frame sits in the
+// page.
 func (b *builder) stitch(k int, hostIdx int32, host *dom.VirtualNode) item {
 	t := b.targets[k]
 	b.stitched[k] = true
@@ -323,9 +326,9 @@ func (b *builder) stitch(k int, hostIdx int32, host *dom.VirtualNode) item {
 	return it
 }
 
-// stitchOrphans queues out-of-process targets whose <iframe> was not found
-// (it may have gone between captures) under the root, so nothing captured
-// is lost. It reports whether it queued one.
+// stitchOrphans queues under the root the out-of-process targets whose
+// <iframe> was not found; it may have gone between captures. So nothing
+// captured is lost. It reports whether it queued one.
 func (b *builder) stitchOrphans(stack *[]item) bool {
 	if len(b.nodes) == 0 {
 		return false
@@ -351,13 +354,13 @@ func (b *builder) countSubtrees() {
 		}
 		if p := f.parent; p >= 0 {
 			pf := &b.facts[p]
-			// elements count the light DOM only, as querySelectorAll does:
-			// not shadow roots nor frame documents
+			// Elements count the light DOM only, as querySelectorAll does.
+			// Shadow roots and frame documents do not count.
 			if n := b.nodes[i]; n.NodeType != dom.DocumentNode && n.NodeType != dom.FragmentNode {
 				pf.elements += f.elements
 			}
-			// a frame's boxes are its own: they do not make its <iframe>
-			// a display:contents element
+			// A frame's boxes are its own. They do not make its <iframe> a
+			// display:contents element.
 			if (f.box != nil || f.hasBoxBelow) && b.nodes[i].NodeType != dom.DocumentNode {
 				pf.hasBoxBelow = true
 			}
@@ -369,8 +372,8 @@ func (b *builder) countSubtrees() {
 }
 
 // trimContainerNames clears a text-derived name from a NonSemantic node
-// that holds other acting nodes: a delegating <section> named after all its
-// text repeats what its children say.
+// that holds other acting nodes. A delegating <section> named after all
+// its text repeats what its children say.
 func (b *builder) trimContainerNames() {
 	acts := make([]bool, len(b.nodes))
 	for i := len(b.nodes) - 1; i >= 0; i-- {

@@ -8,8 +8,8 @@ import (
 	"domscope/dom/urls"
 )
 
-// classify sets role, name, states, tier, visibility and ID of every node,
-// parents before children (forward over the preorder list).
+// classify sets role, name, states, tier, visibility and ID of every
+// node. It goes forward over the preorder list, so parents come first.
 func (b *builder) classify() {
 	drop := make([]bool, len(b.nodes))
 	transparent := make([]bool, len(b.nodes))
@@ -100,7 +100,8 @@ func (b *builder) describe(i int) {
 	}
 }
 
-// axStates are the AX properties kept as States (others are noise for an agent).
+// axStates are the AX properties kept as States. Others are noise for an
+// agent.
 var axStates = map[string]bool{
 	"checked": true, "pressed": true, "expanded": true, "selected": true, "disabled": true,
 	"focused": true, "required": true, "readonly": true, "invalid": true, "level": true,
@@ -112,7 +113,7 @@ var axStates = map[string]bool{
 var falseMatters = map[string]bool{"checked": true, "pressed": true, "expanded": true}
 
 // ariaStates are the states read from aria-* attributes when AX said
-// nothing (the attribute names are spelled out: this runs on every node).
+// nothing. The attribute names are spelled out: this runs on every node.
 var ariaStates = []struct{ attr, state string }{
 	{"aria-checked", "checked"}, {"aria-expanded", "expanded"}, {"aria-selected", "selected"},
 	{"aria-pressed", "pressed"}, {"aria-disabled", "disabled"}, {"aria-required", "required"},

@@ -10,8 +10,8 @@ import (
 	"domscope/dom/internal/fixture"
 )
 
-// TestTenThousandDeep: a page nested 10,000 levels deep builds, flattens and
-// formats (no recursion anywhere; encoding/json alone refuses this depth).
+// TestTenThousandDeep: a page nested 10,000 levels deep builds, flattens
+// and formats. Nothing recurses; encoding/json alone refuses this depth.
 func TestTenThousandDeep(t *testing.T) {
 	const depth = 10000
 	leaf := fixture.El("button", []string{"id", "deep"}, fixture.Txt("Deep button")).AX("button", "Deep button")
@@ -55,7 +55,7 @@ func TestTenThousandDeep(t *testing.T) {
 }
 
 // TestMaxDepthMarker: kept groups nested beyond MaxDepth are cut with a
-// marker, and switching the rule off keeps them.
+// marker. Switching the rule off keeps them.
 func TestMaxDepthMarker(t *testing.T) {
 	leaf := fixture.El("button", []string{"id", "leaf"}, fixture.Txt("Leaf")).AX("button", "Leaf")
 	n := leaf

@@ -7,9 +7,9 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// Draft is a tree built ahead of a refresh's layout and kept open to be
-// put right once the layout comes: its builder still knows the layout
-// box and the AX facts each node was built with.
+// Draft is a tree built ahead of a refresh's layout, kept open to be put
+// right once the layout comes. Its builder still knows the layout box and
+// the AX facts each node was built with.
 type Draft struct{ b *builder }
 
 // NewDraft builds c and keeps the build open.
@@ -24,9 +24,9 @@ func NewDraft(c *cdpjson.Capture, opts Options, start time.Time) (*Draft, error)
 // Snapshot is the draft's tree.
 func (d *Draft) Snapshot() *dom.Snapshot { return d.b.snap }
 
-// Redescribe describes again, with cur's AX facts and control states,
-// the nodes fetched, and those of states with their ancestors. It reports
-// false if a node's tier changed, or whether it is named after its text.
+// Redescribe describes again, with cur's AX facts and control states, the
+// nodes fetched and those of states with their ancestors. It reports false
+// if a node's tier changed, or whether it is named after its text.
 func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 	if len(fetched) == 0 && len(states) == 0 {
 		return true
@@ -62,9 +62,9 @@ func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 		n.Name, n.States, f.textName = "", nil, false
 		b.describe(i)
 		// Role, name, states and reason are the node's own. Its tier
-		// decides its visibility and its ancestors' names (through
-		// trimContainerNames, with whether it is named after its text):
-		// those must stay.
+		// decides its visibility and its ancestors' names, through
+		// trimContainerNames with whether it is named after its text.
+		// Those must stay.
 		if n.Tier != tier || f.textName != textName {
 			return false
 		}
@@ -75,11 +75,11 @@ func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 	return true
 }
 
-// LaidOut reports whether the nodes the draft's layout did not list
-// (inserted since: cdpjson/cover.go), judged as their parents, are
-// judged as cur's layout would: hidden through a hidden parent, listed
-// there with no box, and not what keeps an ancestor from being
-// zero-size.
+// LaidOut reports whether cur's layout would judge the unlisted nodes as
+// the draft did. Those are nodes the draft's layout did not list
+// (inserted since: cdpjson/cover.go), judged as their parents. They must
+// be hidden through a hidden parent, listed there with no box, and not
+// what keeps an ancestor from being zero-size.
 func (d *Draft) LaidOut(cur *cdpjson.Target) bool {
 	b := d.b
 	if b.unlaid == 0 {
@@ -105,10 +105,10 @@ func (d *Draft) LaidOut(cur *cdpjson.Target) bool {
 	return true
 }
 
-// Rebound gives each node the bounds of its box in cur (when the boxes
-// moved) and works out again whether it is in the viewport. It reports
-// false when a box went, or became or stopped being zero-size: what the
-// build decided from it no longer holds.
+// Rebound gives each node the bounds of its box in cur, when the boxes
+// moved. It works out again whether the node is in the viewport. It
+// reports false when a box went, or became or stopped being zero-size.
+// Then what the build decided from it no longer holds.
 func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 	b := d.b
 	for i, n := range b.nodes {
@@ -118,8 +118,8 @@ func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 				return false
 			}
 			if nb.Bounds != n.Bounds {
-				// zero-size is judged on a node and what it holds
-				// (an ancestor is hidden only if none of it is drawn)
+				// zero-size is judged on a node and what it holds. An
+				// ancestor is hidden only if none of it is drawn.
 				if (n.NodeType == dom.ElementNode || n.NodeType == dom.TextNode) && zeroSize(n.Bounds) != zeroSize(nb.Bounds) {
 					return false
 				}

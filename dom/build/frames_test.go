@@ -8,10 +8,10 @@ import (
 	"domscope/dom/internal/recordings"
 )
 
-// TestFramesStitched: on the recording of frames.html (a same-origin and a
-// cross-origin iframe), each frame's document hangs under its <iframe>, its
-// nodes carry the frame (and, out of process, the target), and their boxes
-// sit inside the <iframe>'s box in page coordinates.
+// TestFramesStitched records frames.html (a same-origin and a
+// cross-origin iframe). Each frame's document hangs under its <iframe>.
+// Its nodes carry the frame (and, out of process, the target). Their
+// boxes sit inside the <iframe>'s box in page coordinates.
 func TestFramesStitched(t *testing.T) {
 	s, err := build.Build(recordings.Load(t, "frames"), build.Options{})
 	if err != nil {

@@ -8,26 +8,25 @@ import (
 	"domscope/dom"
 )
 
-// idAssigner gives node IDs: a node that survives from the previous
-// snapshot in the same document (the same frame and backend node id)
-// keeps its ID, others get new numbers. It runs on every node of every
-// re-snapshot, so lookups go by frame first (a frame's nodes come
-// together in preorder) and then by an integer.
+// idAssigner gives node IDs. A node that survives from the previous
+// snapshot keeps its ID: the same frame, document and backend node id.
+// Others get new numbers. It runs on every node of every re-snapshot. So
+// lookups go by frame first (a frame's nodes come together in preorder),
+// then by an integer.
 type idAssigner struct {
 	nodes  []*dom.VirtualNode
 	frames map[string]*frameIDs
 	last   *frameIDs // the frame of the node before
-	// used marks the IDs given so far, a bit per number (an ID is given
-	// once, even if hostile input names a backend node twice); other
-	// given IDs (not node_N, or numbers past the set's end) are in
-	// usedOther.
+	// used marks the IDs given so far, a bit per number. An ID is given
+	// once, even if hostile input names a backend node twice. Other given
+	// IDs (not node_N, or numbers past the set's end) are in usedOther.
 	used      bitset.BitSet
 	usedOther map[string]bool
 	next      int
 }
 
-// maxUsedBits bounds the set of given ID numbers (a file may claim any
-// next number): 1<<26 bits are 8 MB.
+// maxUsedBits bounds the set of given ID numbers; a file may claim any
+// next number. 1<<26 bits are 8 MB.
 const maxUsedBits = 1 << 26
 
 // frameIDs are one frame's IDs in the previous snapshot.
@@ -35,8 +34,8 @@ type frameIDs struct {
 	frame string
 	ids   map[int64]prevID
 	// prevDoc and curDoc are the backend ids of the frame's #document in
-	// the previous snapshot and this one: a new document (navigation, a
-	// new renderer that reuses backend ids) must not inherit the old IDs.
+	// the previous snapshot and this one. A new document must not inherit
+	// the old IDs (a navigation, a new renderer that reuses backend ids).
 	prevDoc, curDoc int64
 	hasDoc, hasCur  bool
 }
@@ -54,8 +53,8 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 	a.frames = map[string]*frameIDs{}
 	a.next = prev.NextID
 	// The previous tree is read in preorder, the order its nodes were
-	// made in: going through ByID instead visits them at random, and
-	// waiting for memory was most of the time this took.
+	// made in. Going through ByID visits them at random, and waiting for
+	// memory was most of the time this took.
 	stack := []*dom.VirtualNode{prev.Root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]

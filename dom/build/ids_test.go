@@ -17,7 +17,7 @@ func TestNormalizeIDForms(t *testing.T) {
 }
 
 // TestIDsSurviveARebuild: the same backend node in the same document keeps
-// its ID; a new node gets a number never used before; a new document (same
+// its ID. A new node gets a number never used before. A new document (same
 // frame, new #document) does not inherit old IDs.
 func TestIDsSurviveARebuild(t *testing.T) {
 	button := func(id string, backend int64) *fixture.Node {
@@ -61,7 +61,7 @@ func TestIDsSurviveARebuild(t *testing.T) {
 		t.Errorf("%d nodes, want %d", len(second.ByID), len(first.ByID)+2)
 	}
 
-	// a third build removes "new" again: its ID is not reused for anything
+	// A third build removes "new" again. Its ID is not reused for anything.
 	third := fixture.MustBuild(t, mk(1, false), build.Options{Prev: second})
 	if third.Node(newID) != nil {
 		t.Errorf("removed node's ID %s still resolves", newID)
@@ -78,8 +78,8 @@ func TestIDsSurviveARebuild(t *testing.T) {
 }
 
 // TestIDsGivenOnce: an ID is given to one node only, even when hostile
-// input names a backend node twice, and a previous snapshot that claims
-// a huge next number (a file may) or IDs not of the form node_N neither
+// input names a backend node twice. A previous snapshot may claim a huge
+// next number (a file may) or IDs not of the form node_N. That neither
 // breaks the build nor loses those IDs.
 func TestIDsGivenOnce(t *testing.T) {
 	twice := func(doc int64) *fixture.Node {
@@ -100,8 +100,8 @@ func TestIDsGivenOnce(t *testing.T) {
 		t.Errorf("two nodes got %s", a.ID)
 	}
 
-	// A previous snapshot as a file could give it: a huge next number and
-	// one ID in another form.
+	// A previous snapshot as a file could give it: a huge next number,
+	// and one ID in another form.
 	odd := *first
 	odd.NextID = 1 << 40
 	odd.ByID = map[string]*dom.VirtualNode{}

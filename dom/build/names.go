@@ -11,9 +11,10 @@ import (
 func cleanName(s string) string { return textutil.Truncate(textutil.Collapse(s), dom.MaxNameLen) }
 
 // subtreeText collects the text of node n's visible-by-structure
-// descendants (not script/style, not user-agent internals, not private
-// fields), collapsed, up to max runes. It walks with a stack and gives up
-// after a bounded number of nodes so a huge container costs little.
+// descendants, collapsed, up to max runes. It skips script/style,
+// user-agent internals and private fields. It walks with a stack and
+// gives up after a bounded number of nodes, so a huge container costs
+// little.
 func subtreeText(n *dom.VirtualNode, max int) string {
 	var b strings.Builder
 	stack := []*dom.VirtualNode{n}

@@ -3,8 +3,8 @@ package build
 import "domscope/dom"
 
 // Rebuild builds a snapshot again from its raw capture with other tier
-// rules switched off, keeping every node ID and the capture's sequence
-// number, time and cost (no new capture is taken).
+// rules switched off. It keeps every node ID and the capture's sequence
+// number, time and cost; no new capture is taken.
 func Rebuild(s *dom.Snapshot, disabled map[string]bool) (*dom.Snapshot, error) {
 	if !s.HasCapture() {
 		return nil, dom.Errorf(dom.SnapshotFailed, nil, "this snapshot has no raw capture to rebuild from")

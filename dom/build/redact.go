@@ -3,14 +3,15 @@ package build
 import "domscope/dom"
 
 // The builder's side of privacy. Capture already removed what sensitive
-// fields hold (capture.Scrub); these make Build safe on its own for a
-// capture that was not scrubbed (a file from an older domscope, a test, a
-// fuzz input): nothing a sensitive field holds reaches a VirtualNode.
+// fields hold (capture.Scrub). These make Build safe on its own for a
+// capture that was not scrubbed. That may be a file from an older
+// domscope, a test or a fuzz input. Nothing a sensitive field holds
+// reaches a VirtualNode.
 
-// redactNode clears what node n (a sensitive field, or a node inside the
-// one at preorder index field) holds, remembering it as a secret: its value
-// attribute and its text. It reports whether it cleared anything non-empty.
-// n is not in b.nodes yet.
+// redactNode clears what node n holds and remembers it as a secret: its
+// value attribute and its text. n is a sensitive field, or a node inside
+// the one at preorder index field. It reports whether it cleared anything
+// non-empty. n is not in b.nodes yet.
 func (b *builder) redactNode(n *dom.VirtualNode, field int32) bool {
 	had := false
 	if v, ok := n.Attrs["value"]; ok {
@@ -31,9 +32,9 @@ func (b *builder) redactNode(n *dom.VirtualNode, field int32) bool {
 	return had
 }
 
-// maskedValue sets a sensitive field's value state: Mask when the capture
-// shows that it holds something (its AX value, value attribute or text),
-// never the value itself.
+// maskedValue sets a sensitive field's value state. It is Mask when the
+// capture shows the field holds something (its AX value, value attribute
+// or text). It is never the value itself.
 func (b *builder) maskedValue(i int) {
 	n, f := b.nodes[i], &b.facts[i]
 	if n.States != nil {
@@ -55,9 +56,9 @@ func (b *builder) maskedValue(i int) {
 	n.States["value"] = dom.Mask
 }
 
-// scrubSecrets removes the secrets found while building from every
-// string of every node (a label, a title or a parent's name can repeat a
-// field's value). It costs nothing when the capture was scrubbed.
+// scrubSecrets removes the secrets found while building from every string
+// of every node. A label, a title or a parent's name can repeat a field's
+// value. It costs nothing when the capture was scrubbed.
 func (b *builder) scrubSecrets() {
 	secrets := dom.CleanSecrets(b.secrets)
 	if len(secrets) == 0 {

@@ -36,7 +36,7 @@ var tierRules = []dom.Rule{
 func TierRules() []dom.Rule { return append([]dom.Rule(nil), tierRules...) }
 
 // RuleNativeTag marks a native control that has no AX data (its frame's
-// AX tree was not captured); not a page heuristic, a safety net.
+// AX tree was not captured). It is not a page heuristic but a safety net.
 const RuleNativeTag = "heuristic:native-tag"
 
 func init() {
@@ -57,16 +57,17 @@ func ruleOff(disabled map[string]bool, name string) bool {
 	return false
 }
 
-// structuralRoles are AX roles that carry no meaning for an agent: wrappers,
-// text runs and document internals. A node with one of them is Structural
-// unless a heuristic fires.
+// structuralRoles are AX roles that carry no meaning for an agent:
+// wrappers, text runs and document internals. A node with one of them is
+// Structural unless a heuristic fires.
 var structuralRoles = map[string]bool{
 	"generic": true, "none": true, "presentation": true, "StaticText": true, "InlineTextBox": true,
 	"LineBreak": true, "RootWebArea": true, "WebArea": true, "Ignored": true, "Iframe": true,
 	"IframePresentational": true, "Unknown": true, "LayoutTable": true, "LayoutTableRow": true,
 	"LayoutTableCell": true, "rowgroup": true, "ListMarker": true, "sectionheader": true,
 	"sectionfooter": true, "Pre": true, "Canvas": true, "Ruby": true, "RubyAnnotation": true,
-	// text-ish roles: their text is what matters; flattening turns it into text nodes
+	// Text-ish roles: their text is what matters. Flattening turns it into
+	// text nodes.
 	"paragraph": true, "strong": true, "emphasis": true, "code": true, "mark": true, "time": true,
 	"subscript": true, "superscript": true, "deletion": true, "insertion": true, "LabelText": true,
 	"Abbr": true, "blockquote": true, "caption": true, "figcaption": true, "FigureCaption": true,
@@ -84,12 +85,12 @@ var interactiveRoles = map[string]bool{
 }
 
 // InteractiveRole reports whether a role attribute value promises an
-// action (the roles are lower case).
+// action. The roles are lower case.
 func InteractiveRole(role string) bool { return interactiveRoles[role] }
 
-// IsInteractive says whether a node is one a user or an agent acts on: a
-// non-semantic node (a heuristic found it interactive) or a semantic one
-// whose role is a control.
+// IsInteractive says whether a node is one a user or an agent acts on.
+// That is a non-semantic node a heuristic found interactive, or a
+// semantic one whose role is a control.
 func IsInteractive(n *dom.VirtualNode) bool {
 	switch n.Tier {
 	case dom.NonSemantic:
@@ -113,8 +114,9 @@ var frameworkAttrs = []string{"ng-click", "data-ng-click", "v-on:click", "@click
 var clickWords = []string{"btn", "button", "clickable", "link", "interactive"}
 
 // hasClassWord reports whether a class attribute holds a click-suggestive
-// word, as a whole word: "btn", "btn-primary", "nav_link" match, "linkedin",
-// "buttonless" do not. It runs on every element, so it cuts no strings.
+// word, as a whole word. "btn", "btn-primary", "nav_link" match;
+// "linkedin", "buttonless" do not. It runs on every element, so it cuts
+// no strings.
 func hasClassWord(class string) bool {
 	isWord := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
 	for i := 0; i < len(class); {
@@ -151,8 +153,8 @@ func nativeControl(n *dom.VirtualNode) bool {
 	return false
 }
 
-// heuristic runs the NonSemantic rules in order and returns the first that
-// fires, or "".
+// heuristic runs the NonSemantic rules in order. It returns the first
+// that fires, or "".
 func (b *builder) heuristic(i int) string {
 	n, f := b.nodes[i], &b.facts[i]
 	off := b.opts.Disabled
@@ -210,9 +212,9 @@ func (b *builder) heuristic(i int) string {
 	return ""
 }
 
-// bigContainer is the descendant element count above which an own listener is taken
-// as event delegation (a root handling its children's clicks), not an
-// action of the element itself.
+// bigContainer is the descendant element count above which an own
+// listener is taken as event delegation. Such a root handles its
+// children's clicks; they are not an action of the element itself.
 const bigContainer = 30
 
 func tabindexOK(v string) bool {
@@ -256,7 +258,7 @@ func firstWord(s string) string {
 	return strings.ToLower(s)
 }
 
-// cursor is the computed cursor of node i; a node with no layout box
+// cursor is the computed cursor of node i. A node with no layout box
 // (display:contents) inherits its parent's, as CSS does.
 func (b *builder) cursor(i int) string {
 	for j := 0; i >= 0 && j < 64; j++ {

@@ -12,10 +12,10 @@ import (
 	"domscope/dom/internal/fixture"
 )
 
-// unlisted rewrites a capture's layout as a DOMSnapshot reply does it
-// (every node listed, parentIndex beside) but for the nodes of ids: as
-// if the page inserted them after Chrome made the layout. complete false
-// drops parentIndex instead (a layout that lists only what it says).
+// unlisted rewrites a capture's layout as a DOMSnapshot reply does it.
+// Every node is listed, parentIndex beside, but for the nodes of ids. It
+// is as if the page inserted them after Chrome made the layout. complete
+// false drops parentIndex instead: a layout that lists only what it says.
 func unlisted(t *testing.T, raw *dom.RawCapture, complete bool, ids ...int64) {
 	t.Helper()
 	var snap map[string]any
@@ -42,7 +42,7 @@ func unlisted(t *testing.T, raw *dom.RawCapture, complete bool, ids ...int64) {
 	raw.Targets[0].Layout = b
 }
 
-// A node the layout does not list came after it: it is shown as its
+// A node the layout does not list came after it. It is shown as its
 // parent is, never judged not rendered for want of a box. A node the
 // layout lists with no box is not drawn, as before.
 func TestUnlaidNodes(t *testing.T) {
@@ -70,7 +70,8 @@ func TestUnlaidNodes(t *testing.T) {
 		lateEl, lateText := find(fixture.ByAttr("id", "late")), find(func(n *dom.VirtualNode) bool { return n.Text == "Late" })
 		goneEl, underText := find(fixture.ByAttr("id", "gone")), find(func(n *dom.VirtualNode) bool { return n.Text == "Under" })
 		if !complete {
-			// a layout that does not say it lists every node: no box, not drawn
+			// A layout that does not say it lists every node. No box means
+			// not drawn.
 			if hello.Hidden != dom.HiddenNotRendered || lateEl.Hidden != dom.HiddenDisplayNone {
 				t.Errorf("without parentIndex: text %q, element %q", hello.Hidden, lateEl.Hidden)
 			}

@@ -9,10 +9,10 @@ import (
 )
 
 // fieldValue sets States["value"] of a form field that AX gave no value
-// (and the privacy step no mask): the live value of an input or textarea
-// from DOMSnapshot, the selected option of a single <select>. A field
-// inside a sensitive one never gets a value here. An agent must see what
-// is in its fields, as a person would.
+// (and the privacy step no mask). It takes the live value of an input or
+// textarea from DOMSnapshot. For a single <select> it takes the selected
+// option. A field inside a sensitive one never gets a value here. An
+// agent must see what is in its fields, as a person would.
 func (b *builder) fieldValue(i int, set func(k, v string)) {
 	n, f := b.nodes[i], &b.facts[i]
 	if f.redact || n.NodeType != dom.ElementNode {
@@ -28,8 +28,8 @@ func (b *builder) fieldValue(i int, set func(k, v string)) {
 		case "checkbox", "radio", "button", "submit", "reset", "image", "hidden", "file":
 			return
 		}
-		// DOMSnapshot lists every input's live value, empty ones too;
-		// without it the served value is the best there is
+		// DOMSnapshot lists every input's live value, empty ones too.
+		// Without it the served value is the best there is.
 		v, ok := ti.Values[n.BackendID]
 		if !ok {
 			v = n.Attrs["value"]

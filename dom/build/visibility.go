@@ -7,7 +7,7 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// visibility sets Visible, Hidden and InViewport of node i; its parent is
+// visibility sets Visible, Hidden and InViewport of node i. Its parent is
 // already done. drop reports a subtree-wide reason (own or inherited).
 func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	n, f := b.nodes[i], &b.facts[i]
@@ -27,8 +27,8 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			}
 		}
 	}
-	// a frame's document is seen only through its <iframe>: a hidden,
-	// zero-size or unrendered host hides the whole frame
+	// A frame's document is seen only through its <iframe>. A hidden,
+	// zero-size or unrendered host hides the whole frame.
 	if n.NodeType == dom.DocumentNode && parent != nil && parent.NodeType == dom.ElementNode && parent.Hidden != "" && parent.Hidden != dom.HiddenOpacity {
 		n.Hidden, drop[i] = dom.HiddenInherited, true
 		return
@@ -74,8 +74,8 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 		if op := ti.Style(f.box, "opacity"); op == "0" {
 			transparent[i] = true
 		}
-		// An inline that wraps a block (<a><h1>…</h1></a>) has a box
-		// of no width, but what it holds is drawn: it is not hidden.
+		// An inline that wraps a block (<a><h1>…</h1></a>) has a box of
+		// no width. But what it holds is drawn, so it is not hidden.
 		if zeroSize(n.Bounds) && !f.sizedBelow {
 			n.Hidden = dom.HiddenZeroSize
 			return
@@ -96,7 +96,7 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 			return
 		}
 	}
-	// A transparent (opacity:0) node is hidden unless it acts: custom
+	// A transparent (opacity:0) node is hidden unless it acts. Custom
 	// controls are often a transparent native input over a styled label,
 	// and they still take the click.
 	if transparent[i] && n.Tier == dom.Structural && n.NodeType != dom.DocumentNode && n.NodeType != dom.FragmentNode {
@@ -113,8 +113,8 @@ func (b *builder) visibility(i int, drop []bool, transparent []bool) {
 	}
 }
 
-// drawnSized reports whether node i, an element or a text, has a box
-// with a size that is not visibility:hidden: something of it is drawn.
+// drawnSized reports whether something of node i is drawn. Node i is an
+// element or a text; it needs a box with a size, not visibility:hidden.
 func (b *builder) drawnSized(i int) bool {
 	n, f := b.nodes[i], &b.facts[i]
 	if f.unlaid {

@@ -1,5 +1,5 @@
 // Package demo holds small demo pages embedded in the binary and serves
-// them on loopback, so a fresh machine has something to look at
+// them on loopback. So a fresh machine has something to look at
 // (domscope snapshot --launch --demo, domscope demo).
 package demo
 
@@ -22,10 +22,10 @@ var site embed.FS
 // Pages are the demo pages under the base URL, the index first.
 var Pages = []string{"index.html", "signin.html", "products.html", "todo.html", "components.html"}
 
-// Serve serves the demo pages on 127.0.0.1 and, for the cross-origin
-// iframe of components.html, the same files on localhost at another port
-// (a different site, so Chromium puts that frame in its own process).
-// baseURL ends without a slash; stop shuts both servers down.
+// Serve serves the demo pages on 127.0.0.1. For the cross-origin iframe of
+// components.html it serves the same files on localhost at another port.
+// That is a different site, so Chromium puts that frame in its own
+// process. baseURL ends without a slash; stop shuts both servers down.
 func Serve() (baseURL string, stop func(), err error) {
 	files, err := fs.Sub(site, "site")
 	if err != nil {

@@ -1,6 +1,7 @@
-// Package export saves a snapshot as a file `domscope open` reads back
-// (raw capture, outputs, decisions, node IDs, the session's steps) and
-// rebuilds the tree from it without a browser.
+// Package export saves a snapshot as a file `domscope open` reads back.
+// The file holds the raw capture, outputs, decisions, node IDs and the
+// session's steps. The package rebuilds the tree from it without a
+// browser.
 package export
 
 import (
@@ -26,10 +27,10 @@ import (
 // SavedCaptureVersion is the version of the file format written by WriteFile.
 const SavedCaptureVersion = 1
 
-// SavedCapture is one capture as the TUI exports it (`e`) and `domscope open`
-// reads it: the raw CDP data (enough to rebuild everything without a
-// browser) plus what domscope made of it, so the file can be read by people
-// and other tools without running domscope.
+// SavedCapture is one capture as the TUI exports it (`e`) and `domscope
+// open` reads it. It holds the raw CDP data, enough to rebuild everything
+// without a browser. It adds what domscope made of it. So people and
+// other tools can read the file without running domscope.
 type SavedCapture struct {
 	Version int    `json:"version"`
 	SavedAt string `json:"savedAt"` // RFC 3339
@@ -38,7 +39,7 @@ type SavedCapture struct {
 	Title   string `json:"title"`
 
 	// TierDisabled and FlattenDisabled are the rules switched off when
-	// the capture was saved; loading rebuilds with the same rules.
+	// the capture was saved. Loading rebuilds with the same rules.
 	TierDisabled    []string `json:"tierDisabled,omitempty"`
 	FlattenDisabled []string `json:"flattenDisabled,omitempty"`
 
@@ -48,21 +49,21 @@ type SavedCapture struct {
 	Text      string                   `json:"text"` // FormatText
 	Tokens    int                      `json:"tokens"`
 	Decisions map[string]SavedDecision `json:"decisions"`
-	// LastAction is the result of the last action before saving, if any:
-	// often the reason the capture was saved.
+	// LastAction is the result of the last action before saving, if any.
+	// It is often the reason the capture was saved.
 	LastAction *dom.ActionResult `json:"lastAction,omitempty"`
 	// LastActionDesc says what that action was, as the TUI showed it
 	// (`type "a@b.c\n" on node_6`).
 	LastActionDesc string `json:"lastActionDesc,omitempty"`
 
-	// IDs gives the rebuilt nodes the IDs the live page showed (absent in
-	// files from older versions, which are numbered afresh).
+	// IDs gives the rebuilt nodes the IDs the live page showed. Files from
+	// older versions lack it and are numbered afresh.
 	IDs *SavedIDs `json:"ids,omitempty"`
 	// Session is the session's action log up to the save (see SessionStep).
 	Session []dom.SessionStep `json:"session,omitempty"`
 
-	// first is the tree built when the file was read, for the first
-	// Snapshot call.
+	// first is the tree built when the file was read. The first Snapshot
+	// call returns it.
 	first *dom.Snapshot
 }
 
@@ -84,8 +85,8 @@ func NewSavedCapture(s *dom.Snapshot, opts dom.Options, tierDisabled map[string]
 		return nil, err
 	}
 	if raw != s.Raw {
-		// Written out from the live model, whose events and fetches
-		// (a new frame, a link's AX url) the capture's scrub never saw.
+		// Written out from the live model. The capture's scrub never saw
+		// its events and fetches (a new frame, a link's AX url).
 		capture.ScrubURLs(raw)
 	}
 	sd, dec := flatten.Flatten(s, opts)
@@ -138,8 +139,8 @@ func set(names []string) map[string]bool {
 	return m
 }
 
-// Write writes c as indented JSON, with the characters a terminal could
-// act on escaped (an export may well be read with cat).
+// Write writes c as indented JSON. Characters a terminal could act on are
+// escaped: an export may well be read with cat.
 func (c *SavedCapture) Write(w io.Writer) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -151,11 +152,11 @@ func (c *SavedCapture) Write(w io.Writer) error {
 	return err
 }
 
-// WriteFile writes c to path atomically (a temporary file renamed into
-// place), so an interrupted export never leaves half a file. The file is
-// gzip-compressed: the raw capture of a large page is mostly repeated
-// keys and class names (190 MB of JSON on a 50,000-element page). `zcat`
-// shows it; ReadCaptureFile reads it and the uncompressed files of older
+// WriteFile writes c to path atomically: a temporary file renamed into
+// place. So an interrupted export never leaves half a file. The file is
+// gzip-compressed. The raw capture of a large page is mostly repeated
+// keys and class names: 190 MB of JSON on a 50,000-element page. `zcat`
+// shows it. ReadCaptureFile reads it and the uncompressed files of older
 // versions alike.
 func (c *SavedCapture) WriteFile(path string) error {
 	dir := filepath.Dir(path)
@@ -183,9 +184,9 @@ func (c *SavedCapture) WriteFile(path string) error {
 	return nil
 }
 
-// ExportReader reads an export as JSON, uncompressing it when it is
-// gzip (told by its first bytes, not its name: a renamed file still opens).
-// It reads as a stream and fails with a clear error past MaxCaptureSize.
+// ExportReader reads an export as JSON, uncompressing it when it is gzip.
+// Its first bytes tell, not its name, so a renamed file still opens. It
+// reads as a stream and fails with a clear error past MaxCaptureSize.
 func ExportReader(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -228,16 +229,16 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 		return nil, dom.Errorf(dom.ValidationError, nil, "the capture file holds no raw CDP data to rebuild from")
 	}
 	// A file saved by an older domscope may hold values the scrub now
-	// removes (a wider rule, inline text boxes), and one edited by hand or
-	// written by another program text typed into a sensitive field or a
-	// URL with a password: clean it before anything shows it or saves it
-	// again.
+	// removes (a wider rule, inline text boxes). A file edited by hand or
+	// written by another program may hold text typed into a sensitive
+	// field. Or a URL with a password. Clean it before anything shows it or
+	// saves it again.
 	secrets := capture.ScrubSecrets(c.Raw)
 	c.safeURLs()
 	var snap *dom.Snapshot
 	if c.needsTree() {
-		// the saved page says which fields are sensitive; the tree is
-		// kept for the first Snapshot call (open builds it once)
+		// The saved page says which fields are sensitive. The tree is
+		// kept for the first Snapshot call (open builds it once).
 		if s, err := c.build(); err == nil {
 			snap, c.first = s, s
 		}
@@ -246,11 +247,12 @@ func decodeCapture(b []byte) (*SavedCapture, error) {
 	return &c, nil
 }
 
-// ReadCaptureFile reads a capture saved with WriteFile (or an older,
-// uncompressed one). A file too big once uncompressed (MaxCaptureSize) is
-// refused before it is read when its size or gzip trailer says so, else
-// as soon as that much has come out; its JSON is read into one buffer of
-// the size announced, so memory stays near what the file really holds.
+// ReadCaptureFile reads a capture saved with WriteFile, or an older,
+// uncompressed one. MaxCaptureSize bounds its size once uncompressed. A
+// file whose size or gzip trailer says it is bigger is refused before it
+// is read. Else it is refused as soon as that much has come out. Its JSON
+// is read into one buffer of the size announced. So memory stays near
+// what the file really holds.
 func ReadCaptureFile(path string) (*SavedCapture, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -288,8 +290,8 @@ func readCaptureFile(f *os.File) (*SavedCapture, error) {
 	return decodeCapture(b)
 }
 
-// Snapshot rebuilds the VirtualNode tree from the raw data with the tier
-// rules that were off when it was saved and the IDs it had.
+// Snapshot rebuilds the VirtualNode tree from the raw data. It uses the
+// tier rules that were off when it was saved, and the IDs it had.
 func (c *SavedCapture) Snapshot() (*dom.Snapshot, error) {
 	if s := c.first; s != nil {
 		c.first = nil
@@ -312,16 +314,17 @@ func (c *SavedCapture) build() (*dom.Snapshot, error) {
 // TierDisabledSet returns the tier rules switched off at save time as a set.
 func (c *SavedCapture) TierDisabledSet() map[string]bool { return set(c.TierDisabled) }
 
-// FlattenOptions returns the default options with the flatten rules that
-// were off at save time switched off again.
+// FlattenOptions returns the default options. The flatten rules that were
+// off at save time are switched off again.
 func (c *SavedCapture) FlattenOptions() dom.Options {
 	o := dom.DefaultOptions()
 	o.Disabled = set(c.FlattenDisabled)
 	return o
 }
 
-// SessionLog returns the session's action log saved with the capture, oldest
-// first, with each result's Duration restored (nil for files without one).
+// SessionLog returns the session's action log saved with the capture,
+// oldest first. Each result's Duration is restored. It is nil for files
+// without one.
 func (c *SavedCapture) SessionLog() []dom.SessionStep {
 	out := make([]dom.SessionStep, len(c.Session))
 	copy(out, c.Session)

@@ -66,8 +66,9 @@ func TestSavedCaptureRoundTrip(t *testing.T) {
 	}
 }
 
-// The file is gzip-compressed and reads back; an uncompressed export of an
-// older version (and a gzip one renamed to .json) opens the same way.
+// The file is gzip-compressed and reads back. An uncompressed export of
+// an older version opens the same way, and so does a gzip one renamed to
+// .json.
 func TestExportCompressedAndOldFilesOpen(t *testing.T) {
 	c, err := NewSavedCapture(exportFixture(t), dom.DefaultOptions(), nil, nil)
 	if err != nil {
@@ -108,8 +109,8 @@ func TestExportCompressedAndOldFilesOpen(t *testing.T) {
 	if _, err := ReadCapture(bytes.NewReader(zipped[:len(zipped)/2])); err == nil {
 		t.Error("a cut gzip file should fail to open")
 	}
-	// cut files on disk: their gzip trailer is gone (the last 4 bytes are
-	// from the middle), or the JSON ends early; each is a clear error
+	// Cut files on disk: their gzip trailer is gone (the last 4 bytes are
+	// from the middle), or the JSON ends early. Each is a clear error.
 	for _, cut := range []int{len(zipped) / 2, len(zipped) - 4, len(zipped) - 1} {
 		path := filepath.Join(dir, "cut.json.gz")
 		if err := os.WriteFile(path, zipped[:cut], 0o600); err != nil {

@@ -7,14 +7,14 @@ import (
 	"domscope/dom"
 )
 
-// SavedIDs is what a saved capture needs to give every node, when it is
-// rebuilt, the ID the live page showed. IDs follow a node by its frame and
-// backend node id across re-snapshots (see dom/build), so a capture taken after
+// SavedIDs is what a saved capture needs to give every rebuilt node the
+// ID the live page showed. IDs follow a node by its frame and backend
+// node id across re-snapshots (see dom/build). So a capture taken after
 // some actions has IDs a fresh build would number differently.
 //
-// Frames maps a frame id to runs of [backend id, ID number, count]: count
-// nodes, in document order, whose backend ids and ID numbers both go up by
-// one. A page loaded and never changed is one run per frame.
+// Frames maps a frame id to runs of [backend id, ID number, count]. A run
+// is count nodes, in document order, whose backend ids and ID numbers
+// both go up by one. A page loaded and never changed is one run per frame.
 type SavedIDs struct {
 	Next   int                   `json:"next"`
 	Docs   map[string]int64      `json:"docs"` // frame id -> backend id of its #document
@@ -48,10 +48,10 @@ func saveIDs(s *dom.Snapshot) *SavedIDs {
 	return ids
 }
 
-// prev returns a stand-in for the snapshot the IDs were saved from, to be
-// given to build.Build as build.Options.Prev: it holds only what ID assignment
-// reads (each node's ID, frame, backend id and the frame documents, all
-// children of an empty root).
+// prev returns a stand-in for the snapshot the IDs were saved from, for
+// build.Options.Prev. It holds only what ID assignment reads. That is
+// each node's ID, frame and backend id, and the frame documents. All
+// nodes are children of an empty root.
 func (ids *SavedIDs) prev() *dom.Snapshot {
 	if ids == nil || len(ids.Frames) == 0 {
 		return nil

@@ -18,8 +18,8 @@ import (
 	"domscope/dom/script"
 )
 
-// exportRoundTrip saves s as `e` does, reads the file back as `domscope
-// open` does, and checks that the rebuilt snapshot has every node's ID and
+// exportRoundTrip saves s as `e` does and reads the file back as
+// `domscope open` does. The rebuilt snapshot must have every node's ID and
 // the same text, json and token count as the live one.
 func exportRoundTrip(t *testing.T, s *Snapshot) {
 	t.Helper()
@@ -78,8 +78,8 @@ func clipLines(s string) string {
 	return strings.Join(l[:min(len(l), 29)], "\n")
 }
 
-// freshText is what a build of the same capture without the IDs (what
-// `open` did before) would show: the test is only meaningful when it
+// freshText is what a build of the same capture without the IDs would
+// show; `open` did that before. The test only means something when it
 // differs from the live view.
 func freshText(t *testing.T, s *Snapshot) string {
 	t.Helper()
@@ -95,9 +95,9 @@ func freshText(t *testing.T, s *Snapshot) string {
 	return flatten.FormatText(sd)
 }
 
-// TestExportKeepsIDs: on the React TodoMVC after typing, checking and
-// clearing (new nodes get new numbers, removed ones leave gaps), an export
-// reopened shows the IDs, text, json and tokens of the live view.
+// TestExportKeepsIDs types, checks and clears on the React TodoMVC. New
+// nodes get new numbers; removed ones leave gaps. The reopened export
+// shows the IDs, text, json and tokens of the live view.
 func TestExportKeepsIDs(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
@@ -122,15 +122,15 @@ func TestExportKeepsIDs(t *testing.T) {
 }
 
 // TestExportKeepsIDsSynthetic50000: the same on the 50,000-node synthetic
-// page after the page inserted nodes at its top.
+// page. The page first inserts nodes at its top.
 func TestExportKeepsIDsSynthetic50000(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthetic-50000 takes a while")
 	}
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)
-	// one CDP call (the AX tree is about 40 MB here) may take minutes when
-	// CI runs packages side by side: the bound is only a hang guard
+	// One CDP call may take minutes when CI runs packages side by side;
+	// the AX tree is about 40 MB here. The bound is only a hang guard.
 	svc, p := domtest.OpenService(t, base+"/synthetic-50000.html", live.Config{CallTimeout: domtest.HangGuard})
 	domtest.EvalJS(t, p, `(() => { const b = document.createElement('button'); b.textContent = 'Inserted first'; document.body.prepend(b); return 1; })()`)
 	s, err := svc.Snapshot(domtest.Ctx(t), true)

@@ -19,7 +19,7 @@ import (
 const withheldOnOpen = "value withheld when the capture was opened: typed into a sensitive field"
 
 // sessionStep is what scrubSession reads of a recorded step (a script
-// line); the rest of the line is kept as it is.
+// line). The rest of the line is kept as it is.
 type sessionStep struct {
 	Action    string       `json:"action"`
 	ID        string       `json:"id"`
@@ -30,18 +30,22 @@ type sessionStep struct {
 	Modifiers []string     `json:"modifiers"`
 }
 
-// scrubSession masks again, in the session log of a capture being opened,
-// what was typed into sensitive fields, as the recorder masks it (a file
-// edited by hand, or written by another program, may hold it in plain):
-// the text of a type step, the value of a select, a character key. Then
-// those values, and known secrets (the raw capture's sensitive values),
-// are replaced by Mask in every string of the log and the saved views.
+// scrubSession masks again what was typed into sensitive fields, in the
+// session log of a capture being opened. A file edited by hand, or
+// written by another program, may hold it in plain. It masks as the
+// recorder does: the text of a type step, the value of a select, a
+// character key. Then those values, and known secrets (the raw capture's
+// sensitive values), become Mask. That holds in every string of the log
+// and the saved views.
 //
-// A step aims at a sensitive field when its target picks one in snap (the
-// saved page; any match counts), its node id names one there, its own
-// view after it shows the node's value masked, or its target names a
-// secret ("Password", "#cc-number", "one-time code"). snap may be nil (the
-// capture does not build): the other clues still count.
+// A step aims at a sensitive field when any of these holds:
+//   - its target picks one in snap (the saved page; any match counts).
+//   - its node id names one there.
+//   - its own view after it shows the node's value masked.
+//   - its target names a secret ("Password", "#cc-number", "one-time code").
+//
+// snap may be nil (the capture does not build). The other clues still
+// count.
 func (c *SavedCapture) scrubSession(snap *dom.Snapshot, known []string) {
 	secrets := append([]string(nil), known...)
 	secretFocus := false
@@ -104,7 +108,8 @@ func (c *SavedCapture) scrubSession(snap *dom.Snapshot, known []string) {
 }
 
 // hideInSession replaces the secrets with Mask in every string of the
-// session log, the last action's description and the saved views.
+// session log. That includes the last action's description and the saved
+// views.
 func (c *SavedCapture) hideInSession(secrets []string) {
 	var forms []string
 	for _, s := range dom.CleanSecrets(secrets) {
@@ -140,7 +145,7 @@ func (c *SavedCapture) hideInSession(secrets []string) {
 }
 
 // hideQuoted masks a short secret where a description quotes it whole
-// (`type "abc" on node_6`): there it is the secret, not a part of a word.
+// (`type "abc" on node_6`). There it is the secret, not part of a word.
 func hideQuoted(desc string, forms []string) string {
 	for _, f := range forms {
 		desc = strings.ReplaceAll(desc, `"`+f+`"`, `"`+dom.Mask+`"`)
@@ -204,8 +209,8 @@ func plainCSSIdent(s string) bool {
 }
 
 // maskedInView reports whether the flat text view shows node id's value
-// masked: the view after a step was made by domscope, which masks a
-// sensitive field's value (`[6] textbox "Password": ••••`).
+// masked. domscope made the view after a step, and it masks a sensitive
+// field's value (`[6] textbox "Password": ••••`).
 func maskedInView(view, id string) bool {
 	if view == "" {
 		return false
@@ -220,15 +225,15 @@ func maskedInView(view, id string) bool {
 	return false
 }
 
-// secretWords are words a target's name, test id or selector holds when it
-// is a field for a secret.
+// secretWords are words a target's name, test id or selector holds when
+// it is a field for a secret.
 var secretWords = regexp.MustCompile(`(?i)(^|[^a-z])(pass(word|wd|code|phrase)?|pwd|pin|otp|cvc|cvv|csc|secret|ssn|one[ _-]?time|card[ _-]?(number|no)|security[ _-]?code|verification[ _-]?code|cc[ _-]?(number|num|csc|exp))([^a-z]|$)`)
 
 // namesSecret reports whether a target's text names a field for a secret.
 func namesSecret(s string) bool { return s != "" && secretWords.MatchString(s) }
 
 // typesChar reports whether a key press would type a character into a
-// field: one character, with no modifier but Shift.
+// field. That is one character, with no modifier but Shift.
 func typesChar(key string, mods []string) bool {
 	parts := strings.Split(key, "+")
 	k := parts[len(parts)-1]
@@ -245,7 +250,7 @@ func typesChar(key string, mods []string) bool {
 }
 
 // needsTree reports whether the session has a value typed that only the
-// saved page can say is secret or not.
+// saved page can judge secret.
 func (c *SavedCapture) needsTree() bool {
 	for _, s := range c.Session {
 		var st sessionStep
@@ -262,9 +267,10 @@ func (c *SavedCapture) needsTree() bool {
 	return false
 }
 
-// safeURLs makes the URLs of a capture being opened safe to show (urls.Safe):
-// the page's, each step's, the results' and those its descriptions quote.
-// A navigate step whose URL held a credential keeps it hidden.
+// safeURLs makes the URLs of a capture being opened safe to show
+// (urls.Safe). That is the page's, each step's, the results' and those
+// its descriptions quote. A navigate step whose URL held a credential
+// keeps it hidden.
 func (c *SavedCapture) safeURLs() {
 	c.URL = urls.Safe(c.URL)
 	c.LastActionDesc = urls.SafeIn(c.LastActionDesc)

@@ -9,10 +9,13 @@ import (
 )
 
 // scrubSession masks what a hand-edited session log typed into sensitive
-// fields, from the clues a log has without the page: a target that names
-// a secret, the view after the step showing the node masked, the focus
-// left in such a field, a value the raw capture held in one. Other text
-// stays.
+// fields. It uses the clues a log has without the page:
+//   - a target that names a secret.
+//   - the view after the step showing the node masked.
+//   - the focus left in such a field.
+//   - a value the raw capture held in one.
+//
+// Other text stays.
 func TestScrubSessionClues(t *testing.T) {
 	c := &SavedCapture{
 		LastActionDesc: `type "PlainPw-1" on node_7`,

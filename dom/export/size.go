@@ -11,15 +11,16 @@ import (
 
 // MaxCaptureSize bounds a capture file's JSON, once uncompressed. The
 // largest export measured, of the 50,000-element synthetic page, is 191 MB
-// (16 MB compressed); a gzip bomb (1 MB that inflates to 1 GB) is refused
-// when this much has come out, or at once when its gzip trailer says so.
+// (16 MB compressed). A gzip bomb (1 MB that inflates to 1 GB) is refused
+// once this much has come out. If its gzip trailer says so, it is refused
+// at once.
 const MaxCaptureSize = 512 << 20
 
 // errTooBig is what a capReader returns past its bound.
 var errTooBig = dom.Errorf(dom.ValidationError, nil, "the capture file is over %d MiB once uncompressed, more than a domscope export may have (the largest pages make about 200 MiB): refusing it", MaxCaptureSize>>20)
 
-// capReader reads at most left bytes of r, then fails with errTooBig (not
-// io.EOF, which would pass for a cut-off file).
+// capReader reads at most left bytes of r, then fails with errTooBig.
+// io.EOF would pass for a cut-off file.
 type capReader struct {
 	r    io.Reader
 	left int64
@@ -27,7 +28,7 @@ type capReader struct {
 
 func (c *capReader) Read(p []byte) (int, error) {
 	if c.left <= 0 {
-		// one byte more tells a file of exactly the bound from a bigger one
+		// One byte more tells a file of exactly the bound from a bigger one.
 		var one [1]byte
 		if n, _ := c.r.Read(one[:]); n > 0 {
 			return 0, errTooBig
@@ -42,9 +43,9 @@ func (c *capReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// captureSize is the size a capture file's JSON has: the file's own, or
-// for a gzip file what its trailer says (modulo 4 GiB). known is false
-// when it cannot tell (not a regular file).
+// captureSize is the size a capture file's JSON has. That is the file's
+// own, or for a gzip file what its trailer says (modulo 4 GiB). known is
+// false when it cannot tell (not a regular file).
 func captureSize(f *os.File) (size int64, known bool) {
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
@@ -68,8 +69,8 @@ func captureSize(f *os.File) (size int64, known bool) {
 // errNotAsSaid: a file that holds more than its size or trailer says.
 var errNotAsSaid = dom.Errorf(dom.ValidationError, nil, "the capture file holds more than its gzip trailer says: it is damaged, joined from several files, or made to be refused; refusing it")
 
-// readSized reads r whole into one buffer of want bytes: a file that holds
-// more is refused there, so its size never costs more memory than it
+// readSized reads r whole into one buffer of want bytes. A file that
+// holds more is refused there. So it never costs more memory than it
 // announced (a bomb's trailer may lie).
 func readSized(r io.Reader, want int64) ([]byte, error) {
 	b := make([]byte, want)
@@ -91,9 +92,9 @@ func readSized(r io.Reader, want int64) ([]byte, error) {
 	return b, nil
 }
 
-// readChunked reads r whole, in chunks joined once at the end: a bomb
-// read from a pipe holds no more than MaxCaptureSize when it is refused,
-// where a growing buffer would hold two copies of it while it grows.
+// readChunked reads r whole, in chunks joined once at the end. A bomb
+// read from a pipe holds no more than MaxCaptureSize when it is refused.
+// A growing buffer would hold two copies of it while it grows.
 func readChunked(r io.Reader) ([]byte, error) {
 	const chunk = 4 << 20
 	var chunks [][]byte

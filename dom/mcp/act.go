@@ -7,9 +7,9 @@ import (
 	"domscope/dom"
 )
 
-// act performs an action on the current tab and answers with its result
-// and, by the server's View, the change to the view; after a navigation,
-// the new page's visible part.
+// act performs an action on the current tab. It answers with its result
+// and, by the server's View, the change to the view. After a navigation
+// it answers with the new page's visible part.
 func (s *Server) act(ctx context.Context, a dom.Action) reply {
 	svc, err := s.service()
 	if err != nil {
@@ -44,7 +44,7 @@ func (s *Server) act(ctx context.Context, a dom.Action) reply {
 	return r
 }
 
-// sameDocument reports whether two snapshots are of one document: ids
+// sameDocument reports whether two snapshots are of one document. Ids
 // carry over only within a document, the root's included.
 func sameDocument(a, b *dom.Snapshot) bool {
 	return a != nil && b != nil && a.Root != nil && b.Root != nil && a.TargetID == b.TargetID &&
@@ -73,8 +73,8 @@ func (s *Server) sensitive(svc Service, id string) bool {
 	return n.Sensitive()
 }
 
-// explain makes an error about an id the agent was shown say what that
-// node was and what is most like it now.
+// explain makes an error about an id the agent was shown say more. It
+// says what that node was and what is most like it now.
 func (s *Server) explain(svc Service, r *reply, id string) {
 	if id == "" || (r.err.Code != dom.NodeNotFound && r.err.Code != dom.NodeStale) {
 		return
@@ -90,8 +90,8 @@ func (s *Server) explain(svc Service, r *reply, id string) {
 	r.err, r.hint = staleError(r.err, id, was, snap)
 }
 
-// afterView is what an action answers with besides its result; before
-// is the snapshot the agent saw last.
+// afterView is what an action answers with besides its result. before is
+// the snapshot the agent saw last.
 func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResult, before *dom.Snapshot) string {
 	if res.Dialog != nil {
 		return "" // the page is blocked: nothing to show until dom_dialog
@@ -119,8 +119,8 @@ func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResu
 		}
 		return diffText(res.Changes)
 	}
-	// A new page is shown as far as it is on screen: the rest is a
-	// dom_snapshot (or a scroll) away, and most pages are long.
+	// A new page is shown as far as it is on screen; most pages are long.
+	// The rest is a dom_snapshot (or a scroll) away.
 	text, err := s.render(ctx, svc, snap, viewOpts{offscreen: s.cfg.View == ViewFull})
 	if err != nil {
 		return "view: not available (" + dom.ErrorOf(err).Message + "): call dom_snapshot\n"

@@ -42,8 +42,8 @@ var idSchema = &jsonschema.Schema{
 }
 
 // schemaFor infers the input schema of a tool's arguments from their Go
-// type (descriptions from the jsonschema tags); enums name the allowed
-// values of string properties.
+// type. Descriptions come from the jsonschema tags. enums name the
+// allowed values of string properties.
 func schemaFor[T any](enums map[string][]any) *jsonschema.Schema {
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[NodeID](): idSchema,

@@ -7,9 +7,9 @@ import (
 	"domscope/dom"
 )
 
-// A tool error tells the agent three things: what went wrong (the code and
-// message), whether the same call can work if tried again, and what to do
-// next. It is a tool result with IsError set, not a protocol error: the
+// A tool error tells the agent three things. What went wrong (the code
+// and message). Whether the same call can work if tried again. What to do
+// next. It is a tool result with IsError set, not a protocol error. The
 // agent reads it and carries on.
 
 // next is what to do after an error of each code.
@@ -29,7 +29,8 @@ var next = map[dom.Code]string{
 }
 
 // errorText is the text of a tool error: "CODE: message", whether to
-// retry, and what to do next (hint, when given, before the usual step).
+// retry, and what to do next. hint, when given, comes before the usual
+// step.
 func errorText(e *dom.Error, hint string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", e.Code, e.Message)
@@ -48,7 +49,8 @@ func errorText(e *dom.Error, hint string) string {
 	return b.String()
 }
 
-// nodeSig is what an agent saw of a node: enough to find its like again.
+// nodeSig is what an agent saw of a node. It is enough to find its like
+// again.
 type nodeSig struct {
 	role, name, tag string
 }
@@ -63,7 +65,7 @@ func (g nodeSig) String() string {
 }
 
 // staleError turns "not in the snapshot" for an id the agent was shown
-// into NODE_STALE, naming the node it was and the nearest match the
+// into NODE_STALE. It names the node it was and the nearest match the
 // current snapshot has.
 func staleError(e *dom.Error, id string, was nodeSig, snap *dom.Snapshot) (*dom.Error, string) {
 	se := dom.Errorf(dom.NodeStale, nil, "%s (%s) is gone from the page", id, was)
@@ -76,9 +78,9 @@ func staleError(e *dom.Error, id string, was nodeSig, snap *dom.Snapshot) (*dom.
 	return se, "act on " + line + " if it is the same control, or call dom_snapshot for the current ids"
 }
 
-// nearest finds the shown node of snap most like was: the same role and
-// name, else the same name, else the same role with a name that holds
-// the old one or is held by it; the first in document order wins.
+// nearest finds the shown node of snap most like was. It tries, in order:
+// the same role and name; the same name; the same role with a name that
+// holds the old one or is held by it. The first in document order wins.
 func nearest(snap *dom.Snapshot, was nodeSig) *dom.VirtualNode {
 	if snap == nil || (was.name == "" && was.role == "") {
 		return nil

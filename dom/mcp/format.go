@@ -11,9 +11,10 @@ import (
 )
 
 // Responses are short text: an agent pays for every token it reads. Page
-// strings in them (titles, dialog and console messages, names) are written
-// as JSON strings, escaped as the json outputs are: no control character
-// or escape sequence of the page reaches the agent raw.
+// strings in them are written as JSON strings, escaped as the json
+// outputs are. That covers titles, dialog and console messages, names. So
+// no control character or escape sequence of the page reaches the agent
+// raw.
 
 // quote is s as an escaped JSON string, quotes included.
 func quote(s string) string {
@@ -33,9 +34,9 @@ func bare(s string) string {
 // maxListed bounds the requests and console entries a result lists.
 const maxListed = 10
 
-// resultText is an ActionResult in a few lines: what was done and whether
-// it worked, then only what happened (navigation, dialog, requests,
-// console, the view's changes).
+// resultText is an ActionResult in a few lines. First what was done and
+// whether it worked. Then only what happened: navigation, dialog,
+// requests, console, the view's changes.
 func resultText(res *dom.ActionResult, view string) string {
 	var b strings.Builder
 	what := string(res.Action)
@@ -112,10 +113,10 @@ func writeConsole(b *strings.Builder, entries []dom.ConsoleEntry) {
 	}
 }
 
-// diffText is the change to the flat view an action made: the lines
-// removed ("- ") and added ("+ "), as `run` lists them, except that a
-// node's line removed and added again in a new form is written once, new,
-// as "~ ": half the tokens, and the agent needs the new state.
+// diffText is the change to the flat view an action made. It lists the
+// lines removed ("- ") and added ("+ "), as `run` does. A node's line
+// removed and added again in a new form is written once, new, as "~ ".
+// That halves the tokens, and the agent needs the new state.
 func diffText(ch dom.Changes) string {
 	if len(ch.Flat) == 0 {
 		return "view: unchanged\n"
@@ -154,8 +155,8 @@ func diffText(ch dom.Changes) string {
 	return b.String()
 }
 
-// compactDiff writes a removed line whose node's line is added again, in
-// the same run of changes, as one "~ " line with the new text.
+// compactDiff merges a removed line whose node's line is added again in
+// the same run of changes. It writes one "~ " line with the new text.
 func compactDiff(flat []string) []string {
 	added := map[string]int{} // node id → index of its "+ " line
 	for i, l := range flat {
@@ -182,8 +183,8 @@ func compactDiff(flat []string) []string {
 	return out
 }
 
-// lineID is the node id of a diff line ("[12]" after the mark and the
-// indentation), "" for a text line.
+// lineID is the node id of a diff line: "[12]" after the mark and the
+// indentation. It is "" for a text line.
 func lineID(l string) string {
 	if len(l) < 2 {
 		return ""

@@ -9,7 +9,7 @@ import (
 )
 
 // Gate holds the agent's calls while a person has paused the session (the
-// UI's take-over): a call waits at a closed gate until it opens again, or
+// UI's take-over). A call waits at a closed gate until it opens again. It
 // fails after its timeout with an error that says the session is paused.
 // The zero value is an open gate.
 type Gate struct {
@@ -46,7 +46,7 @@ func (g *Gate) Paused() bool {
 	return g.paused
 }
 
-// Wait returns at once when the gate is open, else when it opens; after
+// Wait returns at once when the gate is open, else when it opens. After
 // timeout, or when ctx ends, it fails with a TIMEOUT that says why.
 func (g *Gate) Wait(ctx context.Context, timeout time.Duration) error {
 	if g == nil {

@@ -20,9 +20,9 @@ import (
 	"domscope/dom/mcp"
 )
 
-// fixture is a server on a page of the test app, a client connected to
-// it over in-memory transports, and everything the server let out: the
-// responses, the observer's calls and its log.
+// fixture is a server on a page of the test app and a client connected
+// to it over in-memory transports. It keeps everything the server let
+// out: the responses, the observer's calls and its log.
 type fixture struct {
 	t      *testing.T
 	page   *cdpconn.Page

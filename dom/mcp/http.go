@@ -16,10 +16,10 @@ import (
 // HTTPOptions guard the streamable HTTP endpoint.
 type HTTPOptions struct {
 	// Token, when set, is the bearer token every request must carry
-	// (Authorization: Bearer TOKEN); others get 401.
+	// (Authorization: Bearer TOKEN). Others get 401.
 	Token string
-	// AllowRemote lets requests from other hosts in (the listener decides
-	// where it listens; see CheckListen). The Origin check holds anyway.
+	// AllowRemote lets requests from other hosts in. The listener decides
+	// where it listens (see CheckListen). The Origin check holds anyway.
 	AllowRemote bool
 }
 
@@ -27,10 +27,10 @@ type HTTPOptions struct {
 const Path = "/mcp"
 
 // Handler serves the server over streamable HTTP at Path. A browser page
-// must not drive it (DNS rebinding, a page's fetch to localhost): a
+// must not drive it (DNS rebinding, a page's fetch to localhost). So a
 // request whose Origin is neither loopback nor the server's own host gets
-// 403, and a loopback listener refuses a foreign Host header (the SDK's
-// own check).
+// 403. A loopback listener refuses a foreign Host header (the SDK's own
+// check).
 func (s *Server) Handler(o HTTPOptions) http.Handler {
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.srv }, nil)
 	var next http.Handler = h
@@ -49,7 +49,7 @@ func (s *Server) Handler(o HTTPOptions) http.Handler {
 	return mux
 }
 
-// originCheck answers 403 to a request from a foreign origin: only pages
+// originCheck answers 403 to a request from a foreign origin. Only pages
 // of loopback hosts, or of the host the request was sent to, may call.
 // A request without Origin (not from a browser page) passes.
 func originCheck(next http.Handler) http.Handler {
@@ -82,8 +82,8 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// CheckListen refuses a listen address that is not loopback unless
-// allowRemote: the endpoint is full control of a browser.
+// CheckListen refuses a listen address that is not loopback, unless
+// allowRemote. The endpoint is full control of a browser.
 func CheckListen(addr string, allowRemote bool) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {

@@ -53,7 +53,7 @@ func post(t *testing.T, url string, h map[string]string) int {
 	return res.StatusCode
 }
 
-// TestHTTP: the tools over streamable HTTP with a bearer token; a foreign
+// TestHTTP: the tools over streamable HTTP with a bearer token. A foreign
 // Origin gets 403, a missing or wrong token 401.
 func TestHTTP(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")

@@ -7,9 +7,9 @@ import (
 )
 
 // Call is one tool call as the server's observer sees it (the UI's call
-// log and recording): reported once when it starts and once when it
-// ends. Every string in it is already clean: secrets typed through the
-// tools are masked, page strings escaped.
+// log and recording). It is reported once when it starts and once when
+// it ends. Every string in it is already clean: secrets typed through
+// the tools are masked, page strings escaped.
 type Call struct {
 	Seq  int    // 1, 2, 3… per server
 	Tool string // "dom_click"
@@ -17,8 +17,8 @@ type Call struct {
 	Args string
 	// Target is the node the call acts on ("node_12"), "" for none.
 	Target string
-	// Action is what the call does to the page, for a recording (nil for
-	// reads: snapshot, screenshot, tabs, wait); text typed into a
+	// Action is what the call does to the page, for a recording. It is nil
+	// for reads: snapshot, screenshot, tabs, wait. Text typed into a
 	// sensitive field is dom.Mask.
 	Action  *dom.Action
 	Started time.Time

@@ -11,15 +11,15 @@ import (
 
 // secrets are the values an agent typed, pressed or picked in sensitive
 // fields. The capture already keeps them out of every view; this is the
-// last door: console lines, dialog messages and error texts are page or
-// engine strings that may repeat them, so every text that leaves the
-// server (responses, the observer, the log) has them masked.
+// last door. Console lines, dialog messages and error texts are page or
+// engine strings that may repeat them. So every text that leaves the
+// server has them masked: responses, the observer, the log.
 type secrets struct {
 	mu   sync.Mutex
 	vals []string
 }
 
-// minSecret is the shortest value masked inside longer text: a one-letter
+// minSecret is the shortest value masked inside longer text. A one-letter
 // value would erase that letter everywhere.
 const minSecret = 3
 

@@ -1,6 +1,6 @@
-// Package mcp is domscope's DOM tool for LLM agents: a Model Context
-// Protocol server whose dom_* tools act on a page through the same live
-// service the UI and `run` use, so an agent sees the ids and the view
+// Package mcp is domscope's DOM tool for LLM agents. It is a Model Context
+// Protocol server whose dom_* tools act on a page. They use the same live
+// service as the UI and `run`. So an agent sees the ids and the view
 // domscope shows. Responses are short: an action answers with its result
 // and the change to the view, not the whole view.
 package mcp
@@ -38,7 +38,7 @@ type View string
 
 const (
 	// ViewDiff: the lines of the flat view the action removed and added
-	// (the default); after a navigation, the new page's view.
+	// (the default). After a navigation, the new page's view.
 	ViewDiff View = "diff"
 	// ViewFull: the whole view after every action.
 	ViewFull View = "full"
@@ -53,30 +53,30 @@ type Config struct {
 	Service Service
 	// Page is Service's page, for dom_tabs close (optional).
 	Page dom.Page
-	// Browser lists, opens and attaches tabs for dom_tabs; NewService
-	// makes the service of a tab the server attaches to (it closes
-	// those). Without them dom_tabs only lists the current tab.
+	// Browser lists, opens and attaches tabs for dom_tabs. NewService
+	// makes the service of a tab the server attaches to; the server closes
+	// those. Without them dom_tabs only lists the current tab.
 	Browser    dom.Browser
 	NewService func(dom.Page) Service
 	// View is what actions answer with besides their result.
 	View View
 	// Observer, when set, is told of every call as it starts and ends
-	// (Call). It runs on the call's goroutine: it must not block.
+	// (Call). It runs on the call's goroutine, so it must not block.
 	Observer func(Call)
-	// Gate, when set, holds calls while it is paused (the UI's take-over);
-	// a call waits at most GateTimeout (default 60 s).
+	// Gate, when set, holds calls while it is paused (the UI's take-over).
+	// A call waits at most GateTimeout (default 60 s).
 	Gate        *Gate
 	GateTimeout time.Duration
-	// Log, when set, gets one line per call: tool, arguments (secrets
-	// masked), outcome, milliseconds and tokens.
+	// Log, when set, gets one line per call. It holds the tool, arguments
+	// (secrets masked), outcome, milliseconds and tokens.
 	Log io.Writer
 	// Version is the server's version in the MCP handshake.
 	Version string
 }
 
-// Server is the MCP server. Calls run one at a time, in arrival order:
-// the page sees one action at a time, and each diff is against the view
-// the agent saw last.
+// Server is the MCP server. Calls run one at a time, in arrival order.
+// So the page sees one action at a time, and each diff is against the
+// view the agent saw last.
 type Server struct {
 	cfg Config
 	srv *sdk.Server
@@ -87,8 +87,8 @@ type Server struct {
 	tabs []*tab
 	cur  *tab
 	seq  int
-	// seen is the latest snapshot the agent was shown; gone holds what
-	// it was shown of nodes removed since (for NODE_STALE's nearest match).
+	// seen is the latest snapshot the agent was shown. gone holds what it
+	// was shown of nodes removed since (for NODE_STALE's nearest match).
 	seen *dom.Snapshot
 	gone map[string]nodeSig
 
@@ -175,7 +175,7 @@ func (s *Server) service() (Service, error) {
 	return s.cur.svc, nil
 }
 
-// reply is what a tool's body returns; call turns it into the response.
+// reply is what a tool's body returns. call turns it into the response.
 type reply struct {
 	text   string
 	image  []byte // a PNG
@@ -206,7 +206,7 @@ func addTool[In any](s *Server, name, desc string, enums map[string][]any, body 
 	})
 }
 
-// decodeArgs decodes a call's arguments strictly: an unknown argument is
+// decodeArgs decodes a call's arguments strictly. An unknown argument is
 // an error the agent can fix.
 func decodeArgs(raw json.RawMessage, into any) error {
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
@@ -220,8 +220,8 @@ func decodeArgs(raw json.RawMessage, into any) error {
 	return nil
 }
 
-// call runs one tool call: it waits at the gate, tells the observer,
-// runs the body, masks secrets, and answers.
+// call runs one tool call. It waits at the gate, tells the observer, runs
+// the body, masks secrets, and answers.
 func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, body func(ctx context.Context) reply) *sdk.CallToolResult {
 	if err := s.cfg.Gate.Wait(ctx, s.cfg.GateTimeout); err != nil {
 		r := reply{err: dom.ErrorOf(err), hint: "wait, then retry the call: a person is acting on the page"}
@@ -269,9 +269,9 @@ func (s *Server) start(tool string, raw json.RawMessage) Call {
 // picked.
 var secretArgs = []string{"text", "value", "key"}
 
-// maskArgs masks what a call types, presses or picks in a sensitive field,
-// and remembers it so no response repeats it. The id is looked up in the
-// view the agent saw, else the current snapshot.
+// maskArgs masks what a call types, presses or picks in a sensitive
+// field. It remembers it so no response repeats it. The id is looked up
+// in the view the agent saw, else the current snapshot.
 func (s *Server) maskArgs(args, id string) string {
 	if id == "" {
 		return args
@@ -337,8 +337,9 @@ func (s *Server) answer(r reply, c Call) *sdk.CallToolResult {
 	return res
 }
 
-// maskResult is a copy of res with the remembered secrets masked in every
-// string (a dialog's message, a console line, an error), for the observer.
+// maskResult is a copy of res for the observer. The remembered secrets
+// are masked in every string: a dialog's message, a console line, an
+// error.
 func (s *Server) maskResult(res *dom.ActionResult) *dom.ActionResult {
 	if res == nil {
 		return nil
@@ -356,7 +357,7 @@ func (s *Server) maskResult(res *dom.ActionResult) *dom.ActionResult {
 }
 
 // SetTab makes svc (on page) the tab the tools act on, as when the person
-// at the UI picks another tab; the caller keeps and closes svc.
+// at the UI picks another tab. The caller keeps and closes svc.
 func (s *Server) SetTab(svc Service, page dom.Page) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -74,7 +74,7 @@ func TestToolsAndSchemas(t *testing.T) {
 	}
 }
 
-// TestSnapshotThenClick: the first view is the page; a click answers with
+// TestSnapshotThenClick: the first view is the page. A click answers with
 // its result and the lines it changed, not the whole view.
 func TestSnapshotThenClick(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
@@ -130,8 +130,9 @@ func TestViewFullAndNone(t *testing.T) {
 }
 
 // TestSecretsTypedThroughTheTools: what an agent types into a password
-// field reaches the page, and no response, observed call or log line,
-// even when the page repeats it in a console message and a dialog.
+// field reaches the page. It reaches no response, observed call or log
+// line. That holds even when the page repeats it in a console message
+// and a dialog.
 func TestSecretsTypedThroughTheTools(t *testing.T) {
 	const secret = "hunter2-Sekret"
 	f := setup(t, mcp.ViewDiff, "")
@@ -180,7 +181,7 @@ func TestSecretsTypedThroughTheTools(t *testing.T) {
 }
 
 // TestStaleID: an id the agent saw whose node is gone fails with
-// NODE_STALE, naming what it was and the nearest match now.
+// NODE_STALE. The error names what it was and the nearest match now.
 func TestStaleID(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
 	view := f.ok("dom_snapshot", nil)
@@ -199,8 +200,8 @@ func TestStaleID(t *testing.T) {
 	f.fails("dom_click", map[string]any{"id": 99999}, dom.NodeNotFound)
 }
 
-// TestDialog: a dialog an action opens is reported; every other tool
-// says DIALOG_OPEN and to call dom_dialog, which closes it.
+// TestDialog: a dialog an action opens is reported. Every other tool says
+// DIALOG_OPEN and to call dom_dialog, which closes it.
 func TestDialog(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
 	view := f.ok("dom_snapshot", nil)
@@ -224,7 +225,7 @@ func TestDialog(t *testing.T) {
 }
 
 // TestNavigation: an action that navigates answers with the new page's
-// view; back, forward, reload and navigate do too.
+// view. So do back, forward, reload and navigate.
 func TestNavigation(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "")
 	view := f.ok("dom_snapshot", nil)
@@ -371,8 +372,8 @@ func TestSnapshotOptions(t *testing.T) {
 	}
 }
 
-// TestGate: a paused gate holds calls until it opens, and one that waits
-// too long fails with an error that says the session is paused.
+// TestGate: a paused gate holds calls until it opens. One that waits too
+// long fails with an error that says the session is paused.
 func TestGate(t *testing.T) {
 	g := &mcp.Gate{}
 	f := setup(t, mcp.ViewDiff, "", func(c *mcp.Config) { c.Gate, c.GateTimeout = g, 300*time.Millisecond })

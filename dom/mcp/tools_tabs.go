@@ -35,8 +35,8 @@ func (s *Server) tabsTool(ctx context.Context, in TabsArgs) reply {
 	return failed(dom.Errorf(dom.ValidationError, nil, "action %q: use list, select, new or close", in.Action))
 }
 
-// targets lists the browser's page tabs (only the current one without a
-// browser).
+// targets lists the browser's page tabs. Without a browser it lists only
+// the current one.
 func (s *Server) targets(ctx context.Context) ([]dom.TargetInfo, error) {
 	if s.cfg.Browser == nil {
 		s.mu.Lock()
@@ -87,7 +87,7 @@ func (s *Server) listTabs(ctx context.Context) reply {
 }
 
 // pick finds the tab spec names: an index, an id, or part of a URL or
-// title (it must name one tab).
+// title. It must name one tab.
 func pick(tabs []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
@@ -133,8 +133,8 @@ func (s *Server) selectTab(ctx context.Context, spec string) reply {
 	return s.switchTo(ctx, tb, "selected tab "+t.ID)
 }
 
-// attached is the tab with target id, attaching to it (and starting its
-// service) the first time.
+// attached is the tab with target id. The first time, it attaches to it
+// and starts its service.
 func (s *Server) attached(ctx context.Context, id string) (*tab, error) {
 	s.mu.Lock()
 	for _, t := range s.tabs {
@@ -158,7 +158,7 @@ func (s *Server) attached(ctx context.Context, id string) (*tab, error) {
 	return t, nil
 }
 
-// switchTo makes t the tab the tools act on and answers with its view.
+// switchTo makes t the tab the tools act on. It answers with its view.
 func (s *Server) switchTo(ctx context.Context, t *tab, head string) reply {
 	s.mu.Lock()
 	if s.cur != t {

@@ -69,7 +69,7 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	return b.String(), nil
 }
 
-// shown records that the agent saw snap: the nodes gone since the view it
+// shown records that the agent saw snap. The nodes gone since the view it
 // saw before are remembered, so acting on one names what it was.
 func (s *Server) shown(snap *dom.Snapshot) {
 	s.mu.Lock()

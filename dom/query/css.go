@@ -9,17 +9,17 @@ import (
 	"domscope/dom"
 )
 
-// CallFunc sends one CDP command (Session.Call, or a wrapper of it that
-// bounds and maps errors).
+// CallFunc sends one CDP command. It is Session.Call, or a wrapper of it
+// that bounds and maps errors.
 type CallFunc func(ctx context.Context, method string, params, result any) error
 
 // queryGroup names the remote objects of a CSS query.
 const queryGroup = "domscope-query"
 
 // QueryCSS runs a selector on the top-level document of page target
-// targetID through call and maps the matches (the first 200, in document
-// order) to nodes of snap; matches snap lacks are left out. It goes
-// through Runtime, not DOM.getDocument: that would make Chrome forget the
+// targetID through call. It maps the matches (the first 200, in document
+// order) to nodes of snap. Matches snap lacks are left out. It goes
+// through Runtime, not DOM.getDocument. That would make Chrome forget the
 // node ids a live page model follows.
 func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, selector string) ([]*dom.VirtualNode, error) {
 	sel, _ := json.Marshal(selector)
@@ -86,9 +86,9 @@ func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, 
 	return out, nil
 }
 
-// SelectRoots is the node IDs a view's selector names (Options.Roots):
-// one node of snap by id (node_12, 12 or [12]), or the elements the CSS
-// selector matches, which css finds on the page.
+// SelectRoots is the node IDs a view's selector names (Options.Roots).
+// The selector is one node of snap by id (node_12, 12 or [12]). Else it is
+// a CSS selector; css finds its matches on the page.
 func SelectRoots(snap *dom.Snapshot, selector string, css func(selector string) ([]*dom.VirtualNode, error)) ([]string, error) {
 	selector = strings.TrimSpace(selector)
 	if n := snap.Node(selector); n != nil {

@@ -1,5 +1,6 @@
-// Package query finds the nodes of a snapshot a script line names (by
-// ID, role and name, text, test id or CSS) and picks the one to act on.
+// Package query finds the nodes of a snapshot a script line names. It
+// goes by ID, role and name, text, test id or CSS. Then it picks the one
+// to act on.
 package query
 
 import (
@@ -11,10 +12,10 @@ import (
 	"domscope/dom/internal/textutil"
 )
 
-// Query picks a node of a snapshot the way a script line names its target:
-// by ID, or by role and accessible name, visible text, test id or CSS.
-// Every given field must match. The first visible match in document order
-// wins; Nth (0-based) picks another visible match.
+// Query picks a node of a snapshot the way a script line names its
+// target. It goes by ID, or by role and accessible name, visible text,
+// test id or CSS. Every given field must match. The first visible match
+// in document order wins. Nth (0-based) picks another visible match.
 type Query struct {
 	ID           string `json:"id,omitempty"`
 	Role         string `json:"role,omitempty"`
@@ -23,14 +24,14 @@ type Query struct {
 	Text         string `json:"text,omitempty"`         // case-insensitive part of an element's own text
 	TestID       string `json:"testid,omitempty"`       // data-testid, data-test, data-cy or data-test-id
 	CSS          string `json:"css,omitempty"`          // a selector run on the top-level document
-	// Ref names a line of the snapshot text a script came with (`run
-	// --refs`): "e12" in a Playwright aria snapshot, "12" in domscope's
-	// text format. dom/script turns it into role and name before resolving;
-	// FindNodes ignores it.
+	// Ref names a line of the snapshot text a script came with
+	// (`run --refs`). That is "e12" in a Playwright aria snapshot, "12" in
+	// domscope's text format. dom/script turns it into role and name before
+	// resolving; FindNodes ignores it.
 	Ref string `json:"ref,omitempty"`
 	Nth *int   `json:"nth,omitempty"`
-	// Unique makes several visible matches an error (naming them) instead
-	// of taking the first.
+	// Unique makes several visible matches an error, naming them. Without
+	// it the first is taken.
 	Unique bool `json:"unique,omitempty"`
 }
 
@@ -64,13 +65,13 @@ func (q Query) String() string {
 }
 
 // CSSQuerier is implemented by actors that can run a CSS selector on the
-// page (the Service); queries with "css" need it.
+// page (the Service). Queries with "css" need it.
 type CSSQuerier interface {
 	QueryCSS(ctx context.Context, selector string) ([]*dom.VirtualNode, error)
 }
 
 // FindNodes returns the nodes of snap that match q (without css), in
-// document order, hidden ones included.
+// document order. Hidden ones are included.
 func FindNodes(snap *dom.Snapshot, q Query) []*dom.VirtualNode {
 	if snap == nil || snap.Root == nil {
 		return nil
@@ -117,7 +118,7 @@ func matches(n *dom.VirtualNode, q Query) bool {
 	return true
 }
 
-// ownText is the text of a node's direct #text children, collapsed; for
+// ownText is the text of a node's direct #text children, collapsed. For
 // inputs that show their value as text (buttons) it is the value.
 func ownText(n *dom.VirtualNode) string {
 	var b strings.Builder
@@ -175,9 +176,10 @@ func nameNodes(ns []*dom.VirtualNode, max int) string {
 }
 
 // Pick chooses the node a query names among found, the nodes of snap that
-// match it: the first visible one (or the Nth), else one drawn though
-// hidden from an agent's view. Nothing to pick, or several visible matches
-// for a Unique query, is an error that names the candidates.
+// match it. It takes the first visible one, or the Nth. Else it takes one
+// drawn though hidden from an agent's view. Nothing to pick is an error
+// that names the candidates. So are several visible matches for a Unique
+// query.
 func Pick(snap *dom.Snapshot, q Query, found []*dom.VirtualNode) (*dom.VirtualNode, error) {
 	var visible, rendered []*dom.VirtualNode
 	for _, n := range found {
@@ -185,8 +187,8 @@ func Pick(snap *dom.Snapshot, q Query, found []*dom.VirtualNode) (*dom.VirtualNo
 		case n.Visible:
 			visible = append(visible, n)
 		case n.Hidden == dom.HiddenOpacity || n.Hidden == dom.HiddenAriaHidden:
-			// Drawn and clickable though hidden from an agent's view (the
-			// transparent checkbox over a styled label, for one).
+			// Drawn and clickable though hidden from an agent's view. The
+			// transparent checkbox over a styled label is one.
 			rendered = append(rendered, n)
 		}
 	}

@@ -13,8 +13,8 @@ import (
 type SearchHit struct {
 	Node *dom.VirtualNode
 	// Kind says what matched, for people: "name", "name prefix", "in
-	// name" (a #text node's text says "text"), "role", "tag", "id", or
-	// "attr NAME" for an attribute's name or value.
+	// name", "role", "tag" or "id". A #text node's text says "text". An
+	// attribute's name or value says "attr NAME".
 	Kind string
 	rank int
 	pos  int // document order
@@ -32,11 +32,16 @@ const (
 )
 
 // Search finds the nodes of snap whose name, role, tag, id or attributes
-// hold q (any case, white space collapsed), best first: the whole
-// accessible name, then a name that starts with q, then one that holds it,
-// then role, tag and id, then other attributes. Within a group, visible
-// and interactive nodes come first, then document order. "#x" looks for
-// the id attribute x. The UI's / search is this function.
+// hold q (any case, white space collapsed). Best matches come first:
+//  1. the whole accessible name;
+//  2. a name that starts with q;
+//  3. a name that holds q;
+//  4. role, tag and id;
+//  5. other attributes.
+//
+// Within a group, visible and interactive nodes come first, then document
+// order. "#x" looks for the id attribute x. The UI's / search is this
+// function.
 func Search(snap *dom.Snapshot, q string) []SearchHit {
 	q = strings.ToLower(textutil.Collapse(q))
 	if snap == nil || snap.Root == nil || q == "" {
@@ -67,8 +72,8 @@ func Search(snap *dom.Snapshot, q string) []SearchHit {
 	return hits
 }
 
-// prominence orders nodes within a group: visible and interactive first,
-// then visible, then interactive though hidden, then the rest.
+// prominence orders nodes within a group. Visible and interactive come
+// first, then visible, then interactive though hidden, then the rest.
 func prominence(n *dom.VirtualNode) int {
 	p := 0
 	if !n.Visible {

@@ -10,9 +10,10 @@ import (
 	"domscope/dom/query"
 )
 
-// TestSearchRanking: / search ranks by how a node matches (the whole
-// accessible name, a name prefix, a name holding the query, role, tag and
-// id, attributes) and puts visible, interactive nodes first in each group.
+// TestSearchRanking: / search ranks by how a node matches. The order is
+// the whole accessible name, a name prefix, a name holding the query,
+// role, tag and id, attributes. Each group puts visible, interactive
+// nodes first.
 func TestSearchRanking(t *testing.T) {
 	cases := []struct {
 		page, q string
@@ -27,8 +28,8 @@ func TestSearchRanking(t *testing.T) {
 		{"todomvc-vue", "What needs", `textbox "What needs to be done?"`, "name prefix"},
 		{"todomvc-vue", "needs", `textbox "What needs to be done?"`, "in name"},
 		{"todomvc-vue", "Buy", "#text", "text prefix"},
-		// both links carry the class; "todos" (an <a> around an
-		// absolutely placed h1) is visible and comes first in the page
+		// Both links carry the class. "todos" (an <a> around an
+		// absolutely placed h1) is visible and comes first in the page.
 		{"todomvc-vue", "router-link", `link "todos"`, "attr class"},
 		{"todomvc-vue", "footer", "footer.footer", "tag"},
 		// the textbox first, not its label or the label's text
@@ -61,7 +62,7 @@ func TestSearchRanking(t *testing.T) {
 	}
 
 	// In a group, a visible interactive node comes before a visible one
-	// that is not, and a visible one before a hidden one.
+	// that is not. A visible one comes before a hidden one.
 	for _, q := range []string{"email", "a", "todo"} {
 		hits := query.Search(snaps["demo-signin"], q)
 		hits = append(hits, query.Search(snaps["todomvc-vue"], q)...)
@@ -103,8 +104,8 @@ func describeHits(hits []query.SearchHit) string {
 	return strings.Join(parts, ", ")
 }
 
-// BenchmarkSearch: one / search (each key press of an incremental one)
-// on a 10,000-element page.
+// BenchmarkSearch: one / search on a 10,000-element page. An incremental
+// search runs one per key press.
 func BenchmarkSearch(b *testing.B) {
 	s, err := build.Build(recordings.Load(b, "synthetic-10000"), build.Options{})
 	if err != nil {

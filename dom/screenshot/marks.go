@@ -8,17 +8,17 @@ import (
 	"domscope/dom"
 )
 
-// Mark is one numbered box drawn on a screenshot ("set of marks"): a node of
-// the flattened view, numbered as the text format numbers it ([N]).
+// Mark is one numbered box drawn on a screenshot ("set of marks"). It is a
+// node of the flattened view, numbered as the text format numbers it ([N]).
 type Mark struct {
 	ID string // "node_12"
 	N  int    // 12
-	// Box is the node's border box on the picture; it may reach past the
+	// Box is the node's border box on the picture. It may reach past the
 	// picture's edges when the node is partly visible.
 	Box image.Rectangle
 	// Label is where the number is drawn (inside the picture).
 	Label image.Rectangle
-	// Drawn is false for a mark that is not on the picture; Why says why.
+	// Drawn is false for a mark that is not on the picture. Why says why.
 	Drawn bool
 	Why   string
 }
@@ -37,8 +37,8 @@ const (
 )
 
 // Marks places a mark for every node of the flattened view on pic, in the
-// order of the view. A node whose box does not overlap the picture, or
-// that has no box, is not drawn: its mark says why.
+// order of the view. A node with no box, or one that does not overlap the
+// picture, is not drawn. Its mark says why.
 func Marks(snap *dom.Snapshot, sd *dom.SerializedDom, pic *Picture) []Mark {
 	var out []Mark
 	area := pic.Image.Bounds()
@@ -70,8 +70,8 @@ func Marks(snap *dom.Snapshot, sd *dom.SerializedDom, pic *Picture) []Mark {
 	return out
 }
 
-// labelRect puts the number's label at the top-left corner inside box,
-// moved into the picture when the corner is not on it.
+// labelRect puts the number's label at the top-left corner inside box. It
+// is moved into the picture when the corner is not on it.
 func labelRect(box image.Rectangle, n int, area image.Rectangle) image.Rectangle {
 	digits := len(strconv.Itoa(n))
 	w := 2*markPad + digits*3*markScale + (digits-1)*markScale
@@ -82,7 +82,7 @@ func labelRect(box image.Rectangle, n int, area image.Rectangle) image.Rectangle
 	return image.Rect(p.X, p.Y, p.X+w, p.Y+h).Intersect(area)
 }
 
-// DrawMarks draws the drawn marks onto img: every outline first, then
+// DrawMarks draws the drawn marks onto img. Every outline goes first, then
 // every label, so no outline crosses a number.
 func DrawMarks(img *image.RGBA, marks []Mark) {
 	for _, m := range marks {
@@ -99,8 +99,8 @@ func DrawMarks(img *image.RGBA, marks []Mark) {
 	}
 }
 
-// Outline is the rectangles of a box's outline: markLine pixels wide,
-// inside the box (a small box is filled).
+// Outline is the rectangles of a box's outline, markLine pixels wide,
+// inside the box. A small box is filled.
 func Outline(b image.Rectangle) []image.Rectangle {
 	t := markLine
 	if b.Dx() <= 2*t || b.Dy() <= 2*t {

@@ -20,11 +20,11 @@ import (
 )
 
 // TestScreenshotMarks: a screenshot of the demo components page is at the
-// CSS size of the window; every mark of the flattened view sits on its
-// node's border box as DOM.getBoxModel reports it (out-of-process frame
-// nodes shifted by their <iframe>), and every drawn outline is in the mark
-// colour in the encoded PNG. Also at a device scale factor of 2, where
-// the screenshot is scaled down to CSS pixels.
+// CSS size of the window. Every mark of the flattened view sits on its
+// node's border box as DOM.getBoxModel reports it. Out-of-process frame
+// nodes are shifted by their <iframe>. Every drawn outline is in the mark
+// colour in the encoded PNG. The same holds at a device scale factor of
+// 2, where the screenshot is scaled down to CSS pixels.
 func TestScreenshotMarks(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {
@@ -172,7 +172,7 @@ func boxModel(t *testing.T, ctx context.Context, s dom.Session, backendID int64,
 }
 
 // checkOutline: every pixel of m's outline on the picture is in the mark
-// colour, except where a label (drawn over outlines) covers it.
+// colour. A label covers some of it, since labels are drawn over outlines.
 func checkOutline(t *testing.T, img image.Image, m screenshot.Mark, marks []screenshot.Mark) {
 	t.Helper()
 	bad := 0

@@ -1,8 +1,8 @@
 package screenshot
 
-// Placing what the scan found: each same-process document in its
-// target's top document, each out-of-process frame in the page, from the
-// layout boxes of their frame owners and the owners' borders.
+// Placing what the scan found. Each same-process document goes in its
+// target's top document; each out-of-process frame goes in the page. The
+// layout boxes of their frame owners and the owners' borders say where.
 
 import (
 	"context"
@@ -16,9 +16,9 @@ import (
 
 // scanSecrets finds where every sensitive field of the page is drawn now,
 // in every frame and shadow root. known adds nodes an earlier capture
-// found sensitive (a password field a page has since turned into text).
-// It fails only when the page itself cannot be read: a frame that cannot
-// be read or placed is covered whole instead.
+// found sensitive, such as a password field a page has since turned into
+// text. It fails only when the page itself cannot be read. A frame that
+// cannot be read or placed is covered whole instead.
 func scanSecrets(ctx context.Context, p dom.Page, known *SensitiveNodes) (secretBoxes, error) {
 	frames, err := p.Frames(ctx)
 	if err != nil {
@@ -155,8 +155,8 @@ func (t *scanTarget) layoutOf(id int64) (int, dom.Rect, bool) {
 	return w[0], r, r.W > 0 && r.H > 0
 }
 
-// docShift moves document d of t into t's top document: the content box
-// of its frame owner, less its own scroll.
+// docShift moves document d of t into t's top document. It goes to the
+// content box of its frame owner, less its own scroll.
 func (t *scanTarget) docShift(ctx context.Context, d int) ([2]float64, bool) {
 	if d == 0 {
 		return [2]float64{}, true
@@ -196,7 +196,8 @@ func (t *scanTarget) docShift(ctx context.Context, d int) ([2]float64, bool) {
 }
 
 // coverDoc covers a document that cannot be placed with its frame
-// owner's whole box, or the owner's own owner, up to a placed one.
+// owner's whole box. If that owner is unplaced too, it climbs owners up to
+// a placed one.
 func (t *scanTarget) coverDoc(ctx context.Context, d int, out secretBoxes) {
 	for range len(t.snap.Docs) {
 		h, ok := t.host[d]
@@ -230,8 +231,8 @@ func (t *scanTarget) toPage(sh [2]float64, r dom.Rect) dom.Rect {
 	return r
 }
 
-// ownerOf is the backend node id of the element that holds frameID, as
-// the target s sees it.
+// ownerOf is the backend node id of the element that holds frameID. It is
+// as the target s sees it.
 func ownerOf(ctx context.Context, s dom.Session, frameID string) (int64, bool) {
 	var owner struct {
 		BackendNodeID int64 `json:"backendNodeId"`
@@ -241,9 +242,9 @@ func ownerOf(ctx context.Context, s dom.Session, frameID string) (int64, bool) {
 }
 
 // insets is how far a frame owner's content box sits inside its border
-// box (borders and padding), in its document's CSS pixels: the box
-// model's quads are in the viewport's, scaled by any zoom, which box
-// (the border box from the layout) undoes.
+// box: borders and padding. It is in its document's CSS pixels. The box
+// model's quads are in the viewport's, scaled by any zoom. box (the
+// border box from the layout) undoes that.
 func insets(ctx context.Context, s dom.Session, id int64, box dom.Rect) ([2]float64, bool) {
 	var bm struct {
 		Model struct {

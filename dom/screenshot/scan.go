@@ -1,10 +1,10 @@
 package screenshot
 
 // Finding where the sensitive fields are drawn, for painting them over in
-// a screenshot. One DOMSnapshot per target (the page and each
-// out-of-process frame) gives every node's name, attributes and layout
+// a screenshot. There is one DOMSnapshot per target: the page and each
+// out-of-process frame. It gives every node's name, attributes and layout
 // box, across open and closed shadow roots and same-process frames. The
-// reply holds the fields' values too: only the string table keeps them,
+// reply holds the fields' values too. Only the string table keeps them,
 // and it is dropped with the scan.
 
 import (
@@ -20,11 +20,11 @@ type fieldKey struct {
 	id     int64
 }
 
-// secretBoxes are where the sensitive fields were drawn at one moment, in
-// page-document coordinates (those of VirtualNode.Bounds). A field's box
-// is joined with the boxes of everything inside it, so text that spills
-// out is covered. A frame that could not be looked into counts as one
-// field: its whole box.
+// secretBoxes are where the sensitive fields were drawn at one moment. They
+// are in page-document coordinates (those of VirtualNode.Bounds). A
+// field's box is joined with the boxes of everything inside it, so text
+// that spills out is covered. A frame that could not be looked into counts
+// as one field: its whole box.
 type secretBoxes map[fieldKey]dom.Rect
 
 func (s secretBoxes) add(k fieldKey, r dom.Rect) {
@@ -44,7 +44,7 @@ func hull(a, b dom.Rect) dom.Rect {
 	return dom.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
 
-// frameOwnerTags hold another document; without a same-process document
+// frameOwnerTags hold another document. Without a same-process document
 // of their own, their content is drawn by a target that must be scanned.
 var frameOwnerTags = map[string]bool{"IFRAME": true, "FRAME": true, "FENCEDFRAME": true, "OBJECT": true, "EMBED": true}
 
@@ -56,8 +56,8 @@ type scanTarget struct {
 	// fields are the sensitive fields' boxes, by document, in the
 	// coordinates of that document.
 	fields []map[fieldKey]dom.Rect
-	// holes are frame owners with no document here: the key's node, its
-	// document and box.
+	// holes are frame owners with no document here. The key's node has
+	// its document and box.
 	holes []hole
 	// host[d] is the frame owner of document d: its document and node.
 	host map[int][2]int

@@ -19,8 +19,8 @@ import (
 )
 
 // TestScanFindsTheSensitiveFields: on every recorded capture, the
-// DOMSnapshot scan finds exactly the sensitive fields that have a box as
-// Build finds them (the same function decides), and in a target's top
+// DOMSnapshot scan finds the sensitive fields with a box. It finds exactly
+// those Build finds; the same function decides. In a target's top
 // document each found box holds the field's own box.
 func TestScanFindsTheSensitiveFields(t *testing.T) {
 	found := 0
@@ -108,8 +108,8 @@ func (noSession) Subscribe(string) (<-chan json.RawMessage, func()) {
 	return nil, func() {}
 }
 
-// FuzzScanSnapshot: any DOMSnapshot reply gives fields or an error, and
-// placing or covering any of its documents never panics.
+// FuzzScanSnapshot: any DOMSnapshot reply gives fields or an error.
+// Placing or covering any of its documents never panics.
 func FuzzScanSnapshot(f *testing.F) {
 	f.Add([]byte(`{"strings":["INPUT","type","password","IFRAME"],"documents":[{"nodes":{"parentIndex":[-1,0,0],"nodeType":[9,1,1],"nodeName":[-1,0,3],"backendNodeId":[1,2,3],"attributes":[[],[1,2],[]],"contentDocumentIndex":{"index":[2],"value":[1]}},"layout":{"nodeIndex":[1,2],"bounds":[[1,2,3,4],[5,6,7,8]]}},{"nodes":{"parentIndex":[-1,0],"nodeType":[9,1],"nodeName":[-1,0],"backendNodeId":[4,5],"attributes":[[],[1,2]],"contentDocumentIndex":{"index":[1],"value":[0]}},"layout":{"nodeIndex":[1],"bounds":[[0,0,1,1]]}}]}`))
 	f.Add([]byte(`{"documents":[{"nodes":{"parentIndex":[5,-9],"nodeType":[1,1],"nodeName":[99],"attributes":[[7,-1,3]]},"layout":{"nodeIndex":[-1,7,0],"bounds":[[],[1]]}}]}`))

@@ -1,5 +1,5 @@
-// Package screenshot takes pictures of a page with every sensitive
-// field painted over, and draws a view's node numbers on them (marks).
+// Package screenshot takes pictures of a page with every sensitive field
+// painted over. It draws a view's node numbers on them (marks).
 package screenshot
 
 import (
@@ -17,15 +17,16 @@ import (
 	"domscope/dom/capture"
 )
 
-// Picture is a screenshot of the page's viewport at its CSS size: one image
-// pixel per CSS pixel of the window, whatever the device scale factor.
+// Picture is a screenshot of the page's viewport at its CSS size. It has
+// one image pixel per CSS pixel of the window, whatever the device scale
+// factor.
 type Picture struct {
 	Image *image.RGBA
-	// OriginX, OriginY are the page-document coordinates (those of
-	// VirtualNode.Bounds) of the image's top-left corner: the scroll
-	// position of the visible part of the page.
+	// OriginX, OriginY are where the image's top-left corner is, in
+	// page-document coordinates (those of VirtualNode.Bounds). That is the
+	// scroll position of the visible part of the page.
 	OriginX, OriginY float64
-	// Zoom is image pixels per document CSS pixel: 1, or less when a
+	// Zoom is image pixels per document CSS pixel. It is 1, or less when a
 	// mobile page without a viewport meta tag is shown zoomed out.
 	Zoom float64
 	// DeviceScale is the device pixels per CSS pixel the browser drew at.
@@ -41,16 +42,16 @@ func (p *Picture) ToImage(r dom.Rect) image.Rectangle {
 	return image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
 }
 
-// Screenshot captures the visible part of the page (Page.captureScreenshot),
-// scales it to CSS pixels and paints every sensitive field over with a
-// solid block (MaskColor), in every frame and shadow root, before the
-// picture leaves this package. known, when not nil, holds the fields
-// earlier captures found sensitive: they are painted over too, so a
-// password a page has turned into text stays covered.
+// Screenshot captures the visible part of the page (Page.captureScreenshot)
+// and scales it to CSS pixels. Then it paints every sensitive field over
+// with a solid block (MaskColor), in every frame and shadow root. That
+// happens before the picture leaves this package. known, when not nil,
+// holds the fields earlier captures found sensitive. They are painted
+// over too, so a password a page has turned into text stays covered.
 //
 // The fields are found just before and just after the picture is taken.
 // A picture is kept only when they stood still in between (and the page
-// did not scroll or zoom); otherwise it is taken again, a few times, and
+// did not scroll or zoom). Otherwise it is taken again, a few times, and
 // then refused: where a moving field was drawn cannot be known.
 func Screenshot(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Picture, error) {
 	if p == nil {
@@ -79,8 +80,8 @@ const (
 	shotRetryWait = 150 * time.Millisecond
 )
 
-// viewMetrics is where the picture looks: the visual viewport's scroll
-// position and zoom, and the device scale factor.
+// viewMetrics is where the picture looks. That is the visual viewport's
+// scroll position and zoom, and the device scale factor.
 type viewMetrics struct {
 	pageX, pageY, zoom, dpr float64
 }
@@ -114,8 +115,9 @@ func readViewMetrics(ctx context.Context, s dom.Session) (viewMetrics, error) {
 	return m, nil
 }
 
-// screenshotOnce takes one masked picture; nil without an error when a
-// field moved, came or went, or the page scrolled or zoomed meanwhile.
+// screenshotOnce takes one masked picture. It returns nil without an
+// error when a field moved, came or went, or the page scrolled or zoomed
+// meanwhile.
 func screenshotOnce(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Picture, error) {
 	m1, err := readViewMetrics(ctx, p)
 	if err != nil {
@@ -151,7 +153,7 @@ func screenshotOnce(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Pi
 		return nil, dom.Errorf(dom.SnapshotFailed, err, "the screenshot is not a PNG")
 	}
 	dev := toRGBA(img)
-	// A field may have moved by less than a pixel: both boxes are covered.
+	// A field may have moved by less than a pixel. Both boxes are covered.
 	boxes := joinBoxes(before, after)
 	origin := [2]float64{m1.pageX, m1.pageY}
 	paintBoxes(dev, boxes, origin, m1.zoom*m1.dpr, 1)
@@ -159,8 +161,8 @@ func screenshotOnce(ctx context.Context, p dom.Page, known *SensitiveNodes) (*Pi
 	w := max(1, int(math.Round(float64(b.Dx())/m1.dpr)))
 	h := max(1, int(math.Round(float64(b.Dy())/m1.dpr)))
 	css := scaleTo(dev, w, h)
-	// Again at CSS size: a pixel that the scaling mixed from the block
-	// and its edge is made solid.
+	// Again at CSS size. A pixel that the scaling mixed from the block and
+	// its edge is made solid.
 	paintBoxes(css, boxes, origin, m1.zoom, 0)
 	return &Picture{Image: css, OriginX: m1.pageX, OriginY: m1.pageY, Zoom: m1.zoom, DeviceScale: m1.dpr}, nil
 }
@@ -172,7 +174,7 @@ type SensitiveNodes struct {
 	m   map[fieldKey]bool
 }
 
-// Add remembers snap's sensitive fields; a snapshot of another document
+// Add remembers snap's sensitive fields. A snapshot of another document
 // (a navigation) forgets the earlier ones.
 func (k *SensitiveNodes) Add(snap *dom.Snapshot) {
 	if snap == nil || snap.Root == nil {
@@ -205,8 +207,8 @@ func (k *SensitiveNodes) Clone() *SensitiveNodes {
 
 func (k *SensitiveNodes) has(f fieldKey) bool { return k != nil && k.m[f] }
 
-// still reports whether the same fields were found in a and b, none
-// moved or changed size by a pixel or more.
+// still reports whether the same fields were found in a and b. None may
+// have moved or changed size by a pixel or more.
 func still(a, b secretBoxes) bool {
 	if len(a) != len(b) {
 		return false
@@ -239,8 +241,8 @@ func joinBoxes(a, b secretBoxes) []dom.Rect {
 }
 
 // paintBoxes fills each box (page-document coordinates) with MaskColor on
-// img, whose pixels are k per CSS pixel from origin, rounded outwards
-// and grown by pad.
+// img. img has k pixels per CSS pixel from origin. Boxes are rounded
+// outwards and grown by pad.
 func paintBoxes(img *image.RGBA, boxes []dom.Rect, origin [2]float64, k float64, pad int) {
 	for _, r := range boxes {
 		x0 := int(math.Floor((r.X-origin[0])*k)) - pad
@@ -265,8 +267,8 @@ func toRGBA(img image.Image) *image.RGBA {
 	return dst
 }
 
-// scaleTo returns img as RGBA at w×h, averaging the source pixels under
-// each target pixel (a box filter: device pixels down to CSS pixels).
+// scaleTo returns img as RGBA at w×h. It averages the source pixels under
+// each target pixel: a box filter, device pixels down to CSS pixels.
 func scaleTo(img image.Image, w, h int) *image.RGBA {
 	b := img.Bounds()
 	src, ok := img.(*image.RGBA)

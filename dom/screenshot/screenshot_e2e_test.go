@@ -22,16 +22,17 @@ import (
 	"domscope/dom/screenshot"
 )
 
-// TestScreenshotPaintsSecretsOver: on a page with a cc-number textarea, a
-// one-time code, a contenteditable card number, a show-password field
-// turned into text and a password (its dots), in the page, an open and a
-// closed shadow root, a same-origin and a cross-origin frame, every
-// field's box is the same in a screenshot before and after secrets are
-// set and typed, while a plain field's box changes. So is a password
-// field with no autocomplete that the page turned into text, which only
-// an earlier capture knows. Also at a device scale factor of 2 with the
-// page scrolled, on a phone (the page, with no viewport tag, zoomed
-// out), and with marks drawn.
+// TestScreenshotPaintsSecretsOver uses a page of sensitive fields: a
+// cc-number textarea, a one-time code, a contenteditable card number, a
+// show-password field turned into text and a password (its dots). Each
+// sits in the page, an open and a closed shadow root, and a same-origin
+// and a cross-origin frame. Every field's box is the same in a screenshot
+// before and after secrets are set and typed. A plain field's box
+// changes. A password field with no autocomplete that the page turned
+// into text stays the same too. Only an earlier capture knows it. The
+// test runs again at a device scale factor of 2 with the page scrolled.
+// It runs on a phone (the page, with no viewport tag, zoomed out), and
+// with marks drawn.
 func TestScreenshotPaintsSecretsOver(t *testing.T) {
 	phone, err := dom.LookupDevice("iPhone 13")
 	if err != nil {
@@ -100,8 +101,8 @@ func TestScreenshotPaintsSecretsOver(t *testing.T) {
 	}
 }
 
-// movingPage has two one-time-code fields that keep moving, one by its
-// layout (left) and one by a transform, each with red text on white.
+// movingPage has two one-time-code fields that keep moving, each with red
+// text on white. One moves by its layout (left), one by a transform.
 const movingPage = `<!doctype html><html><head><meta charset="utf-8"><title>Moving</title><style>
 body { margin: 0; }
 input { position: relative; display: block; width: 160px; height: 30px; margin: 20px; color: #ff0000;
@@ -117,9 +118,9 @@ input { position: relative; display: block; width: 160px; height: 30px; margin: 
 </body></html>`
 
 // TestScreenshotCoversMovingFields: fields that never stop moving (by
-// layout and by a transform, wrapping round) are never drawn: each
-// picture is refused, saying why, or shows no red pixel of their text
-// while the plain field's red text shows.
+// layout and by a transform, wrapping round) are never drawn. Each
+// picture is refused, saying why, or shows no red pixel of their text.
+// The plain field's red text shows.
 func TestScreenshotCoversMovingFields(t *testing.T) {
 	page := pageOf(t, "moving.html", movingPage)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -145,8 +146,8 @@ func TestScreenshotCoversMovingFields(t *testing.T) {
 	t.Logf("%d of 5 pictures refused", refused)
 }
 
-// jumpPage has a one-time-code field with red text that the test moves
-// while a picture is taken, and a plain field with red text.
+// jumpPage has a one-time-code field with red text, which the test moves
+// while a picture is taken. It also has a plain field with red text.
 const jumpPage = `<!doctype html><html><head><meta charset="utf-8"><title>Jumping</title><style>
 body { margin: 0; }
 input { position: absolute; width: 160px; height: 30px; margin: 0; color: #ff0000; background: #ffffff;
@@ -157,8 +158,8 @@ input { position: absolute; width: 160px; height: 30px; margin: 0; color: #ff000
 </body></html>`
 
 // jumpAtShot is a page whose field #a jumps to 500px just before the
-// first picture is taken and to 100px just after it: the two looks for
-// the fields find it at 0 and 100, never where it was drawn.
+// first picture is taken. It jumps to 100px just after it. The two looks
+// for the fields find it at 0 and 100, never where it was drawn.
 type jumpAtShot struct {
 	*cdpconn.Page
 	shots *int
@@ -187,8 +188,8 @@ func (j jumpAtShot) Call(ctx context.Context, method string, params, result any)
 }
 
 // TestScreenshotRetakesWhenFieldsMove: a field that moves while the
-// picture is taken (and not only between the two looks) is not drawn:
-// the picture is taken again once it stands still.
+// picture is taken is not drawn, as one that moves between the two
+// looks is not. The picture is taken again once it stands still.
 func TestScreenshotRetakesWhenFieldsMove(t *testing.T) {
 	page := pageOf(t, "jump.html", jumpPage)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -241,7 +242,7 @@ func redPixels(img *image.RGBA, r image.Rectangle) int {
 }
 
 // brokenFrames is a page whose out-of-process frames cannot be read
-// (their DOMSnapshot fails) or, with hide, are not listed at all.
+// (their DOMSnapshot fails). With hide, they are not listed at all.
 type brokenFrames struct {
 	*cdpconn.Page
 	hide bool
@@ -268,8 +269,8 @@ func (n noSnapshot) Call(ctx context.Context, method string, params, result any)
 }
 
 // TestScreenshotCoversFramesItCannotRead: a cross-origin frame whose
-// fields cannot be found (its DOMSnapshot fails, or it is not listed as a
-// target) is painted over whole; the same-origin frame is not.
+// fields cannot be found is painted over whole. Its DOMSnapshot fails, or
+// it is not listed as a target. The same-origin frame is not painted.
 func TestScreenshotCoversFramesItCannotRead(t *testing.T) {
 	page := domtest.PixelPage(t, dom.Viewport{Width: 900, Height: 560}, "")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -304,8 +305,8 @@ func TestScreenshotCoversFramesItCannotRead(t *testing.T) {
 	}
 }
 
-// TestScreenshotRefusesWithoutFields: when the page's own fields cannot
-// be found, there is no picture, only an error.
+// TestScreenshotRefusesWithoutFields: the page's own fields cannot be
+// found. Then there is no picture, only an error.
 func TestScreenshotRefusesWithoutFields(t *testing.T) {
 	page := domtest.PixelPage(t, dom.Viewport{}, "")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -326,11 +327,12 @@ func (b blindPage) Call(ctx context.Context, method string, params, result any) 
 	return noSnapshot{b.Page}.Call(ctx, method, params, result)
 }
 
-// BenchmarkScreenshot measures screenshot.Screenshot (two looks for the
-// sensitive fields around the picture) next to Page.captureScreenshot
-// alone, on the synthetic corpus pages: plain-ms and masked-ms, and on
-// Linux the CPU time of the browser and the test (plain-cpu-ms,
-// masked-cpu-ms), which a busy machine distorts less.
+// BenchmarkScreenshot measures screenshot.Screenshot next to
+// Page.captureScreenshot alone, on the synthetic corpus pages. The first
+// looks for the sensitive fields twice, around the picture. It reports
+// plain-ms and masked-ms. On Linux it also reports the CPU time of the
+// browser and the test (plain-cpu-ms, masked-cpu-ms). A busy machine
+// distorts that less.
 //
 //	go test ./dom -run '^$' -bench BenchmarkScreenshot -benchtime 5x
 func BenchmarkScreenshot(b *testing.B) {

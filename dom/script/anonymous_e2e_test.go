@@ -13,14 +13,14 @@ import (
 	"domscope/dom/script"
 )
 
-// TestRecordAnonymousReplaysSameNode clicks every nameless clickable box of
-// a page (no role, name or test id: in the document, in a section, a
-// zero-size wrapper, inside SVG, in a shadow root, in a frame) and records
-// each as the UI does (AimAt before the click, RecordAimed after). On a
-// fresh load, where a returning visitor's banner shifts every node number,
-// the replay clicks the same boxes (the page's own log of clicks), and a
-// box no query picks on its own is a comment line that says why: never a
-// node ID, never another box.
+// TestRecordAnonymousReplaysSameNode clicks every nameless clickable box
+// of a page: no role, name or test id. The boxes sit in the document, a
+// section, a zero-size wrapper, SVG, a shadow root and a frame. Each is
+// recorded as the UI does (AimAt before the click, RecordAimed after). On
+// a fresh load a returning visitor's banner shifts every node number. The
+// replay must still click the same boxes (the page's own log of clicks).
+// A box no query picks on its own is a comment line that says why. It is
+// never a node ID, never another box.
 func TestRecordAnonymousReplaysSameNode(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/anonymous.html", live.Config{})
@@ -58,8 +58,8 @@ func TestRecordAnonymousReplaysSameNode(t *testing.T) {
 		t.Fatalf("the recording names node IDs:\n%s", recorded)
 	}
 	// Which boxes the recording replays: the steps that are not comments.
-	// The zero-size link is hidden from the agent's view (a comment) until
-	// the build sees its box drawn elsewhere (then a CSS path).
+	// The zero-size link is hidden from the agent's view, so a comment. Once
+	// the build sees its box drawn elsewhere, it is a CSS path.
 	var replayed []string
 	lines := strings.Split(strings.TrimSuffix(recorded, "\n"), "\n")[1:]
 	for i, l := range lines {
@@ -107,9 +107,9 @@ func hits(t *testing.T, p Session) []string {
 	return out
 }
 
-// TestTargetForPageChecksThePage: a CSS path built from a snapshot the
-// page has moved on from (a box inserted before the target) picks another
-// element; TargetForPage asks the page and does not write it, where the
+// TestTargetForPageChecksThePage: a box was inserted before the target
+// since the snapshot. A CSS path built from that snapshot picks another
+// element. TargetForPage asks the page and does not write it. The
 // snapshot alone would.
 func TestTargetForPageChecksThePage(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)

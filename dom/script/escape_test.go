@@ -16,9 +16,10 @@ import (
 	"domscope/dom/script"
 )
 
-// unsafeRunes are the characters runes.html puts into page strings: C0 and
-// C1 controls, DEL, bidi overrides and isolates, zero-width characters, the
-// BOM, the line separator, a soft hyphen and a tag character.
+// unsafeRunes are the characters runes.html puts into page strings: C0
+// and C1 controls, DEL, bidi overrides and isolates, zero-width
+// characters. Also the BOM, the line separator, a soft hyphen and a tag
+// character.
 var unsafeRunes = []rune{0x07, 0x1b, 0x7f, 0x80, 0x85, 0x9b, 0x9f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e,
 	0x2066, 0x2067, 0x2068, 0x2069, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x2060, 0xfeff, 0x2028, 0xad, 0xe0041}
 
@@ -66,11 +67,12 @@ func findSerialized(l []*SerializedNode, tag string) *SerializedNode {
 	return nil
 }
 
-// TestJSONOutputsEscapeControls: snapshot json and the lines of `run`
-// (results, errors naming nodes, json snapshots) carry no raw control,
-// bidi or zero-width character from the page, and still decode to the
-// page's strings. The text collapses U+0085 and U+2028 to spaces (they
-// are white space); the href and the field value keep every character.
+// TestJSONOutputsEscapeControls checks snapshot json and the lines of
+// `run`: results, errors naming nodes, json snapshots. They carry no raw
+// control, bidi or zero-width character from the page. They still decode
+// to the page's strings. The text collapses U+0085 and U+2028 to spaces
+// (they are white space). The href and the field value keep every
+// character.
 func TestJSONOutputsEscapeControls(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, _ := openService(t, base+"/runes.html", live.Config{})
@@ -122,8 +124,8 @@ func TestJSONOutputsEscapeControls(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
 			t.Fatalf("run line does not decode: %v\n%s", err, sc.Text())
 		}
-		// a result line's "snapshot" says how it was taken; the line
-		// after it (no "action") holds the snapshot itself
+		// A result line's "snapshot" says how it was taken. The line after
+		// it (no "action") holds the snapshot itself.
 		if line.Snapshot != nil && line.Action == "" {
 			snaps++
 			check("run snapshot", line.Snapshot)

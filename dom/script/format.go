@@ -11,9 +11,9 @@ import (
 	"domscope/dom/flatten"
 )
 
-// printSnapshot writes the actor's current snapshot after a step: in text
-// mode the flattened text after a "# snapshot" marker line, in json mode
-// one JSON line {"step": n, "snapshot": SerializedDom}.
+// printSnapshot writes the actor's current snapshot after a step. Text
+// mode writes the flattened text after a "# snapshot" marker line. JSON
+// mode writes one line {"step": n, "snapshot": SerializedDom}.
 func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, opts Options, step int) error {
 	snap, err := a.Snapshot(ctx, false)
 	// A dialog that opened during the read stopped it as well.
@@ -60,7 +60,7 @@ func openDialog(a dom.Actor) *dom.DialogInfo {
 }
 
 // printBlocked stands in for the snapshot while a JavaScript dialog blocks
-// the page: the run goes on, and a later "dialog" step closes it.
+// the page. The run goes on, and a later "dialog" step closes it.
 func printBlocked(w io.Writer, a dom.Actor, mode string, step int, cause error) error {
 	d := openDialog(a)
 	if d == nil {

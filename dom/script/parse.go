@@ -16,20 +16,20 @@ import (
 	"domscope/dom/query"
 )
 
-// MaxScriptLine is the longest script line Run reads (1 MiB); a
-// longer one fails as a step of its own and the run goes on after it.
+// MaxScriptLine is the longest script line Run reads (1 MiB). A longer one
+// fails as a step of its own, and the run goes on after it.
 const MaxScriptLine = 1 << 20
 
-// Bounds on a step's numbers, so a typo fails where it is written instead
-// of doing something absurd (or nothing) in the page.
+// Bounds on a step's numbers. A typo fails where it is written instead of
+// doing something absurd (or nothing) in the page.
 const (
 	maxClickCount = 3
 	maxScrollPx   = 1_000_000
 )
 
 // stepFields are the fields each action takes besides "action" and
-// "comment". A field an action does not use is an error: it is a typo or a
-// misunderstanding ("text" on a click does not pick the target).
+// "comment". A field an action does not use is an error. It is a typo or
+// a misunderstanding: "text" on a click does not pick the target.
 var stepFields = map[string][]string{
 	"click":    {"id", "target", "button", "clickCount", "modifiers", "force"},
 	"type":     {"id", "target", "text"},
@@ -50,8 +50,8 @@ var stepFields = map[string][]string{
 // allStepFields names every field a step may have, for messages.
 const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, timeout, device, width, height, scale, mobile, touch, comment"
 
-// scriptLine is one line of a script as read: its text, or how long it was
-// when it is past MaxScriptLine.
+// scriptLine is one line of a script as read. It holds its text, or its
+// length when it is past MaxScriptLine.
 type scriptLine struct {
 	text    string
 	tooLong bool
@@ -59,7 +59,7 @@ type scriptLine struct {
 }
 
 // lineReader reads lines of any length, keeping at most MaxScriptLine bytes
-// of each (bufio.Scanner stops the whole read at its limit).
+// of each. bufio.Scanner would stop the whole read at its limit.
 type lineReader struct{ br *bufio.Reader }
 
 func newLineReader(r io.Reader) *lineReader { return &lineReader{bufio.NewReaderSize(r, 64<<10)} }
@@ -100,8 +100,8 @@ func (lr *lineReader) next() (scriptLine, error) {
 	return scriptLine{text: text, size: len(text)}, nil
 }
 
-// parseStep decodes and checks one line. Every error is a VALIDATION_ERROR
-// that names the line and says what is allowed.
+// parseStep decodes and checks one line. Every error is a
+// VALIDATION_ERROR. It names the line and says what is allowed.
 func parseStep(line string, lineNo int) (Step, error) {
 	bad := func(format string, args ...any) error {
 		return dom.Errorf(dom.ValidationError, nil, "line %d: %s", lineNo, fmt.Sprintf(format, args...))
@@ -187,8 +187,8 @@ func parseStep(line string, lineNo int) (Step, error) {
 		}
 	}
 	if st.Action == "viewport" {
-		// A size given is checked as --viewport checks it: 0x0 is no
-		// window, not "the browser's own" (a step without a size is).
+		// A size given is checked as --viewport checks it. 0x0 is no
+		// window, not "the browser's own"; a step without a size is that.
 		var err error
 		switch {
 		case given["width"] != given["height"]:
@@ -221,8 +221,8 @@ func parseStep(line string, lineNo int) (Step, error) {
 	return st, nil
 }
 
-// canonicalField returns the Step field name k matches (json matches names
-// without regard to case), or k.
+// canonicalField returns the Step field name k matches, or k. json
+// matches names without regard to case.
 func canonicalField(k string) string {
 	for _, f := range strings.Split(allStepFields, ", ") {
 		if strings.EqualFold(f, k) {
@@ -274,8 +274,8 @@ func describeJSONError(err error) string {
 	return fmt.Sprintf("not a valid step: %v", err)
 }
 
-// viewport is the window a viewport step asks for: its device (if any)
-// with the size, scale, mobile and touch the step gives over it.
+// viewport is the window a viewport step asks for. That is its device (if
+// any), with the size, scale, mobile and touch the step gives over it.
 func (st Step) viewport() (dom.Viewport, error) {
 	var vp dom.Viewport
 	if st.Device != "" {

@@ -7,7 +7,7 @@ import (
 )
 
 // TestParseStepRejects: every malformed step names its line and what is
-// allowed; the well-formed ones pass.
+// allowed. The well-formed ones pass.
 func TestParseStepRejects(t *testing.T) {
 	bad := []struct{ line, want string }{
 		{`{"action":"click","id":"node_1","clickCount":-5}`, "clickCount -5: use 1, 2 or 3"},
@@ -75,8 +75,9 @@ func TestParseStepRejects(t *testing.T) {
 	}
 }
 
-// TestLineReader: lines of any length, line ends of both kinds, and lines
-// past MaxScriptLine reported with their size, the next line read whole.
+// TestLineReader: lines of any length and line ends of both kinds. Lines
+// past MaxScriptLine are reported with their size; the next line is read
+// whole.
 func TestLineReader(t *testing.T) {
 	long := strings.Repeat("y", MaxScriptLine+1)
 	limit := strings.Repeat("z", MaxScriptLine)

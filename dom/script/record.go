@@ -17,16 +17,16 @@ import (
 )
 
 // WithheldComment is the comment of a recorded step whose text was typed
-// into a sensitive field: the text itself is never written, only dom.Mask.
+// into a sensitive field. The text itself is never written, only dom.Mask.
 const WithheldComment = "value withheld: typed into a sensitive field; a replay asks for it (run: the variable DOMSCOPE_SECRET_<step number>; run --ui: a masked prompt)"
 
 // URLWithheldComment is the comment of a recorded navigate step whose URL
-// held user info or a credential (urls.Safe): it is written without them.
+// held user info or a credential (urls.Safe). It is written without them.
 const URLWithheldComment = "url withheld: it held a password or token, written as … here; put the real URL in before replaying"
 
-// withholdURL writes a navigate step's URL as urls.Safe shows it, with
-// URLWithheldComment when that hid something. Such a step is written as a
-// comment line (see entry.line): a replay would load the wrong page.
+// withholdURL writes a navigate step's URL as urls.Safe shows it. When
+// that hid something, it adds URLWithheldComment. Such a step is written
+// as a comment line (see entry.line): a replay would load the wrong page.
 func withholdURL(st *Step) {
 	if st.URL == "" {
 		return
@@ -38,21 +38,25 @@ func withholdURL(st *Step) {
 }
 
 // TargetFor returns a query that picks n in snap and still picks it on a
-// fresh load of the page, where node IDs differ: role and exact name, else
-// a test id, else a CSS path (ids that look hand-written, else tags with
-// :nth-of-type, from the top-level document), else, for a node whose role
-// means something, that role. When the query matches more than one visible
-// node it carries "nth". A node no query picks is an error that says why:
-// it is hidden, or a nameless container inside a shadow root or frame,
-// where "generic" with nth would be a position among every such node on
-// the page, as brittle as a node ID. The CSS path is trusted as built;
-// TargetForPage checks it on the live page.
+// fresh load of the page, where node IDs differ. It tries, in order:
+//   - role and exact name.
+//   - a test id.
+//   - a CSS path: ids that look hand-written, else tags with
+//     :nth-of-type, from the top-level document.
+//   - for a node whose role means something, that role.
+//
+// When the query matches more than one visible node it carries "nth".
+// A node no query picks is an error that says why. It is hidden, or a
+// nameless container inside a shadow root or frame. There "generic" with
+// nth would be a position among every such node on the page. That is as
+// brittle as a node ID. The CSS path is trusted as built; TargetForPage
+// checks it on the live page.
 func TargetFor(snap *dom.Snapshot, n *dom.VirtualNode) (query.Query, error) {
 	return targetFor(snap, n, nil)
 }
 
 // TargetForPage is TargetFor with the CSS path checked on the page of
-// snap, before anything changes it: document.querySelectorAll must match
+// snap, before anything changes it. document.querySelectorAll must match
 // one element, and that element must be n (the same backend node).
 func TargetForPage(ctx context.Context, page query.CSSQuerier, snap *dom.Snapshot, n *dom.VirtualNode) (query.Query, error) {
 	return targetFor(snap, n, func(css string) bool {
@@ -61,7 +65,7 @@ func TargetForPage(ctx context.Context, page query.CSSQuerier, snap *dom.Snapsho
 	})
 }
 
-// targetFor is TargetFor; onPage, when set, checks a CSS path on the page.
+// targetFor is TargetFor. onPage, when set, checks a CSS path on the page.
 func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) bool) (query.Query, error) {
 	if snap == nil || n == nil || snap.Node(n.ID) != n {
 		return query.Query{}, dom.Errorf(dom.NodeNotFound, nil, "the node is not in the snapshot")
@@ -83,8 +87,8 @@ func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) b
 	if css != "" {
 		tries = append(tries, query.Query{CSS: css})
 	}
-	// A role alone picks by position among the nodes of that role: fair
-	// for a textbox, not for one of a page's hundreds of generic boxes.
+	// A role alone picks by position among the nodes of that role. That is
+	// fair for a textbox, not for one of a page's hundreds of generic boxes.
 	if n.Role != "" && n.Tier == dom.Semantic {
 		tries = append(tries, query.Query{Role: n.Role})
 	}
@@ -105,14 +109,14 @@ func targetFor(snap *dom.Snapshot, n *dom.VirtualNode, onPage func(css string) b
 	return query.Query{}, dom.Errorf(dom.NodeNotFound, nil, "%s: %s (give it a name or a data-testid to record it)", describeNode(n), why)
 }
 
-// aim adds nth to q when it matches several visible nodes, and reports
-// whether the result picks n (checked with query.Pick, as a replay picks;
-// a CSS path also with onPage, when set).
+// aim adds nth to q when it matches several visible nodes. It reports
+// whether the result picks n, checked with query.Pick as a replay picks.
+// A CSS path is also checked with onPage, when set.
 func aim(snap *dom.Snapshot, q query.Query, n *dom.VirtualNode, onPage func(string) bool) (query.Query, bool) {
 	var found []*dom.VirtualNode
 	if q.CSS != "" {
 		// A path of ids and :nth-of-type matches one element by
-		// construction; the page, when asked, has the last word.
+		// construction. The page, when asked, has the last word.
 		if onPage != nil && !onPage(q.CSS) {
 			return q, false
 		}
@@ -146,7 +150,7 @@ func aim(snap *dom.Snapshot, q query.Query, n *dom.VirtualNode, onPage func(stri
 }
 
 // describeNode names a node in a recording without its node ID, which
-// means nothing on another load: `div#box generic "Save"`.
+// means nothing on another load. Example: `div#box generic "Save"`.
 func describeNode(n *dom.VirtualNode) string {
 	s := n.Tag
 	if id := n.Attrs["id"]; plainIdent(id) {
@@ -171,8 +175,8 @@ func inFrame(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 	return false
 }
 
-// testID is the node's data-testid (or data-test, data-cy, data-test-id),
-// the attributes a "testid" query reads.
+// testID is the node's data-testid (or data-test, data-cy, data-test-id).
+// A "testid" query reads these attributes.
 func testID(n *dom.VirtualNode) string {
 	for _, a := range []string{"data-testid", "data-test", "data-cy", "data-test-id"} {
 		if v := n.Attrs[a]; strings.TrimSpace(v) != "" {
@@ -183,11 +187,12 @@ func testID(n *dom.VirtualNode) string {
 }
 
 // CSSPath returns a selector for n that document.querySelectorAll on the
-// top-level document matches once: from the nearest ancestor with a unique,
-// hand-written-looking id (or from html), one tag per level with
-// :nth-of-type where the tag repeats among siblings. Classes are left out:
-// they often say the state ("completed", "active") and change with it.
-// A node in a shadow root or a frame has no such path: "".
+// top-level document matches once. It starts from the nearest ancestor
+// with a unique, hand-written-looking id (or from html). It has one tag
+// per level, with :nth-of-type where the tag repeats among siblings.
+// Classes are left out: they often say the state ("completed", "active")
+// and change with it. A node in a shadow root or a frame has no such
+// path: "".
 func CSSPath(snap *dom.Snapshot, n *dom.VirtualNode) string {
 	var parts []string
 	for e := n; e != nil; e = e.Parent {
@@ -241,8 +246,8 @@ func plainIdent(s string) bool {
 }
 
 // handWritten reports whether an id looks chosen by a person (#email)
-// rather than generated (#ember123, #r-4f9a02): generated ones change from
-// one load to the next.
+// rather than generated (#ember123, #r-4f9a02). Generated ones change
+// from one load to the next.
 func handWritten(id string) bool {
 	if !plainIdent(id) {
 		return false
@@ -260,8 +265,8 @@ func handWritten(id string) bool {
 	return true
 }
 
-// idCount counts the elements of the top-level document (not in shadow
-// roots or frames) whose id is id.
+// idCount counts the elements of the top-level document whose id is id.
+// Shadow roots and frames do not count.
 func idCount(snap *dom.Snapshot, id string) int {
 	c := 0
 	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
@@ -273,7 +278,7 @@ func idCount(snap *dom.Snapshot, id string) int {
 }
 
 // inTopDocument reports whether n is in the light DOM of the top-level
-// document, where document.querySelectorAll finds it.
+// document. There document.querySelectorAll finds it.
 func inTopDocument(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 	for e := n; e != nil; e = e.Parent {
 		if e.NodeType == dom.DocumentNode {
@@ -286,8 +291,9 @@ func inTopDocument(snap *dom.Snapshot, n *dom.VirtualNode) bool {
 	return false
 }
 
-// Aim is the target of an action, worked out before the action ran (AimAt)
-// so a CSS path can be checked on the page as the snapshot shows it.
+// Aim is the target of an action, worked out before the action ran
+// (AimAt). So a CSS path can be checked on the page as the snapshot shows
+// it.
 type Aim struct {
 	id  string
 	q   query.Query
@@ -295,8 +301,9 @@ type Aim struct {
 }
 
 // AimAt works out the target of a, an action on the page of snap that has
-// not run yet: TargetForPage's query when page can run CSS selectors (a
-// live service can), else TargetFor's. An action with no node needs none.
+// not run yet. It uses TargetForPage's query when page can run CSS
+// selectors (a live service can), else TargetFor's. An action with no
+// node needs none.
 func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action) Aim {
 	if a.ID == "" || snap == nil {
 		return Aim{}
@@ -307,8 +314,8 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 	}
 	var q query.Query
 	var err error
-	// A JavaScript dialog blocks the page's scripts: no check then (the
-	// action fails on the dialog anyway).
+	// A JavaScript dialog blocks the page's scripts, so no check then. The
+	// action fails on the dialog anyway.
 	if cq, ok := page.(query.CSSQuerier); ok && openDialog(page) == nil {
 		q, err = TargetForPage(ctx, cq, snap, n)
 	} else {
@@ -317,17 +324,17 @@ func AimAt(ctx context.Context, page dom.Actor, snap *dom.Snapshot, a dom.Action
 	return Aim{id: a.ID, q: q, err: err}
 }
 
-// stepFor turns an action done on snap (as the UI does it: a node ID) into a
-// script step that does the same on a fresh load: the node becomes a query
-// (TargetFor). A node no query picks is never written as its ID, which is
-// another node on another load: the step has no target and a comment
-// saying why, and the error is returned with it (the recorder writes such a
-// step as a comment line). Text typed into a sensitive field is written as
-// dom.Mask with WithheldComment, never as itself; so is a character key
-// pressed into one, and an option picked in one.
-// secretFocus says the focus may be in a sensitive
-// field (the recorder's guess, since a tab in the background reports no
-// focused node), so a character key without a target is withheld too.
+// stepFor turns an action done on snap into a script step that does the
+// same on a fresh load. The UI names a node by ID; the step names it by a
+// query (TargetFor). A node no query picks is never written as its ID: on
+// another load that is another node. Then the step has no target and a
+// comment saying why. The error is returned with it. The recorder writes
+// such a step as a comment line. Text typed into a sensitive field is
+// written as dom.Mask with WithheldComment, never as itself. So is a
+// character key pressed into one, and an option picked in one.
+// secretFocus says the focus may be in a sensitive field. That is the
+// recorder's guess, since a tab in the background reports no focused
+// node. Then a character key without a target is withheld too.
 // aimed, when it is for a's node, is the target worked out before a ran.
 func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (Step, error) {
 	st := Step{Action: string(a.Kind)}
@@ -410,12 +417,12 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (St
 }
 
 // NoTargetComment starts the comment of a recorded step whose node no
-// query picks on a fresh load: the recording keeps it as a comment line.
+// query picks on a fresh load. The recording keeps it as a comment line.
 const NoTargetComment = "not replayed, no target found"
 
-// viewportStep writes the window vp (nil or zero: the browser's own) into
-// a viewport step: a device by name, and whatever vp sets apart from it.
-// A replay (Step.viewport) reads it back as the same window.
+// viewportStep writes the window vp into a viewport step; nil or zero is
+// the browser's own. It names a device, and whatever vp sets apart from
+// it. A replay (Step.viewport) reads it back as the same window.
 func viewportStep(st *Step, vp *dom.Viewport) {
 	if vp == nil || vp.IsZero() {
 		return
@@ -458,7 +465,7 @@ func focused(snap *dom.Snapshot) *dom.VirtualNode {
 }
 
 // typesChar reports whether a key press would type a character into a
-// field: one character, with no modifier but Shift.
+// field. That is one character, with no modifier but Shift.
 func typesChar(key string, mods []string) bool {
 	parts := strings.Split(key, "+")
 	k := parts[len(parts)-1]
@@ -474,27 +481,27 @@ func typesChar(key string, mods []string) bool {
 	return len([]rune(k)) == 1 || k == "Space"
 }
 
-// Recorder keeps a session's actions as script steps: each action is turned
-// into a step (stepFor) when it has run, kept in memory with its result, and
-// appended at once to the writer, if any, as one line (for `domscope
-// --record FILE`, so a crash loses nothing). A failed action, and one whose
-// node no query picks on a fresh load, is written as a comment line, so the
-// script replays what worked on what it aimed at; the log keeps it with its
-// error. Safe for concurrent use.
+// Recorder keeps a session's actions as script steps. Each action becomes
+// a step (stepFor) when it has run. The step is kept in memory with its
+// result. It is also appended at once to the writer, if any, as one line.
+// That is for `domscope --record FILE`, so a crash loses nothing. A failed
+// action is written as a comment line. So is one whose node no query
+// picks on a fresh load. So the script replays what worked on what it
+// aimed at. The log keeps it with its error. Safe for concurrent use.
 type Recorder struct {
 	mu      sync.Mutex
 	w       io.Writer
 	entries []entry
 	started bool
 	// secretFocus: the last action aimed at a node aimed at a sensitive
-	// field, so the focus may still be there.
+	// field. So the focus may still be there.
 	secretFocus bool
 }
 
 type entry struct {
 	step Step
 	log  dom.SessionStep
-	// noTarget: no query picks the step's node on a fresh load, so the
+	// noTarget: no query picks the step's node on a fresh load. So the
 	// script has it as a comment line.
 	noTarget bool
 }
@@ -502,18 +509,18 @@ type entry struct {
 // NewRecorder returns a recorder that appends to w (nil: memory only).
 func NewRecorder(w io.Writer) *Recorder { return &Recorder{w: w} }
 
-// Record adds action a, aimed with snapshot before (the one whose node IDs
-// it names) and ended with res, to the log; desc is the action as the UI
-// showed it. Snapshot requests are not actions and are not recorded
-// (ok false). An action whose node no query can pick is recorded as a
-// comment line saying why (stepFor), and that error is returned too. A
-// write error is returned; the step stays in the log.
+// Record adds action a to the log. before is the snapshot a was aimed
+// with (the one whose node IDs it names); res is how it ended. desc is
+// the action as the UI showed it. Snapshot requests are not actions and
+// are not recorded (ok false). An action whose node no query can pick is
+// recorded as a comment line saying why (stepFor). That error is returned
+// too. A write error is returned; the step stays in the log.
 func (r *Recorder) Record(before *dom.Snapshot, a dom.Action, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
 	return r.record(before, a, nil, res, desc)
 }
 
-// RecordAimed is Record with the target worked out before a ran (AimAt),
-// its CSS path checked on the page.
+// RecordAimed is Record with the target worked out before a ran (AimAt).
+// Its CSS path was checked on the page.
 func (r *Recorder) RecordAimed(before *dom.Snapshot, a dom.Action, aimed Aim, res dom.ActionResult, desc string) (st Step, ok bool, err error) {
 	return r.record(before, a, &aimed, res, desc)
 }
@@ -561,8 +568,8 @@ func (r *Recorder) record(before *dom.Snapshot, a dom.Action, aimed *Aim, res do
 	return st, true, aimErr
 }
 
-// appendLocked adds an entry to the log and, with a file, writes its line
-// (after a header naming the page, the first time). Callers hold r.mu.
+// appendLocked adds an entry to the log. With a file it writes its line,
+// after a header naming the page the first time. Callers hold r.mu.
 func (r *Recorder) appendLocked(e entry, url string) error {
 	r.entries = append(r.entries, e)
 	if r.w == nil {
@@ -580,8 +587,8 @@ func (r *Recorder) appendLocked(e entry, url string) error {
 	return nil
 }
 
-// marshalStep writes a step as compact JSON without HTML escaping (a URL's
-// "&" stays as it is).
+// marshalStep writes a step as compact JSON without HTML escaping. So a
+// URL's "&" stays as it is.
 func marshalStep(st Step) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -651,8 +658,8 @@ func (r *Recorder) Len() int {
 	return len(r.entries)
 }
 
-// WriteScript writes the whole session as a `domscope run` script, as the
-// file of --record holds it.
+// WriteScript writes the whole session as a `domscope run` script. It is
+// the same as the file of --record holds.
 func (r *Recorder) WriteScript(w io.Writer) error {
 	r.mu.Lock()
 	entries := append([]entry(nil), r.entries...)
@@ -668,8 +675,8 @@ func (r *Recorder) WriteScript(w io.Writer) error {
 	return err
 }
 
-// StepLine returns a step as one script line (no newline), as the UI would
-// copy it.
+// StepLine returns a step as one script line (no newline), as the UI
+// would copy it.
 func StepLine(st Step) (string, error) {
 	b, err := marshalStep(st)
 	if err != nil {
@@ -693,10 +700,10 @@ func SessionSteps(log []dom.SessionStep) ([]Step, error) {
 }
 
 // RecordStep adds a script step run as it is written (the step-through
-// UI): the line is kept verbatim, a withheld value stays withheld, and a
-// failed step is written as a comment line, as Record writes a failed
-// action. before is the snapshot the step ran on (for its URL). A snapshot
-// step is not recorded.
+// UI). The line is kept verbatim and a withheld value stays withheld.
+// A failed step is written as a comment line, as Record writes a failed
+// action. before is the snapshot the step ran on (for its URL). A
+// snapshot step is not recorded.
 func (r *Recorder) RecordStep(before *dom.Snapshot, st Step, res dom.ActionResult, desc string) error {
 	if st.Action == string(dom.KindSnapshot) {
 		return nil
@@ -719,9 +726,9 @@ func (r *Recorder) RecordStep(before *dom.Snapshot, st Step, res dom.ActionResul
 	return r.appendLocked(e, before.URL)
 }
 
-// KeepView keeps with the last recorded step the flattened text view
-// before and after it (so an export can tell the story offline), unless it
-// has one already. A snapshot with nothing recorded yet is not kept.
+// KeepView keeps the flattened text view before and after the last
+// recorded step with it, unless it has one already. So an export can tell
+// the story offline. A snapshot with nothing recorded yet is not kept.
 func (r *Recorder) KeepView(before, after string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -735,8 +742,8 @@ func (r *Recorder) KeepView(before, after string) {
 	setView(&e.log, before, after)
 }
 
-// setView keeps the view before and after the step: After (when it is
-// not too big) and the diff between them.
+// setView keeps the view before and after the step. That is After (when
+// it is not too big) and the diff between them.
 func setView(s *dom.SessionStep, before, after string) {
 	if len(after) <= dom.MaxStepView {
 		s.After = after

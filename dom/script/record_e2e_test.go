@@ -20,7 +20,7 @@ import (
 )
 
 // act does a on the node pick chooses in the service's current snapshot,
-// as the UI does, checks it worked, and records it.
+// as the UI does. It checks it worked, and records it.
 func act(t *testing.T, svc *live.Service, rec *script.Recorder, pick func(*Snapshot) *VirtualNode, a Action) {
 	t.Helper()
 	s := snap(t, svc)
@@ -97,11 +97,11 @@ func completedTodos(t *testing.T, p Session) []string {
 	return out
 }
 
-// TestRecordReplayTodoMVC records typing three todos, checking two and
-// unchecking one on React and Vue TodoMVC through the service, then replays
-// the recorded script with script.Run in a new tab on a fresh load (another
-// origin, so the app's saved list is empty) and checks the page's own list
-// and checked states.
+// TestRecordReplayTodoMVC records, through the service, typing three
+// todos, checking two and unchecking one, on React and Vue TodoMVC. It
+// replays the script with script.Run in a new tab on a fresh load.
+// That is another origin, so the app's saved list is empty. Then it
+// checks the page's own list and checked states.
 func TestRecordReplayTodoMVC(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	for _, app := range []string{"react", "vue"} {
@@ -149,9 +149,9 @@ func TestRecordReplayTodoMVC(t *testing.T) {
 }
 
 // TestRecordReplaySignIn records signing in on the demo page, password
-// included, and replays it in a new tab: the page greets the same user. The
-// password is in no recorded form: the script, the session log, an export
-// with the log.
+// included. It replays it in a new tab, and the page greets the same
+// user. The password is in no recorded form: the script, the session log,
+// an export with the log.
 func TestRecordReplaySignIn(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {
@@ -221,8 +221,8 @@ func TestRecordReplaySignIn(t *testing.T) {
 		t.Fatalf("session steps: %+v %v", st, err)
 	}
 
-	// Replay in a new tab, without the withheld key, with a value for the
-	// withheld password (the page does not check it).
+	// Replay in a new tab, without the withheld key. Give a value for the
+	// withheld password; the page does not check it.
 	var kept []string
 	for _, l := range strings.Split(recorded, "\n") {
 		if !strings.Contains(l, `"action":"key"`) {
@@ -250,11 +250,11 @@ func TestRecordReplaySignIn(t *testing.T) {
 	}
 }
 
-// TestTargetForResolvesBack: for every visible element of the demo pages and
-// the action fixture, the recorded query resolves, in the live page and
-// through the replay's own resolution (CSS paths through the browser), to
-// that same element; only a nameless container in a shadow root or frame
-// has none.
+// TestTargetForResolvesBack covers every visible element of the demo
+// pages and the action fixture. The recorded query resolves to that same
+// element in the live page. It does so through the replay's own
+// resolution too (CSS paths through the browser). Only a nameless
+// container in a shadow root or frame has none.
 func TestTargetForResolvesBack(t *testing.T) {
 	base, stop, err := demo.Serve()
 	if err != nil {
@@ -274,7 +274,7 @@ func TestTargetForResolvesBack(t *testing.T) {
 			q, err := script.TargetFor(s, n)
 			if err != nil {
 				// A nameless container where no CSS path reaches is
-				// refused: "generic" with nth is only a position.
+				// refused. "generic" with nth is only a position.
 				if n.Tier != Semantic && script.CSSPath(s, n) == "" && strings.TrimSpace(n.Name) == "" {
 					kinds["refused"]++
 					return

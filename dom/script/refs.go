@@ -18,16 +18,16 @@ import (
 )
 
 // Refs are the node references of the snapshot text an agent acted on
-// (`domscope run --refs FILE`), so a script line can say
+// (`domscope run --refs FILE`). With them a script line can say
 // {"target":{"ref":"e12"}} as the agent did. Two forms are read, line by
 // line, in one file or mixed:
 //
-//   - Playwright's aria snapshot: `- button "Submit" [ref=e12]`, refs "e12";
+//   - Playwright's aria snapshot: `- button "Submit" [ref=e12]`, refs "e12".
 //   - domscope's text format: `[12] button "Submit"`, refs "12" (or "[12]",
 //     "node_12").
 //
 // A ref is resolved by the role and quoted name of its line, never by its
-// number: the page the script runs on has other node numbers. When several
+// number. The page the script runs on has other node numbers. When several
 // lines of the file have the same role and name, the ref's place among
 // them becomes "nth".
 type Refs struct {
@@ -53,8 +53,8 @@ var (
 	dsRefRe = regexp.MustCompile(`^\[(\d+)\] `)
 )
 
-// ParseRefs reads snapshot text. Lines with no ref are skipped; a file with
-// none at all is an error.
+// ParseRefs reads snapshot text. Lines with no ref are skipped. A file
+// with none at all is an error.
 func ParseRefs(r io.Reader, source string) (*Refs, error) {
 	rs := &Refs{Source: source, lines: map[string]refLine{}}
 	sc := bufio.NewScanner(r)
@@ -143,9 +143,9 @@ func roleAndName(body string) (role, name string, named bool) {
 }
 
 // roleAliases are the roles a role word of either text may stand for in
-// a snapshot: domscope's text (ours) writes headings as h1..h6, the tag
-// where the role is generic, and Chrome's internal role names plainly;
-// Playwright says img where Chrome says image.
+// a snapshot. domscope's text (ours) writes headings as h1..h6. It writes
+// the tag where the role is generic, and Chrome's internal role names
+// plainly. Playwright says img where Chrome says image.
 func roleAliases(word string, ours bool) []string {
 	w := strings.ToLower(word)
 	if len(w) == 2 && w[0] == 'h' && w[1] >= '1' && w[1] <= '9' {
@@ -203,10 +203,10 @@ func span(refs []string) string {
 	return fmt.Sprintf("%d refs, %s … %s", len(refs), refs[0], refs[len(refs)-1])
 }
 
-// resolveRef resolves a {"ref":…} target: the ref's role (or a role its
-// word stands for) and exact name, with nth when the file repeats them, then
-// the normal query resolution. While nothing matches it re-snapshots until
-// limit, as other queries do.
+// resolveRef resolves a {"ref":…} target. It takes the ref's role (or a
+// role its word stands for) and exact name, with nth when the file
+// repeats them. Then the normal query resolution runs. While nothing
+// matches it re-snapshots until limit, as other queries do.
 func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit time.Duration) (*dom.VirtualNode, error) {
 	if rs == nil {
 		return nil, dom.Errorf(dom.ValidationError, nil, "target ref %q needs the snapshot text it came from: run with --refs FILE", ref)
@@ -256,9 +256,9 @@ func resolveRef(ctx context.Context, a dom.Actor, rs *Refs, ref string, limit ti
 	}
 }
 
-// refMisses names what comes close to a ref's role and name: nodes with
-// that name and another role, and nodes of that role with names that share
-// a word with it.
+// refMisses names what comes close to a ref's role and name. That is
+// nodes with that name and another role. It is also nodes of that role
+// whose names share a word with it.
 func refMisses(snap *dom.Snapshot, rl refLine) string {
 	what := fmt.Sprintf("no %s named %q", rl.role, rl.name)
 	if !rl.named {

@@ -15,7 +15,7 @@ import (
 )
 
 // signinAria is the demo sign-in page as Playwright's aria snapshot prints
-// it (written by hand in that format: it is the agent's input text).
+// it. It is written by hand in that format: it is the agent's input text.
 const signinAria = `- banner [ref=e1]:
   - link "Acme" [ref=e2] [cursor=pointer]:
     - /url: index.html
@@ -60,7 +60,7 @@ func refs(t *testing.T, text string) *script.Refs {
 }
 
 // TestRefsPlaywright: an agent's steps naming Playwright refs sign in on
-// the real page, resolved by role and name.
+// the real page. The refs resolve by role and name.
 func TestRefsPlaywright(t *testing.T) {
 	_, svc, p := demoSignin(t)
 	res, out, err := runLines(t, svc, script.Options{Refs: refs(t, signinAria)},
@@ -84,9 +84,9 @@ func TestRefsPlaywright(t *testing.T) {
 	}
 }
 
-// TestRefsOwnText: refs of domscope's own text format, from a snapshot
-// whose numbers are not the page's (shifted by 1000), resolve by role and
-// name; h1 stands for a heading.
+// TestRefsOwnText: refs of domscope's own text format resolve by role and
+// name. The snapshot's numbers are not the page's (shifted by 1000). h1
+// stands for a heading.
 func TestRefsOwnText(t *testing.T) {
 	_, svc, p := demoSignin(t)
 	sd, _ := flatten.Flatten(snap(t, svc), DefaultOptions())

@@ -7,8 +7,8 @@ import (
 	"domscope/dom/query"
 )
 
-// Resolve finds the node a query names in the actor's current snapshot
-// (taking one if needed). The first visible match wins; no visible match,
+// Resolve finds the node a query names in the actor's current snapshot,
+// taking one if needed. The first visible match wins. No visible match,
 // or an empty query, is an error that names the candidates.
 func Resolve(ctx context.Context, a dom.Actor, q query.Query) (*dom.VirtualNode, error) {
 	if q.Empty() {

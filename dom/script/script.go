@@ -1,6 +1,6 @@
-// Package script reads, runs and records `domscope run` scripts: JSON
-// lines of actions, each aimed at a node by a query, run through the same
-// Actor as the UI.
+// Package script reads, runs and records `domscope run` scripts. A script
+// is JSON lines of actions, each aimed at a node by a query. It runs
+// through the same Actor as the UI.
 package script
 
 import (
@@ -20,8 +20,8 @@ import (
 
 // Options control Run.
 type Options struct {
-	// Snapshots prints the flattened snapshot after each step: "text",
-	// "json", or "" for none.
+	// Snapshots prints the flattened snapshot after each step. It is
+	// "text", "json", or "" for none.
 	Snapshots string
 	// Flatten are the flatten options for printed snapshots (zero value:
 	// DefaultOptions).
@@ -30,16 +30,16 @@ type Options struct {
 	KeepGoing bool
 	// StepTimeout bounds one step. Default 60 s.
 	StepTimeout time.Duration
-	// FindTimeout is how long a target query keeps looking (re-snapshotting)
-	// for a node that is not there yet, as when the page still renders.
-	// Default 2 s; negative: look once.
+	// FindTimeout is how long a target query keeps looking
+	// (re-snapshotting) for a node that is not there yet. The page may
+	// still render. Default 2 s; negative: look once.
 	FindTimeout time.Duration
 	// Refs is the snapshot text the script's {"ref":…} targets came from
-	// (`--refs FILE`); without it a ref target is an error.
+	// (`--refs FILE`). Without it a ref target is an error.
 	Refs *Refs
 	// Secret gives the value of a step whose text was withheld when it was
-	// recorded (see Withheld), by step number; nil or not found: the step
-	// fails and says which variable to set (SecretEnv).
+	// recorded (see Withheld), by step number. When it is nil or finds
+	// nothing, the step fails. It says which variable to set (SecretEnv).
 	Secret func(step int) (string, bool)
 }
 
@@ -69,8 +69,9 @@ type Step struct {
 	Ms         int          `json:"ms,omitempty"`      // wait: sleep this long
 	For        *query.Query `json:"for,omitempty"`     // wait: until this matches a visible node
 	Timeout    int          `json:"timeout,omitempty"` // wait for: give up after this many ms (default 5000)
-	// viewport: a device by name and/or a size, scale, mobile and touch
-	// (touch follows mobile unless given); none of them: the browser's own window.
+	// viewport: a device by name and/or a size, scale, mobile and touch.
+	// touch follows mobile unless given. None of them: the browser's own
+	// window.
 	Device  string  `json:"device,omitempty"`
 	Width   int     `json:"width,omitempty"`
 	Height  int     `json:"height,omitempty"`
@@ -80,7 +81,7 @@ type Step struct {
 	Comment string  `json:"comment,omitempty"`
 }
 
-// StepResult is what Run prints for each step: the action's result
+// StepResult is what Run prints for each step. It is the action's result
 // plus where it came from and what the target query resolved to.
 type StepResult struct {
 	Step   int    `json:"step"`
@@ -101,12 +102,12 @@ var scriptKinds = func() []string {
 // maxWait bounds any wait a script asks for.
 const maxWait = 60 * time.Second
 
-// Run replays JSON lines (one Step each; blank lines and lines
-// starting with # or // are skipped) against a, writing one StepResult JSON
-// line per step to w, each followed by the snapshot when opts.Snapshots is
-// set. It stops at the first failed step (returning its error) unless
-// KeepGoing, in which case it runs them all and returns an error that
-// counts the failures.
+// Run replays JSON lines against a, one Step each. Blank lines and lines
+// starting with # or // are skipped. It writes one StepResult JSON line
+// per step to w, each followed by the snapshot when opts.Snapshots is
+// set. It stops at the first failed step and returns its error. With
+// KeepGoing it runs them all and returns an error that counts the
+// failures.
 func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Options) error {
 	if opts.StepTimeout <= 0 {
 		opts.StepTimeout = 60 * time.Second
@@ -204,7 +205,7 @@ func runStep(ctx context.Context, a dom.Actor, line string, lineNo, n int, opts 
 }
 
 // RunStep performs one parsed step as Run does. A step that Withheld a
-// value gets secret in its place; the secret goes to the page only: an
+// value gets secret in its place. The secret goes to the page only: an
 // error message that would repeat it has it masked. A withheld step with
 // no secret fails.
 func RunStep(ctx context.Context, a dom.Actor, st Step, secret string, opts Options) (res StepResult) {
@@ -338,9 +339,9 @@ func writeJSONLine(w io.Writer, v any) error {
 	return err
 }
 
-// ResolveTarget resolves a step's target as run does (the step-through UI
-// shows what it picks): a ref through opts.Refs,
-// anything else as a query, waiting up to opts.FindTimeout for it to appear.
+// ResolveTarget resolves a step's target as run does; the step-through UI
+// shows what it picks. A ref goes through opts.Refs. Anything else is a
+// query, waited for up to opts.FindTimeout.
 func ResolveTarget(ctx context.Context, a dom.Actor, q query.Query, opts Options) (*dom.VirtualNode, error) {
 	if q.Ref != "" {
 		limit := opts.FindTimeout
@@ -352,8 +353,8 @@ func ResolveTarget(ctx context.Context, a dom.Actor, q query.Query, opts Options
 	return resolveWaiting(ctx, a, q, opts.FindTimeout)
 }
 
-// resolveWaiting resolves q, and while nothing matches, re-snapshots and
-// tries again until limit: a replayed step may run before the page has
+// resolveWaiting resolves q. While nothing matches, it re-snapshots and
+// tries again until limit. A replayed step may run before the page has
 // rendered what the agent saw.
 func resolveWaiting(ctx context.Context, a dom.Actor, q query.Query, limit time.Duration) (*dom.VirtualNode, error) {
 	deadline := time.Now().Add(limit)

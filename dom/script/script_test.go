@@ -153,8 +153,8 @@ func TestRunScriptSnapshots(t *testing.T) {
 }
 
 // TestRunScriptTodoMVC replays the example script of testdata/scripts on
-// the React TodoMVC, with role, name, test id and text queries resolved in
-// real snapshots, and checks the page's own list afterwards.
+// the React TodoMVC. Role, name, test id and text queries resolve in real
+// snapshots. Then it checks the page's own list.
 func TestRunScriptTodoMVC(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
@@ -177,7 +177,7 @@ func TestRunScriptTodoMVC(t *testing.T) {
 }
 
 // TestRunSnapshotKinds checks that each result says how its snapshot was
-// taken: incremental after a small action, full when a step asks for it.
+// taken. It is incremental after a small action, full when a step asks.
 func TestRunSnapshotKinds(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, _ := openService(t, base+"/basic.html", live.Config{})

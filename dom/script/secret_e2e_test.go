@@ -14,8 +14,8 @@ import (
 )
 
 // A recorded step whose password was withheld (••••) does not type the
-// mask: run stops there and names the variable to set; given the value
-// (DOMSCOPE_SECRET_<step>), it types it, the page signs in, and the value
+// mask. run stops there and names the variable to set. Given the value
+// (DOMSCOPE_SECRET_<step>), it types it and the page signs in. The value
 // is in none of run's output.
 func TestRunWithheldSecret(t *testing.T) {
 	base, stop, err := demo.Serve()

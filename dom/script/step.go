@@ -10,13 +10,13 @@ import (
 	"domscope/dom/query"
 )
 
-// The parts of a script the step-through UI needs: the script loaded as a
-// list of steps, one step parsed or run on its own, and the values that
-// were withheld when a session was recorded.
+// The parts of a script the step-through UI needs. Load gives the script
+// as a list of steps. One step can be parsed or run on its own. Withheld
+// finds the values left out when a session was recorded.
 
 // Line is one step of a loaded script: where it was written, its text and
-// what it parses to (Err: it does not parse; the UI shows why and lets the
-// person edit or skip it).
+// what it parses to. Err says it does not parse. The UI shows why and
+// lets the person edit or skip it.
 type Line struct {
 	No   int
 	Text string
@@ -24,8 +24,8 @@ type Line struct {
 	Err  error
 }
 
-// Load reads a script as Run does (blank lines and # or // comments are
-// skipped) into its steps, without running any.
+// Load reads a script into its steps as Run does, without running any.
+// Blank lines and # or // comments are skipped.
 func Load(r io.Reader) ([]Line, error) {
 	lr := newLineReader(r)
 	var out []Line
@@ -55,9 +55,9 @@ func Load(r io.Reader) ([]Line, error) {
 // ParseLine parses one step as Run would at line no (an edited step).
 func ParseLine(text string, no int) (Step, error) { return parseStep(strings.TrimSpace(text), no) }
 
-// Withheld reports whether a step carries dom.Mask where the recorder left
-// out what was typed, pressed or picked in a sensitive field: replaying it
-// as it is would type the mask.
+// Withheld reports whether a step carries dom.Mask. The recorder left it
+// where the text typed, key pressed or option picked in a sensitive field
+// was. Replaying it as it is would type the mask.
 func Withheld(st Step) bool {
 	switch st.Action {
 	case "type":
@@ -70,8 +70,8 @@ func Withheld(st Step) bool {
 	return false
 }
 
-// Fill puts secret where a withheld step has the mask (a typed text keeps
-// its closing Enter).
+// Fill puts secret where a withheld step has the mask. A typed text keeps
+// its closing Enter.
 func Fill(st Step, secret string) Step {
 	switch st.Action {
 	case "type":
@@ -100,9 +100,9 @@ func SecretFromEnv(getenv func(string) string) func(int) (string, bool) {
 	}
 }
 
-// concealSecret masks secret wherever a result's error message repeats it
-// (the engine words errors on sensitive fields without their value; this
-// is the second lock).
+// concealSecret masks secret wherever a result's error message repeats
+// it. The engine words errors on sensitive fields without their value;
+// this is the second lock.
 func concealSecret(r dom.ActionResult, secret string) dom.ActionResult {
 	v := strings.TrimSuffix(secret, "\n")
 	if r.Error == nil || v == "" {
@@ -119,8 +119,8 @@ func concealSecret(r dom.ActionResult, secret string) dom.ActionResult {
 	return r
 }
 
-// Masked is st as it may be shown or copied: text, a key or an option
-// aimed at a sensitive field (secret) written as dom.Mask.
+// Masked is st as it may be shown or copied. Text, a key or an option
+// aimed at a sensitive field (secret) is written as dom.Mask.
 func Masked(st Step, secret bool) Step {
 	if !secret || Withheld(st) {
 		return st
@@ -142,8 +142,8 @@ func Masked(st Step, secret bool) Step {
 	return st
 }
 
-// TargetQuery is the query a step aims at (its "target", or its "id"), nil for
-// a step with none.
+// TargetQuery is the query a step aims at: its "target", or its "id". It
+// is nil for a step with none.
 func (st Step) TargetQuery() *query.Query {
 	if st.Target != nil {
 		return st.Target

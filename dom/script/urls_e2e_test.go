@@ -22,10 +22,10 @@ import (
 )
 
 // The pages of the URL tests. Every secret holds "SECRET" and is only in
-// URLs: the page's own (user info, query, fragment), its frames' (a
-// same-origin src written in the page, a cross-origin one), a URL set by
-// pushState and one a click loads (built at run time, so the page's text
-// does not hold it).
+// URLs. The page's own URL holds them (user info, query, fragment). So do
+// its frames' URLs: a same-origin src written in the page, and a
+// cross-origin one. So do a URL set by pushState, and one a click loads.
+// That one is built at run time, so the page's text does not hold it.
 const (
 	urlsPage = `<!doctype html><html><head><meta charset="utf-8"><title>Account</title></head><body>
 <h1>Account</h1>
@@ -39,7 +39,7 @@ const (
 	urlsFrame = `<!doctype html><html><body><p>Inside the frame</p><a href="#f">Frame link</a></body></html>`
 )
 
-// urlsSite serves the URL pages on two origins and returns the page's URL
+// urlsSite serves the URL pages on two origins. It returns the page's URL
 // with user info, a session and a token in its fragment.
 func urlsSite(t *testing.T) (pageURL, base string) {
 	t.Helper()
@@ -57,7 +57,7 @@ func withUser(base, user string) string {
 	return strings.Replace(base, "http://", "http://"+user+"@", 1)
 }
 
-// openURLsTab opens the page in a new tab and waits for its cross-origin
+// openURLsTab opens the page in a new tab. It waits for its cross-origin
 // frame to have a target of its own.
 func openURLsTab(t *testing.T, pageURL string) *cdpconn.Page {
 	t.Helper()
@@ -89,8 +89,8 @@ func domReady(t *testing.T, p Session) {
 	}
 }
 
-// leakedURLSecret matches what must be in no output: a secret, or user
-// info left before a host.
+// leakedURLSecret matches what must be in no output. That is a secret, or
+// user info left before a host.
 var leakedURLSecret = regexp.MustCompile(`SECRET|(alice|bob|carol)[:@]`)
 
 func checkNoURLSecrets(t *testing.T, where, out string) {
@@ -104,14 +104,17 @@ func checkNoURLSecrets(t *testing.T, where, out string) {
 	}
 }
 
-// TestURLSecretsEveryOutput: a page opened at a URL with user info, a
-// session in its query and a token in its fragment, with two frames whose
-// URLs hold keys, a pushState that puts a session in the URL and a click
-// that loads a page with a token: no output holds any of them. The
-// binary's snapshot in every format, run's output (text and json
-// snapshots, results, a navigation's error), an export (of a full capture
-// and of the live model after an action) and the capture opened again,
-// the recording and the session log. Each shows the URL with … instead.
+// TestURLSecretsEveryOutput opens a page whose URLs hide secrets. The page
+// URL has user info, a session in its query and a token in its fragment.
+// Its two frames' URLs hold keys. A pushState puts a session in the URL,
+// and a click loads a page with a token. No output holds any of them:
+//   - the binary's snapshot in every format.
+//   - run's output (text and json snapshots, results, a navigation's error).
+//   - an export (of a full capture and of the live model after an action),
+//     and the capture opened again.
+//   - the recording and the session log.
+//
+// Each shows the URL with … instead.
 func TestURLSecretsEveryOutput(t *testing.T) {
 	pageURL, base := urlsSite(t)
 	bin := domtest.BuildProgram(t)
@@ -153,8 +156,8 @@ func TestURLSecretsEveryOutput(t *testing.T) {
 		}
 	}
 
-	// As the UI does it: a service, the recorder writing to a file, and
-	// exports of the first (full) snapshot and of the one after pushState
+	// As the UI does it: a service and the recorder writing to a file.
+	// Export the first (full) snapshot and the one after pushState
 	// (written out from the live model).
 	svc, _ := openURLsService(t, pageURL)
 	var recFile bytes.Buffer
@@ -216,7 +219,7 @@ func recordAct(t *testing.T, svc *live.Service, rec *script.Recorder, a Action, 
 	return res
 }
 
-// checkExport saves s with a session log, as e does, and checks the file
+// checkExport saves s with a session log, as e does. It checks the file
 // and the capture opened again.
 func checkExport(t *testing.T, what string, s *Snapshot, log []SessionStep) {
 	t.Helper()

@@ -6,8 +6,9 @@ import (
 	"domscope/dom"
 )
 
-// A recorded viewport step reads back (as a replay reads it) as the window
-// that was emulated, and is written as the shortest step that says so.
+// A recorded viewport step reads back, as a replay reads it, as the
+// window that was emulated. It is written as the shortest step that says
+// so.
 func TestViewportStepRoundTrip(t *testing.T) {
 	phone, _ := dom.LookupDevice("iPhone 13")
 	scaled := phone

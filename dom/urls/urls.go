@@ -1,6 +1,6 @@
-// Package urls shows URLs without secrets: user info dropped and the
-// values of credential-like query and fragment keys hidden, by one
-// function every output uses (Safe), and a stricter one for requests.
+// Package urls shows URLs without secrets. Safe, which every output uses,
+// drops user info. It hides the values of credential-like query and
+// fragment keys. A stricter function is for requests.
 package urls
 
 import (
@@ -8,25 +8,25 @@ import (
 	"strings"
 )
 
-// Redacted is what replaces a hidden part of a URL: a credential's value
-// in a page URL, every query value in a listed request.
+// Redacted replaces a hidden part of a URL. That is a credential's value
+// in a page URL, or every query value in a listed request.
 const Redacted = "…"
 
-// Safe is a URL as domscope shows or writes it anywhere: without user
-// info ("user:password@"), and with the values of credential-like query
-// and fragment keys (token, session, key, password, secret, auth, code,
-// signature… see credentialKey) replaced by Redacted. The rest stays as it
-// was, byte for byte: nothing is decoded or encoded again. It reads the URL
-// by its delimiters, not by a parser, so a URL no parser accepts loses its
-// credentials all the same. Navigation uses the real URL; this is only
-// for what people and agents read.
+// Safe is a URL as domscope shows or writes it anywhere. It drops user
+// info ("user:password@"). It replaces by Redacted the values of
+// credential-like query and fragment keys: token, session, key, password,
+// secret, auth, code, signature… (see credentialKey). The rest stays as
+// it was, byte for byte: nothing is decoded or encoded again. It reads the
+// URL by its delimiters, not by a parser. So a URL no parser accepts
+// loses its credentials all the same. Navigation uses the real URL. This
+// is only for what people and agents read.
 func Safe(raw string) string { return redactURL(raw, false) }
 
-// Redact is the stricter form the network list uses for requests (their
-// queries carry search terms and personal data as well as tokens): every
-// query value is hidden, a query part with no "=" too (it could be a bare
-// token), the fragment is dropped and a data URL keeps only its media
-// type. It shares Safe's reading of the URL.
+// Redact is the stricter form the network list uses for requests. Their
+// queries carry search terms and personal data as well as tokens. So
+// every query value is hidden. So is a query part with no "=": it could
+// be a bare token. The fragment is dropped, and a data URL keeps only its
+// media type. It shares Safe's reading of the URL.
 func Redact(u string) string {
 	if rest, ok := cutPrefixFold(u, "data:"); ok {
 		mt, _, _ := strings.Cut(rest, ",")
@@ -38,13 +38,14 @@ func Redact(u string) string {
 	return redactURL(u, true)
 }
 
-// redactURL drops the user info and hides the credentials' values (every
-// value, with every set).
+// redactURL drops the user info and hides the credentials' values. With
+// every set, it hides every value.
 func redactURL(u string, every bool) string { return redactURLDepth(u, every, maxURLNesting, nil) }
 
-// Secrets are the parts of u that Safe hides: the password of its
-// user info and the credentials' values, as written and decoded. A capture
-// is cleaned of them wherever the page copied them (see capture.ScrubURLs).
+// Secrets are the parts of u that Safe hides, as written and decoded.
+// That is the password of its user info and the credentials' values. A
+// capture is cleaned of them wherever the page copied them (see
+// capture.ScrubURLs).
 func Secrets(u string) []string {
 	var found []string
 	redactURLDepth(u, false, maxURLNesting, &found)
@@ -52,7 +53,7 @@ func Secrets(u string) []string {
 }
 
 // redactURLDepth is redactURL that looks depth levels deep into encoded
-// values for URLs (see hidesURL). With found, what it hides is added there.
+// values for URLs (see hidesURL). What it hides is added to found, if set.
 func redactURLDepth(u string, every bool, depth int, found *[]string) string {
 	if !strings.ContainsAny(u, "@?#") {
 		return u // nothing to hide, and no copy (the flat view runs it on every link)
@@ -83,7 +84,7 @@ func redactURLDepth(u string, every bool, depth int, found *[]string) string {
 }
 
 // hidesDecoded reports whether a fragment holds, once percent-decoded, a
-// credential that its reading as written misses ("#token%3Dabc"): a page
+// credential that its reading as written misses ("#token%3Dabc"). A page
 // may decode its fragment before it reads it. What it hides is added to
 // found.
 func hidesDecoded(frag string, every bool, depth int, found *[]string) bool {
@@ -108,9 +109,9 @@ func hidesDecoded(frag string, every bool, depth int, found *[]string) bool {
 	return true
 }
 
-// splitURL returns the part before the query and fragment, and the
-// offsets of the "?" and "#" that start them (-1: none). A "?" inside the
-// fragment belongs to the fragment.
+// splitURL returns the part before the query and fragment. It also
+// returns the offsets of the "?" and "#" that start them (-1: none). A
+// "?" inside the fragment belongs to the fragment.
 func splitURL(u string) (head string, query, frag int) {
 	query, frag = -1, strings.IndexByte(u, '#')
 	end := len(u)
@@ -125,11 +126,11 @@ func splitURL(u string) (head string, query, frag int) {
 }
 
 // dropUserInfo removes "user:password@" from the authority of head (a URL
-// without its query and fragment). The authority is taken to run to the
-// first "/" after it, not to a "\" as browsers read it for web schemes: a
-// wider authority can only drop more, never keep a password. For web
-// schemes browsers also accept "http:u:p@host" and backslashes for the
-// slashes, and so does this.
+// without its query and fragment). The authority runs to the first "/"
+// after it. Browsers end it at a "\" too for web schemes. But a wider
+// authority can only drop more, never keep a password. For web schemes
+// browsers also accept "http:u:p@host" and backslashes for the slashes.
+// So does this.
 func dropUserInfo(head string, found *[]string) string {
 	start, web := authorityStart(head)
 	if start < 0 {
@@ -154,7 +155,7 @@ func dropUserInfo(head string, found *[]string) string {
 		}
 		rest = rest[at+1:]
 		// "ws://u@/x@h": a browser skips the slashes left where the
-		// authority was, and "x@h" is the next one
+		// authority was. Then "x@h" is the next one.
 		n := 0
 		for web && n < len(rest) && (rest[n] == '/' || rest[n] == '\\') {
 			n++
@@ -169,9 +170,9 @@ func dropUserInfo(head string, found *[]string) string {
 	return b.String()
 }
 
-// authorityStart is where the authority of u starts, or -1 when u has
-// none (a relative URL, mailto:, data:…); web is set for the schemes whose
-// slashes browsers take loosely (any number, "\\" for "/").
+// authorityStart is where the authority of u starts. It is -1 when u has
+// none (a relative URL, mailto:, data:…). web is set for the schemes
+// whose slashes browsers take loosely (any number, "\\" for "/").
 func authorityStart(u string) (start int, web bool) {
 	i := 0
 	for i < len(u) && u[i] <= ' ' { // browsers trim leading controls and spaces
@@ -214,11 +215,12 @@ func SchemeChar(c byte, first bool) bool {
 }
 
 // redactParams writes s, a query or fragment, with the values of its
-// credential keys (every value, with every) replaced. Parts are split at
-// "&"; a part is also read as several at ";" (old servers take it as "&")
-// and at "?" and "#" (a URL inside a value: "#/callback?code=…",
-// "next=/p?token=…"). A credential's value runs to the next "&": cutting
-// it short at one of the others could leave part of it.
+// credential keys replaced (every value, with every). Parts are split at
+// "&". A part is also read as several at ";", which old servers take as
+// "&". It is split at "?" and "#" too, for a URL inside a value
+// ("#/callback?code=…", "next=/p?token=…"). A credential's value runs to
+// the next "&". Cutting it short at one of the others could leave part
+// of it.
 func redactParams(b *strings.Builder, s string, every bool, depth int, found *[]string) {
 	for {
 		i := strings.IndexByte(s, '&')
@@ -236,8 +238,8 @@ func redactParams(b *strings.Builder, s string, every bool, depth int, found *[]
 }
 
 // redactPart is one part of a query or fragment (between "&"), with what
-// has to be hidden hidden. With every, a part with no "=" is hidden whole
-// (it could be a bare token) and so is every value.
+// has to be hidden hidden. With every, every value is hidden. So is a
+// part with no "=", whole: it could be a bare token.
 func redactPart(part string, every bool, depth int, found *[]string) string {
 	if every {
 		k, _, has := strings.Cut(part, "=")
@@ -272,12 +274,12 @@ func redactPart(part string, every bool, depth int, found *[]string) string {
 }
 
 // maxURLNesting bounds how many times a value is decoded to look for a
-// URL inside: each level reads the whole value again.
+// URL inside. Each level reads the whole value again.
 const maxURLNesting = 3
 
 // hidesURL reports whether a value is, or encodes (up to depth times), a
-// URL that Safe would change: a redirect target with a token or user
-// info in it. Such a value is hidden whole, and so is one still encoded
+// URL that Safe would change. That is a redirect target with a token or
+// user info in it. Such a value is hidden whole. So is one still encoded
 // after depth decodings (fail closed).
 func hidesURL(v string, depth int) bool {
 	if dropUserInfo(v, nil) != v {
@@ -296,8 +298,8 @@ func hidesURL(v string, depth int) bool {
 	return redactURLDepth(d, false, depth-1, nil) != d
 }
 
-// addSecret adds a hidden value to found, and its decoded form when that
-// differs (a page may show either).
+// addSecret adds a hidden value to found. It adds its decoded form too
+// when that differs, since a page may show either.
 func addSecret(found *[]string, v string) {
 	*found = append(*found, v)
 	if d, err := url.QueryUnescape(v); err == nil && d != v {
@@ -305,8 +307,9 @@ func addSecret(found *[]string, v string) {
 	}
 }
 
-// credentialNames are query keys whose value is a credential, compared
-// without case, "-", "_" and ".": access_token, api-key and APIKEY are one.
+// credentialNames are query keys whose value is a credential. They are
+// compared without case, "-", "_" and ".": access_token, api-key and
+// APIKEY are one.
 var credentialNames = map[string]bool{
 	"token": true, "accesstoken": true, "idtoken": true, "session": true, "sid": true,
 	"key": true, "apikey": true, "password": true, "pass": true, "pwd": true,
@@ -318,9 +321,9 @@ var credentialNames = map[string]bool{
 }
 
 // credentialWords make a compound key a credential when they end it:
-// refresh_token, X-Amz-Signature, oauth_token, client_secret (but not
-// token_type). Short, common words (code, key, pass) count only as the
-// whole key, so country_code and sort_key stay readable.
+// refresh_token, X-Amz-Signature, oauth_token, client_secret. Not
+// token_type. Short, common words (code, key, pass) count only as the
+// whole key. So country_code and sort_key stay readable.
 var credentialWords = map[string]bool{
 	"token": true, "session": true, "password": true, "passwd": true, "secret": true,
 	"signature": true, "jwt": true, "credential": true, "credentials": true, "apikey": true,
@@ -351,7 +354,7 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 }
 
 // SafeTitle is a tab's title as shown next to its URL. Chrome titles a
-// page that has no <title> with its URL: the URL's user info and
+// page that has no <title> with its URL. The URL's user info and
 // credentials are hidden there too.
 func SafeTitle(title, pageURL string) string {
 	if title == "" || Safe(pageURL) == pageURL {
@@ -376,9 +379,9 @@ func SafeTitle(title, pageURL string) string {
 	return title
 }
 
-// SafeIn is text with every absolute URL in it ("scheme://…", to the
-// next space or quote) made safe with Safe: for messages and
-// descriptions that quote a URL.
+// SafeIn is text with every absolute URL in it made safe with Safe. A URL
+// runs from "scheme://" to the next space or quote. It is for messages
+// and descriptions that quote a URL.
 func SafeIn(text string) string {
 	if !strings.Contains(text, "://") {
 		return text

@@ -52,9 +52,9 @@ func TestSafeURL(t *testing.T) {
 	}
 }
 
-// FuzzSafeURL: SafeURL never panics, is stable when applied again, and
-// what it returns holds no user info and no credential value a URL parser
-// would find; a URL with nothing to hide comes back unchanged.
+// FuzzSafeURL: SafeURL never panics and is stable when applied again.
+// What it returns holds no user info and no credential value a URL parser
+// would find. A URL with nothing to hide comes back unchanged.
 func FuzzSafeURL(f *testing.F) {
 	for _, s := range []string{
 		"http://user:PASSWORD@127.0.0.1:8080/page?session=SECRET&x=1#token=SECRET2",

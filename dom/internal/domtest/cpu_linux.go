@@ -11,10 +11,10 @@ import (
 	"time"
 )
 
-// BrowserCPUTime is the CPU time used so far by this process and by every process
-// of the browser's process group (the browser, its renderers and helpers).
-// Unlike wall-clock time it hardly changes when other programs load the
-// machine, so it compares the work of two ways of capturing.
+// BrowserCPUTime is the CPU time used so far by this process and the
+// browser's process group. That group is the browser, its renderers and
+// helpers. Unlike wall-clock time it hardly changes when other programs
+// load the machine. So it compares the work of two ways of capturing.
 func BrowserCPUTime(browserPID int) (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {

@@ -1,6 +1,6 @@
-// Package domtest holds the test helpers the engine's packages share: a
-// service on a page of the shared test browser, evaluating JavaScript in a
-// page, walking a tree, finding the repository's testdata.
+// Package domtest holds the test helpers the engine's packages share. It
+// opens a service on a page of the shared test browser. It evaluates
+// JavaScript in a page, walks a tree and finds the repository's testdata.
 package domtest
 
 import (
@@ -18,7 +18,7 @@ import (
 )
 
 // Testdata is the path of a file or folder under the repository's
-// testdata/, wherever the test runs from.
+// testdata/. It works wherever the test runs from.
 func Testdata(elem ...string) string {
 	_, file, _, _ := runtime.Caller(0)
 	root := filepath.Join(filepath.Dir(file), "..", "..", "..", "testdata")
@@ -26,15 +26,15 @@ func Testdata(elem ...string) string {
 }
 
 // HangGuard bounds the tests' browser work. Work ends as soon as it is
-// done; the bound only ends a hung test, so it is far above what a loaded
-// machine takes (CI runs packages side by side; a 50,000-element page is
-// slow): a test must not depend on how fast the machine is.
+// done; the bound only ends a hung test. So it is far above what a loaded
+// machine takes. CI runs packages side by side, and a 50,000-element page
+// is slow. A test must not depend on how fast the machine is.
 const HangGuard = 3 * time.Minute
 
 // ActionPages is the folder of the fixture pages for actions.
 var ActionPages = Testdata("pages", "actions")
 
-// OpenService opens url in a new tab of the shared browser and starts a
+// OpenService opens url in a new tab of the shared browser. It starts a
 // service on it with a first snapshot.
 func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdpconn.Page) {
 	t.Helper()
@@ -42,7 +42,7 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 	svc := live.NewService(p, cfg)
 	t.Cleanup(func() { _ = svc.Close() })
 	// The first capture of a 50,000-element page can take minutes on a
-	// loaded 2-core machine (CI runs packages side by side).
+	// loaded 2-core machine. CI runs packages side by side.
 	fctx, cancel := context.WithTimeout(context.Background(), 2*HangGuard)
 	defer cancel()
 	if _, err := svc.Snapshot(fctx, false); err != nil {
@@ -51,7 +51,7 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 	return svc, p
 }
 
-// Ctx is a context for one test's browser work, bounded (HangGuard) so
+// Ctx is a context for one test's browser work. HangGuard bounds it, so
 // nothing hangs.
 func Ctx(t testing.TB) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), HangGuard)

@@ -16,19 +16,22 @@ import (
 	"domscope/dom/live"
 )
 
-// The sensitive fields of privacy-pixels.html, by id: the same kinds in
-// the page (m-), an open (o-) and a closed (c-) shadow root, a
-// same-origin (f-) and a cross-origin (x-) frame. ta is a cc-number
-// textarea, otc a one-time code, ce a contenteditable with
-// autocomplete=cc-number, show a current-password field that fill turns
-// into text, pw a password field (its dots tell the length).
+// The sensitive fields of privacy-pixels.html, by id. The same kinds sit
+// in five places. They are the page (m-), an open (o-) and a closed (c-)
+// shadow root, and a same-origin (f-) and a cross-origin (x-) frame. The
+// kinds:
+//   - ta: a cc-number textarea.
+//   - otc: a one-time code.
+//   - ce: a contenteditable with autocomplete=cc-number.
+//   - show: a current-password field that fill turns into text.
+//   - pw: a password field (its dots tell the length).
 var (
 	PixelPlaces = []string{"m-", "o-", "c-", "f-", "x-"}
 	PixelKinds  = []string{"ta", "otc", "ce", "show", "pw"}
 )
 
 // PixelToggled is a password field with no autocomplete that fill turns
-// into text: only a capture taken before says it is sensitive.
+// into text. Only a capture taken before says it is sensitive.
 const PixelToggled = "m-toggle"
 
 // PixelSecrets are the ids of every sensitive field of the page.
@@ -42,7 +45,7 @@ func PixelSecrets() []string {
 	return out
 }
 
-// PixelControls are the plain fields fill writes a public name into: a
+// PixelControls are the plain fields fill writes a public name into. A
 // picture must change there, or it would not show the secrets either.
 func PixelControls() []string {
 	var out []string
@@ -52,9 +55,9 @@ func PixelControls() []string {
 	return out
 }
 
-// PixelPage serves the testdata pages on two origins and opens
-// privacy-pixels.html at the emulated window vp, once both its frames
-// are in a snapshot. query is added to the URL (to pick the tab).
+// PixelPage serves the testdata pages on two origins. It opens
+// privacy-pixels.html at the emulated window vp, once both its frames are
+// in a snapshot. query is added to the URL (to pick the tab).
 func PixelPage(t *testing.T, vp dom.Viewport, query string) *cdpconn.Page {
 	t.Helper()
 	base, other := cdptest.Serve(t, Testdata("pages"))
@@ -82,8 +85,8 @@ func PixelPage(t *testing.T, vp dom.Viewport, query string) *cdpconn.Page {
 	}
 }
 
-// PixelFill puts secrets in every field of the page (and a public name
-// in the plain ones), then types one more into the page's password.
+// PixelFill puts secrets in every field of the page, and a public name in
+// the plain ones. Then it types one more into the page's password.
 func PixelFill(t *testing.T, p dom.Session) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -116,10 +119,10 @@ func FieldBoxes(snap *dom.Snapshot) map[string]dom.Rect {
 	return out
 }
 
-// ComparePixels checks that each secret field's box (ids of secrets, on
-// the picture by place) is the same, byte for byte, in a picture of the
-// page without secrets and one with them, and that each control's box is
-// not. It returns a line per failure.
+// ComparePixels compares a picture of the page without secrets and one
+// with them. Each secret field's box must be the same, byte for byte; each
+// control's box must not. ids are the secrets, found on the picture by
+// place. It returns a line per failure.
 func ComparePixels(without, with *image.RGBA, place func(dom.Rect) image.Rectangle, boxes map[string]dom.Rect, secrets, controls []string) []string {
 	var bad []string
 	area := without.Bounds().Intersect(with.Bounds())

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// BuildProgram builds the domscope command into a temporary folder, for
-// tests that check what the program itself prints and writes.
+// BuildProgram builds the domscope command into a temporary folder. It is
+// for tests that check what the program itself prints and writes.
 func BuildProgram(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "domscope")
@@ -21,7 +21,7 @@ func BuildProgram(t *testing.T) string {
 }
 
 // RunProgram runs bin with args and returns its stdout and stderr
-// together; a failed run is a test error.
+// together. A failed run is a test error.
 func RunProgram(t *testing.T, bin string, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

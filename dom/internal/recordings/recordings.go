@@ -1,6 +1,6 @@
 // Package recordings reads the captures recorded from real Chromium
-// (testdata/captures) for the tests of dom's stage packages, which
-// build, flatten and scan them without a browser.
+// (testdata/captures). The tests of dom's stage packages build, flatten
+// and scan them without a browser.
 package recordings
 
 import (

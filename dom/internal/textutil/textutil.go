@@ -1,5 +1,5 @@
 // Package textutil holds the two text rules every stage of the engine
-// shares: white space collapsed, and long text cut with an ellipsis.
+// shares. White space is collapsed, and long text cut with an ellipsis.
 package textutil
 
 import (
@@ -11,7 +11,7 @@ import (
 // Collapse trims s and turns every run of white space into one space.
 func Collapse(s string) string {
 	// Most texts are ASCII with single spaces, often with white space
-	// around them: those come back as a part of s, with no copy.
+	// around them. Those come back as a part of s, with no copy.
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
 	i, j := 0, len(s)
 	for i < j && isSpace(s[i]) {

@@ -6,8 +6,8 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzCollapse checks Collapse (and its no-copy path for plain
-// ASCII) against the definition: the words of s, one space between.
+// FuzzCollapse checks Collapse, and its no-copy path for plain ASCII,
+// against the definition: the words of s, one space between.
 func FuzzCollapse(f *testing.F) {
 	for _, s := range []string{"", " ", "a", " a ", "a  b", "a\tb", "\n  Sign in \n", "a b c", "x\u00a0y", " é  ", "a \n"} {
 		f.Add(s)
