@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -70,6 +71,11 @@ func (m *Model) Refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 
 func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts build.Options) (*dom.Snapshot, string, error) {
 	start := time.Now()
+	tr := func(what string) {
+		if os.Getenv("DOMSCOPE_TRACE") != "" {
+			fmt.Fprintf(os.Stderr, "refresh %6.1f ms %s\n", float64(time.Since(start).Microseconds())/1000, what)
+		}
+	}
 	if why := m.Broken(); why != "" {
 		return nil, why, nil
 	}
@@ -111,11 +117,49 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		return nil, m.Broken(), nil
 	}
 
-	// The fetches that do not depend on each other go together: the
-	// renderer answers one at a time, but overlapping saves the round trips.
 	// The remote objects a refresh makes are released together, in a
 	// group of this refresh's own (see capture.ObjectGroup).
 	group := capture.ObjectGroup("domscope-live")
+	defer func() {
+		go func() {
+			rctx, cancel := context.WithTimeout(context.Background(), capture.ReleaseTimeout)
+			defer cancel()
+			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
+		}()
+	}()
+	// The page guard runs before any layout is read: it tells whether
+	// reading the changed parts' layout can do (guard.go, partial.go).
+	registered, err := m.registerRoots(ctx, p)
+	if err != nil {
+		return nil, "", capture.Err(err, "giving the page guard its shadow roots")
+	}
+	g, err := readGuard(ctx, p, group)
+	if err != nil {
+		return nil, "", capture.Err(err, "running the page guard")
+	}
+	m.mu.Lock()
+	partialWhy := g.why
+	switch {
+	case !m.guarded:
+		partialWhy = "the last layout was read without the page guard"
+	case !registered:
+		partialWhy = "new shadow roots"
+	}
+	m.guarded = false // until this refresh succeeds
+	m.mu.Unlock()
+	changed := make([]int64, 0, len(dirty)+len(touched))
+	for id := range dirty {
+		changed = append(changed, id)
+	}
+	for id := range touched {
+		if !dirty[id] {
+			changed = append(changed, id)
+		}
+	}
+	tr("guard " + partialWhy)
+
+	// The fetches that do not depend on each other go together: the
+	// renderer answers one at a time, but overlapping saves the round trips.
 	var wg sync.WaitGroup
 	var layoutErr, metaErr, focusErr, lisErr error
 	var title string
@@ -130,10 +174,28 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	var layoutSecrets []string
 	var layoutWhy string
 	wg.Go(func() {
+		if partialWhy == "" {
+			f, secrets, why, err := m.partialLayout(ctx, p, changed, g.controls, group, func() (map[int64]bool, map[int64]bool) {
+				<-setsReady
+				return inside, fields
+			})
+			if err != nil {
+				layoutErr = err
+				return
+			}
+			if f != nil {
+				fresh, layoutSecrets = f, secrets
+				tr("partial layout")
+				return
+			}
+			partialWhy = why
+			tr("partial layout failed: " + why)
+		}
 		var layout json.RawMessage
 		if layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &layout); layoutErr != nil {
 			return
 		}
+		tr("layout-reply")
 		<-setsReady
 		// Only nodes inside a sensitive field are redacted: with none on
 		// the page (most pages) the layout need not be read twice.
@@ -151,6 +213,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 		fresh = &cdpjson.Target{Raw: m.ti.Raw, Boxes: map[int64]*cdpjson.Box{}}
 		fresh.IndexLayout(snap)
+		tr("layout-decoded")
 	})
 	var frames []dom.FrameTarget
 	var frameTargets []dom.RawTarget
@@ -200,9 +263,10 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		ids := m.known(need, nil)
 		m.mu.Unlock()
 		early = m.fetchAX(ctx, p, ids, inside, fields)
+		tr(fmt.Sprintf("early-ax %d", len(ids)))
 	})
-	wg.Go(func() { title, viewport, metaErr = capture.Meta(ctx, p) })
-	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group) })
+	wg.Go(func() { title, viewport, metaErr = capture.Meta(ctx, p); tr("meta") })
+	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group); tr("focus") })
 	wg.Go(func() {
 		for _, id := range roots {
 			ls, err := fetchListenersOf(ctx, p, id, group)
@@ -218,13 +282,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 	})
 	wg.Wait()
-	defer func() {
-		go func() {
-			rctx, cancel := context.WithTimeout(context.Background(), capture.ReleaseTimeout)
-			defer cancel()
-			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
-		}()
-	}()
+	tr("wait")
 	for _, e := range []struct {
 		err  error
 		what string
@@ -272,6 +330,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	maps.Copy(ax, b.ax)
 	maps.Copy(included, b.included)
 
+	tr(fmt.Sprintf("late-ax %d", len(late)))
 	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
 
 	// The build sees the model between two changes of the page, and each
@@ -281,7 +340,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	if err != nil || why != "" {
 		return nil, why, err
 	}
+	tr("settled")
 	defer m.mu.Unlock()
+	defer tr("built")
 	maps.Copy(ax, ins.ax)
 	maps.Copy(included, ins.included)
 	ids = append(ids, ins.ids...)
@@ -317,6 +378,10 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	m.ti.Boxes, m.ti.Layout, m.ti.Listed, m.ti.Strings, m.ti.Values, m.ti.Selected, m.ti.Checked, m.ti.DocViewport =
 		fresh.Boxes, fresh.Layout, fresh.Listed, fresh.Strings, fresh.Values, fresh.Selected, fresh.Checked, fresh.DocViewport
 	m.focused, m.axFocused = focus, nil
+	m.guarded, m.partialWhy = true, partialWhy
+	if partialWhy != "" {
+		m.fullBoxes = len(fresh.Layout)
+	}
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.Raw.Viewport = viewport
 	m.setFrames(frameIdx)
