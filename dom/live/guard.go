@@ -93,7 +93,14 @@ const guardJS = `(() => {
       let rules = null;
       try { rules = sh.cssRules; } catch (e) {}
       sig.push(sh.disabled ? 1 : 0, sh.media ? sh.media.mediaText : "", rules ? rules.length : -1);
-      if (!rules) { for (const k in unsafe) unsafe[k] = true; continue; }
+      if (!rules) {
+        // A sheet whose load failed applies nothing (HTML's "ok status"):
+        // same origin, an error status or no response at all.
+        const t = sh.href && new URL(sh.href).origin === location.origin ? performance.getEntriesByName(sh.href).pop() : null;
+        if (t && (t.responseStatus >= 400 || t.responseStatus === 0 && t.encodedBodySize === 0)) continue;
+        for (const k in unsafe) unsafe[k] = true;
+        continue;
+      }
       let u = G.rules.get(sh);
       if (!u || u.n !== rules.length) {
         const before = Object.assign({}, unsafe);
@@ -126,8 +133,9 @@ const guardJS = `(() => {
   const chain = (sel) => { const out = []; for (const sc of scopes) for (const e of sc.querySelectorAll(sel)) out.push(e); return out; };
   const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   for (const [k, sel] of [["hover", ":hover"], ["focus", ":focus-within"], ["active", ":active"]]) {
+    if (!unsafe[k]) { G[k] = null; continue; } // (no sheet styles it: not kept)
     const now = chain(sel);
-    if (unsafe[k] && !same(now, G[k])) why = why || "the page styles a " + k + " state that changed";
+    if (!G[k] || !same(now, G[k])) why = why || "the page styles a " + k + " state that changed";
     G[k] = now;
   }
   if (unsafe.always) why = why || "the page's styles depend on states the guard cannot follow";
@@ -180,11 +188,10 @@ const registerJS = `function(keys, ids, ...roots) {
 
 // control is a form control's state as the guard read it.
 type control struct {
-	id       int64 // backend id
-	kind     int   // 0 input, 1 textarea, 2 option
-	value    string
-	on       bool // checked or selected
-	resolved bool
+	id    int64 // backend id
+	kind  int   // 0 input, 1 textarea, 2 option
+	value string
+	on    bool // checked or selected
 }
 
 // guardReply is what a guard read found.

@@ -157,6 +157,13 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 	}
 	tr("guard " + partialWhy)
+	if !m.axEnabled && os.Getenv("DOMSCOPE_AXON") != "" {
+		if err := p.Call(ctx, "Accessibility.enable", nil, nil); err != nil {
+			return nil, "", capture.Err(err, "Accessibility.enable")
+		}
+		m.axEnabled = true
+		tr("ax enabled")
+	}
 
 	// The fetches that do not depend on each other go together: the
 	// renderer answers one at a time, but overlapping saves the round trips.
@@ -233,11 +240,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	need := map[int64]bool{}
 	var early axBatch
 	var ah *ahead
-	if len(roots) == 0 {
-		// The tree is built while Chrome makes the layout, from the last
-		// one (ahead.go).
-		wg.Go(func() { ah = m.buildAhead(opts) })
-	}
 	wg.Go(func() {
 		m.mu.Lock()
 		inside, fields = m.sensitiveSets()
@@ -262,6 +264,12 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		m.addNamers(need, need)
 		ids := m.known(need, nil)
 		m.mu.Unlock()
+		if len(roots) == 0 {
+			// The tree is built while Chrome makes the layout, from the
+			// last one (ahead.go); it holds m.mu, so only once the sets
+			// above are made.
+			wg.Go(func() { ah = m.buildAhead(opts) })
+		}
 		early = m.fetchAX(ctx, p, ids, inside, fields)
 		tr(fmt.Sprintf("early-ax %d", len(ids)))
 	})
