@@ -11,8 +11,9 @@ import (
 // TestIncrementalPartialLayout acts on a page whose boxes move or change
 // style without a DOM event, or outside the subtree that changed (a
 // hover or :checked rule, a fixed box and a scroll, a float that grows
-// out of its section, a script that sets a field's value, an element
-// scrolled, a style sheet added): every snapshot after an action is
+// out of its section, a script that sets a field's value, a section that
+// grows and moves what follows, an element scrolled, a style sheet
+// added): every snapshot after an action is
 // what a full capture of the same moment shows, in every format.
 func TestIncrementalPartialLayout(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
@@ -32,6 +33,7 @@ func TestIncrementalPartialLayout(t *testing.T) {
 			{"grow the float", click("grow")},
 			{"set a value by script", click("setv")},
 			{"type into the field", func(s *Snapshot) Action { return Action{Kind: "type", ID: byAttrID(t, s, "v").ID, Text: "typed"} }},
+			{"add a line", click("more")},
 			{"scroll the box", click("scroll")},
 			{"scroll the page", func(s *Snapshot) Action { return Action{Kind: "scroll", DY: 200} }},
 			{"add a style sheet", click("sheet")},
