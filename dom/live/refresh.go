@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -40,8 +39,10 @@ const focusJS = `(() => {
 
 // Refresh brings the model up to date with the page and builds a
 // snapshot that prints what a full capture of the same state prints. It
-// refetches the layout (DOMSnapshot: boxes, styles, values, checked and
-// selected state of every node, which change without DOM events), the
+// refetches the layout: of the changed parts only when the page guard
+// says nothing else can have moved (guard.go, partial.go), else all of
+// it (DOMSnapshot: boxes, styles, values, checked and selected state of
+// every node, which change without DOM events); the
 // title and viewport, the focused element and the listeners of inserted
 // subtrees; then the AX facts of the nodes the changes can affect: the
 // changed nodes, their subtrees when attributes changed, their
@@ -71,11 +72,6 @@ func (m *Model) Refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 
 func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts build.Options) (*dom.Snapshot, string, error) {
 	start := time.Now()
-	tr := func(what string) {
-		if os.Getenv("DOMSCOPE_TRACE") != "" {
-			fmt.Fprintf(os.Stderr, "refresh %6.1f ms %s\n", float64(time.Since(start).Microseconds())/1000, what)
-		}
-	}
 	if why := m.Broken(); why != "" {
 		return nil, why, nil
 	}
@@ -156,14 +152,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 			changed = append(changed, id)
 		}
 	}
-	tr("guard " + partialWhy)
-	if !m.axEnabled && os.Getenv("DOMSCOPE_AXON") != "" {
-		if err := p.Call(ctx, "Accessibility.enable", nil, nil); err != nil {
-			return nil, "", capture.Err(err, "Accessibility.enable")
-		}
-		m.axEnabled = true
-		tr("ax enabled")
-	}
 
 	// The fetches that do not depend on each other go together: the
 	// renderer answers one at a time, but overlapping saves the round trips.
@@ -192,17 +180,14 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 			}
 			if f != nil {
 				fresh, layoutSecrets = f, secrets
-				tr("partial layout")
 				return
 			}
 			partialWhy = why
-			tr("partial layout failed: " + why)
 		}
 		var layout json.RawMessage
 		if layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &layout); layoutErr != nil {
 			return
 		}
-		tr("layout-reply")
 		<-setsReady
 		// Only nodes inside a sensitive field are redacted: with none on
 		// the page (most pages) the layout need not be read twice.
@@ -220,7 +205,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 		fresh = &cdpjson.Target{Raw: m.ti.Raw, Boxes: map[int64]*cdpjson.Box{}}
 		fresh.IndexLayout(snap)
-		tr("layout-decoded")
 	})
 	var frames []dom.FrameTarget
 	var frameTargets []dom.RawTarget
@@ -271,10 +255,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 			wg.Go(func() { ah = m.buildAhead(opts) })
 		}
 		early = m.fetchAX(ctx, p, ids, inside, fields)
-		tr(fmt.Sprintf("early-ax %d", len(ids)))
 	})
-	wg.Go(func() { title, viewport, metaErr = capture.Meta(ctx, p); tr("meta") })
-	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group); tr("focus") })
+	wg.Go(func() { title, viewport, metaErr = capture.Meta(ctx, p) })
+	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group) })
 	wg.Go(func() {
 		for _, id := range roots {
 			ls, err := fetchListenersOf(ctx, p, id, group)
@@ -290,7 +273,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 	})
 	wg.Wait()
-	tr("wait")
 	for _, e := range []struct {
 		err  error
 		what string
@@ -338,7 +320,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	maps.Copy(ax, b.ax)
 	maps.Copy(included, b.included)
 
-	tr(fmt.Sprintf("late-ax %d", len(late)))
 	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
 
 	// The build sees the model between two changes of the page, and each
@@ -348,9 +329,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	if err != nil || why != "" {
 		return nil, why, err
 	}
-	tr("settled")
 	defer m.mu.Unlock()
-	defer tr("built")
 	maps.Copy(ax, ins.ax)
 	maps.Copy(included, ins.included)
 	ids = append(ids, ins.ids...)
