@@ -412,10 +412,14 @@ func (m *Model) controlKeys(root *cdpjson.Node) []string {
 // CaptureGuarded); NewModel takes its mark from here.
 var guardedRaws sync.Map
 
-// CaptureGuarded runs the page guard, then a full capture (full, which
-// is capture.Capture but in tests): the model made from that capture may
-// read its first refresh's layout in parts.
-func CaptureGuarded(ctx context.Context, p dom.Page, full func(context.Context, dom.Page) (*dom.RawCapture, error)) (*dom.RawCapture, error) {
+// CaptureGuarded runs the page guard (when guard: a live model will be
+// made), then a full capture (full, which is capture.Capture but in
+// tests): the model made from that capture may read its first refresh's
+// layout in parts.
+func CaptureGuarded(ctx context.Context, p dom.Page, full func(context.Context, dom.Page) (*dom.RawCapture, error), guard bool) (*dom.RawCapture, error) {
+	if !guard {
+		return full(ctx, p)
+	}
 	group := capture.ObjectGroup("domscope-guard")
 	g, err := readGuard(ctx, p, group)
 	raw, cerr := full(ctx, p)
