@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"domscope/dom"
 	"domscope/dom/capture"
@@ -299,6 +300,13 @@ func nameObjects(ctx context.Context, p dom.Session, expr, group string) ([]int6
 // have yet (a closed one is out of the page scripts' reach). It reports
 // whether every one is registered. m.mu is not held.
 func (m *Model) registerRoots(ctx context.Context, p dom.Session) (bool, error) {
+	m.regMu.Lock()
+	defer m.regMu.Unlock()
+	return m.registerLocked(ctx, p)
+}
+
+// registerLocked is registerRoots with m.regMu held.
+func (m *Model) registerLocked(ctx context.Context, p dom.Session) (bool, error) {
 	if !m.regSynced {
 		var ev struct {
 			Result struct {
@@ -427,7 +435,24 @@ func CaptureGuarded(ctx context.Context, p dom.Page, full func(context.Context, 
 		_ = p.Call(ctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
 	}
 	if cerr == nil && err == nil && g.why != "the page guard failed" {
-		guardedRaws.Store(raw, true)
+		guardedRaws.Store(raw, p)
 	}
 	return raw, cerr
 }
+
+// registerAhead gives the guard the model's shadow roots in the
+// background, while the snapshot is built and the user acts: a page of
+// 50,000 elements has a thousand, one round trip each. The first
+// refresh waits for it (regMu).
+func (m *Model) registerAhead(p dom.Session) {
+	m.regMu.Lock()
+	go func() {
+		defer m.regMu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), registerTimeout)
+		defer cancel()
+		_, _ = m.registerLocked(ctx, p)
+	}()
+}
+
+// registerTimeout bounds registerAhead.
+const registerTimeout = 30 * time.Second

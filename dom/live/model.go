@@ -71,6 +71,7 @@ type Model struct {
 	guarded bool
 	// registered are the shadow roots (backend ids) the guard was given.
 	registered map[int64]bool
+	regMu      sync.Mutex // held while roots are registered
 	regSynced  bool // registered holds what the page had at the start
 	// fullBoxes is how many boxes the last whole layout held.
 	fullBoxes int
@@ -109,7 +110,10 @@ func NewModel(raw *dom.RawCapture) (*Model, string) {
 	m := &Model{raw: &meta, ti: ti, frames: targets[1:], byNode: map[int64]*cdpjson.Node{}, parent: map[int64]*cdpjson.Node{}, byBack: map[int64]*cdpjson.Node{}, grown: make(chan struct{}),
 		registered: map[int64]bool{}, fullBoxes: len(ti.Layout)}
 	m.resetSets()
-	_, m.guarded = guardedRaws.LoadAndDelete(raw)
+	if p, ok := guardedRaws.LoadAndDelete(raw); ok {
+		m.guarded = true
+		defer m.registerAhead(p.(dom.Session))
+	}
 	m.minID = ti.Root.NodeID
 	m.index(ti.Root, nil)
 	for id, a := range ti.AX {
