@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"strings"
 	"testing"
 
 	"domscope/cdpconn/cdptest"
@@ -13,8 +14,9 @@ import (
 // hover or :checked rule, a fixed box and a scroll, a float that grows
 // out of its section, a script that sets a field's value, a section that
 // grows and moves what follows, an element scrolled, a style sheet
-// added): every snapshot after an action is
-// what a full capture of the same moment shows, in every format.
+// added): every snapshot after an action is what a full capture of the
+// same moment shows, in every format, and a password typed in stays out
+// of every output.
 func TestIncrementalPartialLayout(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	type step struct {
@@ -35,6 +37,8 @@ func TestIncrementalPartialLayout(t *testing.T) {
 			{"type into the field", func(s *Snapshot) Action { return Action{Kind: "type", ID: byAttrID(t, s, "v").ID, Text: "typed"} }},
 			{"add a line", click("more")},
 			{"scroll the box", click("scroll")},
+			{"click in the scrolled box", click("inner")},
+			{"type a password", func(s *Snapshot) Action { return Action{Kind: "type", ID: byAttrID(t, s, "pw").ID, Text: "hunter2"} }},
 			{"scroll the page", func(s *Snapshot) Action { return Action{Kind: "scroll", DY: 200} }},
 			{"add a style sheet", click("sheet")},
 			{"click again", click("barbtn")},
@@ -52,6 +56,11 @@ func TestIncrementalPartialLayout(t *testing.T) {
 			tw.check(t, "first")
 			for _, st := range pg.steps {
 				tw.do(t, st.act(snap(t, svc)), st.step)
+				for k, out := range outputs(t, snap(t, svc)) {
+					if strings.Contains(out, "hunter2") {
+						t.Errorf("%s: the %s output holds the typed password", st.step, k)
+					}
+				}
 			}
 			t.Logf("%d incremental, %d full", tw.incremental, tw.full)
 			if tw.incremental == 0 {

@@ -61,6 +61,8 @@ const partialJS = `function(names, max, ...roots) {
         continue;
       }
       if (x.nodeType !== 1) continue;
+      // SVG boxes are drawn and measured by rules of their own
+      if (x.namespaceURI !== "http://www.w3.org/1999/xhtml") return "svg";
       const name = x.localName;
       const cs = win.getComputedStyle(x);
       const drawn = x.checkVisibility ? x.checkVisibility() : cs.display !== "none";
