@@ -72,7 +72,7 @@ type Model struct {
 	// registered are the shadow roots (backend ids) the guard was given.
 	registered map[int64]bool
 	regMu      sync.Mutex // held while roots are registered
-	regSynced  bool // registered holds what the page had at the start
+	regSynced  bool       // registered holds what the page had at the start
 	// fullBoxes is how many boxes the last whole layout held.
 	fullBoxes int
 	// partialWhy is why the last refresh read the whole layout ("" if it
