@@ -65,6 +65,19 @@ type Model struct {
 	markNode        int64 // the node id of the mark it holds at
 	markCh          chan struct{}
 	held            []dom.EventMessage
+
+	// guarded: the page guard (guard.go) ran before the layout the model
+	// holds was read, so the next refresh may read changed parts only.
+	guarded bool
+	// registered are the shadow roots (backend ids) the guard was given.
+	registered map[int64]bool
+	regMu      sync.Mutex // held while roots are registered
+	regSynced  bool       // registered holds what the page had at the start
+	// fullBoxes is how many boxes the last whole layout held.
+	fullBoxes int
+	// partialWhy is why the last refresh read the whole layout ("" if it
+	// read the changed parts only).
+	partialWhy string
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
@@ -94,8 +107,13 @@ func NewModel(raw *dom.RawCapture) (*Model, string) {
 		t.Document, t.DocumentParts, t.AXTrees, t.Layout = nil, nil, nil, nil
 		targets[i].Raw = t
 	}
-	m := &Model{raw: &meta, ti: ti, frames: targets[1:], byNode: map[int64]*cdpjson.Node{}, parent: map[int64]*cdpjson.Node{}, byBack: map[int64]*cdpjson.Node{}, grown: make(chan struct{})}
+	m := &Model{raw: &meta, ti: ti, frames: targets[1:], byNode: map[int64]*cdpjson.Node{}, parent: map[int64]*cdpjson.Node{}, byBack: map[int64]*cdpjson.Node{}, grown: make(chan struct{}),
+		registered: map[int64]bool{}, fullBoxes: len(ti.Layout)}
 	m.resetSets()
+	if p, ok := guardedRaws.LoadAndDelete(raw); ok {
+		m.guarded = true
+		defer m.registerAhead(p.(dom.Session))
+	}
 	m.minID = ti.Root.NodeID
 	m.index(ti.Root, nil)
 	for id, a := range ti.AX {

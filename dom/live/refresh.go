@@ -39,8 +39,10 @@ const focusJS = `(() => {
 
 // Refresh brings the model up to date with the page and builds a
 // snapshot that prints what a full capture of the same state prints. It
-// refetches the layout (DOMSnapshot: boxes, styles, values, checked and
-// selected state of every node, which change without DOM events), the
+// refetches the layout: of the changed parts only when the page guard
+// says nothing else can have moved (guard.go, partial.go), else all of
+// it (DOMSnapshot: boxes, styles, values, checked and selected state of
+// every node, which change without DOM events); the
 // title and viewport, the focused element and the listeners of inserted
 // subtrees; then the AX facts of the nodes the changes can affect: the
 // changed nodes, their subtrees when attributes changed, their
@@ -111,11 +113,48 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		return nil, m.Broken(), nil
 	}
 
-	// The fetches that do not depend on each other go together: the
-	// renderer answers one at a time, but overlapping saves the round trips.
 	// The remote objects a refresh makes are released together, in a
 	// group of this refresh's own (see capture.ObjectGroup).
 	group := capture.ObjectGroup("domscope-live")
+	defer func() {
+		go func() {
+			rctx, cancel := context.WithTimeout(context.Background(), capture.ReleaseTimeout)
+			defer cancel()
+			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
+		}()
+	}()
+	// The page guard runs before any layout is read: it tells whether
+	// reading the changed parts' layout can do (guard.go, partial.go).
+	registered, err := m.registerRoots(ctx, p)
+	if err != nil {
+		return nil, "", capture.Err(err, "giving the page guard its shadow roots")
+	}
+	g, err := readGuard(ctx, p, group)
+	if err != nil {
+		return nil, "", capture.Err(err, "running the page guard")
+	}
+	m.mu.Lock()
+	partialWhy := g.why
+	switch {
+	case !m.guarded:
+		partialWhy = "the last layout was read without the page guard"
+	case !registered:
+		partialWhy = "new shadow roots"
+	}
+	m.guarded = false // until this refresh succeeds
+	m.mu.Unlock()
+	changed := make([]int64, 0, len(dirty)+len(touched))
+	for id := range dirty {
+		changed = append(changed, id)
+	}
+	for id := range touched {
+		if !dirty[id] {
+			changed = append(changed, id)
+		}
+	}
+
+	// The fetches that do not depend on each other go together: the
+	// renderer answers one at a time, but overlapping saves the round trips.
 	var wg sync.WaitGroup
 	var layoutErr, metaErr, focusErr, lisErr error
 	var title string
@@ -130,6 +169,21 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	var layoutSecrets []string
 	var layoutWhy string
 	wg.Go(func() {
+		if partialWhy == "" {
+			f, secrets, why, err := m.partialLayout(ctx, p, changed, g.controls, group, func() (map[int64]bool, map[int64]bool) {
+				<-setsReady
+				return inside, fields
+			})
+			if err != nil {
+				layoutErr = err
+				return
+			}
+			if f != nil {
+				fresh, layoutSecrets = f, secrets
+				return
+			}
+			partialWhy = why
+		}
 		var layout json.RawMessage
 		if layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &layout); layoutErr != nil {
 			return
@@ -170,11 +224,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	need := map[int64]bool{}
 	var early axBatch
 	var ah *ahead
-	if len(roots) == 0 {
-		// The tree is built while Chrome makes the layout, from the last
-		// one (ahead.go).
-		wg.Go(func() { ah = m.buildAhead(opts) })
-	}
 	wg.Go(func() {
 		m.mu.Lock()
 		inside, fields = m.sensitiveSets()
@@ -199,6 +248,12 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		m.addNamers(need, need)
 		ids := m.known(need, nil)
 		m.mu.Unlock()
+		if len(roots) == 0 {
+			// The tree is built while Chrome makes the layout, from the
+			// last one (ahead.go); it holds m.mu, so only once the sets
+			// above are made.
+			wg.Go(func() { ah = m.buildAhead(opts) })
+		}
 		early = m.fetchAX(ctx, p, ids, inside, fields)
 	})
 	wg.Go(func() { title, viewport, metaErr = capture.Meta(ctx, p) })
@@ -218,13 +273,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 	})
 	wg.Wait()
-	defer func() {
-		go func() {
-			rctx, cancel := context.WithTimeout(context.Background(), capture.ReleaseTimeout)
-			defer cancel()
-			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
-		}()
-	}()
 	for _, e := range []struct {
 		err  error
 		what string
@@ -317,6 +365,10 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	m.ti.Boxes, m.ti.Layout, m.ti.Listed, m.ti.Strings, m.ti.Values, m.ti.Selected, m.ti.Checked, m.ti.DocViewport =
 		fresh.Boxes, fresh.Layout, fresh.Listed, fresh.Strings, fresh.Values, fresh.Selected, fresh.Checked, fresh.DocViewport
 	m.focused, m.axFocused = focus, nil
+	m.guarded, m.partialWhy = true, partialWhy
+	if partialWhy != "" {
+		m.fullBoxes = len(fresh.Layout)
+	}
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.Raw.Viewport = viewport
 	m.setFrames(frameIdx)

@@ -131,7 +131,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	s.model, s.buffering, s.buffered, s.bufferLost = nil, true, nil, false
 	s.mu.Unlock()
 	start := time.Now()
-	raw, err := capture.Capture(ctx, page)
+	raw, err := CaptureGuarded(ctx, page, capture.Capture, !s.cfg.FullOnly)
 	if err != nil {
 		s.mu.Lock()
 		s.buffering, s.buffered = false, nil
