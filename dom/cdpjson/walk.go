@@ -8,7 +8,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Step is one level of the path to a value: the current key of an
+// Step is one level of the path to a value. It is the current key of an
 // object, or the index of the current element of an array.
 type Step struct {
 	Object bool
