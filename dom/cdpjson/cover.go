@@ -5,8 +5,8 @@ import "domscope/dom"
 // A DOMSnapshot reply lists every node of its documents in its "nodes"
 // table, laid out or not. It gives a layout box to those that are drawn.
 // It describes the page at the moment Chrome made it. The page may insert
-// a node after that moment. If the DOM or the live model reads that node
-// before the build, it is not in the list at all. Such a node is
+// a node after that moment. The DOM or the live model may read it before
+// the build. Then it is not in the list at all. Such a node is
 // "unlaid". Its lack of a box says nothing, so it is not judged hidden
 // for it. A live refresh reads the layout of each such node by itself
 // (the live model's unlaid.go). A full capture may read its DOM and

@@ -10,9 +10,9 @@ import (
 )
 
 // The scanner reads what encoding/json reads from the same bytes. The
-// bytes are every recorded layout and replies written to stress it:
-// escapes, brackets and quotes inside strings, unknown keys, exponents,
-// negative numbers.
+// bytes are every recorded layout and replies written to stress it. Those
+// hold escapes, brackets and quotes inside strings, unknown keys,
+// exponents and negative numbers.
 func TestDecodeSnapshotMatchesEncodingJSON(t *testing.T) {
 	cases := recordings.Layouts(t)
 	cases["hand"] = []byte(` {"extra":{"a":["]}\"",{"b":[1,[2,{}]]},"\\\\"]},

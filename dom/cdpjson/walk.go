@@ -28,8 +28,8 @@ type Visitor struct {
 	// Close is called before a container ends; path still holds it. at is
 	// the offset just after its last element, where one can be added.
 	Close func(path []Step, at int64)
-	// Exit is called after a container ends (path still holds it), with the
-	// offset just after its closing bracket.
+	// Exit is called after a container ends; path still holds it. It gets
+	// the offset just after its closing bracket.
 	Exit func(path []Step, end int64)
 	// Scalar is called for every value that is not an object name, with
 	// its byte span in the blob.
