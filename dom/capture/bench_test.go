@@ -37,7 +37,7 @@ func BenchmarkCapture(b *testing.B) {
 			u, _ := cdptest.Serve(b, dir)
 			p := cdptest.Page(b, u+"/"+name+".html")
 			ctx := context.Background()
-			// One warm-up of each, so the first iteration does not pay
+			// One warm-up of each. Then the first iteration does not pay
 			// for Chrome's lazy set-up of the DOM and AX agents.
 			floor(b, ctx, p)
 			if _, err := capture.Capture(ctx, p); err != nil {

@@ -8,13 +8,13 @@ import (
 )
 
 // A capture's first reads go out in a set order. First go those whose
-// replies lead to a second step: the frame tree, the document object for
-// the listeners, the title and metrics. Then go the document, the main
-// frame's AX tree and the layout. The renderer serves them in that
-// order. So the second steps are queued behind the big reads instead of
-// after them. Go runs the goroutine started last first. So starting them
-// in order is not enough. Each waits until the one before it has been
-// written (SentCaller).
+// replies lead to a second step. Those are the frame tree, the document
+// object for the listeners, and the title and metrics. Then go the
+// document, the main frame's AX tree and the layout. The renderer serves
+// them in that order. So the second steps are queued behind the big
+// reads instead of after them. Go runs the goroutine started last first.
+// So starting them in order is not enough. Each waits until the one
+// before it has been written (SentCaller).
 
 // SentCaller is a Session that can say when a command has left. sent
 // runs once it is written (or could not be), before the reply comes.

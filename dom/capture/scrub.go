@@ -18,9 +18,9 @@ import (
 // root. So nothing secret reaches a build, a format or a saved file.
 //
 // It works by node first. Every DOM node in a sensitive field's subtree
-// loses its text and value. The subtree is the field, its user-agent
-// shadow tree with the text being edited, and a textarea's or editable
-// element's text. The node loses them in:
+// loses its text and value. The subtree is the field and its user-agent
+// shadow tree with the text being edited. It is also a textarea's or
+// editable element's text. The node loses them in:
 //   - the DOM.
 //   - the AX trees: names, values and inline text boxes. Those split a
 //     value into pieces no string search would find.
@@ -384,9 +384,9 @@ func redactAXNode(node []byte, field bool) ([]byte, []string, error) {
 }
 
 // RedactLayout cleans a DOMSnapshot.captureSnapshot result. It takes
-// every node inside a sensitive field. Its nodeValue, value attribute,
-// input and text values and the text of its layout boxes then point to a
-// new empty string. A field's own non-empty value points to Mask. The
+// every node inside a sensitive field. Then these point to a new empty
+// string: its nodeValue, value attribute, input and text values, and the
+// text of its layout boxes. A field's own non-empty value points to Mask. The
 // shared string table is left as it is: another node may use the same
 // string. The whole values are returned, and Scrub removes them from it.
 func RedactLayout(blob []byte, inside, fields map[int64]bool) ([]byte, []string, error) {
@@ -605,7 +605,8 @@ func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
 }
 
 // RewriteJSON replaces every string value of blob that holds one of keys
-// (see scrubJSON) with fix of it, where that changes it.
+// (see scrubJSON) with fix of it. It leaves a string alone when fix does
+// not change it.
 func RewriteJSON(blob []byte, secrets []string, fix func(string) string, only ...string) []byte {
 	if len(blob) == 0 {
 		return blob

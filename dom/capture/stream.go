@@ -17,7 +17,7 @@ import (
 // leaves it so. The capture keeps every part's JSON. The scrub runs on
 // it as on any capture. A part's early decoding is used only if its bytes
 // are the same after the scrub (compared by hash). Some pages are decoded
-// again from the scrubbed JSON, as a whole capture is:
+// again from the scrubbed JSON, like a whole capture:
 //   - a page whose document may hold a sensitive field.
 //   - a page whose scrub changed anything (a secret copied around, a
 //     token in a URL).

@@ -13,7 +13,8 @@ import (
 )
 
 // minURLSecret is the shortest credential of a page URL that is also
-// removed from the page's other strings: text, scripts, relative links.
+// removed from the page's other strings. Those are text, scripts and
+// relative links.
 // A shorter one ("code=12") would blank unrelated text as well.
 const minURLSecret = 6
 

@@ -30,8 +30,9 @@ func TestSafeURLStrings(t *testing.T) {
 	}
 }
 
-// ScrubURLs: the page URL's credentials go from its fields, its
-// absolute URL strings and, when long enough, from every other string.
+// ScrubURLs: the page URL's credentials go from its fields and its
+// absolute URL strings. When long enough, they go from every other
+// string too.
 func TestScrubCaptureURLs(t *testing.T) {
 	raw := &dom.RawCapture{URL: "http://u:PASSWORD1@h/p?session=SESSION1&code=12", Title: "SESSION1 page",
 		Targets: []dom.RawTarget{{URL: "http://u:PASSWORD1@h/p?session=SESSION1&code=12",
