@@ -74,9 +74,9 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	defer s.Close()
 
 	st := settingsFrom(ctx)
-	// A one-shot command: keep the heap near what is live (about 90 MB on a
-	// 50,000-element page) rather than twice that, for some more GC work.
-	// GOMEMLIMIT, when set, wins.
+	// A one-shot command can trade some GC work for memory. This keeps the
+	// heap near what is live, about 90 MB on a 50,000-element page, not
+	// twice that. GOMEMLIMIT, when set, wins.
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(snapshotMemoryLimit)
 	}
@@ -125,7 +125,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 }
 
 // snapshotMemoryLimit is the snapshot command's soft memory limit (see
-// runtime/debug.SetMemoryLimit): the GC works harder near it, it never
+// runtime/debug.SetMemoryLimit). The GC works harder near it. It never
 // fails an allocation.
 const snapshotMemoryLimit = 120 << 20
 

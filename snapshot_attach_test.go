@@ -11,11 +11,10 @@ import (
 )
 
 // TestSnapshotDirectHidesURLSecrets: `snapshot` on an open tab attaches
-// directly and reads the page in its own order; the page's URL carries a
-// token and user info, and the page copies that URL into its text, a
-// link and its title. No output of either way of attaching (direct, and
-// DOMSCOPE_CAPTURE=classic through chromedp) holds them, and both give
-// the same output.
+// directly and reads the page in its own order. The page's URL carries a
+// token and user info. The page copies that URL into its text, a link
+// and its title. Neither way of attaching shows them: direct, or
+// DOMSCOPE_CAPTURE=classic through chromedp. Both give the same output.
 func TestSnapshotDirectHidesURLSecrets(t *testing.T) {
 	base, _ := cdptest.Serve(t, pages)
 	u := strings.Replace(base, "http://", "http://alice:PASSWD-4471@", 1) + "/nonsemantic.html?token=URLTOKEN-99887766&tab=direct-url"
@@ -68,6 +67,6 @@ func boolText(b bool) string {
 	return "false"
 }
 
-// stamped is the json output's capture time, which differs between two
+// stamped is the json output's capture time. It differs between two
 // snapshots of the same page.
 var stamped = regexp.MustCompile(`"timestamp":\s*"[^"]*"`)

@@ -13,7 +13,7 @@ import (
 )
 
 // viewFlags are the serialization options of the snapshot command (seed
-// 002 SerializationOptions), the same ones dom_snapshot takes over MCP.
+// 002 SerializationOptions). dom_snapshot takes the same ones over MCP.
 type viewFlags struct {
 	offscreen      bool
 	bounds         bool

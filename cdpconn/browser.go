@@ -15,8 +15,8 @@ import (
 	"domscope/dom"
 )
 
-// Bounds on browser calls that set up a connection; a browser that does not
-// answer in time is reported, never waited on for ever.
+// Bounds on browser calls that set up a connection. A browser that does
+// not answer in time is reported, never waited on for ever.
 const (
 	dialTimeout     = 10 * time.Second
 	attachTimeout   = 20 * time.Second
@@ -42,13 +42,17 @@ type Browser struct {
 
 var _ dom.Browser = (*Browser)(nil)
 
-// Connect attaches to a running browser at endpoint: http://host:port (the
-// default, DefaultEndpoint, when empty), host:port, a
-// ws://host:port/devtools/browser/<id> URL, or a browser farm's URL with
-// its token (see resolveEndpoint). Non-loopback hosts are refused unless
-// allowRemote is set, since a CDP port is full control of a browser. A
-// dead or wrong endpoint fails within a few seconds with a clear error,
-// which never holds the endpoint's token.
+// Connect attaches to a running browser at endpoint. The endpoint is one
+// of (see resolveEndpoint):
+//   - http://host:port; when empty, DefaultEndpoint.
+//   - host:port.
+//   - a ws://host:port/devtools/browser/<id> URL.
+//   - a browser farm's URL with its token.
+//
+// A CDP port is full control of a browser. So non-loopback hosts are
+// refused unless allowRemote is set. A dead or wrong endpoint fails
+// within a few seconds with a clear error. The error never holds the
+// endpoint's token.
 func Connect(ctx context.Context, endpoint string, allowRemote bool) (*Browser, error) {
 	ws, err := resolveEndpoint(ctx, endpoint, allowRemote)
 	if err == nil {
@@ -60,20 +64,20 @@ func Connect(ctx context.Context, endpoint string, allowRemote bool) (*Browser, 
 	return nil, hideSecrets(err, endpoint, ws)
 }
 
-// nop discards chromedp's own log lines (it logs events it cannot decode,
-// which would end up on the user's terminal).
+// nop discards chromedp's own log lines. It logs events it cannot decode,
+// which would end up on the user's terminal.
 func nop(string, ...any) {}
 
 func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
 	allocCtx, allocCancel := chromedp.NewAllocatorContext(context.Background(), &allocator{wsURL: wsURL})
 	bctx, cancel := chromedp.NewContext(allocCtx,
 		chromedp.WithLogf(nop), chromedp.WithErrorf(nop), chromedp.WithDebugf(nop))
-	// Once only: the cancel waits for the context's allocation token, which
-	// a first call takes (bounded may call it, then shutdown again).
+	// Once only: the cancel waits for the context's allocation token,
+	// which a first call takes. bounded may call it, then shutdown again.
 	bcancel := sync.OnceFunc(cancel)
 	b := &Browser{wsURL: wsURL, allocCancel: allocCancel, ctx: bctx, cancel: bcancel, pages: map[*Page]struct{}{}}
 	// The first chromedp call on bctx dials the browser and binds the
-	// connection to bctx, so it must get bctx itself; bound it from outside.
+	// connection to bctx. So it must get bctx itself, bounded from outside.
 	start := time.Now()
 	err := bounded(ctx, attachTimeout, bcancel, func() error {
 		_, err := chromedp.Targets(bctx)
@@ -89,8 +93,8 @@ func connectWS(ctx context.Context, wsURL string) (*Browser, error) {
 	return b, nil
 }
 
-// bounded runs f (which must use a context that abort cancels) and gives up
-// when ctx ends or after d, calling abort so f returns.
+// bounded runs f, which must use a context that abort cancels. It gives
+// up when ctx ends or after d, calling abort so f returns.
 func bounded(ctx context.Context, d time.Duration, abort func(), f func() error) error {
 	done := make(chan error, 1)
 	go func() { done <- f() }()
@@ -111,7 +115,7 @@ func bounded(ctx context.Context, d time.Duration, abort func(), f func() error)
 }
 
 // WebSocketURL is the browser's DevTools websocket URL. It may hold a
-// farm's token: show it through Redact.
+// farm's token, so show it through Redact.
 func (b *Browser) WebSocketURL() string { return b.wsURL }
 
 // Targets lists the page targets (tabs) of the browser.
@@ -222,9 +226,9 @@ func (b *Browser) OpenPage(ctx context.Context, url string) (*Page, error) {
 	return p, nil
 }
 
-// startPage attaches tctx's target; attached says, on failure, whether
-// Target.attachToTarget had succeeded (so the page, not the browser, is
-// what did not answer).
+// startPage attaches tctx's target. On failure, attached says whether
+// Target.attachToTarget had succeeded. If so, the page did not answer,
+// not the browser.
 func (b *Browser) startPage(ctx context.Context, tctx context.Context, tcancel context.CancelFunc, owned bool) (p *Page, attached bool, err error) {
 	err = bounded(ctx, attachTimeout, tcancel, func() error { return chromedp.Do(tctx) })
 	if err != nil {
@@ -246,8 +250,9 @@ func (b *Browser) forget(p *Page) {
 	b.mu.Unlock()
 }
 
-// Close detaches from every page (closing only the tabs this program
-// opened), ends the connection, and stops the browser if Launch started it.
+// Close detaches from every page, closing only the tabs this program
+// opened. It ends the connection. It stops the browser if Launch started
+// it.
 func (b *Browser) Close() error {
 	b.mu.Lock()
 	if b.closed {

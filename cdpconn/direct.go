@@ -20,12 +20,13 @@ import (
 // A direct connection serves one short job on a tab that is already open,
 // `domscope snapshot`, with the fewest round trips. It attaches with
 // Target.attachToTarget alone. chromedp's attach sends eleven more
-// commands one after another (Runtime, Log, Network, Inspector, Page, DOM
-// and CSS enabled, target discovery, lifecycle events); a capture needs
-// none of them, and on a cold snapshot of a small page they cost about a
-// third of its time. Out-of-process frames are attached the same way.
-// It speaks CDP over its own websocket: no chromedp context, no event
-// loop beyond replies, detach events and what Subscribe asks for.
+// commands one after another. They enable Runtime, Log, Network,
+// Inspector, Page, DOM and CSS, target discovery and lifecycle events. A
+// capture needs none of them. On a cold snapshot of a small page they
+// cost about a third of its time. Out-of-process frames are attached the
+// same way. It speaks CDP over its own websocket, with no chromedp
+// context. Its event loop handles only replies, detach events and what
+// Subscribe asks for.
 
 // Direct is a direct connection to a browser (see AttachDirect).
 type Direct struct {
@@ -36,7 +37,7 @@ type Direct struct {
 	mu    sync.Mutex
 	calls map[int64]chan directReply
 	subs  map[subKey]map[*directSub]struct{}
-	// ends holds, per session id, a channel closed when it detaches;
+	// ends holds, per session id, a channel closed when it detaches.
 	// crashed marks the sessions whose renderer crashed.
 	ends    map[string]chan struct{}
 	crashed map[string]bool
@@ -57,7 +58,8 @@ type directReply struct {
 }
 
 // DirectPage is a page target attached over a direct connection. It
-// implements dom.Page; Detach ends the connection and never closes the tab.
+// implements dom.Page. Detach ends the connection and never closes the
+// tab.
 type DirectPage struct {
 	directSession
 	c  *Direct
@@ -78,8 +80,8 @@ type directSession struct {
 
 var _ dom.Session = directSession{}
 
-// AttachDirect connects to the browser at endpoint (as Connect does) and
-// attaches to the tab spec names (as PickTarget reads it), sending only
+// AttachDirect connects to the browser at endpoint, as Connect does. It
+// attaches to the tab spec names, as PickTarget reads it. It sends only
 // Target.getTargets and Target.attachToTarget.
 func AttachDirect(ctx context.Context, endpoint string, allowRemote bool, spec string) (*DirectPage, error) {
 	wsURL, err := resolveEndpoint(ctx, endpoint, allowRemote)
@@ -104,8 +106,8 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 	ctx, cancel := context.WithTimeout(ctx, attachTimeout)
 	defer cancel()
 	// A spec that is a target id is attached to while the tabs are
-	// listed: one round trip less. The session is kept only if the list
-	// says that id is a tab PickTarget picks.
+	// listed. That saves one round trip. The session is kept only if the
+	// list says that id is a tab PickTarget picks.
 	var early struct {
 		sid  string
 		err  error
@@ -142,8 +144,8 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 	}
 	p := &DirectPage{c: c, id: t.ID, frames: map[string]directSession{}}
 	p.directSession = c.session(sid)
-	// One cheap question the page itself answers: a hung renderer is an
-	// attach that failed, said at once, not a capture that times out.
+	// One cheap question the page itself answers. A hung renderer is then
+	// an attach that failed, said at once, not a capture that times out.
 	start := time.Now()
 	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "0"}, nil); err != nil {
 		if dom.CodeOf(err) == dom.Timeout {
@@ -154,8 +156,8 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 	return p, nil
 }
 
-// targetIDLike reports whether spec has the form of Chrome's target ids
-// (32 hex digits, upper case).
+// targetIDLike reports whether spec has the form of Chrome's target ids:
+// 32 hex digits, upper case.
 func targetIDLike(spec string) bool {
 	if len(spec) != 32 {
 		return false
@@ -212,7 +214,7 @@ func (c *Direct) Close() {
 	<-c.done
 }
 
-// read delivers replies to their callers and events to subscribers until
+// read delivers replies to their callers and events to subscribers, until
 // the connection ends.
 func (c *Direct) read(ctx context.Context) {
 	defer func() {
@@ -310,7 +312,7 @@ func (c *Direct) call(ctx context.Context, sid, method string, params any, end <
 	return c.callSent(ctx, sid, method, params, end, nil)
 }
 
-// callSent is call; sent, if not nil, runs once the command is written
+// callSent is call. sent, if not nil, runs once the command is written
 // (or could not be).
 func (c *Direct) callSent(ctx context.Context, sid, method string, params any, end <-chan struct{}, sent func()) ([]byte, error) {
 	if sent != nil {
@@ -487,14 +489,14 @@ func (c *Direct) attach(ctx context.Context, targetID string) (string, error) {
 }
 
 // Call sends method to the session's target and decodes the reply into
-// result (a *json.RawMessage keeps the bytes as they came).
+// result. A *json.RawMessage keeps the bytes as they came.
 func (s directSession) Call(ctx context.Context, method string, params, result any) error {
 	return s.CallSent(ctx, method, params, result, nil)
 }
 
-// CallSent is Call; sent, if not nil, runs once the command is written
-// (a capture sends its reads in the order the renderer is to serve
-// them).
+// CallSent is Call. sent, if not nil, runs once the command is written.
+// A capture uses it to send its reads in the order the renderer is to
+// serve them.
 func (s directSession) CallSent(ctx context.Context, method string, params, result any, sent func()) error {
 	select {
 	case <-s.end:
@@ -522,7 +524,7 @@ func (s directSession) CallSent(ctx context.Context, method string, params, resu
 	}
 }
 
-// Subscribe buffers the events of method on this session from now on;
+// Subscribe buffers the events of method on this session from now on.
 // cancel stops it and closes the channel. The buffer has no limit, so a
 // slow reader never blocks the connection.
 func (s directSession) Subscribe(method string) (<-chan json.RawMessage, func()) {
@@ -557,7 +559,7 @@ func (s directSession) Subscribe(method string) (<-chan json.RawMessage, func())
 	}
 }
 
-// relay moves events from in to out through a queue without limit, so
+// relay moves events from in to out through a queue without limit. So
 // the read loop never waits on a subscriber. out closes when in does or
 // stop is closed.
 func relay(in <-chan json.RawMessage, out chan<- json.RawMessage, stop <-chan struct{}) {
@@ -593,12 +595,12 @@ func relay(in <-chan json.RawMessage, out chan<- json.RawMessage, stop <-chan st
 // TargetID is the page's target id.
 func (p *DirectPage) TargetID() string { return p.id }
 
-// Done is closed when the page's session ends: the tab closed or
+// Done is closed when the page's session ends. The tab closed or
 // crashed, the browser went away, or Detach was called.
 func (p *DirectPage) Done() <-chan struct{} { return p.end }
 
-// Frames lists the out-of-process iframe targets inside the page (nested
-// ones too), attaching to new ones, as Page.Frames does.
+// Frames lists the out-of-process iframe targets inside the page, nested
+// ones too. It attaches to new ones, as Page.Frames does.
 func (p *DirectPage) Frames(ctx context.Context) ([]dom.FrameTarget, error) {
 	select {
 	case <-p.end:

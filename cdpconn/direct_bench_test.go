@@ -10,11 +10,11 @@ import (
 	"domscope/cdpconn/cdptest"
 )
 
-// BenchmarkAttach compares, alternated on the same tab, a direct attach
-// (AttachDirect: a new connection, the tab listed and attached) with
-// chromedp's (Connect and Attach: the same, and eleven more commands),
-// each detached again: what a one-shot `domscope snapshot` pays before
-// its first read.
+// BenchmarkAttach compares a direct attach with chromedp's, alternated on
+// the same tab. AttachDirect makes a new connection and lists and
+// attaches the tab. Connect and Attach do the same, and eleven more
+// commands. Each is detached again. That is what a one-shot `domscope
+// snapshot` pays before its first read.
 //
 //	go test ./cdpconn -run '^$' -bench BenchmarkAttach -benchtime 10x
 func BenchmarkAttach(b *testing.B) {

@@ -20,8 +20,8 @@ func directCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-// TestDirectAttach attaches to a tab by id and by URL, talks to it, and
-// leaves it open when it detaches.
+// TestDirectAttach attaches to a tab by id and by URL and talks to it. It
+// leaves the tab open when it detaches.
 func TestDirectAttach(t *testing.T) {
 	b := cdptest.Browser(t)
 	p := cdptest.Page(t, "data:text/html,<title>direct-attach-probe</title><p>hi</p>")
@@ -71,11 +71,11 @@ func TestDirectAttach(t *testing.T) {
 	}
 }
 
-// TestDirectAttachEnablesNothing: a direct attach turns on no domain, so
+// TestDirectAttachEnablesNothing: a direct attach turns on no domain. So
 // the page sends the session no events it did not ask for. chromedp's
-// attach turns Runtime on; its console message comes before the reply to
-// the evaluate that logs it, which is what the check relies on (the
-// control shows the probe sees it).
+// attach turns Runtime on. Its console message comes before the reply to
+// the evaluate that logs it. The check relies on that; the control shows
+// the probe sees it.
 func TestDirectAttachEnablesNothing(t *testing.T) {
 	b := cdptest.Browser(t)
 	p := cdptest.Page(t, "data:text/html,<p>quiet</p>")
@@ -169,7 +169,7 @@ func TestDirectFramesAndEvents(t *testing.T) {
 }
 
 // TestDirectErrors: a clear error with the right code for each way an
-// attach or a call can fail; a tab that closes ends the page.
+// attach or a call can fail. A tab that closes ends the page.
 func TestDirectErrors(t *testing.T) {
 	b := cdptest.Browser(t)
 	ctx := directCtx(t)
@@ -216,8 +216,8 @@ func TestDirectErrors(t *testing.T) {
 }
 
 // TestDirectAttachHungPage: a page whose script never yields is an
-// attach that failed, said within the caller's time, naming the call the
-// page did not answer.
+// attach that failed. It is said within the caller's time. It names the
+// call the page did not answer.
 func TestDirectAttachHungPage(t *testing.T) {
 	b := cdptest.Browser(t)
 	p := cdptest.Page(t, "data:text/html,<p>about to hang</p>")
@@ -239,8 +239,8 @@ func TestDirectAttachHungPage(t *testing.T) {
 }
 
 // TestDirectAttachByIDOnlyTabs: a spec in the form of a target id is
-// attached to while the tabs are listed, but only a tab's id is taken:
-// an out-of-process frame's id and an unknown id are no tab.
+// attached to while the tabs are listed. But only a tab's id is taken.
+// An out-of-process frame's id and an unknown id are no tab.
 func TestDirectAttachByIDOnlyTabs(t *testing.T) {
 	b := cdptest.Browser(t)
 	u, other := cdptest.Serve(t, filepath.Join("..", "testdata", "pages"))

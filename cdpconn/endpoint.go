@@ -19,18 +19,18 @@ import (
 // --remote-debugging-port=9222.
 const DefaultEndpoint = "http://127.0.0.1:9222"
 
-// versionTimeout bounds the request to /json/version: a dead or wrong
+// versionTimeout bounds the request to /json/version. A dead or wrong
 // endpoint must fail fast, never hang.
 const versionTimeout = 5 * time.Second
 
 // resolveEndpoint turns an endpoint into the browser's websocket URL:
-//   - http://host:port, host:port or ws://host:port (a browser started with
-//     --remote-debugging-port): asks /json/version for it;
-//   - any other ws(s):// URL (a browser's /devtools/browser/<id> socket, or
-//     a hosted browser farm's URL with its token: ws://host:3000/?token=…)
-//     is used as given, path and query;
+//   - http://host:port, host:port or ws://host:port: a browser started with
+//     --remote-debugging-port. It asks /json/version for the URL.
+//   - any other ws(s):// URL is used as given, path and query. It may be a
+//     browser's /devtools/browser/<id> socket. Or it may be a hosted
+//     browser farm's URL with its token: ws://host:3000/?token=….
 //   - an http(s):// URL with a path or a query asks path/json/version with
-//     that query, and the query goes on the websocket URL it answers too.
+//     that query. The query goes on the websocket URL it answers too.
 //
 // It refuses a non-loopback host unless allowRemote is set.
 func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (string, error) {
@@ -54,8 +54,8 @@ func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (st
 		if (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
 			return endpoint, nil
 		}
-		// ws://host:port: Chrome's socket path holds the browser's id,
-		// which only the HTTP side knows.
+		// ws://host:port: Chrome's socket path holds the browser's id.
+		// Only the HTTP side knows it.
 		hu := *u
 		hu.Scheme = "http"
 		if u.Scheme == "wss" {
@@ -63,8 +63,8 @@ func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (st
 		}
 		ws, err := fetchWebSocketURL(ctx, &hu)
 		if errors.Is(err, errNotDevTools) {
-			// Something answered that is no Chrome: a farm that serves
-			// its socket at the root. Dialling it says what is wrong.
+			// Something answered that is no Chrome. It may be a farm that
+			// serves its socket at the root. Dialling it says what is wrong.
 			return endpoint, nil
 		}
 		return ws, err
@@ -79,10 +79,11 @@ func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (st
 // Chrome's /json/version does.
 var errNotDevTools = errors.New("no webSocketDebuggerUrl")
 
-// fetchWebSocketURL asks the endpoint's /json/version (under its path, with
-// its query) for the browser's websocket URL, and points that at the host
-// the user gave (Chrome reports its own idea of its address, which is wrong
-// behind a port forward), with the endpoint's query added (a farm's token).
+// fetchWebSocketURL asks the endpoint's /json/version for the browser's
+// websocket URL. It asks under the endpoint's path, with its query. It
+// points the answer at the host the user gave. Chrome reports its own
+// idea of its address, which is wrong behind a port forward. It adds the
+// endpoint's query, which may be a farm's token.
 func fetchWebSocketURL(parent context.Context, u *url.URL) (string, error) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(parent, versionTimeout)
@@ -100,14 +101,15 @@ func fetchWebSocketURL(parent context.Context, u *url.URL) (string, error) {
 		p, _ := u.User.Password()
 		req.SetBasicAuth(u.User.Username(), p)
 	}
-	// The request as messages show it: its path, the query's values hidden.
+	// The request as messages show it: its path, with the query's values
+	// hidden.
 	shown := vu.EscapedPath()
 	if vu.RawQuery != "" {
 		shown += "?" + redactQuery(vu.RawQuery)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil && errors.Is(err, context.DeadlineExceeded) && listening(u.Host) {
-		// Something accepts connections there: a browser that does not
+		// Something accepts connections there. A browser that does not
 		// answer is not a missing one.
 		return "", notAnswering(dom.AttachFailed, "the browser at "+base, "GET "+shown, time.Since(start), nil)
 	}
@@ -123,7 +125,7 @@ func fetchWebSocketURL(parent context.Context, u *url.URL) (string, error) {
 			msg += " (connection refused)"
 			cause = nil
 		}
-		// A classified cause is said in msg; an unknown one is appended.
+		// A classified cause is said in msg. An unknown one is appended.
 		return "", dom.Errorf(dom.AttachFailed, cause,
 			"%s: start Chrome with --remote-debugging-port=%s, or use --launch", msg, portOf(u))
 	}

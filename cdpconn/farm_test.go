@@ -15,12 +15,13 @@ import (
 	"domscope/dom"
 )
 
-// TestFarmEndpoints: a browser farm that demands its token (a loopback
-// proxy in front of real Chromium, a browser for each connection) is
-// reached both ways: its ws:// URL as given, and its http:// URL, whose
-// query goes on /json/version and on the socket URL that answers. A page
-// opened there loads in that connection's browser. A wrong token is a
-// clear refusal that never repeats the token.
+// TestFarmEndpoints: a browser farm that demands its token is reached
+// both ways. The farm is a loopback proxy in front of real Chromium, a
+// browser for each connection. One way is its ws:// URL as given. The
+// other is its http:// URL. Its query goes on /json/version and on the
+// socket URL that answers. A page opened there loads in that
+// connection's browser. A wrong token is a clear refusal that never
+// repeats the token.
 func TestFarmEndpoints(t *testing.T) {
 	f := cdptest.NewFarm(t, 2)
 	dir := t.TempDir()
@@ -90,9 +91,9 @@ func TestRedact(t *testing.T) {
 
 // TestRefusedDialNeverHangs: a websocket endpoint that refuses the dial
 // (401) fails every time, at once. A chromedp.Cancel started before the
-// dial used to race the context's own cancel for its allocation token
-// after a failed dial, and Connect then hung now and then: many tries
-// catch it. The bound is a hang guard.
+// dial used to race the context's own cancel for its allocation token.
+// After a failed dial, Connect then hung now and then. Many tries catch
+// it. The bound is a hang guard.
 func TestRefusedDialNeverHangs(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "a valid token is required", http.StatusUnauthorized)
@@ -120,9 +121,9 @@ func TestRefusedDialNeverHangs(t *testing.T) {
 	}
 }
 
-// TestDirectAttachFarmToken: `snapshot --target` attaches directly; over
-// a farm's URL its errors never repeat the token, right or wrong, and a
-// right one attaches to the farm's tab.
+// TestDirectAttachFarmToken: `snapshot --target` attaches directly. Over
+// a farm's URL its errors never repeat the token, right or wrong. A right
+// one attaches to the farm's tab.
 func TestDirectAttachFarmToken(t *testing.T) {
 	f := cdptest.NewFarm(t, 2)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -11,18 +11,18 @@ import (
 )
 
 // Large replies are handed to the caller unparsed. chromedp decodes every
-// reply's result into the caller's value, and even into a raw slice
-// (alias) that walks the whole result to find its end: 6 ms for the 2.7 MB
-// layout of a Wikipedia article, about 25 ms for a 10 MB accessibility
-// tree, on the path of every snapshot. So the transport puts a short token
-// in the message in their place, and alias takes the reply back by it.
+// reply's result into the caller's value. Even a raw slice (alias) walks
+// the whole result to find its end. That costs 6 ms for the 2.7 MB layout
+// of a Wikipedia article. A 10 MB accessibility tree costs about 25 ms.
+// Both are on the path of every snapshot. So the transport puts a short
+// token in the message in their place. alias takes the reply back by it.
 // Only the replies to commands that session.Call sends for a raw result
 // go this way (see handOverMethods), never chromedp's own.
 
-// handOverMethods are the commands whose large replies are handed over:
-// those domscope reads with its own decoders. DOM.getDocument only as
-// domscope asks for it (piercing frames and shadow roots): chromedp asks
-// for the root alone and decodes the reply itself.
+// handOverMethods are the commands whose large replies are handed over.
+// They are those domscope reads with its own decoders. DOM.getDocument
+// counts only as domscope asks for it, piercing frames and shadow roots.
+// chromedp asks for the root alone and decodes the reply itself.
 var handOverMethods = map[cdproto.MethodType]func(params []byte) bool{
 	"DOMSnapshot.captureSnapshot":    func([]byte) bool { return true },
 	"Accessibility.getFullAXTree":    func([]byte) bool { return true },
@@ -30,12 +30,12 @@ var handOverMethods = map[cdproto.MethodType]func(params []byte) bool{
 	"DOM.getDocument":                func(p []byte) bool { return bytes.Contains(p, []byte(`"pierce":true`)) },
 }
 
-// handOverMin is the smallest reply handed over: below it the parse
-// costs less than the bookkeeping.
+// handOverMin is the smallest reply handed over. Below it the parse costs
+// less than the bookkeeping.
 const handOverMin = 64 << 10
 
-// handOverTTL is how long a reply waits for its caller; one whose caller
-// gave up (its context ended first) is let go after it.
+// handOverTTL is how long a reply waits for its caller. A caller may give
+// up first, when its context ends. Its reply is let go after handOverTTL.
 const handOverTTL = 30 * time.Second
 
 // tokenPrefix starts the token that stands for a handed-over reply.
@@ -71,7 +71,7 @@ func holdReply(data []byte) []byte {
 // errReplyGone is a token whose reply is no longer held.
 var errReplyGone = errors.New("the reply was let go before it was read")
 
-// takeReply returns the reply a token stands for; ok is false when b is
+// takeReply returns the reply a token stands for. ok is false when b is
 // not a token.
 func takeReply(b []byte) (data []byte, ok bool, err error) {
 	rest, ok := bytes.CutPrefix(b, []byte(tokenPrefix))
@@ -111,8 +111,8 @@ func (h *handOvers) sent(msg *cdproto.Message) {
 	h.ids[msg.ID] = true
 }
 
-// answered reports whether the reply to command id is to be handed over,
-// and forgets the id.
+// answered reports whether the reply to command id is to be handed over.
+// It forgets the id.
 func (h *handOvers) answered(id int64) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -11,9 +11,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestHandOver: only the replies to domscope's own large reads are held,
-// the token that stands for one decodes as a JSON value, alias takes the
-// reply back by it exactly once, and a reply nobody took is let go.
+// TestHandOver: only the replies to domscope's own large reads are held.
+// The token that stands for one decodes as a JSON value. alias takes the
+// reply back by it exactly once. A reply nobody took is let go.
 func TestHandOver(t *testing.T) {
 	var h handOvers
 	for id, m := range map[int64]struct {

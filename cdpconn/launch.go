@@ -23,16 +23,16 @@ const startTimeout = 30 * time.Second
 // LaunchOptions configure Launch. The zero value finds Chromium on its own,
 // runs headless when there is no display, and uses a fresh profile.
 type LaunchOptions struct {
-	// Path is the browser executable; empty looks at $CHROME_PATH, then
+	// Path is the browser executable. Empty looks at $CHROME_PATH, then
 	// chromium, chromium-browser, google-chrome, google-chrome-stable on $PATH.
 	Path string
-	// Headless forces headless mode; without it the browser is headless
+	// Headless forces headless mode. Without it the browser is headless
 	// only when $DISPLAY and $WAYLAND_DISPLAY are unset.
 	Headless bool
-	// UserDataDir is the profile directory; empty makes a fresh temporary
+	// UserDataDir is the profile directory. Empty makes a fresh temporary
 	// one that Close removes.
 	UserDataDir string
-	// NoSandbox passes --no-sandbox; it is also set when running as root,
+	// NoSandbox passes --no-sandbox. It is also set when running as root,
 	// where Chromium refuses to start with its sandbox.
 	NoSandbox bool
 	// Args are extra command-line flags.
@@ -141,8 +141,8 @@ func Launch(ctx context.Context, opts LaunchOptions) (*Browser, error) {
 	return b, nil
 }
 
-// waitDevToolsPort waits for Chromium to write DevToolsActivePort (port and
-// browser path) in its profile directory.
+// waitDevToolsPort waits for Chromium to write DevToolsActivePort in its
+// profile directory. The file holds the port and browser path.
 func waitDevToolsPort(ctx context.Context, dir string, exited <-chan struct{}) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, startTimeout)
 	defer cancel()
@@ -166,7 +166,8 @@ func waitDevToolsPort(ctx context.Context, dir string, exited <-chan struct{}) (
 	}
 }
 
-// stop kills the browser (its whole process group) and removes a temporary profile.
+// stop kills the browser (its whole process group). It removes a
+// temporary profile.
 func (l *launched) stop() error {
 	l.once.Do(func() {
 		if l.cmd != nil && l.cmd.Process != nil {
@@ -185,7 +186,8 @@ func (l *launched) cleanup() {
 	if l.tmpDir == "" {
 		return
 	}
-	// Chromium's helpers can hold files for a moment after the main process exits.
+	// Chromium's helpers can hold files for a moment after the main
+	// process exits.
 	_ = removeAllRetry(l.tmpDir)
 }
 

@@ -9,17 +9,18 @@ import (
 	"time"
 )
 
-// A temporary profile is named profilePrefix+random and holds ownerFile:
-// the pid (and start time, where known) of the domscope that made it.
-// A domscope killed with SIGKILL cannot remove its profile, so each Launch
-// removes the profiles whose owner is gone, after killing any browser
-// process still using them (chromedp's allocator finds those by their
-// --user-data-dir argument the same way).
+// A temporary profile is named profilePrefix+random and holds ownerFile.
+// That is the pid (and start time, where known) of the domscope that made
+// it. A domscope killed with SIGKILL cannot remove its profile. So each
+// Launch removes the profiles whose owner is gone. First it kills any
+// browser process still using them. It finds those by their
+// --user-data-dir argument, as chromedp's allocator does.
 const (
 	profilePrefix = "domscope-chrome-"
 	ownerFile     = "domscope.owner"
-	// orphanAge is how old a profile without an owner file (one from an
-	// older domscope, or one just being made) must be to count as left over.
+	// orphanAge is how old a profile without an owner file must be to
+	// count as left over. Such a profile is from an older domscope, or
+	// just being made.
 	orphanAge = 10 * time.Minute
 )
 
@@ -30,9 +31,9 @@ func writeOwner(dir string) error {
 	return os.WriteFile(filepath.Join(dir, ownerFile), []byte(fmt.Sprintf("%d %s\n", pid, start)), 0o600)
 }
 
-// ownerGone reports whether the profile dir is left over: its owner
-// process is dead (or its pid now belongs to another process), or it has
-// no owner file, is old and no process uses it.
+// ownerGone reports whether the profile dir is left over. Either its
+// owner process is dead, or its pid now belongs to another process. Or
+// it has no owner file, is old and no process uses it.
 func ownerGone(dir string) bool {
 	b, err := os.ReadFile(filepath.Join(dir, ownerFile))
 	if err != nil {
@@ -57,7 +58,7 @@ func ownerGone(dir string) bool {
 	if !pidAlive(pid) {
 		return true
 	}
-	// The pid is in use: by the owner, unless it was reused since.
+	// The pid is in use, by the owner unless it was reused since.
 	if len(f) > 1 {
 		if now, ok := processStart(pid); ok && now != f[1] {
 			return true
@@ -67,7 +68,7 @@ func ownerGone(dir string) bool {
 }
 
 // cleanLeftovers removes the temporary profiles in tmp whose owner is
-// gone, killing the browser processes that still use them first. It
+// gone. First it kills the browser processes that still use them. It
 // returns the directories it removed.
 func cleanLeftovers(tmp string) []string {
 	dirs, _ := filepath.Glob(filepath.Join(tmp, profilePrefix+"*"))
@@ -85,7 +86,7 @@ func cleanLeftovers(tmp string) []string {
 }
 
 // killUsers kills the processes whose command line names dir as their
-// profile; a child can fork as its parent dies, so look a few times.
+// profile. A child can fork as its parent dies, so look a few times.
 func killUsers(dir string) {
 	for quiet := 0; quiet < 3; {
 		users, ok := processesUsing(dir)
@@ -104,7 +105,7 @@ func killUsers(dir string) {
 	}
 }
 
-// removeAllRetry is os.RemoveAll, retried: a dying browser's helpers can
+// removeAllRetry is os.RemoveAll, retried. A dying browser's helpers can
 // still write into the profile for a moment.
 func removeAllRetry(dir string) error {
 	var err error

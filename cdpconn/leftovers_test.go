@@ -17,8 +17,8 @@ import (
 )
 
 // TestLaunchCleansKilledProfile: a program that launched Chromium is
-// killed with SIGKILL, so its temporary profile stays behind; the next
-// Launch removes it (and kills any browser process still using it).
+// killed with SIGKILL, so its temporary profile stays behind. The next
+// Launch removes it. It kills any browser process still using it first.
 func TestLaunchCleansKilledProfile(t *testing.T) {
 	cdptest.SkipShort(t)
 	if _, err := cdpconn.FindChrome(); err != nil {

@@ -17,9 +17,10 @@ var (
 	_ dom.OrderedEvents = session{} // a frame's session too
 )
 
-// methodOf names the events SubscribeOrdered can deliver: the DOM events
-// the live page model follows, and the dialog events (an alert that
-// opens as the one before it closes must be seen after that close).
+// methodOf names the events SubscribeOrdered can deliver. They are the
+// DOM events the live page model follows, and the dialog events. An
+// alert may open as the one before it closes. It must be seen after that
+// close.
 func methodOf(ev any) string {
 	switch ev.(type) {
 	case *cdpdom.EventDocumentUpdated:
@@ -57,10 +58,11 @@ func methodOf(ev any) string {
 }
 
 // SubscribeOrdered delivers the session's events of the given methods
-// (those methodOf names) in the order Chrome sent them: chromedp calls
-// the listener in the loop that reads the tab's messages, before it reads
-// the next one, so an event is queued before the reply of any later
-// command. The queue has no limit, so the reading loop never waits.
+// (those methodOf names) in the order Chrome sent them. chromedp calls
+// the listener in the loop that reads the tab's messages. It does so
+// before it reads the next one. So an event is queued before the reply
+// of any later command. The queue has no limit, so the reading loop
+// never waits.
 func (s session) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, func()) {
 	want := map[string]bool{}
 	for _, m := range methods {

@@ -63,18 +63,19 @@ func newPage(b *Browser, tctx context.Context, tcancel context.CancelFunc, owned
 // TargetID is the page's target id.
 func (p *Page) TargetID() string { return p.id }
 
-// Owned reports whether this program opened the tab (and Detach closes it).
+// Owned reports whether this program opened the tab. Then Detach closes
+// it.
 func (p *Page) Owned() bool { return p.owned }
 
-// Done is closed when the page's connection ends: the tab closed or
+// Done is closed when the page's connection ends. The tab closed or
 // crashed, the browser went away, or Detach was called.
 func (p *Page) Done() <-chan struct{} { return p.done }
 
-// Navigate loads url in the page and waits for its load event, bounded by
-// ctx's deadline when it has one (a caller that knows the page is heavy may
-// wait longer) and by navigateTimeout otherwise. The wait ends as soon as
-// the page's connection does (tab closed, browser gone): chromedp's wait
-// for the load event watches only its context.
+// Navigate loads url in the page and waits for its load event. ctx's
+// deadline bounds the wait when it has one. A caller that knows the page
+// is heavy may wait longer. Otherwise navigateTimeout bounds it. The wait
+// ends as soon as the page's connection does (tab closed, browser gone).
+// chromedp's wait for the load event watches only its context.
 func (p *Page) Navigate(ctx context.Context, url string) error {
 	limit := navigateTimeout
 	if d, ok := ctx.Deadline(); ok {
@@ -104,8 +105,8 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 	return nil
 }
 
-// Frames lists the out-of-process iframe targets inside the page (nested
-// ones too), attaching to new ones and dropping gone ones.
+// Frames lists the out-of-process iframe targets inside the page, nested
+// ones too. It attaches to new ones and drops gone ones.
 func (p *Page) Frames(ctx context.Context) ([]dom.FrameTarget, error) {
 	if err := p.alive(); err != nil {
 		return nil, err
@@ -144,7 +145,7 @@ func (p *Page) Frames(ctx context.Context) ([]dom.FrameTarget, error) {
 		seen[id] = true
 		fs, err := p.frame(ctx, id, ti.URL)
 		if err != nil {
-			// A frame can go away between listing and attaching; skip it
+			// A frame can go away between listing and attaching. Skip it
 			// rather than fail the whole page.
 			continue
 		}
@@ -177,7 +178,7 @@ func (p *Page) frame(ctx context.Context, id, url string) (*frameSession, error)
 			return fs, nil
 		}
 	}
-	// Detach only on cancel: a frame target is never closed by us.
+	// Detach only on cancel. We never close a frame target.
 	fctx, fcancel := chromedp.NewContext(p.b.ctx, chromedp.WithTargetID(target.ID(id)), chromedp.WithDetachOnCancel())
 	if err := bounded(ctx, attachTimeout, fcancel, func() error { return chromedp.Do(fctx) }); err != nil {
 		fcancel()
@@ -217,8 +218,8 @@ func (p *Page) Detach() error {
 	for _, fs := range frames {
 		fs.cancel()
 	}
-	// chromedp.Cancel waits (bounded by chromedp's own 5 s) for the detach,
-	// and for the close of an owned tab.
+	// chromedp.Cancel waits for the detach and for the close of an owned
+	// tab. chromedp's own 5 s bounds the wait.
 	err := chromedp.Cancel(p.ctx)
 	p.cancel()
 	p.b.forget(p)

@@ -8,10 +8,11 @@ import (
 	"domscope/dom/urls"
 )
 
-// PickTarget chooses a tab for --target: an exact target id, a 0-based
-// index into targets (the order Targets returns), or a substring of the URL
-// (then of the title). An empty spec picks the first tab. A spec that
-// matches several tabs by substring is an error that lists them.
+// PickTarget chooses a tab for --target. spec is an exact target id or a
+// 0-based index into targets. The index follows the order Targets
+// returns. Else spec is a substring of the URL, then of the title. An empty spec
+// picks the first tab. A spec that matches several tabs by substring is
+// an error that lists them.
 func PickTarget(targets []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
 	spec = strings.TrimSpace(spec)
 	if len(targets) == 0 {

@@ -10,12 +10,12 @@ import (
 	"syscall"
 )
 
-// setDeathSignal kills the browser if this program dies without Close
-// (a crashed test binary must not leave Chromium running).
+// setDeathSignal kills the browser if this program dies without Close.
+// A crashed test binary must not leave Chromium running.
 func setDeathSignal(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }
 
-// processStart returns the start time of pid (clock ticks since boot, from
-// /proc), which tells a process from a later one with the same pid.
+// processStart returns the start time of pid, in clock ticks since boot,
+// from /proc. It tells a process from a later one with the same pid.
 func processStart(pid int) (string, bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {

@@ -8,8 +8,8 @@ func setProcAttr(*exec.Cmd) {}
 
 func killProcess(cmd *exec.Cmd) { _ = cmd.Process.Kill() }
 
-// pidAlive cannot tell here: every owner counts as alive, so no profile is
-// removed that might be in use.
+// pidAlive cannot tell here. Every owner counts as alive, so no profile
+// is removed that might be in use.
 func pidAlive(int) bool { return true }
 
 func killPid(int) {}

@@ -20,8 +20,8 @@ func killProcess(cmd *exec.Cmd) {
 	_ = cmd.Process.Kill()
 }
 
-// pidAlive reports whether a process with this pid exists (EPERM: it does,
-// as another user's).
+// pidAlive reports whether a process with this pid exists. EPERM means it
+// does, as another user's.
 func pidAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || err == syscall.EPERM

@@ -6,7 +6,8 @@ import "syscall"
 
 func setDeathSignal(*syscall.SysProcAttr) {}
 
-// processStart is unknown here: a reused pid keeps a profile (safe side).
+// processStart is unknown here. A reused pid keeps a profile, the safe
+// side.
 func processStart(int) (string, bool) { return "", false }
 
 // processesUsing cannot look at other processes' arguments here.

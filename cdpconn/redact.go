@@ -9,17 +9,17 @@ import (
 	"domscope/dom"
 )
 
-// A hosted browser farm's endpoint carries its secret in the URL: a token
-// or key in the query (ws://host:3000/?token=…), sometimes user info.
-// Whatever shows an endpoint shows it through Redact, and every error
+// A hosted browser farm's endpoint carries its secret in the URL. It is a
+// token or key in the query (ws://host:3000/?token=…), sometimes user
+// info. Whatever shows an endpoint shows it through Redact. Every error
 // Connect returns has the secrets taken out again (hideSecrets).
 
 // hidden stands in for a secret.
 const hidden = "…"
 
-// Redact is an endpoint as it may be shown: without user info, with the
-// value of every query parameter as "…" (any of them may be the key) and
-// without its fragment.
+// Redact is an endpoint as it may be shown. It has no user info and no
+// fragment. Every query parameter's value shows as "…", since any of
+// them may be the key.
 func Redact(endpoint string) string {
 	u, err := url.Parse(strings.TrimSpace(endpoint))
 	if err != nil {
@@ -63,8 +63,8 @@ func redactQuery(raw string) string {
 }
 
 // secretsOf lists what in a URL must not be shown: user info and query
-// values, both as written and decoded, longest first. Values shorter than
-// minSecret are left out: hiding "1" everywhere would garble a message.
+// values. It lists both as written and decoded, longest first. Values shorter than
+// minSecret are left out. Hiding "1" everywhere would garble a message.
 func secretsOf(raw string) []string {
 	const minSecret = 4
 	var out []string
@@ -96,8 +96,8 @@ func secretsOf(raw string) []string {
 }
 
 // hideSecrets returns err with the secrets of the URLs taken out of its
-// message and of its cause's text. The code stays; the cause becomes
-// plain text (it is only ever printed).
+// message and of its cause's text. The code stays. The cause becomes
+// plain text; it is only ever printed.
 func hideSecrets(err error, urls ...string) error {
 	if err == nil {
 		return nil

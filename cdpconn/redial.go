@@ -11,11 +11,12 @@ import (
 	"domscope/dom/urls"
 )
 
-// Redialer is a connection to a browser endpoint that is made again when it
-// is lost: the browser was restarted on the same port, or the websocket
-// dropped. It implements dom.Browser; every call runs on a live connection,
-// dialling a new one first when the current one is gone, so a tab picker or
-// an attach after a restart talks to the new browser, not the dead one.
+// Redialer is a connection to a browser endpoint that is made again when
+// it is lost. The browser was restarted on the same port, or the
+// websocket dropped. It implements dom.Browser. Every call runs on a live
+// connection. When the current one is gone, it dials a new one first. So
+// a tab picker or an attach after a restart talks to the new browser, not
+// the dead one.
 type Redialer struct {
 	endpoint    string
 	allowRemote bool
@@ -28,8 +29,8 @@ type Redialer struct {
 
 var _ dom.Browser = (*Redialer)(nil)
 
-// NewRedialer starts from b, an open connection to endpoint (nil dials on
-// first use).
+// NewRedialer starts from b, an open connection to endpoint. A nil b
+// dials on first use.
 func NewRedialer(endpoint string, allowRemote bool, b *Browser) *Redialer {
 	return &Redialer{endpoint: endpoint, allowRemote: allowRemote, cur: b}
 }
@@ -50,7 +51,7 @@ func (r *Redialer) Browser(ctx context.Context) (*Browser, error) {
 		return nil, err
 	}
 	if r.cur != nil {
-		// Not closed here: its pages may still be held by a service, and
+		// Not closed here: its pages may still be held by a service. And
 		// detaching over a dead connection can take seconds.
 		r.old = append(r.old, r.cur)
 	}
@@ -85,11 +86,11 @@ func (r *Redialer) NewPage(ctx context.Context, url string) (dom.Page, error) {
 	return b.NewPage(ctx, url)
 }
 
-// Reattach gets the tab lost back, over a live connection: the same target
-// when the browser still has it (the connection dropped), else the first tab
-// at the same URL (the browser was restarted and reopened it). When neither
-// is there it fails with TARGET_NOT_FOUND, so the caller can offer the tabs
-// that are.
+// Reattach gets the tab lost back, over a live connection. It takes the
+// same target when the browser still has it (the connection dropped).
+// Else it takes the first tab at the same URL (the browser was restarted
+// and reopened it). When neither is there it fails with
+// TARGET_NOT_FOUND, so the caller can offer the tabs that are.
 func (r *Redialer) Reattach(ctx context.Context, lost dom.TargetInfo) (dom.Page, error) {
 	b, err := r.Browser(ctx)
 	if err != nil {
@@ -131,9 +132,9 @@ const (
 	showingPoll    = 100 * time.Millisecond
 )
 
-// waitShowing waits, briefly, until the tab's document is url and loaded. A
-// restarted browser lists a tab at the URL it is about to load while it
-// still shows its initial empty document; a snapshot then would show
+// waitShowing waits, briefly, until the tab's document is url and loaded.
+// A restarted browser lists a tab at the URL it is about to load. It
+// still shows its initial empty document then. A snapshot then would show
 // nothing. It gives up quietly: the service notices later navigations.
 func (p *Page) waitShowing(ctx context.Context, url string) {
 	ctx, cancel := context.WithTimeout(ctx, showingTimeout)
@@ -162,8 +163,8 @@ func (p *Page) waitShowing(ctx context.Context, url string) {
 	}
 }
 
-// Close closes every connection the Redialer made or was given (tabs this
-// program opened are closed with them; others stay open).
+// Close closes every connection the Redialer made or was given. Tabs this
+// program opened are closed with them; others stay open.
 func (r *Redialer) Close() error {
 	r.mu.Lock()
 	if r.closed {

@@ -12,8 +12,8 @@ import (
 	"domscope/dom"
 )
 
-// Reattach finds the lost tab by id, else by URL, else says TARGET_NOT_FOUND;
-// a closed connection is dialled again.
+// Reattach finds the lost tab by id, else by URL, else says
+// TARGET_NOT_FOUND. A closed connection is dialled again.
 func TestRedialerReattach(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><html><head><title>Redial</title></head><body><p>here</p></body></html>`
@@ -61,7 +61,7 @@ func TestRedialerReattach(t *testing.T) {
 		t.Errorf("no such tab: %v, want TARGET_NOT_FOUND", err)
 	}
 
-	// the connection it holds goes away: the next call dials a new one
+	// the connection it holds goes away; the next call dials a new one
 	_ = b.Close()
 	ts, err := rd.Targets(ctx)
 	if err != nil {

@@ -11,11 +11,11 @@ import (
 //
 //	{"id":N,"result":{...}}  or  {"id":N,"result":{...},"sessionId":"…"}
 //
-// without walking the result: on a large page the result is megabytes
-// (a layout, an accessibility tree) and a full parse of the message only
-// to find where the result ends cost as much as decoding it. The result is
-// still parsed where it is decoded. It reports false for any other shape
-// (events, errors, another key order), which the caller parses in full.
+// without walking the result. On a large page the result is megabytes: a
+// layout, an accessibility tree. A full parse of the message only to find
+// where the result ends cost as much as decoding it. The result is still
+// parsed where it is decoded. It reports false for any other shape
+// (events, errors, another key order). The caller parses those in full.
 func quickReply(data []byte) (id int64, session target.SessionID, result []byte, ok bool) {
 	const head, mid = `{"id":`, `,"result":{`
 	if !bytes.HasPrefix(data, []byte(head)) {
@@ -39,8 +39,8 @@ func quickReply(data []byte) (id int64, session target.SessionID, result []byte,
 		return 0, "", nil, false
 	}
 	// A session id closes the message: ,"sessionId":"<letters and digits>"}.
-	// The sequence }," cannot occur inside a JSON string (its quote would
-	// be escaped), so the last one found is the result's end.
+	// The sequence }," cannot occur inside a JSON string: its quote would
+	// be escaped. So the last one found is the result's end.
 	if data[end-2] == '"' {
 		const key = `},"sessionId":"`
 		k := bytes.LastIndex(data[start:], []byte(key))

@@ -18,7 +18,7 @@ func fullReply(data []byte) (envelope, error) {
 }
 
 // checkQuick fails when quickReply reads a message other than the full
-// parse does; it reports whether quickReply took it.
+// parse does. It reports whether quickReply took it.
 func checkQuick(t *testing.T, msg string) bool {
 	t.Helper()
 	id, sid, result, ok := quickReply([]byte(msg))
@@ -39,7 +39,7 @@ func checkQuick(t *testing.T, msg string) bool {
 }
 
 // Replies as Chrome writes them take the quick path and read as the full
-// parse reads them; every other shape is left to the full parse.
+// parse reads them. Every other shape is left to the full parse.
 func TestQuickReplyReadsAsTheEnvelope(t *testing.T) {
 	quick := []string{
 		`{"id":1,"result":{}}`,

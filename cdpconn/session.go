@@ -17,19 +17,19 @@ import (
 // callTimeout caps a command whose context has no deadline of its own.
 const callTimeout = 2 * time.Minute
 
-// session is one CDP session (a page or an out-of-process frame) seen
-// through dom.Session: raw JSON in, raw JSON out.
+// session is one CDP session, a page or an out-of-process frame. It is
+// seen through dom.Session: raw JSON in, raw JSON out.
 type session struct {
 	t *chromedp.Target
-	// life is the chromedp context of the session: when it ends (Detach),
+	// life is the chromedp context of the session. When it ends (Detach),
 	// calls fail at once with NOT_ATTACHED instead of waiting.
 	life context.Context
 }
 
 var _ dom.Session = session{}
 
-// Call sends method with params and decodes the reply into result (a
-// *json.RawMessage keeps the bytes as they came).
+// Call sends method with params and decodes the reply into result. A
+// *json.RawMessage keeps the bytes as they came.
 func (s session) Call(ctx context.Context, method string, params, result any) error {
 	var pv jsonv2.Value
 	switch p := params.(type) {
@@ -55,7 +55,7 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 	defer stop()
 	start := time.Now()
 	// alias keeps the reply as a slice of the message the transport read,
-	// with no copy (a 40 MB accessibility tree is held once).
+	// with no copy. A 40 MB accessibility tree is held once.
 	var raw alias
 	var err error
 	if pv == nil {
@@ -71,7 +71,7 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 			return notAnswering(dom.Timeout, "the page", method, time.Since(start), nil)
 		}
 		if parent.Err() != nil && errors.Is(err, context.Canceled) && !s.lost() {
-			// The caller gave up (a dialog opened, the user quit): the
+			// The caller gave up (a dialog opened, the user quit). The
 			// page is still there, so this is no NOT_ATTACHED.
 			return dom.Errorf(dom.Timeout, err, "%s: cancelled before the page answered", method)
 		}
@@ -105,7 +105,7 @@ func (s session) lost() bool {
 	}
 }
 
-// Subscribe buffers the events of method from now on; cancel stops it and
+// Subscribe buffers the events of method from now on. cancel stops it and
 // closes the channel. The buffer has no limit, so a slow reader never
 // blocks the connection.
 func (s session) Subscribe(method string) (<-chan json.RawMessage, func()) {

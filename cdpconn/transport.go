@@ -15,12 +15,12 @@ import (
 )
 
 // transport carries CDP messages over a websocket. Each message is read
-// into a buffer of exactly its size, and its "result" or "params" stay
-// slices of that buffer all the way to the caller (see alias): a reply is
+// into a buffer of exactly its size. Its "result" or "params" stay slices
+// of that buffer all the way to the caller (see alias). So a reply is
 // held once, not copied three times. chromedp's remote.Conn copies each
-// reply twice and reuses one decoder whose buffer grows to the largest
-// reply and keeps that size for the connection's life: 64 MB after the
-// 40 MB accessibility tree of a 50,000-element page.
+// reply twice. It reuses one decoder whose buffer grows to the largest
+// reply. The buffer keeps that size for the connection's life. It is
+// 64 MB after the 40 MB accessibility tree of a 50,000-element page.
 type transport struct {
 	ws   *websocket.Conn
 	hand handOvers
@@ -41,7 +41,7 @@ type envelope struct {
 
 // alias is a JSON value kept as a slice of the bytes it was decoded from,
 // without a copy. The transport reads every message into a buffer of its
-// own that nothing writes to again, so keeping slices of it is safe.
+// own. Nothing writes to it again, so keeping slices of it is safe.
 type alias []byte
 
 func (a *alias) UnmarshalJSON(b []byte) error {
@@ -85,8 +85,8 @@ func (t *transport) Read(ctx context.Context, msg *cdproto.Message) error {
 }
 
 // readExact reads a whole message into a buffer of exactly its size, in
-// growing chunks, so a 40 MB reply costs 40 MB of chunks and one 40 MB
-// join rather than the 200 MB of copies io.ReadAll's growth makes.
+// growing chunks. A 40 MB reply costs 40 MB of chunks and one 40 MB join.
+// io.ReadAll's growth would make 200 MB of copies.
 func readExact(r io.Reader) ([]byte, error) {
 	var chunks [][]byte
 	total, size := 0, 4<<10
@@ -138,9 +138,9 @@ func (a *allocator) Allocate(ctx context.Context, opts ...chromedp.BrowserOption
 		return nil, chromedp.ErrInvalidContext
 	}
 	// The dial ends with ctx too. Nothing else waits on ctx until it
-	// succeeds: a chromedp.Cancel of a context with no browser would race
-	// the context's own cancel for its allocation token, and the loser
-	// waits for ever (a failed connect then hung).
+	// succeeds. A chromedp.Cancel of a context with no browser would race
+	// the context's own cancel for its allocation token. The loser waits
+	// for ever; a failed connect then hung.
 	dctx, dcancel := context.WithTimeout(context.Background(), dialTimeout)
 	stop := context.AfterFunc(ctx, dcancel)
 	ws, resp, err := websocket.Dial(dctx, a.wsURL, nil)
@@ -153,7 +153,7 @@ func (a *allocator) Allocate(ctx context.Context, opts ...chromedp.BrowserOption
 		return nil, fmt.Errorf("could not dial %q: %w", Redact(a.wsURL), err)
 	}
 	// The connection lives until the chromedp context ends and its pages
-	// are closed; only then is the websocket closed.
+	// are closed. Only then is the websocket closed.
 	wctx, cancel := context.WithCancel(context.Background())
 	a.wg.Go(func() {
 		<-ctx.Done()

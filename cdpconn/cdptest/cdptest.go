@@ -1,6 +1,8 @@
-// Package cdptest gives tests a real headless Chromium: one shared browser
-// per test binary (started on first use, stopped by Main), HTTP servers for
-// fixture folders on two origins, and the path of the shared corpus.
+// Package cdptest gives tests a real headless Chromium. It gives:
+//   - one shared browser per test binary, started on first use and
+//     stopped by Main.
+//   - HTTP servers for fixture folders on two origins.
+//   - the path of the shared corpus.
 package cdptest
 
 import (
@@ -56,8 +58,8 @@ func inCI() bool { return os.Getenv("CI") != "" }
 
 // Browser returns the shared headless Chromium of this test binary,
 // launching it on first use. It skips the test under -short (the quick
-// lane) or when no Chromium is found and CI is unset; in CI a missing
-// Chromium fails it.
+// lane). It also skips it when no Chromium is found and CI is unset. In
+// CI a missing Chromium fails it.
 func Browser(t testing.TB) *cdpconn.Browser {
 	t.Helper()
 	SkipShort(t)
@@ -67,7 +69,7 @@ func Browser(t testing.TB) *cdpconn.Browser {
 		if _, err := shared.Targets(context.Background()); err == nil {
 			return shared
 		}
-		// The browser died (a test may have crashed it): start another.
+		// The browser died; a test may have crashed it. Start another.
 		_ = shared.Close()
 		shared = nil
 	}
@@ -91,8 +93,8 @@ func Browser(t testing.TB) *cdpconn.Browser {
 	return b
 }
 
-// Page opens a new tab of the shared browser at url and detaches (closing
-// the tab) when the test ends.
+// Page opens a new tab of the shared browser at url. It detaches, closing
+// the tab, when the test ends.
 func Page(t testing.TB, url string) *cdpconn.Page {
 	t.Helper()
 	b := Browser(t)
@@ -107,9 +109,10 @@ func Page(t testing.TB, url string) *cdpconn.Page {
 	return p
 }
 
-// Serve serves dir over HTTP twice, on 127.0.0.1 and on localhost (a second
-// origin and site, so an iframe from one in the other is cross-origin and,
-// with site isolation, out of process). Both stop when the test ends.
+// Serve serves dir over HTTP twice, on 127.0.0.1 and on localhost. The
+// second is another origin and site. So an iframe from one in the other
+// is cross-origin and, with site isolation, out of process. Both stop
+// when the test ends.
 func Serve(t testing.TB, dir string) (url127, urlLocalhost string) {
 	t.Helper()
 	h := http.FileServer(http.Dir(dir))
@@ -134,10 +137,11 @@ func noCache(h http.Handler) http.Handler {
 	})
 }
 
-// Shared returns the path of the shared folder (../shared next to the
-// module: the page corpus and benchmark scripts), from $DOMSCOPE_SHARED or by walking up from the
-// working directory to go.mod. It skips the test when the folder is absent,
-// unless CI is set (then it fails).
+// Shared returns the path of the shared folder: ../shared next to the
+// module, with the page corpus and benchmark scripts. It takes
+// $DOMSCOPE_SHARED, or walks up from the working directory to go.mod. It
+// skips the test when the folder is absent. If CI is set, it fails it
+// instead.
 func Shared(t testing.TB) string {
 	t.Helper()
 	if p := os.Getenv("DOMSCOPE_SHARED"); p != "" {
@@ -156,7 +160,7 @@ func Shared(t testing.TB) string {
 	return ""
 }
 
-// findShared walks up from the working directory to the module root and
+// findShared walks up from the working directory to the module root. It
 // returns its sibling "shared" folder, or "".
 func findShared() string {
 	dir, err := os.Getwd()

@@ -18,9 +18,9 @@ import (
 )
 
 // Farm is a loopback stand-in for a hosted browser farm such as
-// browserless: every request must carry ?token=Token (401 without it);
-// /json/version answers a socket URL without the token and with the
-// farm's own idea of its host, as browserless does; and each websocket
+// browserless. Every request must carry ?token=Token (401 without it).
+// /json/version answers a socket URL without the token. The URL has the
+// farm's own idea of its host, as browserless does. Each websocket
 // connection gets a browser of its own, stopped when the connection ends.
 type Farm struct {
 	// Addr is host:port; URLs are ws://Addr/?token=… and http://Addr/?token=….
@@ -33,9 +33,9 @@ type Farm struct {
 	versions int
 }
 
-// NewFarm starts a farm with browsers browsers launched ahead, one for
-// each websocket connection the test will make (more are refused with
-// 503). Everything stops when the test ends.
+// NewFarm starts a farm with browsers browsers launched ahead. There is
+// one for each websocket connection the test will make. More are refused
+// with 503. Everything stops when the test ends.
 func NewFarm(t testing.TB, browsers int) *Farm {
 	t.Helper()
 	Browser(t) // skips without Chromium

@@ -15,15 +15,19 @@ import (
 )
 
 // BenchmarkCapture measures a whole capture.Capture of the synthetic corpus
-// pages next to the floor of a DOM-first, AX-enriched snapshot:
-// DOM.getDocument{depth:-1,pierce:true} + Accessibility.getFullAXTree alone,
-// on the same page in the same run. Each iteration runs the floor and then
-// the capture, so both see the same browser state; the metrics are
-// floor-ms, capture-ms, overhead-% (capture over floor, from the means)
-// and median-overhead-% (the median of the per-iteration ratios); on Linux
-// also the CPU time the browser's processes and the test spent on each
-// (floor-cpu-ms, capture-cpu-ms, cpu-overhead-%), which a busy machine
-// distorts far less than wall-clock time.
+// pages next to the floor of a DOM-first, AX-enriched snapshot. The floor
+// is DOM.getDocument{depth:-1,pierce:true} + Accessibility.getFullAXTree
+// alone, on the same page in the same run. Each iteration runs the floor
+// and then the capture, so both see the same browser state. The metrics
+// are:
+//   - floor-ms and capture-ms.
+//   - overhead-%: capture over floor, from the means.
+//   - median-overhead-%: the median of the per-iteration ratios.
+//   - on Linux, floor-cpu-ms, capture-cpu-ms and cpu-overhead-%. That is
+//     the CPU time the browser's processes and the test spent on each. A
+//     busy machine distorts it far less than wall-clock time.
+//
+// Run it with:
 //
 //	go test ./dom -run '^$' -bench BenchmarkCapture -benchtime 5x
 func BenchmarkCapture(b *testing.B) {
@@ -33,7 +37,7 @@ func BenchmarkCapture(b *testing.B) {
 			u, _ := cdptest.Serve(b, dir)
 			p := cdptest.Page(b, u+"/"+name+".html")
 			ctx := context.Background()
-			// One warm-up of each, so the first iteration does not pay
+			// One warm-up of each. Then the first iteration does not pay
 			// for Chrome's lazy set-up of the DOM and AX agents.
 			floor(b, ctx, p)
 			if _, err := capture.Capture(ctx, p); err != nil {
@@ -77,8 +81,8 @@ func BenchmarkCapture(b *testing.B) {
 			// better than the ratio of the means.
 			slices.Sort(ratios)
 			b.ReportMetric(100*(ratios[len(ratios)/2]-1), "median-overhead-%")
-			// CPU time of the browser's processes and this one: the work
-			// each way costs, which a busy machine does not distort.
+			// CPU time of the browser's processes and this one is the work
+			// each way costs. A busy machine does not distort it.
 			if _, ok := domtest.BrowserCPUTime(pid); ok && floorCPU > 0 {
 				b.ReportMetric(float64(floorCPU.Milliseconds())/n, "floor-cpu-ms")
 				b.ReportMetric(float64(captureCPU.Milliseconds())/n, "capture-cpu-ms")
@@ -91,8 +95,8 @@ func BenchmarkCapture(b *testing.B) {
 	}
 }
 
-// floor is DOM.getDocument + Accessibility.getFullAXTree alone, sent one
-// after the other, each reply read in full.
+// floor is DOM.getDocument + Accessibility.getFullAXTree alone. They are
+// sent one after the other, each reply read in full.
 func floor(b *testing.B, ctx context.Context, p dom.Page) {
 	var doc, ax json.RawMessage
 	if err := p.Call(ctx, "DOM.getDocument", map[string]any{"depth": -1, "pierce": true}, &doc); err != nil {

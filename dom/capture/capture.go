@@ -1,5 +1,5 @@
-// Package capture fetches a page's capture over CDP (DOM, AX trees,
-// layout, listeners, frames) and scrubs every sensitive value from it at
+// Package capture fetches a page's capture over CDP: DOM, AX trees,
+// layout, listeners, frames. It scrubs every sensitive value from it at
 // the door, before any later stage sees it.
 package capture
 
@@ -17,19 +17,23 @@ import (
 // captureTimeout bounds a whole capture whose context has no deadline.
 const captureTimeout = 90 * time.Second
 
-// Capture fetches one snapshot of the page: for the page target and for
-// each out-of-process iframe target, the DOM (pierced: shadow roots, open
-// and closed, and same-process iframe documents), the accessibility tree of
-// every frame, layout and style facts (DOMSnapshot), elements with their own
-// click-family listeners, and where each target sits in the page. The
-// values of sensitive fields (SensitiveField) are scrubbed from everything
-// it returns (see Scrub). Errors are *Error: NOT_ATTACHED when the
-// page is gone, SNAPSHOT_FAILED otherwise.
+// Capture fetches one snapshot of the page. For the page target and each
+// out-of-process iframe target it reads:
+//   - the DOM, pierced: shadow roots, open and closed, and same-process
+//     iframe documents.
+//   - the accessibility tree of every frame.
+//   - layout and style facts (DOMSnapshot).
+//   - elements with their own click-family listeners.
+//   - where each target sits in the page.
+//
+// The values of sensitive fields (SensitiveField) are scrubbed from
+// everything it returns (see Scrub). Errors are *Error: NOT_ATTACHED when
+// the page is gone, SNAPSHOT_FAILED otherwise.
 func Capture(ctx context.Context, p dom.Page) (*dom.RawCapture, error) {
 	return capture(ctx, p, nil)
 }
 
-// capture is Capture; a non-nil sink is handed the page's parts as they
+// capture is Capture. A non-nil sink is handed the page's parts as they
 // arrive (see sink).
 func capture(ctx context.Context, p dom.Page, k *sink) (*dom.RawCapture, error) {
 	if p == nil {
@@ -54,9 +58,9 @@ func capture(ctx context.Context, p dom.Page, k *sink) (*dom.RawCapture, error) 
 		tmu.Unlock()
 	}
 
-	// The page and its out-of-process frames are captured concurrently:
-	// each lives in its own renderer process. The page's reads start at
-	// once; only its same-process frames wait for the list of the others.
+	// The page and its out-of-process frames are captured concurrently.
+	// Each lives in its own renderer process. The page's reads start at
+	// once. Only its same-process frames wait for the list of the others.
 	dom.ReportPhase(ctx, "listing frames")
 	var frames []dom.FrameTarget
 	var framesErr error
@@ -97,7 +101,7 @@ func capture(ctx context.Context, p dom.Page, k *sink) (*dom.RawCapture, error) 
 	placeFramesOf(ctx, p, frames, raw, false)
 	timed("frameOffsets", t0)
 
-	// The sink reads the page's JSON: it is done before the scrub runs.
+	// The sink reads the page's JSON. It is done before the scrub runs.
 	k.wait()
 	t0 = time.Now()
 	Scrub(raw)
@@ -115,10 +119,10 @@ func oopSet(frames []dom.FrameTarget) map[string]bool {
 	return oop
 }
 
-// FrameTargets captures each out-of-process frame of p whole, side
-// by side (each lives in its own renderer process). A frame that went
-// away mid-capture is kept with its error (so the user sees it) but
-// without data; it does not fail the page.
+// FrameTargets captures each out-of-process frame of p whole, side by
+// side. Each lives in its own renderer process. A frame that went away
+// mid-capture is kept with its error, so the user sees it. It keeps no
+// data and does not fail the page.
 func FrameTargets(ctx context.Context, p dom.Page, frames []dom.FrameTarget, timed func(string, time.Time)) []dom.RawTarget {
 	targets := make([]dom.RawTarget, len(frames))
 	oop := oopSet(frames)
@@ -147,16 +151,17 @@ type targetMeta struct {
 }
 
 // captureTarget fills rt with one target's DOM, AX trees, layout and
-// listeners. oop gives the out-of-process frames (it may wait for them);
+// listeners. oop gives the out-of-process frames; it may wait for them.
 // k, if not nil, is handed the document, main AX tree and layout as they
 // arrive.
 //
 // The renderer answers one command at a time, in the order they were
-// sent; sending them together overlaps its work with the transfer and
+// sent. Sending them together overlaps its work with the transfer and
 // decoding of earlier replies. The first reads go out in the order of
-// sendOrder: those whose replies lead to a second step (the frame tree:
-// the AX trees of same-process frames; the document object: its
-// listeners) first, then the document, the AX tree and the layout.
+// sendOrder. First go those whose replies lead to a second step. The
+// frame tree leads to the AX trees of same-process frames. The document
+// object leads to its listeners. Then go the document, the AX tree and
+// the layout.
 func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func() map[string]bool, rt *dom.RawTarget, timed func(string, time.Time), k *sink) (targetMeta, error) {
 	var m targetMeta
 	rt.TargetID = targetID
@@ -198,7 +203,7 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 			k.documentIn(rt)
 		}
 	})
-	// The main frame's tree needs no frame id; the others wait for the
+	// The main frame's tree needs no frame id. The others wait for the
 	// frame tree.
 	var mainAX json.RawMessage
 	axStart := time.Now()
@@ -229,10 +234,10 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 		local = localFrames(&ft.FrameTree, rt.FrameID, oop())
 		childAX = make([]json.RawMessage, len(local))
 		childErrs = make([]error, len(local))
-		// Where each frame sits, asked now: the replies come with the
+		// Where each frame sits is asked now. The replies come with the
 		// big reads instead of after them.
 		boxes = askFrameBoxes(ctx, s, local)
-		// A child frame gone mid-capture is not fatal: its tree is nil.
+		// A child frame gone mid-capture is not fatal. Its tree is nil.
 		for i := 1; i < len(local); i++ {
 			wg.Go(func() {
 				childErrs[i] = s.Call(ctx, "Accessibility.getFullAXTree", map[string]any{"frameId": local[i].FrameID}, &childAX[i])
@@ -274,8 +279,8 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 	return m, nil
 }
 
-// localFrames lists the same-process frames of a target, its main frame
-// first, in document order. Frames that are out-of-process targets of
+// localFrames lists the same-process frames of a target in document
+// order, its main frame first. Frames that are out-of-process targets of
 // their own (in oop) are captured there.
 func localFrames(tree *capFrameTree, mainID string, oop map[string]bool) []dom.RawFrame {
 	var local []dom.RawFrame
@@ -304,8 +309,9 @@ type capFrameTree struct {
 	ChildFrames []capFrameTree `json:"childFrames"`
 }
 
-// Meta reads the document title and the layout viewport (in document
-// coordinates: the scroll position and the visible size), side by side.
+// Meta reads the document title and the layout viewport, side by side.
+// The viewport is in document coordinates: the scroll position and the
+// visible size.
 func Meta(ctx context.Context, s dom.Session) (string, dom.Rect, error) {
 	var ev struct {
 		Result struct {
@@ -337,8 +343,9 @@ func Meta(ctx context.Context, s dom.Session) (string, dom.Rect, error) {
 	return ev.Result.Value, dom.Rect{X: v.PageX, Y: v.PageY, W: v.ClientWidth, H: v.ClientHeight}, nil
 }
 
-// Err classifies an error of the capture: NOT_ATTACHED when the
-// target went away, the original code for timeouts, SNAPSHOT_FAILED else.
+// Err classifies an error of the capture. It is NOT_ATTACHED when the
+// target went away, and the original code for timeouts. Anything else is
+// SNAPSHOT_FAILED.
 func Err(err error, what string) error {
 	var e *dom.Error
 	if errors.As(err, &e) {

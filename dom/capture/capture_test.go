@@ -230,7 +230,7 @@ func TestCaptureHostileStrings(t *testing.T) {
 	if err != nil || !json.Valid(b) {
 		t.Fatalf("marshal: %v", err)
 	}
-	// Page strings are kept as they are (views sanitize them): the escape
+	// Page strings are kept as they are; views sanitize them. The escape
 	// sequences and the NUL survive the round trip through JSON.
 	nodes := capAllNodes(t, raw)
 	btn := capByID(nodes, "js-btn")
@@ -325,7 +325,7 @@ func TestCaptureWithDialogOpenReturnsInTime(t *testing.T) {
 	}()
 	cctx, ccancel := context.WithTimeout(ctx, 3*time.Second)
 	defer ccancel()
-	// Chrome may or may not answer while an alert is up; either way the
+	// Chrome may or may not answer while an alert is up. Either way the
 	// capture must end with its deadline, never hang. The bound below is
 	// only a hang guard: a loaded machine is slow, not broken.
 	done := make(chan error, 1)
@@ -341,9 +341,9 @@ func TestCaptureWithDialogOpenReturnsInTime(t *testing.T) {
 	}
 }
 
-// TestCaptureBuildFrameBounds checks the frame offsets end to end: after
+// TestCaptureBuildFrameBounds checks the frame offsets end to end. After
 // build.Build, buttons inside a same-origin and a cross-origin frame have
-// their places in the page, also with the page scrolled.
+// their places in the page. That holds with the page scrolled too.
 func TestCaptureBuildFrameBounds(t *testing.T) {
 	p, _, _ := capOpen(t, "frames.html?other={other}")
 	capWaitFrames(t, p, 1)
@@ -388,8 +388,8 @@ func TestCaptureBuildFrameBounds(t *testing.T) {
 	}
 }
 
-// TestEngineConnectionErrors covers what a user meets first: a dead
-// endpoint is a clear, quick error, and capturing a tab of "their" browser
+// TestEngineConnectionErrors covers what a user meets first. A dead
+// endpoint is a clear, quick error. Capturing a tab of "their" browser
 // and detaching leaves the tab open.
 func TestEngineConnectionErrors(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -27,11 +27,12 @@ type covPage struct {
 	path string
 }
 
-// coveragePages lists the corpus and fixture pages: every TodoMVC app, every
-// WAI-ARIA example, the smaller synthetic pages, a few readability pages and
-// the testdata fixtures (synthetic-10000/50000 are for benchmarks; deep.html
-// is checked by TestTenThousandDeep and the golden of its recording: the
-// oracle's getEventListeners on 10,000 elements takes minutes).
+// coveragePages lists the corpus and fixture pages. They are every
+// TodoMVC app, every WAI-ARIA example, the smaller synthetic pages, a few
+// readability pages and the testdata fixtures. synthetic-10000/50000 are
+// for benchmarks. The oracle's getEventListeners on deep.html's 10,000
+// elements takes minutes. So TestTenThousandDeep and the golden of its
+// recording check it instead.
 func coveragePages(t *testing.T, corpus string) []covPage {
 	var out []covPage
 	glob := func(set, pattern string) {
@@ -60,13 +61,13 @@ func coveragePages(t *testing.T, corpus string) []covPage {
 	return out
 }
 
-// TestCoverage runs the bench oracle (every actionable element by the
-// definition of the engine issue, marked data-oracle=N) in each page, then
-// captures, builds and flattens it and checks that every marked element is
-// in the json output as itself, or, inside a button/link atomic leaf, as
-// that leaf. Recall must be 100% on every page set. Controls inside closed
-// shadow roots and cross-origin frames (the oracle cannot see them) are
-// checked directly.
+// TestCoverage runs the bench oracle in each page. The oracle marks every
+// actionable element, by the definition of the engine issue, with
+// data-oracle=N. Then the test captures, builds and flattens the page.
+// Every marked element must be in the json output as itself. Inside a
+// button/link atomic leaf, it may be that leaf. Recall must be 100% on
+// every page set. The oracle cannot see controls inside closed shadow
+// roots and cross-origin frames. Those are checked directly.
 func TestCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("coverage over the corpus is long; not with -short")
@@ -84,7 +85,7 @@ func TestCoverage(t *testing.T) {
 	sets := map[string]*tally{}
 	var misses []string
 	pages := coveragePages(t, corpus)
-	// two tabs share the work (the renderer of each runs on its own core)
+	// two tabs share the work: the renderer of each runs on its own core
 	const tabs = 2
 	var wg sync.WaitGroup
 	for w := 0; w < tabs; w++ {
@@ -272,8 +273,8 @@ func (c *covTab) try(url, oracle string, frames bool) (*dom.Snapshot, *dom.Seria
 	return s, sd, d, nil
 }
 
-// navigate loads url in the tab and waits for its load event (and a moment
-// for single-page apps to render).
+// navigate loads url in the tab and waits for its load event. It waits a
+// moment more for single-page apps to render.
 func navigate(ctx context.Context, p dom.Page, url string) error {
 	if err := p.Call(ctx, "Page.enable", nil, nil); err != nil {
 		return err

@@ -11,13 +11,13 @@ import (
 )
 
 // deepChunk is how many DOM levels one reply carries when a tree is too
-// deep for DOM.getDocument{depth:-1}: Chrome converts replies from CBOR to
-// JSON with a nesting limit of about 300, so about 140 elements deep.
-// 60 leaves room for shadow roots and frame documents on the way.
+// deep for DOM.getDocument{depth:-1}. Chrome converts replies from CBOR
+// to JSON with a nesting limit of about 300. That is about 140 elements
+// deep. 60 leaves room for shadow roots and frame documents on the way.
 const deepChunk = 60
 
-// fetchDocument gets the whole pierced DOM of a target into rt.Document,
-// falling back to fetching a deep tree in chunks (rt.DocumentParts).
+// fetchDocument gets the whole pierced DOM of a target into rt.Document.
+// A tree too deep for that is fetched in chunks (rt.DocumentParts).
 func fetchDocument(ctx context.Context, s dom.Session, rt *dom.RawTarget) error {
 	err := s.Call(ctx, "DOM.getDocument", map[string]any{"depth": -1, "pierce": true}, &rt.Document)
 	if err == nil {
@@ -40,10 +40,11 @@ type capChildNodes struct {
 	Nodes    []*cdpjson.Node `json:"nodes"`
 }
 
-// fetchDeepDocument fetches the tree deepChunk levels at a time: the
-// document first, then DOM.requestChildNodes on every node cut off by the
-// depth limit, whose children arrive as DOM.setChildNodes events, until no
-// node is cut off. Each event is kept as it came in rt.DocumentParts.
+// fetchDeepDocument fetches the tree deepChunk levels at a time. It gets
+// the document first. Then it calls DOM.requestChildNodes on every node
+// cut off by the depth limit, until none is cut off. The children arrive
+// as DOM.setChildNodes events. Each event is kept as it came in
+// rt.DocumentParts.
 func fetchDeepDocument(ctx context.Context, s dom.Session, rt *dom.RawTarget) error {
 	events, stop := s.Subscribe("DOM.setChildNodes")
 	defer stop()
@@ -90,8 +91,8 @@ func fetchDeepDocument(ctx context.Context, s dom.Session, rt *dom.RawTarget) er
 				delete(want, id)
 			}
 		}
-		// The events come before the replies, so they are queued by now;
-		// the timer only guards against an event Chrome could not send.
+		// The events come before the replies, so they are queued by now.
+		// The timer only guards against an event Chrome could not send.
 		timer := time.NewTimer(10 * time.Second)
 		for len(want) > 0 {
 			select {

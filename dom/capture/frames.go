@@ -7,17 +7,18 @@ import (
 	"domscope/dom"
 )
 
-// PlaceFrames finds where each frame sits: same-process child frames in
-// their target's main document, out-of-process targets in the page. It
-// asks the target that holds each <iframe> for the element
-// (DOM.getFrameOwner) and its content box (DOM.getBoxModel, in that
-// target's viewport). A frame that is hidden or gone keeps a zero offset.
+// PlaceFrames finds where each frame sits. Same-process child frames sit
+// in their target's main document, out-of-process targets in the page.
+// It asks the target that holds each <iframe> for the element
+// (DOM.getFrameOwner). Then it asks for its content box
+// (DOM.getBoxModel), in that target's viewport. A frame that is hidden or
+// gone keeps a zero offset.
 func PlaceFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture) {
 	placeFramesOf(ctx, p, frames, raw, true)
 }
 
-// placeFramesOf is PlaceFrames; with local false, the same-process frames
-// are placed already (captureTarget asks for their boxes early).
+// placeFramesOf is PlaceFrames. With local false, the same-process frames
+// are placed already: captureTarget asks for their boxes early.
 func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture, local bool) {
 	sessions := map[string]dom.Session{p.TargetID(): p}
 	for _, f := range frames {
@@ -27,7 +28,7 @@ func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, ra
 	for i := range raw.Targets {
 		byTarget[raw.Targets[i].TargetID] = &raw.Targets[i]
 	}
-	// Sent together, out-of-process frames too: each is a cheap command,
+	// Sent together, out-of-process frames too. Each is a cheap command,
 	// so the round trips dominate.
 	var wg sync.WaitGroup
 	for i := range raw.Targets {
@@ -61,8 +62,8 @@ func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, ra
 		})
 	}
 	wg.Wait()
-	// Out-of-process frames, parents before children (nesting is shallow;
-	// a bounded number of passes also guards against a bad parent chain).
+	// Out-of-process frames, parents before children. Nesting is shallow.
+	// A bounded number of passes also guards against a bad parent chain.
 	placed := map[string]bool{p.TargetID(): true}
 	for pass := 0; pass < 8 && len(placed) < len(raw.Targets); pass++ {
 		for i := 1; i < len(raw.Targets); i++ {
@@ -77,7 +78,7 @@ func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, ra
 				continue
 			}
 			t.OwnerBackendID = b.owner
-			// The box is in the parent's viewport; the page's viewport
+			// The box is in the parent's viewport. The page's viewport
 			// origin is its scroll position, an iframe's is its Offset.
 			origin := parent.Offset
 			if parent == &raw.Targets[0] {
@@ -88,8 +89,9 @@ func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, ra
 	}
 }
 
-// ownerBox returns the content box of the <iframe> that holds frameID, in
-// the viewport of the target s, and the element's backendNodeId.
+// ownerBox returns the content box of the <iframe> that holds frameID,
+// in the viewport of the target s. It also returns the element's
+// backendNodeId.
 func ownerBox(ctx context.Context, s dom.Session, frameID string) (dom.Rect, int64, bool) {
 	var owner struct {
 		BackendNodeID int64 `json:"backendNodeId"`
@@ -122,8 +124,8 @@ func QuadRect(q []float64) dom.Rect {
 }
 
 // frameBoxes asks, side by side, for the <iframe> box of each of a
-// target's same-process frames (all but the first); place then sets
-// their owners and offsets once the target's viewport is known.
+// target's same-process frames but the first. Once the target's viewport
+// is known, place sets their owners and offsets.
 type frameBoxes struct {
 	wg    sync.WaitGroup
 	boxes []dom.Rect

@@ -16,8 +16,8 @@ import (
 // capPagesDir is the folder of HTML fixtures.
 var capPagesDir = filepath.Join("..", "..", "testdata", "pages")
 
-// capOpen serves testdata/pages on two origins and opens path (which
-// may hold "{other}", replaced by the localhost origin) in a new tab.
+// capOpen serves testdata/pages on two origins and opens path in a new
+// tab. "{other}" in path is replaced by the localhost origin.
 func capOpen(t testing.TB, path string) (*cdpconn.Page, string, string) {
 	t.Helper()
 	u127, ulocal := cdptest.Serve(t, capPagesDir)
@@ -96,8 +96,9 @@ func (n *capNode) attr(name string) string {
 	return ""
 }
 
-// capAllNodes flattens every target's document (with deep parts grafted) into
-// one list, tagging each node with its target and enclosing shadow type.
+// capAllNodes flattens every target's document, with deep parts grafted,
+// into one list. It tags each node with its target and enclosing shadow
+// type.
 func capAllNodes(t testing.TB, raw *dom.RawCapture) []*capNode {
 	t.Helper()
 	var out []*capNode

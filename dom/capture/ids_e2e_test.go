@@ -9,10 +9,10 @@ import (
 	"domscope/dom/flatten"
 )
 
-// TestIDsAcrossCaptures: two captures of the same page in real Chromium,
-// the second built with the first as Prev: every node keeps its ID; after
-// the page inserts an element, the old nodes still keep theirs and the new
-// ones get fresh numbers.
+// TestIDsAcrossCaptures takes two captures of the same page in real
+// Chromium. The second is built with the first as Prev. Every node keeps
+// its ID. After the page inserts an element, the old nodes still keep
+// theirs. The new ones get fresh numbers.
 func TestIDsAcrossCaptures(t *testing.T) {
 	p, _, _ := capOpen(t, "semantic.html")
 	first, err := build.Build(capRaw(t, p), build.Options{})

@@ -15,9 +15,10 @@ import (
 const ReleaseTimeout = 5 * time.Second
 
 // fetchListeners lists the elements that have a click-family listener on
-// themselves, with one DOMDebugger.getEventListeners call on the document
-// (depth -1, pierce: shadow roots and same-process frames). Listeners on
-// the document, <html> and <body> are delegating roots, not clickables.
+// themselves. It makes one DOMDebugger.getEventListeners call on the
+// document. Depth -1 and pierce reach shadow roots and same-process
+// frames. Listeners on the document, <html> and <body> are delegating
+// roots, not clickables.
 func fetchListeners(ctx context.Context, s dom.Session) ([]dom.RawListener, error) {
 	group := ObjectGroup("domscope-capture")
 	var ev struct {
@@ -28,7 +29,7 @@ func fetchListeners(ctx context.Context, s dom.Session) ([]dom.RawListener, erro
 	if err := s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document", "objectGroup": group}, &ev); err != nil {
 		return nil, err
 	}
-	// Released in the background with a bound of its own: a capture that
+	// Released in the background with a bound of its own. A capture that
 	// was canceled (a dialog blocks the page) must return at once.
 	defer func() {
 		go func() {
@@ -59,7 +60,7 @@ func fetchListeners(ctx context.Context, s dom.Session) ([]dom.RawListener, erro
 			BackendNodeID int64  `json:"backendNodeId"`
 		} `json:"listeners"`
 	}
-	// Both need only the document's object: sent together.
+	// Both need only the document's object, so they are sent together.
 	var descErr, lisErr error
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -100,9 +101,9 @@ func fetchListeners(ctx context.Context, s dom.Session) ([]dom.RawListener, erro
 }
 
 // ObjectGroup names a group for the remote objects of one capture or
-// refresh. Each has a group of its own, so the release of one group (in the
-// background, after its capture returns) cannot free the objects of the
-// next capture on the same page.
+// refresh. A group is released in the background, after its capture
+// returns. Each capture has a group of its own. So one release cannot
+// free the objects of the next capture on the same page.
 func ObjectGroup(prefix string) string {
 	return prefix + "-" + strconv.FormatUint(rand.Uint64(), 36)
 }

@@ -7,16 +7,16 @@ import (
 	"domscope/dom"
 )
 
-// A capture's first reads go out in a set order: those whose replies
-// lead to a second step (the frame tree, the document object for the
-// listeners, the title and metrics) first, then the document, the main
-// frame's AX tree and the layout. The renderer serves them in that
-// order, so the second steps are queued behind the big reads instead of
-// after them. Go runs the goroutine started last first, so starting
-// them in order is not enough: each waits until the one before it has
-// been written (SentCaller).
+// A capture's first reads go out in a set order. First go those whose
+// replies lead to a second step. Those are the frame tree, the document
+// object for the listeners, and the title and metrics. Then go the
+// document, the main frame's AX tree and the layout. The renderer serves
+// them in that order. So the second steps are queued behind the big
+// reads instead of after them. Go runs the goroutine started last first.
+// So starting them in order is not enough. Each waits until the one
+// before it has been written (SentCaller).
 
-// SentCaller is a Session that can say when a command has left: sent
+// SentCaller is a Session that can say when a command has left. sent
 // runs once it is written (or could not be), before the reply comes.
 // cdpconn's direct connection has it. Sessions without it are sent
 // their first reads side by side, in no set order.
@@ -39,8 +39,8 @@ func newSendOrder(s dom.Session, n int) *sendOrder {
 	return o
 }
 
-// session is s with its first calls sent in the given turns (in the
-// order they are made); later calls go as they come.
+// session is s with its first calls sent in the given turns, in the
+// order they are made. Later calls go as they come.
 func (o *sendOrder) session(s dom.Session, turns ...int) dom.Session {
 	return &inTurn{Session: s, o: o, turns: turns}
 }

@@ -44,10 +44,10 @@ func (r *sentRecorder) CallSent(ctx context.Context, method string, params, resu
 	return err
 }
 
-// TestSendOrder: the first calls of a capture leave in their turns even
-// when their goroutines start the other way round, a call that fails
-// before it leaves does not hold up the next, and a session that cannot
-// tell when a command left is not held up at all.
+// TestSendOrder: the first calls of a capture leave in their turns, even
+// when their goroutines start the other way round. A call that fails
+// before it leaves does not hold up the next. A session that cannot tell
+// when a command left is not held up at all.
 func TestSendOrder(t *testing.T) {
 	want := []string{"t0", "t1", "t2", "t3", "t4", "t5", "t6"}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -83,8 +83,8 @@ func TestSendOrder(t *testing.T) {
 	if len(plain.sent) != len(want) || ctx.Err() != nil {
 		t.Fatalf("a plain session: sent %v, ctx %v", plain.sent, ctx.Err())
 	}
-	// A session with two turns takes them in the order its calls come;
-	// later calls go at once.
+	// A session with two turns takes them in the order its calls come.
+	// Later calls go at once.
 	two := &sentRecorder{}
 	o := newSendOrder(two, 2)
 	s := o.session(two, 0, 1)

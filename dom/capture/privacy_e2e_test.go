@@ -20,9 +20,9 @@ import (
 )
 
 // privacyVariants are the sensitive fields of privacy-variants.html and
-// privacy-frame.html (by id) and the secret each holds; every secret is
+// privacy-frame.html (by id) and the secret each holds. Every secret is
 // unique, so a search finds exactly where it leaked. The textareas' card
-// numbers are also searched for alone: Chrome's inline text boxes split
+// numbers are also searched for alone. Chrome's inline text boxes split
 // them from the rest.
 var privacyVariants = []struct{ id, secret string }{
 	{"upper-type", "SECRET-UPPERTYPE-1101"},    // TYPE=PASSWORD
@@ -48,10 +48,11 @@ var privacyVariants = []struct{ id, secret string }{
 	{"run-typed-pw", "SECRET-RUNTYPEDPW-1118"}, // typed by a `domscope run` step
 }
 
-// privacySecrets are the strings no output may hold: every variant's
-// secret, the other parts of the textareas' values, and five bullets (a
-// password's value in the AX tree is one bullet per character: its length;
-// Mask has four).
+// privacySecrets are the strings no output may hold:
+//   - every variant's secret.
+//   - the other parts of the textareas' values.
+//   - five bullets. A password's value in the AX tree is one bullet per
+//     character, which tells its length. Mask has four.
 func privacySecrets() []string {
 	out := []string{"SECRET-", "TEXTAREA-6011", "SECRET-TYPEDTA", "SECRET-XORIGINTA", "•••••", `\u2022\u2022\u2022\u2022\u2022`}
 	for _, v := range privacyVariants {
@@ -76,12 +77,18 @@ func checkNoSecrets(t *testing.T, where, out string) {
 }
 
 // TestPrivacyEveryOutput: the values of sensitive fields of every kind
-// (see privacyVariants), in the page, a closed shadow root, a srcdoc frame
-// and a cross-origin frame, typed, served or set by script, appear in no
-// output domscope makes: the snapshot formats with every option, the
-// binary's snapshot (--backend-ids, --stats) and run (--snapshots text and
-// json, typing into sensitive fields), the export file with its raw
-// capture, and the capture opened again. Each filled field shows Mask.
+// appear in no output domscope makes. The kinds are in privacyVariants.
+// The fields sit in the page, a closed shadow root, a srcdoc frame and a
+// cross-origin frame. Their values are typed, served or set by script.
+// The outputs checked are:
+//   - the snapshot formats with every option.
+//   - the binary's snapshot (--backend-ids, --stats).
+//   - the binary's run (--snapshots text and json, typing into sensitive
+//     fields).
+//   - the export file with its raw capture.
+//   - the capture opened again.
+//
+// Each filled field shows Mask.
 func TestPrivacyEveryOutput(t *testing.T) {
 	p, _, _ := capOpen(t, "privacy-variants.html?other={other}")
 	capWaitFrames(t, p, 1)
@@ -99,7 +106,7 @@ func TestPrivacyEveryOutput(t *testing.T) {
 	waitEval(t, p, `document.getElementById('typed-ta').value.endsWith('2222')`)
 
 	// `domscope run` types two more secrets through the service, then
-	// prints snapshots; the binary's other outputs come after it.
+	// prints snapshots. The binary's other outputs come after it.
 	bin := domtest.BuildProgram(t)
 	ws := cdptest.Browser(t).WebSocketURL()
 	script := filepath.Join(t.TempDir(), "steps.jsonl")
@@ -200,8 +207,9 @@ func TestPrivacyEveryOutput(t *testing.T) {
 	checkNoSecrets(t, "open: tree", flatten.FormatTree(osnap, dec))
 }
 
-// privacyOptions are the flatten options the outputs are checked with:
-// the default, and everything shown (values, hidden nodes, boxes, ids).
+// privacyOptions are the flatten options the outputs are checked with.
+// One is the default; one shows everything: values, hidden nodes, boxes,
+// ids.
 func privacyOptions() []dom.Options {
 	all := dom.DefaultOptions()
 	all.IncludeValues, all.IncludeHidden, all.IncludeBoundingBoxes, all.IncludeBackendIDs = true, true, true, true
@@ -209,7 +217,7 @@ func privacyOptions() []dom.Options {
 }
 
 // checkMasked: every variant's field is in the tree, sensitive, and shows
-// Mask as its value; the plain field shows its own.
+// Mask as its value. The plain field shows its own.
 func checkMasked(t *testing.T, snap *dom.Snapshot) {
 	t.Helper()
 	byID := map[string]*dom.VirtualNode{}

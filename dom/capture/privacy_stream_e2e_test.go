@@ -16,9 +16,9 @@ import (
 // TestStreamedCaptureScrubsFramesSecrets: a page with no sensitive field
 // of its own shows the value of a cross-origin frame's one-time-code
 // field (privacy-echo.html). The page is decoded as its parts arrive,
-// before the frame's secret is known; the scrub then removes that value
-// from the page's strings, and the snapshot must be built from the
-// scrubbed page, not the early decoding. Both ways of attaching.
+// before the frame's secret is known. The scrub then removes that value
+// from the page's strings. The snapshot must be built from the scrubbed
+// page, not the early decoding. Both ways of attaching are checked.
 func TestStreamedCaptureScrubsFramesSecrets(t *testing.T) {
 	p, _, _ := capOpen(t, "privacy-echo.html?other={other}")
 	capWaitFrames(t, p, 1)

@@ -40,9 +40,9 @@ func TestSensitiveField(t *testing.T) {
 	}
 }
 
-// TestPrivacy: Build on a capture that was not scrubbed (as an old file
-// would hold) keeps every sensitive value out of the tree and every output,
-// and marks a filled field with Mask.
+// TestPrivacy: Build runs on a capture that was not scrubbed, as an old
+// file would hold. It keeps every sensitive value out of the tree and
+// every output. It marks a filled field with Mask.
 func TestPrivacy(t *testing.T) {
 	const pw, cc, cvc, cur, otc, ta, ed, empty = "hunter2secret", "4111111111111111", "987", "cur-pw-secret", "otc-secret-55",
 		"SECRET-TEXTAREA-6011111111111117", "editable-secret-77", ""
@@ -115,7 +115,8 @@ func TestPrivacy(t *testing.T) {
 }
 
 // privacyCapture is a hand-written capture with sensitive values in every
-// place Chrome puts them, keys in unusual order (backendNodeId last).
+// place Chrome puts them. Its keys are in unusual order (backendNodeId
+// last).
 const privacyCapture = `{"version":1,"url":"http://t/","title":"t","targetId":"T","targets":[{"targetId":"T","frameId":"F",
 "document":{"root":{"nodeType":9,"nodeName":"#document","children":[
  {"nodeType":1,"nodeName":"INPUT","localName":"input","attributes":["id","pw","TYPE","Password","value","pw-attr-secret"],"shadowRoots":[
@@ -147,10 +148,10 @@ const privacyCapture = `{"version":1,"url":"http://t/","title":"t","targetId":"T
   "text":[-1,-1,2,-1,3,4]}}],
  "strings":["http://t/","F","pw-live-secret","SECRET-TEXTAREA-6011111111111117","keep this text","id","pw","TYPE","Password","value","pw-attr-secret","autocomplete","shipping CC-NUMBER","pw-typed-secret"]}}]}`
 
-// TestScrubCaptureByNode: Scrub removes every piece of a
-// sensitive field's value from every part of a capture (the inline text
-// box pieces too, and the bullets that tell a password's length), leaves
-// other text alone, and Build then shows the fields as filled.
+// TestScrubCaptureByNode: Scrub removes every piece of a sensitive
+// field's value from every part of a capture. That includes the inline
+// text box pieces and the bullets that tell a password's length. Other
+// text stays. Build then shows the fields as filled.
 func TestScrubCaptureByNode(t *testing.T) {
 	var raw dom.RawCapture
 	if err := json.Unmarshal([]byte(privacyCapture), &raw); err != nil {
@@ -196,7 +197,7 @@ func TestScrubCaptureByNode(t *testing.T) {
 }
 
 // TestScrubCaptureTwice: scrubbing a scrubbed capture (a saved file being
-// opened) changes nothing, and the fields still show Mask.
+// opened) changes nothing. The fields still show Mask.
 func TestScrubCaptureTwice(t *testing.T) {
 	var raw dom.RawCapture
 	if err := json.Unmarshal([]byte(privacyCapture), &raw); err != nil {

@@ -8,8 +8,8 @@ import (
 	"domscope/dom"
 )
 
-// parts tracks the parts of a capture still outstanding across targets,
-// and reports them as one phase whenever the set changes.
+// parts tracks the parts of a capture still outstanding across targets.
+// It reports them as one phase whenever the set changes.
 type parts struct {
 	ctx   context.Context
 	mu    sync.Mutex

@@ -13,9 +13,9 @@ import (
 	"domscope/dom/query"
 )
 
-// TestRecordSearchPages records the pages the search ranking is tested on:
-// the demo's sign-in page, and Vue's TodoMVC with two todos (so its
-// filter links show). go test ./dom/capture -run TestRecordSearchPages -record
+// TestRecordSearchPages records the pages the search ranking is tested on.
+// They are the demo's sign-in page, and Vue's TodoMVC with two todos, so
+// its filter links show. go test ./dom/capture -run TestRecordSearchPages -record
 func TestRecordSearchPages(t *testing.T) {
 	if !*record {
 		t.Skip("recording only with -record")

@@ -26,8 +26,8 @@ var record = flag.Bool("record", false, "record captures of testdata/pages and t
 // gzipOver is the size above which a recording is stored gzipped.
 const gzipOver = 1 << 20
 
-// pages lists what TestRecord captures: name -> page path ("{other}"
-// is the second origin). frame-inner.html is only a frame of frames.html.
+// pages lists what TestRecord captures: name -> page path. "{other}" is
+// the second origin. frame-inner.html is only a frame of frames.html.
 var pages = map[string]string{
 	"semantic":      "semantic.html",
 	"nonsemantic":   "nonsemantic.html",
@@ -40,9 +40,9 @@ var pages = map[string]string{
 	"deep":          "deep.html",
 }
 
-// demoRecordings are pages of the demo built into the binary (dom/demo):
-// name -> path and how many out-of-process frames to wait for. The UI's
-// goldens show them.
+// demoRecordings are pages of the demo built into the binary (dom/demo).
+// They map name -> path and how many out-of-process frames to wait for.
+// The UI's goldens show them.
 var demoRecordings = map[string]struct {
 	path   string
 	frames int
@@ -52,8 +52,8 @@ var demoRecordings = map[string]struct {
 	"demo-components": {"components.html", 1},
 }
 
-// syntheticRecordings are pages of the shared corpus (50000 is captured
-// at run time by the benchmarks, never recorded: too big for the repository).
+// syntheticRecordings are pages of the shared corpus. 50000 is too big
+// for the repository. The benchmarks capture it at run time instead.
 var syntheticRecordings = []string{"synthetic-1000", "synthetic-5000", "synthetic-10000"}
 
 func TestRecord(t *testing.T) {
@@ -96,8 +96,8 @@ func TestRecord(t *testing.T) {
 	}
 }
 
-// writeRecording saves raw as <name>.json, or <name>.json.gz when big,
-// and removes the other form so only one recording of a page exists.
+// writeRecording saves raw as <name>.json, or <name>.json.gz when big.
+// It removes the other form, so only one recording of a page exists.
 func writeRecording(t *testing.T, name string, raw *dom.RawCapture) {
 	t.Helper()
 	raw.Timings = nil // timings differ on every run; keep recordings diffable
@@ -132,10 +132,10 @@ func writeRecording(t *testing.T, name string, raw *dom.RawCapture) {
 	t.Logf("%s: %d targets, %d bytes", name, len(raw.Targets), len(b))
 }
 
-// stabilize makes a recording the same from run to run: the random ports of
-// the test servers become 8001, 8002, ... (in order of first appearance)
-// and the random target and frame ids become TARGET0001..., FRAME0001...,
-// so re-recording an unchanged page changes no golden file.
+// stabilize makes a recording the same from run to run. So re-recording
+// an unchanged page changes no golden file. The random ports of the test
+// servers become 8001, 8002, ..., in order of first appearance. The
+// random target and frame ids become TARGET0001..., FRAME0001....
 func stabilize(b []byte, raw *dom.RawCapture) []byte {
 	ports := map[string]string{}
 	b = portRE.ReplaceAllFunc(b, func(m []byte) []byte {
@@ -176,8 +176,8 @@ func stabilize(b []byte, raw *dom.RawCapture) []byte {
 
 var portRE = regexp.MustCompile(`(127\.0\.0\.1|localhost)(:|%3A)[0-9]{2,5}`)
 
-// TestRecordingsArePrivate checks the committed recordings: no secret of
-// the fixture pages is in any of them, and each has the page target.
+// TestRecordingsArePrivate checks the committed recordings. No secret of
+// the fixture pages is in any of them. Each has the page target.
 func TestRecordingsArePrivate(t *testing.T) {
 	secrets := []string{"correct-horse-battery", "typed-secret-pw-991", "attr-secret-pw-123", "typed-secret-pw-456", "4111111111111111", "frame-secret-pw"}
 	for name := range pages {

@@ -21,14 +21,16 @@ import (
 )
 
 // TestFastCaptureSameOutput takes every corpus page and every testdata
-// page both ways `domscope snapshot` can: the classic path (attached
-// through chromedp, its reads sent side by side in no set order, the
-// whole capture fetched, then built: capture.TakeWhole) and the fast one
-// (attached directly, its first reads sent in turns, the page's parts
-// decoded as they arrive: capture.Take). The json (with backend ids), text and tree outputs must be
-// the same. A page that changes by itself between two reads (carousels,
-// clocks) is read again; one that never holds still is listed, not
-// failed.
+// page both ways `domscope snapshot` can:
+//   - the classic path, capture.TakeWhole. It attaches through chromedp
+//     and sends its reads side by side in no set order. It fetches the
+//     whole capture, then builds.
+//   - the fast path, capture.Take. It attaches directly and sends its
+//     first reads in turns. It decodes the page's parts as they arrive.
+//
+// The json (with backend ids), text and tree outputs must be the same. A
+// page that changes by itself between two reads (carousels, clocks) is
+// read again. One that never holds still is listed, not failed.
 func TestFastCaptureSameOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("both capture paths over the corpus take minutes; not with -short")
@@ -41,7 +43,7 @@ func TestFastCaptureSameOutput(t *testing.T) {
 		name := filepath.Base(f)
 		switch name {
 		case "deep.html":
-			// 10,000 levels in chunks: minutes on a loaded machine; a
+			// 10,000 levels in chunks take minutes on a loaded machine. A
 			// shallower chain takes the same chunked path.
 			name += "?depth=400&wrap="
 		case "frames.html", "frames-nested.html", "privacy-variants.html", "privacy-echo.html":
@@ -98,7 +100,7 @@ func short(u string) string {
 	return u
 }
 
-// sameBothWays loads u in the tab and compares the two paths' outputs,
+// sameBothWays loads u in the tab and compares the two paths' outputs:
 // classic, fast, classic, up to three rounds. moving reports a page whose
 // classic reads never agreed with each other.
 func sameBothWays(t *testing.T, tab *covTab, u string) (moving bool, err error) {

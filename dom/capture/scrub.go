@@ -13,22 +13,27 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// Scrub removes the values of sensitive fields (SensitiveField)
-// from every part of the capture, in every target, frame and shadow root,
-// so nothing secret reaches a build, a format or a saved file. It works by
-// node first: every DOM node in a sensitive field's subtree (the field, its
-// user-agent shadow tree with the text being edited, a textarea's or
-// editable element's text) loses its text and value in the DOM, the AX
-// trees (names, values and inline text boxes, which split a value into
-// pieces no string search would find) and DOMSnapshot (input and text
-// values, node values, layout text). A field that held something keeps
-// Mask as its value, so the tree can show that it is filled. Then the
-// whole values found are removed from every other string of the capture
-// (a title, a script, an attribute that copied them). The capture's URLs
-// lose their user info and credentials first (ScrubURLs).
+// Scrub removes the values of sensitive fields (SensitiveField) from
+// every part of the capture. That means every target, frame and shadow
+// root. So nothing secret reaches a build, a format or a saved file.
+//
+// It works by node first. Every DOM node in a sensitive field's subtree
+// loses its text and value. The subtree is the field and its user-agent
+// shadow tree with the text being edited. It is also a textarea's or
+// editable element's text. The node loses them in:
+//   - the DOM.
+//   - the AX trees: names, values and inline text boxes. Those split a
+//     value into pieces no string search would find.
+//   - DOMSnapshot: input and text values, node values, layout text.
+//
+// A field that held something keeps Mask as its value. So the tree can
+// show that it is filled. Then the whole values found are removed from
+// every other string of the capture. A title, a script or an attribute
+// may have copied them. The capture's URLs lose their user info and
+// credentials first (ScrubURLs).
 func Scrub(raw *dom.RawCapture) { ScrubSecrets(raw) }
 
-// ScrubSecrets is Scrub; it returns the values it removed.
+// ScrubSecrets is Scrub. It returns the values it removed.
 func ScrubSecrets(raw *dom.RawCapture) []string {
 	ScrubURLs(raw)
 	_, secrets := ScrubTargets(raw.Targets, nil)
@@ -38,10 +43,10 @@ func ScrubSecrets(raw *dom.RawCapture) []string {
 	return secrets
 }
 
-// ScrubTargets redacts the sensitive fields of every target, then removes
-// their values and the known secrets (values found elsewhere) from every
-// string of every target. It returns the targets' own values and all the
-// secrets removed.
+// ScrubTargets redacts the sensitive fields of every target. Then it
+// removes their values from every string of every target. It removes the
+// known secrets (values found elsewhere) too. It returns the targets' own
+// values and all the secrets removed.
 func ScrubTargets(targets []dom.RawTarget, known []string) (own, all []string) {
 	for i := range targets {
 		own = append(own, redactTarget(&targets[i])...)
@@ -70,7 +75,7 @@ func scrubTargetJSON(t *dom.RawTarget, secrets []string) {
 }
 
 // redactTarget blanks what the sensitive fields of one target hold, node
-// by node, and returns the whole values it removed.
+// by node. It returns the whole values it removed.
 func redactTarget(t *dom.RawTarget) []string {
 	if !mayHoldSecrets(t.Document) && !anyMayHoldSecrets(t.DocumentParts) {
 		return nil
@@ -80,7 +85,7 @@ func redactTarget(t *dom.RawTarget) []string {
 		err = cdpjson.GraftParts(root, t.DocumentParts)
 	}
 	if err != nil || root == nil {
-		// A document that cannot be read cannot be checked: keep none of
+		// A document that cannot be read cannot be checked. Keep none of
 		// this target rather than risk a leak.
 		dropTargetData(t, "the capture could not be checked for sensitive values")
 		return nil
@@ -132,11 +137,11 @@ func dropTargetData(t *dom.RawTarget, why string) {
 	t.Error = why
 }
 
-// redactDOM blanks, in a DOM.getDocument result (or a DOM.setChildNodes
-// part), the nodeValue of every node inside a sensitive field and the value
-// attribute of the fields and their descendants. A node's backendNodeId may
-// come after its other keys, so each node's candidate spans wait for the
-// end of its object.
+// redactDOM cleans a DOM.getDocument result or a DOM.setChildNodes part.
+// It blanks the nodeValue of every node inside a sensitive field. It
+// blanks the value attribute of the fields and their descendants. A
+// node's backendNodeId may come after its other keys. So each node's
+// candidate spans wait for the end of its object.
 func redactDOM(blob []byte, inside, fields map[int64]bool) ([]byte, []string, error) {
 	if len(blob) == 0 {
 		return blob, nil, nil
@@ -216,7 +221,8 @@ func redactDOM(blob []byte, inside, fields map[int64]bool) ([]byte, []string, er
 	return cdpjson.Splice(blob, edits), secrets, nil
 }
 
-// axNodeID reads an AX node id (a string; a number is taken as written).
+// axNodeID reads an AX node id. It is a string; a number is taken as
+// written.
 func axNodeID(v jsontext.Value) string {
 	if v.Kind() == '"' {
 		return cdpjson.Text(v)
@@ -231,12 +237,13 @@ type axHeader struct {
 	BackendID        int64
 }
 
-// RedactAX cleans an Accessibility.getFullAXTree result: every AX node of
-// a DOM node inside a sensitive field, and every AX node below those
-// (inline text boxes have no DOM node of their own), loses its name, value
-// and description strings; the field's own node keeps its name (the label)
-// and gets Mask as its value when it had one (a password's value is a
-// bullet per character, which would tell its length).
+// RedactAX cleans an Accessibility.getFullAXTree result. It cleans every
+// AX node of a DOM node inside a sensitive field. It cleans every AX node
+// below those too: inline text boxes have no DOM node of their own. Such
+// a node loses its name, value and description strings. The field's own
+// node keeps its name, which is the label. It gets Mask as its value when
+// it had one. A password's value is a bullet per character, which would
+// tell its length.
 func RedactAX(blob []byte, inside, fields map[int64]bool) ([]byte, []string, error) {
 	if len(blob) == 0 {
 		return blob, nil, nil
@@ -336,7 +343,8 @@ func RedactAX(blob []byte, inside, fields map[int64]bool) ([]byte, []string, err
 }
 
 // redactAXNode cleans one AX node (see RedactAX). It returns the whole
-// value of a field's node as a secret: other copies of it are removed later.
+// value of a field's node as a secret. Other copies of it are removed
+// later.
 func redactAXNode(node []byte, field bool) ([]byte, []string, error) {
 	var edits []cdpjson.Edit
 	var secrets []string
@@ -375,12 +383,12 @@ func redactAXNode(node []byte, field bool) ([]byte, []string, error) {
 	return cdpjson.Splice(node, edits), secrets, nil
 }
 
-// RedactLayout cleans a DOMSnapshot.captureSnapshot result: for every
-// node inside a sensitive field, its nodeValue, value attribute, input and
-// text values and the text of its layout boxes point to a new empty string
-// (Mask for a field's own non-empty value). The shared string table is
-// left as it is (another node may use the same string); the whole values
-// are returned and removed from it by Scrub.
+// RedactLayout cleans a DOMSnapshot.captureSnapshot result. It takes
+// every node inside a sensitive field. Then these point to a new empty
+// string: its nodeValue, value attribute, input and text values, and the
+// text of its layout boxes. A field's own non-empty value points to Mask. The
+// shared string table is left as it is: another node may use the same
+// string. The whole values are returned, and Scrub removes them from it.
 func RedactLayout(blob []byte, inside, fields map[int64]bool) ([]byte, []string, error) {
 	if len(blob) == 0 {
 		return blob, nil, nil
@@ -527,12 +535,14 @@ func RedactLayout(blob []byte, inside, fields map[int64]bool) ([]byte, []string,
 }
 
 // mayHoldSecrets is a quick test that saves parsing most documents. A
-// sensitive field's document holds, in some ASCII case, "password"
-// (type=password, current-password, new-password), "cc-" or
-// "one-time-code", with two exceptions SensitiveField's Unicode case rules
-// let through: "İ" lower-cases to "i" (so "one-tİme-code" counts; "me-code"
-// is looked for instead) and "ſ" folds to "s" (so type="paſſword" counts;
-// the rare letter itself is looked for, raw or escaped).
+// sensitive field's document holds one of these, in some ASCII case:
+// "password" (type=password, current-password, new-password), "cc-" or
+// "one-time-code". SensitiveField's Unicode case rules let two more
+// through:
+//   - "İ" lower-cases to "i", so "one-tİme-code" counts. "me-code" is
+//     looked for instead.
+//   - "ſ" folds to "s", so type="paſſword" counts. The rare letter itself
+//     is looked for, raw or escaped.
 func mayHoldSecrets(doc []byte) bool {
 	return containsFold(doc, "password", 'w', 4) || containsFold(doc, "cc-", '-', 2) ||
 		containsFold(doc, "me-code", '-', 2) ||
@@ -541,7 +551,7 @@ func mayHoldSecrets(doc []byte) bool {
 
 // containsFold reports whether b holds pat in any ASCII case. It jumps
 // between occurrences of the anchor byte (pat[at], in both cases) with
-// bytes.IndexByte, which is much faster than lowering the whole document.
+// bytes.IndexByte. That is much faster than lowering the whole document.
 func containsFold(b []byte, pat string, anchor byte, at int) bool {
 	anchors := []byte{anchor}
 	if l := anchor | 0x20; l >= 'a' && l <= 'z' {
@@ -572,17 +582,18 @@ func anyMayHoldSecrets(parts []json.RawMessage) bool {
 	return false
 }
 
-// capRareString is DOMSnapshot's RareStringData: node indexes and string-table indexes.
+// capRareString is DOMSnapshot's RareStringData: node indexes and
+// string-table indexes.
 type capRareString struct {
 	Index []int `json:"index"`
 	Value []int `json:"value"`
 }
 
 // scrubJSON rewrites every string value of blob that is or contains a
-// secret; object names are left alone, and so is every other byte of the
-// blob (only the strings that change are re-encoded). only, when set,
-// limits the search to one key of the top-level object (DOMSnapshot keeps
-// all its strings in "strings"). Strings are decoded only when their raw
+// secret. Object names are left alone, and so is every other byte of the
+// blob. Only the strings that change are re-encoded. only, when set,
+// limits the search to one key of the top-level object. DOMSnapshot keeps
+// all its strings in "strings". A string is decoded only when its raw
 // form holds a secret's longest run of characters no JSON writer escapes.
 func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
 	return RewriteJSON(blob, secrets, func(s string) string {
@@ -594,7 +605,8 @@ func scrubJSON(blob []byte, secrets []string, only ...string) []byte {
 }
 
 // RewriteJSON replaces every string value of blob that holds one of keys
-// (see scrubJSON) with fix of it, where that changes it.
+// (see scrubJSON) with fix of it. It leaves a string alone when fix does
+// not change it.
 func RewriteJSON(blob []byte, secrets []string, fix func(string) string, only ...string) []byte {
 	if len(blob) == 0 {
 		return blob
@@ -644,7 +656,7 @@ func RewriteJSON(blob []byte, secrets []string, fix func(string) string, only ..
 }
 
 // plainRun is the longest run of s made of characters that JSON writers
-// (Chrome's, Go's) never escape: a raw JSON string that holds s holds it.
+// (Chrome's, Go's) never escape. A raw JSON string that holds s holds it.
 func plainRun(s string) string {
 	best, start := "", -1
 	for i := 0; i <= len(s); i++ {

@@ -60,9 +60,10 @@ func TestScrubJSON(t *testing.T) {
 	}
 }
 
-// TestMayHoldSecretsAgreesWithSensitiveField: whatever SensitiveField calls
-// sensitive, the quick pre-test lets through, however the document writes
-// the attribute (case, Unicode letters that fold to ASCII, JSON escapes).
+// TestMayHoldSecretsAgreesWithSensitiveField: whatever SensitiveField
+// calls sensitive, the quick pre-test lets through. That holds however
+// the document writes the attribute: case, Unicode letters that fold to
+// ASCII, JSON escapes.
 func TestMayHoldSecretsAgreesWithSensitiveField(t *testing.T) {
 	for _, a := range [][2]string{
 		{"type", "password"}, {"type", "PASSWORD"}, {"type", " paſſword "}, {"type", "PAſSWORD"},
@@ -84,8 +85,8 @@ func TestMayHoldSecretsAgreesWithSensitiveField(t *testing.T) {
 }
 
 // BenchmarkScrubCapture: the privacy step of a capture on the 10k-element
-// recording, with no sensitive field (only the pre-test runs) and with one
-// (the document is parsed and every part of the target rewritten).
+// recording. With no sensitive field, only the pre-test runs. With one,
+// the document is parsed and every part of the target rewritten.
 func BenchmarkScrubCapture(b *testing.B) {
 	f, err := os.Open(filepath.Join("..", "..", "testdata", "captures", "synthetic-10000.json.gz"))
 	if err != nil {

@@ -9,26 +9,27 @@ import (
 )
 
 // A streamed capture decodes the page's document, main AX tree and
-// layout as they arrive, while the renderer still works on the next
-// read; Build would decode them all after the capture. Only the last
-// part's decoding is left when the replies are in.
+// layout as they arrive. The renderer still works on the next read
+// meanwhile. Build would decode them all after the capture. Only the
+// last part's decoding is left when the replies are in.
 //
-// Nothing decoded early reaches a snapshot unless it is what the scrub
-// at the door leaves: the capture keeps every part's JSON, the scrub runs
-// on it as on any capture, and the early decoding of a part is used only
-// if that part's bytes are the same after the scrub (compared by hash).
-// A page whose document may hold a sensitive field, or whose scrub
-// changed anything (a secret copied around, a token in a URL), is
-// decoded again from the scrubbed JSON, as a whole capture is.
+// Nothing decoded early reaches a snapshot unless the scrub at the door
+// leaves it so. The capture keeps every part's JSON. The scrub runs on
+// it as on any capture. A part's early decoding is used only if its bytes
+// are the same after the scrub (compared by hash). Some pages are decoded
+// again from the scrubbed JSON, like a whole capture:
+//   - a page whose document may hold a sensitive field.
+//   - a page whose scrub changed anything (a secret copied around, a
+//     token in a URL).
 
 // streamMaxBytes bounds the document a sink decodes early. Decoded parts
-// and the JSON are held together until the scrub has run; above this a
-// page (about 30,000 elements) is decoded after it, part by part, so the
-// snapshot of a 50,000-element page keeps its memory bound.
+// and the JSON are held together until the scrub has run. A page above
+// this (about 30,000 elements) is decoded after the scrub, part by part.
+// So the snapshot of a 50,000-element page keeps its memory bound.
 const streamMaxBytes = 12 << 20
 
 // sink decodes the page target's parts for one capture. Its methods may
-// be called on a nil sink (no streaming).
+// be called on a nil sink, which means no streaming.
 type sink struct {
 	mu      sync.Mutex
 	seed    maphash.Seed
@@ -49,8 +50,9 @@ type part struct {
 
 func newSink() *sink { return &sink{seed: maphash.MakeSeed(), sums: map[string]uint64{}} }
 
-// documentIn hands over the page's document (and its chunks, for a tree
-// too deep for one reply): it decides whether to stream at all.
+// documentIn hands over the page's document. A tree too deep for one
+// reply comes with its chunks. documentIn decides whether to stream at
+// all.
 func (k *sink) documentIn(rt *dom.RawTarget) {
 	if k == nil {
 		return
@@ -146,8 +148,8 @@ func (k *sink) wait() {
 }
 
 // result is what was decoded early of the page target rt, once the
-// capture is scrubbed: nil unless every part decoded is byte for byte
-// what the scrub left.
+// capture is scrubbed. It is nil unless every part decoded is byte for
+// byte what the scrub left.
 func (k *sink) result(rt *dom.RawTarget) *cdpjson.Early {
 	if k == nil {
 		return nil

@@ -9,8 +9,9 @@ import (
 )
 
 // The sink's early decoding is used only when the page's bytes after
-// the scrub are the ones it decoded; a document that may hold a
-// sensitive field, one fetched in chunks or one too big is not streamed.
+// the scrub are the ones it decoded. Some documents are not streamed:
+// one that may hold a sensitive field, one fetched in chunks, one too
+// big.
 func TestSinkUsesOnlyUnchangedBytes(t *testing.T) {
 	doc := []byte(`{"root":{"nodeId":1,"backendNodeId":1,"nodeType":9,"nodeName":"#document","localName":"","nodeValue":"","children":[{"nodeId":2,"backendNodeId":2,"nodeType":1,"nodeName":"P","localName":"p","nodeValue":"","attributes":["title","hello"]}]}}`)
 	ax := []byte(`{"nodes":[{"nodeId":"1","ignored":false,"role":{"type":"role","value":"paragraph"},"backendDOMNodeId":2}]}`)

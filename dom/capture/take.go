@@ -10,11 +10,11 @@ import (
 )
 
 // Take captures the page and builds its snapshot, recording how long each
-// half took (Build records BuildTime; Take adds CaptureTime and the start
-// as Taken). The service, the snapshot command and the tests take
-// snapshots through it; a saved capture is rebuilt with Build alone.
+// half took. Build records BuildTime. Take adds CaptureTime, and the start
+// as Taken. The service, the snapshot command and the tests take
+// snapshots through it. A saved capture is rebuilt with Build alone.
 //
-// The page's parts are decoded as they arrive (see sink); the snapshot
+// The page's parts are decoded as they arrive (see sink). The snapshot
 // is the one TakeWhole builds.
 func Take(ctx context.Context, p dom.Page, opts build.Options) (*dom.Snapshot, error) {
 	return take(ctx, p, opts, newSink())
@@ -50,7 +50,7 @@ func take(ctx context.Context, p dom.Page, opts build.Options, k *sink) (*dom.Sn
 }
 
 // buildEarly is build.Build for a capture whose page was decoded as it
-// came; its out-of-process frames are decoded now, as Build does.
+// came. Its out-of-process frames are decoded now, as Build does.
 func buildEarly(raw *dom.RawCapture, early *cdpjson.Early, opts build.Options, start time.Time) (*dom.Snapshot, error) {
 	page, err := cdpjson.DecodeTargetEarly(&raw.Targets[0], opts.Lean, early)
 	if err != nil {

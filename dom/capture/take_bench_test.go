@@ -14,11 +14,11 @@ import (
 	"domscope/dom/flatten"
 )
 
-// BenchmarkTake compares, alternated on the same tab and the same direct
-// session, a lean snapshot taken as `domscope snapshot` takes it
-// (capture.Take: the page's parts decoded as they arrive) with the whole
-// capture first and then Build (capture.TakeWhole), each flattened and
-// written as json.
+// BenchmarkTake compares two ways of taking a lean snapshot. They
+// alternate on the same tab and the same direct session. One is how
+// `domscope snapshot` takes it: capture.Take decodes the page's parts as
+// they arrive. The other is the whole capture first and then Build
+// (capture.TakeWhole). Each is flattened and written as json.
 //
 //	go test ./dom/capture -run '^$' -bench BenchmarkTake -benchtime 5x
 func BenchmarkTake(b *testing.B) {

@@ -13,17 +13,19 @@ import (
 )
 
 // minURLSecret is the shortest credential of a page URL that is also
-// removed from the page's other strings (text, scripts, relative links):
-// a shorter one ("code=12") would blank unrelated text as well.
+// removed from the page's other strings. Those are text, scripts and
+// relative links.
+// A shorter one ("code=12") would blank unrelated text as well.
 const minURLSecret = 6
 
-// ScrubURLs makes a capture's URLs safe to show and save (urls.Safe):
-// the page's, its targets' and frames', and every string of the CDP data
-// that is an absolute URL (a document's URL and base URL, an AX node's
-// url, an absolute href or src). Chrome keeps the user info in all of
-// them, and resolves even href="#top" against the page's URL. The page
-// URLs' credentials are then removed from every other string, where the
-// page may have copied them (see minURLSecret).
+// ScrubURLs makes a capture's URLs safe to show and save (urls.Safe).
+// That covers the page's, its targets' and frames' URLs. It covers every
+// string of the CDP data that is an absolute URL. Those are a document's
+// URL and base URL, an AX node's url, an absolute href or src. Chrome
+// keeps the user info in all of them. It resolves even href="#top"
+// against the page's URL. The page URLs' credentials are then removed
+// from every other string. The page may have copied them there (see
+// minURLSecret).
 func ScrubURLs(raw *dom.RawCapture) {
 	var secrets []string
 	safe := func(u string) string {
@@ -39,7 +41,7 @@ func ScrubURLs(raw *dom.RawCapture) {
 		}
 	}
 	// The absolute URLs first: their credentials are looked for in the
-	// rest (a live model's capture has fresher URLs than its own fields).
+	// rest. A live model's capture has fresher URLs than its own fields.
 	for i := range raw.Targets {
 		t := &raw.Targets[i]
 		t.Document = safeURLStrings(t.Document, &secrets)
@@ -79,14 +81,14 @@ func ScrubURLs(raw *dom.RawCapture) {
 }
 
 // safeURLStrings rewrites every JSON string of blob that is an absolute
-// URL ("scheme://…", written "scheme:\/\/…" by some JSON writers) to
-// urls.Safe of it, and adds what it hid to secrets. It looks only where
-// "://" is, with bytes.Index, rather than decoding the whole blob: most
-// strings are not URLs.
+// URL to urls.Safe of it. Such a URL is "scheme://…", written
+// "scheme:\/\/…" by some JSON writers. It adds what it hid to secrets.
+// Most strings are not URLs. So it looks only where "://" is, with
+// bytes.Index, rather than decoding the whole blob.
 func safeURLStrings(blob []byte, secrets *[]string) []byte {
 	var edits []cdpjson.Edit
-	// "//" is looked for rather than "://": ':' is in every object of
-	// the blob, '/' much rarer, and bytes.Index skips ahead by its first byte.
+	// "//" is looked for rather than "://". ':' is in every object of the
+	// blob, '/' much rarer. bytes.Index skips ahead by its first byte.
 	for _, sep := range [][]byte{[]byte("//"), []byte(`\/\/`)} {
 		for off := 0; off < len(blob); {
 			i := bytes.Index(blob[off:], sep)
@@ -104,8 +106,8 @@ func safeURLStrings(blob []byte, secrets *[]string) []byte {
 				start--
 			}
 			// a string that starts with the scheme: its opening quote
-			// is right before it (a closing quote is never followed by
-			// a letter in JSON) and is not escaped
+			// is right before it and is not escaped. A closing quote is
+			// never followed by a letter in JSON.
 			if start == i || !urls.SchemeChar(blob[start], true) || start == 0 || blob[start-1] != '"' || escaped(blob, start-1) {
 				continue
 			}

@@ -9,8 +9,8 @@ import (
 	"domscope/dom/urls"
 )
 
-// safeURLStrings rewrites the strings that are URLs, in either JSON form,
-// and leaves alone a URL inside a longer string, escaped quotes and every
+// safeURLStrings rewrites the strings that are URLs, in either JSON form.
+// It leaves alone a URL inside a longer string, escaped quotes and every
 // other byte.
 func TestSafeURLStrings(t *testing.T) {
 	in := `{"documentURL":"http://u:pw@h/?token=abc#sig=d","a":["x","https:\/\/h\/?session=e"],` +
@@ -30,8 +30,9 @@ func TestSafeURLStrings(t *testing.T) {
 	}
 }
 
-// ScrubURLs: the page URL's credentials go from its fields, its
-// absolute URL strings and, when long enough, from every other string.
+// ScrubURLs: the page URL's credentials go from its fields and its
+// absolute URL strings. When long enough, they go from every other
+// string too.
 func TestScrubCaptureURLs(t *testing.T) {
 	raw := &dom.RawCapture{URL: "http://u:PASSWORD1@h/p?session=SESSION1&code=12", Title: "SESSION1 page",
 		Targets: []dom.RawTarget{{URL: "http://u:PASSWORD1@h/p?session=SESSION1&code=12",
@@ -52,7 +53,7 @@ func TestScrubCaptureURLs(t *testing.T) {
 	}
 }
 
-// FuzzSafeURLStrings: on any bytes the rewrite does not panic; on JSON it
+// FuzzSafeURLStrings: on any bytes the rewrite does not panic. On JSON it
 // keeps JSON valid, and every string that is a URL comes out safe.
 func FuzzSafeURLStrings(f *testing.F) {
 	for _, s := range []string{"http://u:p@h/?token=x", `a\"http://u@h`, "x://", `":\/\/`, "\\", "https:\\/\\/h/?sig=1"} {

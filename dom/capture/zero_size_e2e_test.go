@@ -13,9 +13,9 @@ import (
 )
 
 // TestZeroSizeWrappers: an inline that wraps a block has a layout box of
-// no width, yet its content is drawn; it is zero-size only when nothing
+// no width, yet its content is drawn. It is zero-size only when nothing
 // inside it is drawn either. The page's own checkVisibility agrees on
-// the wrappers, and the LLM view keeps them.
+// the wrappers. The LLM view keeps them.
 func TestZeroSizeWrappers(t *testing.T) {
 	p, _, _ := capOpen(t, "zero-size.html")
 	s, err := build.Build(capRaw(t, p), build.Options{})

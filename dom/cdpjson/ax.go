@@ -12,9 +12,9 @@ type AXProperty struct {
 	Value string
 }
 
-// AXNode is the part of an Accessibility.AXNode that Build reads; values
-// are kept as text (strings unquoted; booleans, numbers and tokens as
-// written). HasName tells an empty name from none.
+// AXNode is the part of an Accessibility.AXNode that Build reads. Values
+// are kept as text. Strings are unquoted; booleans, numbers and tokens
+// stay as written. HasName tells an empty name from none.
 type AXNode struct {
 	Ignored    bool
 	Role       string
@@ -25,10 +25,10 @@ type AXNode struct {
 	BackendID  int64
 }
 
-// DecodeAXTree reads an Accessibility.getFullAXTree result into m (by
-// backend node id; the first node of an id wins). It streams tokens and
-// skips what Build does not read (name sources, child ids, chrome roles):
-// AX trees are the largest part of a capture, several MB on a big page.
+// DecodeAXTree reads an Accessibility.getFullAXTree result into m, by
+// backend node id. The first node of an id wins. AX trees are the largest
+// part of a capture, several MB on a big page. So it streams tokens and
+// skips what Build does not read: name sources, child ids, chrome roles.
 func DecodeAXTree(data []byte, m map[int64]*AXNode) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 	ad := &axDecoder{dec: dec, intern: map[string]string{}}
@@ -51,8 +51,8 @@ func DecodeAXTree(data []byte, m map[int64]*AXNode) error {
 	})
 }
 
-// axDecoder reads AX nodes; intern shares the strings that repeat across
-// nodes (roles, property names, "true"), which saves most allocations.
+// axDecoder reads AX nodes. intern shares the strings that repeat across
+// nodes (roles, property names, "true"). That saves most allocations.
 type axDecoder struct {
 	dec    *jsontext.Decoder
 	intern map[string]string

@@ -1,18 +1,20 @@
-// Package cdpjson reads the CDP JSON of a capture (DOM.getDocument, the
-// AX trees, DOMSnapshot) into the decoded Capture the later stages share,
-// and writes a decoded capture back. It reads bytes; it calls nothing.
+// Package cdpjson reads the CDP JSON of a capture into a decoded Capture.
+// The JSON is DOM.getDocument, the AX trees and DOMSnapshot. The later
+// stages share the decoded form. It also writes a decoded capture back.
+// It reads bytes; it calls nothing.
 package cdpjson
 
 import "domscope/dom"
 
-// Box is one layout entry of DOMSnapshot: bounds already shifted into the
-// target's top document, and computed style values.
+// Box is one layout entry of DOMSnapshot. Its bounds are already shifted
+// into the target's top document. It holds computed style values.
 type Box struct {
 	ID     int64 // backend node id
 	Bounds dom.Rect
-	// Styles are string-table indices in LayoutStyles order (-1: none),
-	// NStyles of them captured. Held inline: rows sliced from the decoder's slabs
-	// kept every slab (about 15 MB on a 50,000-element page) alive.
+	// Styles are string-table indices in LayoutStyles order (-1: none).
+	// NStyles of them are captured. They are held inline. Rows sliced from
+	// the decoder's slabs kept every slab alive (about 15 MB on a
+	// 50,000-element page).
 	Styles  [MaxLayoutStyles]int32
 	NStyles uint8
 }
@@ -27,30 +29,31 @@ type Target struct {
 	Root  *Node
 	AX    map[int64]*AXNode
 	Boxes map[int64]*Box
-	// Layout holds the boxes in the layout's order (Boxes points into it):
-	// two layouts of a page are compared in step (the live model's layoutDiff).
+	// Layout holds the boxes in the layout's order; Boxes points into it.
+	// The live model's layoutDiff compares two layouts of a page in step.
 	Layout []Box
-	// Listed holds every node the layout lists, laid out or not (nil
-	// when it does not say): see cover.go.
+	// Listed holds every node the layout lists, laid out or not. It is nil
+	// when the layout does not say. See cover.go.
 	Listed    *IDSet
 	Strings   []string
 	Listeners map[int64]bool
-	// Values are the live values of inputs and textareas (what the user
-	// typed, not the value attribute the page was served with); Selected
-	// marks the selected options. Both from DOMSnapshot, by backend id.
+	// Values are the live values of inputs and textareas. That is what the
+	// user typed, not the value attribute the page was served with.
+	// Selected marks the selected options. Both come from DOMSnapshot, by
+	// backend id.
 	Values   map[int64]string
 	Selected map[int64]bool
-	// Checked marks checked inputs; Build reads checked from AX, the live
-	// model compares it to find property-only changes.
+	// Checked marks checked inputs. Build reads checked from AX. The live
+	// model compares Checked to find property-only changes.
 	Checked map[int64]bool
-	// DocViewport is the size of the target's top document viewport (the
-	// layout box of its #document), used to place an out-of-process frame
-	// inside its <iframe> when the capture gave no offset.
+	// DocViewport is the size of the target's top document viewport: the
+	// layout box of its #document. It places an out-of-process frame inside
+	// its <iframe> when the capture gave no offset.
 	DocViewport dom.Rect
 }
 
-// Capture is a RawCapture decoded: what the stages after reading hand
-// on. Raw keeps the capture's metadata; Targets[0] is the page, the rest
+// Capture is a RawCapture decoded. The stages after reading hand it on.
+// Raw keeps the capture's metadata. Targets[0] is the page; the rest are
 // its out-of-process frames, as in Raw.Targets.
 type Capture struct {
 	Raw     *dom.RawCapture
@@ -85,8 +88,9 @@ func (ti *Target) Style(b *Box, name string) string {
 	return ti.StyleAt(b, styleIndex(name))
 }
 
-// StyleAt returns the computed value of LayoutStyles[i] for a box: the
-// hot paths (every box of every refresh) name the style by its index.
+// StyleAt returns the computed value of LayoutStyles[i] for a box. The
+// hot paths name the style by its index: they run on every box of every
+// refresh.
 func (ti *Target) StyleAt(b *Box, i int) string {
 	if b == nil || i < 0 || i >= int(b.NStyles) {
 		return ""
@@ -113,15 +117,15 @@ func styleIndex(name string) int {
 	return -1
 }
 
-// DecodeTarget parses one target's capture. Unparseable AX trees or layout
-// are skipped (the tree is still built from the DOM), a bad document is an
-// error.
+// DecodeTarget parses one target's capture. Unparseable AX trees or
+// layout are skipped; the tree is still built from the DOM. A bad
+// document is an error.
 func DecodeTarget(rt *dom.RawTarget, lean bool) (*Target, error) {
 	return DecodeTargetEarly(rt, lean, nil)
 }
 
 // Early holds a target's parts decoded as they arrived, before the
-// capture ended (see capture.Take): each is what DecodeTarget would
+// capture ended (see capture.Take). Each is what DecodeTarget would
 // decode from the same bytes. A part not decoded early is nil.
 type Early struct {
 	Root    *Node
@@ -196,9 +200,9 @@ var ClickFamily = map[string]bool{
 	"pointerdown": true, "pointerup": true, "touchstart": true, "touchend": true,
 }
 
-// IndexLayout indexes layout boxes by backend node id and shifts the boxes
-// of same-process child documents (whose bounds are relative to their own
-// frame) into the coordinates of the target's top document.
+// IndexLayout indexes layout boxes by backend node id. Same-process child
+// documents have bounds relative to their own frame. It shifts their
+// boxes into the coordinates of the target's top document.
 func (ti *Target) IndexLayout(snap *DOMSnapshot) {
 	ti.Strings = snap.Strings
 	ti.Listed = listNodes(snap)
@@ -221,8 +225,8 @@ func (ti *Target) IndexLayout(snap *DOMSnapshot) {
 		}
 		return dom.Rect{}, false
 	}
-	// The capture says where each same-process frame sits (RawFrame.Offset,
-	// its <iframe>'s content box in the target's main document).
+	// The capture says where each same-process frame sits: RawFrame.Offset.
+	// That is its <iframe>'s content box in the target's main document.
 	frames := map[string]dom.Rect{}
 	for _, fr := range ti.Raw.Frames {
 		if fr.OwnerBackendID != 0 || fr.Offset != (dom.Rect{}) {
@@ -238,8 +242,8 @@ func (ti *Target) IndexLayout(snap *DOMSnapshot) {
 			shifts[d] = shift{dx: off.X - docs[d].ScrollOffsetX, dy: off.Y - docs[d].ScrollOffsetY, ok: true}
 		}
 	}
-	// Otherwise: each pass places child documents whose parent is placed,
-	// at the centre of the <iframe>'s box (borders taken as even).
+	// Otherwise each pass places child documents whose parent is placed.
+	// They go at the centre of the <iframe>'s box (borders taken as even).
 	for pass := 0; pass < len(docs); pass++ {
 		changed := false
 		for p := range docs {
@@ -275,8 +279,9 @@ func (ti *Target) IndexLayout(snap *DOMSnapshot) {
 		}
 	}
 	ti.indexValues(snap)
-	// The boxes of one layout live and die together: one slab, not an
-	// allocation each (a page of 10,000 elements has about 20,000).
+	// The boxes of one layout live and die together. So they share one
+	// slab, not an allocation each. A page of 10,000 elements has about
+	// 20,000.
 	total := 0
 	for d := range docs {
 		total += len(docs[d].Layout.NodeIndex)

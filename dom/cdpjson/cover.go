@@ -2,19 +2,19 @@ package cdpjson
 
 import "domscope/dom"
 
-// A DOMSnapshot reply lists every node of its documents, laid out or not
-// (its "nodes" table), and gives a layout box to those that are drawn.
-// The DOM it describes is the page at the moment Chrome made it: a node
-// the page inserted after that moment, and read into the DOM or the live
-// model before the build, is not in the list at all. Such a node is
-// "unlaid": its lack of a box says nothing, so it is not judged hidden
+// A DOMSnapshot reply lists every node of its documents in its "nodes"
+// table, laid out or not. It gives a layout box to those that are drawn.
+// It describes the page at the moment Chrome made it. The page may insert
+// a node after that moment. The DOM or the live model may read it before
+// the build. Then it is not in the list at all. Such a node is
+// "unlaid". Its lack of a box says nothing, so it is not judged hidden
 // for it. A live refresh reads the layout of each such node by itself
-// (the live model's unlaid.go); a full capture whose DOM and layout were read a
-// tick apart shows it as its parent is shown.
+// (the live model's unlaid.go). A full capture may read its DOM and
+// layout a tick apart. It shows such a node as its parent is shown.
 
 // IDSet is a set of backend node ids. Chrome numbers a renderer's nodes
-// from 1 up, so a bitmap holds them in a few kilobytes; ids beyond
-// maxBitmapID (a renderer that lived long) go in a map.
+// from 1 up, so a bitmap holds them in a few kilobytes. A renderer that
+// lived long may pass maxBitmapID; ids beyond it go in a map.
 type IDSet struct {
 	bits []uint64
 	big  map[int64]bool
@@ -69,9 +69,9 @@ func (s *IDSet) Each(f func(id int64)) {
 	}
 }
 
-// listNodes makes the set of nodes a layout lists; nil when some
-// document of it does not say it lists them all (a layout written by an
-// older domscope listed only its boxes: there, no box meant not drawn).
+// listNodes makes the set of nodes a layout lists. It is nil when some
+// document does not say it lists them all. A layout written by an older
+// domscope listed only its boxes. There, no box meant not drawn.
 func listNodes(snap *DOMSnapshot) *IDSet {
 	s := &IDSet{}
 	for d := range snap.Documents {
@@ -87,9 +87,9 @@ func listNodes(snap *DOMSnapshot) *IDSet {
 }
 
 // Unlaid reports whether node r of the target, with no layout box, came
-// after its layout was made (ua: r is inside a user-agent shadow root).
-// Only elements and texts outside user-agent shadow roots are listed by
-// DOMSnapshot that way.
+// after its layout was made. ua says r is inside a user-agent shadow
+// root. DOMSnapshot lists only elements and texts outside user-agent
+// shadow roots that way.
 func (ti *Target) Unlaid(r *Node, ua bool) bool {
 	if ti.Listed == nil || ua || (r.NodeType != dom.ElementNode && r.NodeType != dom.TextNode) {
 		return false

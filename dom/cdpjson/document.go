@@ -11,12 +11,12 @@ import (
 )
 
 // ParseDocument reads a DOM.getDocument result ({"root": Node}) or a bare
-// Node, and null or nothing as no document. It scans the bytes (see
-// scanner) with an explicit stack: pages nest deeper than any decoder's
-// limit (encoding/json and jsontext stop at 10,000 levels, two per
-// element), and there is no recursion to run out of. Keys it does not
-// read are skipped; tag names, attribute names and frame ids repeat on
-// every node, so each is one string.
+// Node. null or nothing reads as no document. It scans the bytes (see
+// scanner) with an explicit stack. Pages nest deeper than any decoder's
+// limit: encoding/json and jsontext stop at 10,000 levels, two per
+// element. With no recursion, there is none to run out of. Keys it does
+// not read are skipped. Tag names, attribute names and frame ids repeat
+// on every node, so each is one string.
 func ParseDocument(data []byte) (*Node, error) {
 	if t := bytes.TrimSpace(data); len(t) == 0 || bytes.Equal(t, []byte("null")) {
 		return nil, nil
@@ -32,8 +32,8 @@ type docParser struct {
 	buf    []byte
 }
 
-// docFrame is an open container of the walk: a node's object, or a list
-// of nodes (children, shadowRoots) when list is set.
+// docFrame is an open container of the walk. It is a node's object, or a
+// list of nodes (children, shadowRoots) when list is set.
 type docFrame struct {
 	node *Node
 	list *[]*Node
@@ -45,7 +45,7 @@ func (p *docParser) parse() (*Node, error) {
 		return nil, errors.New("document: not a JSON object")
 	}
 	s.pos++
-	// The outer object may be {"root": Node} or a Node: it is read as a
+	// The outer object may be {"root": Node} or a Node. It is read as a
 	// Node whose "root" key lands in a holder's ContentDocument.
 	holder := &Node{}
 	stack := []docFrame{{node: holder}}
@@ -210,9 +210,9 @@ func (p *docParser) key() (string, error) {
 	return key, nil
 }
 
-// text reads a string value (ok false, and the value skipped, for any
-// other kind). A string with invalid UTF-8 or a lone surrogate reads as
-// "". With intern, equal strings are one.
+// text reads a string value. Any other kind gives ok false and is
+// skipped. A string with invalid UTF-8 or a lone surrogate reads as "".
+// With intern, equal strings are one.
 func (p *docParser) text(intern bool) (string, bool, error) {
 	s := &p.s
 	if s.peek() != '"' {
@@ -244,9 +244,10 @@ func (p *docParser) text(intern bool) (string, bool, error) {
 	return v, true, nil
 }
 
-// int reads a number as jsontext's Token.Int does: an integer exactly,
-// saturated; any other number truncated toward zero. A string or literal
-// reads as no number (ok false); an object or array is an error.
+// int reads a number as jsontext's Token.Int does. An integer reads
+// exactly, saturated. Any other number is truncated toward zero. A string
+// or literal reads as no number (ok false). An object or array is an
+// error.
 func (p *docParser) int() (int64, bool, error) {
 	s := &p.s
 	switch s.peek() {

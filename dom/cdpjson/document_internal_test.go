@@ -26,8 +26,8 @@ func recordedDocuments(t testing.TB) map[string][]byte {
 }
 
 // nilEmpty makes the empty lists of a decoded tree nil, as ParseDocument
-// leaves them, and drops the counts it does not read, so the two can be
-// compared.
+// leaves them. It drops the counts ParseDocument does not read. Then the
+// two can be compared.
 func nilEmpty(n *Node) {
 	if n == nil {
 		return

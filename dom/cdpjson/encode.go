@@ -7,10 +7,11 @@ import (
 	"domscope/dom"
 )
 
-// Encode writes the decoded capture back as a capture (for export and
-// rebuilds with other rules): each target's document as DOM.getDocument
-// returns it, the AX facts Build reads as one AX tree, the layout facts
-// as one DOMSnapshot document. Building it gives what building c gives.
+// Encode writes the decoded capture back as a capture, for export and
+// rebuilds with other rules. Each target's document is written as
+// DOM.getDocument returns it. The AX facts Build reads become one AX
+// tree. The layout facts become one DOMSnapshot document. Building it
+// gives what building c gives.
 func (c *Capture) Encode() (*dom.RawCapture, error) {
 	out := *c.Raw
 	out.Timings = nil
@@ -25,8 +26,8 @@ func (c *Capture) Encode() (*dom.RawCapture, error) {
 	return &out, nil
 }
 
-// encodeTarget writes one target's decoded facts back as its capture; a
-// frame that could not be read stays as it was (its error, no data).
+// encodeTarget writes one target's decoded facts back as its capture. A
+// frame that could not be read stays as it was: its error, no data.
 func encodeTarget(ti *Target) (dom.RawTarget, error) {
 	t := *ti.Raw
 	if ti.Root == nil {
@@ -92,12 +93,15 @@ func encodeAX(ax map[int64]*AXNode) json.RawMessage {
 	return b
 }
 
-// encodeLayout writes a target's layout facts as one DOMSnapshot document
-// that IndexLayout reads back to the same facts: the boxes (already in the
-// target's top document coordinates, so no shifts), their styles, the live
-// values and the selected and checked marks, and every node the layout
-// listed (cover.go). The document node comes first, as its box is the
-// viewport.
+// encodeLayout writes a target's layout facts as one DOMSnapshot
+// document. IndexLayout reads it back to the same facts. It holds:
+//   - the boxes, already in the target's top document coordinates. So
+//     there are no shifts.
+//   - their styles.
+//   - the live values and the selected and checked marks.
+//   - every node the layout listed (cover.go).
+//
+// The document node comes first, as its box is the viewport.
 func encodeLayout(ti *Target) (json.RawMessage, error) {
 	var d SnapDocument
 	strs := slices.Clone(ti.Strings)
@@ -164,8 +168,8 @@ func encodeLayout(ti *Target) (json.RawMessage, error) {
 	return json.Marshal(DOMSnapshot{Documents: []SnapDocument{d}, Strings: strs})
 }
 
-// parentIndexes gives, for each node of ids, the index in ids of its
-// parent in the tree under root (-1 for none).
+// parentIndexes gives the index in ids of each node's parent in the tree
+// under root (-1 for none).
 func parentIndexes(root *Node, ids []int64) []int {
 	at := make(map[int64]int, len(ids))
 	for i, id := range ids {

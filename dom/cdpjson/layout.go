@@ -8,8 +8,8 @@ import (
 	"domscope/dom"
 )
 
-// RareInts is one of DOMSnapshot's sparse columns (a boolean column has
-// only Index).
+// RareInts is one of DOMSnapshot's sparse columns. A boolean column has
+// only Index.
 type RareInts struct {
 	Index []int `json:"index"`
 	Value []int `json:"value"`
@@ -23,7 +23,7 @@ type SnapDocument struct {
 	ScrollOffsetY float64 `json:"scrollOffsetY"`
 	Nodes         struct {
 		BackendNodeID []int64 `json:"backendNodeId"`
-		// ParentIndex is in every DOMSnapshot reply: its presence says the
+		// ParentIndex is in every DOMSnapshot reply. Its presence says the
 		// reply lists every node of the document, laid out or not.
 		ParentIndex          []int    `json:"parentIndex,omitempty"`
 		ContentDocumentIndex RareInts `json:"contentDocumentIndex"`
@@ -46,10 +46,10 @@ type DOMSnapshot struct {
 	Strings   []string       `json:"strings"`
 }
 
-// DecodeDOMSnapshot reads a DOMSnapshot.captureSnapshot result, keeping only
-// what Build reads. It scans the bytes (see scanner) and carves the
-// per-node rows of styles and bounds out of shared slabs: a 50,000-node
-// page has 100,000 such rows, and one allocation each dominated the build.
+// DecodeDOMSnapshot reads a DOMSnapshot.captureSnapshot result, keeping
+// only what Build reads. It scans the bytes (see scanner). It carves the
+// per-node rows of styles and bounds out of shared slabs. A 50,000-node
+// page has 100,000 such rows; one allocation each dominated the build.
 func DecodeDOMSnapshot(data []byte) (*DOMSnapshot, error) {
 	strs, docs, err := decodeSnapshotReply(data, decodeSnapDocument)
 	return &DOMSnapshot{Documents: docs, Strings: strs}, err
@@ -101,7 +101,7 @@ func decodeSnapDocument(s *scanner, d *SnapDocument) error {
 				return true, s.ints(&d.Layout.NodeIndex)
 			case "styles":
 				// rows point into one slab, sized by nodeIndex (it comes
-				// first); if it grows, earlier rows keep their old backing
+				// first). If it grows, earlier rows keep their old backing.
 				slab := make([]int, 0, len(d.Layout.NodeIndex)*len(dom.LayoutStyles))
 				d.Layout.Styles = make([][]int, 0, len(d.Layout.NodeIndex))
 				return true, s.array(func() error {
@@ -119,7 +119,7 @@ func decodeSnapDocument(s *scanner, d *SnapDocument) error {
 }
 
 // readRows reads an array of number arrays into rows carved from one
-// slab (capacities are hints: slab size, row count).
+// slab. The capacities are hints: slab size, row count.
 func readRows(s *scanner, rows *[][]float64, slabCap, rowCap int) error {
 	slab := make([]float64, 0, slabCap)
 	*rows = make([][]float64, 0, rowCap)
@@ -131,8 +131,8 @@ func readRows(s *scanner, rows *[][]float64, slabCap, rowCap int) error {
 	})
 }
 
-// readRare reads one of DOMSnapshot's sparse columns ({index, value}; a
-// boolean column has only index).
+// readRare reads one of DOMSnapshot's sparse columns ({index, value}). A
+// boolean column has only index.
 func readRare(s *scanner, r *RareInts) error {
 	return s.object(func(key string) error {
 		switch key {
@@ -145,7 +145,7 @@ func readRare(s *scanner, r *RareInts) error {
 	})
 }
 
-// readObject calls f for each key of the object that comes next; f must
+// readObject calls f for each key of the object that comes next. f must
 // consume the value. A non-object is skipped.
 func readObject(dec *jsontext.Decoder, f func(key string) error) error {
 	if dec.PeekKind() != '{' {
@@ -166,8 +166,8 @@ func readObject(dec *jsontext.Decoder, f func(key string) error) error {
 			}
 			return err
 		}
-		// names are read raw and looked up, not unquoted: an allocation
-		// per key was most of the decoding garbage
+		// names are read raw and looked up, not unquoted. An allocation
+		// per key was most of the decoding garbage.
 		k, err := dec.ReadValue()
 		if err != nil {
 			return err
@@ -182,7 +182,7 @@ func readObject(dec *jsontext.Decoder, f func(key string) error) error {
 	}
 }
 
-// knownKeys are the object keys the stream decoders read; any other key
+// knownKeys are the object keys the stream decoders read. Any other key
 // reaches them as "" and is skipped.
 var knownKeys = func() map[string]string {
 	m := map[string]string{}
@@ -195,7 +195,7 @@ var knownKeys = func() map[string]string {
 	return m
 }()
 
-// readArray calls f for each element of the array that comes next; f must
+// readArray calls f for each element of the array that comes next. f must
 // consume it. A non-array is skipped.
 func readArray(dec *jsontext.Decoder, f func() error) error {
 	if dec.PeekKind() != '[' {

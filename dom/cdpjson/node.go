@@ -11,9 +11,10 @@ import (
 	"domscope/dom"
 )
 
-// Unmarshal decodes CDP results with json v2 (several times faster than
-// encoding/json on large AX trees and layouts), tolerating what pages put in
-// strings (invalid UTF-8, lone surrogates) and duplicate keys.
+// Unmarshal decodes CDP results with json v2. It is several times faster
+// than encoding/json on large AX trees and layouts. It tolerates what
+// pages put in strings (invalid UTF-8, lone surrogates) and duplicate
+// keys.
 func Unmarshal(data []byte, v any) error {
 	return jsonv2.Unmarshal(data, v, jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 }
@@ -41,8 +42,9 @@ type Node struct {
 // Cut reports whether the node's children were left out by a depth limit.
 func (n *Node) Cut() bool { return n.ChildNodeCount > 0 && n.Children == nil }
 
-// Each calls f for n and every node below it (children, shadow roots,
-// frame documents, template contents), iteratively: trees nest deep.
+// Each calls f for n and every node below it: children, shadow roots,
+// frame documents, template contents. It loops, not recurses: trees nest
+// deep.
 func (n *Node) Each(f func(*Node)) {
 	stack := []*Node{n}
 	for len(stack) > 0 {

@@ -1,14 +1,14 @@
 package cdpjson
 
 // NodeLayout is the part of a DOMSnapshot.captureSnapshot reply that
-// finding the sensitive fields of a screenshot needs: every node's
-// parent, type, name and attributes, and the layout boxes.
+// finding the sensitive fields of a screenshot needs. That is every
+// node's parent, type, name and attributes, and the layout boxes.
 type NodeLayout struct {
 	Strings []string
 	Docs    []NodeLayoutDoc
 }
 
-// NodeLayoutDoc is one document of a NodeLayout; the node columns are
+// NodeLayoutDoc is one document of a NodeLayout. The node columns are
 // string-table indices where the reply has them.
 type NodeLayoutDoc struct {
 	ScrollX, ScrollY float64
@@ -22,7 +22,7 @@ type NodeLayoutDoc struct {
 	Bounds           [][]float64
 }
 
-// DecodeNodeLayout reads a DOMSnapshot.captureSnapshot reply; a reply
+// DecodeNodeLayout reads a DOMSnapshot.captureSnapshot reply. A reply
 // with no document is an error.
 func DecodeNodeLayout(data []byte) (*NodeLayout, error) {
 	strs, docs, err := decodeSnapshotReply(data, decodeNodeLayoutDoc)

@@ -11,12 +11,11 @@ import (
 )
 
 // scanner reads one CDP reply straight from its bytes. The layout of a
-// 10,000-element page is about 1.6 MB of numbers; a token decoder spent
-// 14 ms on it, most of that per-token bookkeeping this reader does not
-// need: the reply comes from Chrome, so it checks structure as far as
-// reading needs and no further (skipped parts are only balanced, not
-// validated). It never panics and always ends: every step moves forward
-// or fails.
+// 10,000-element page is about 1.6 MB of numbers. A token decoder spent
+// 14 ms on it, mostly on per-token bookkeeping. This reader skips that.
+// The reply comes from Chrome, so it checks structure only as far as
+// reading needs. Skipped parts are only balanced, not validated. It never
+// panics and always ends: every step moves forward or fails.
 type scanner struct {
 	data []byte
 	pos  int
@@ -37,8 +36,9 @@ func (s *scanner) peek() byte {
 	return 0
 }
 
-// object calls f with each key of the object that comes next (a key it
-// does not know as ""); f must consume the value. A non-object is skipped.
+// object calls f with each key of the object that comes next. A key it
+// does not know comes as "". f must consume the value. A non-object is
+// skipped.
 func (s *scanner) object(f func(key string) error) error {
 	if s.peek() != '{' {
 		return s.skip()
@@ -77,7 +77,7 @@ func (s *scanner) object(f func(key string) error) error {
 	}
 }
 
-// array calls f for each element of the array that comes next; f must
+// array calls f for each element of the array that comes next. f must
 // consume it. A non-array is skipped.
 func (s *scanner) array(f func() error) error {
 	if s.peek() != '[' {
@@ -181,8 +181,8 @@ func (s *scanner) skipString() error {
 	return errScan
 }
 
-// str reads a string as the token decoder did (escapes undone, invalid
-// UTF-8 replaced); a number or literal reads as "".
+// str reads a string as the token decoder did: escapes undone, invalid
+// UTF-8 replaced. A number or literal reads as "".
 func (s *scanner) str() (string, error) {
 	switch s.peek() {
 	case '"':
@@ -211,8 +211,8 @@ func (s *scanner) str() (string, error) {
 	return t.String(), nil
 }
 
-// number reads a number; a string or literal reads as 0, as with the
-// token decoder, and an object or array is an error.
+// number reads a number. A string or literal reads as 0, as with the
+// token decoder. An object or array is an error.
 func (s *scanner) number() (float64, bool, error) {
 	switch s.peek() {
 	case '{', '[', 0:
@@ -266,7 +266,7 @@ func (s *scanner) int(v *int) error {
 }
 
 // ints appends the numbers of the array that comes next, as int reads
-// them; the loop is the decoder's hot path.
+// them. The loop is the decoder's hot path.
 func (s *scanner) ints(out *[]int) error {
 	if s.peek() != '[' {
 		return s.skip()
@@ -296,8 +296,8 @@ func (s *scanner) ints(out *[]int) error {
 	}
 }
 
-// floats appends the numbers of the array that comes next. Written out
-// like ints rather than through array: a call per number through a
+// floats appends the numbers of the array that comes next. It is written
+// out like ints rather than through array. A call per number through a
 // closure more than doubled the decoding time of a layout.
 func (s *scanner) floats(out *[]float64) error {
 	if s.peek() != '[' {
@@ -326,7 +326,7 @@ func (s *scanner) floats(out *[]float64) error {
 	}
 }
 
-// plainInt reads a short integer written plainly ("-12") at pos; it moves
+// plainInt reads a short integer written plainly ("-12") at pos. It moves
 // nothing and reports false for anything else.
 func (s *scanner) plainInt() (int, bool) {
 	i, neg := s.pos, false
@@ -358,8 +358,9 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // fastFloat parses the plain decimals Chrome writes ("-12", "3.25") when
-// the result is exact: a mantissa below 2^53 divided by an exact power of
-// ten rounds correctly, as strconv would. Anything else is left to it.
+// the result is exact. A mantissa below 2^53 divided by an exact power of
+// ten rounds correctly, as strconv would. Anything else is left to
+// strconv.
 func fastFloat(b []byte) (float64, bool) {
 	neg := b[0] == '-'
 	if neg {

@@ -9,9 +9,10 @@ import (
 	"domscope/dom/internal/recordings"
 )
 
-// The scanner reads what encoding/json reads from the same bytes: every
-// recorded layout, and replies written to stress it (escapes, brackets and
-// quotes inside strings, unknown keys, exponents, negative numbers).
+// The scanner reads what encoding/json reads from the same bytes. The
+// bytes are every recorded layout and replies written to stress it. Those
+// hold escapes, brackets and quotes inside strings, unknown keys,
+// exponents and negative numbers.
 func TestDecodeSnapshotMatchesEncodingJSON(t *testing.T) {
 	cases := recordings.Layouts(t)
 	cases["hand"] = []byte(` {"extra":{"a":["]}\"",{"b":[1,[2,{}]]},"\\\\"]},
@@ -46,7 +47,7 @@ func TestDecodeSnapshotMatchesEncodingJSON(t *testing.T) {
 }
 
 // Cut short or broken anywhere, a reply is an error, never a panic or a
-// hang; and odd but valid values read as the token decoder read them.
+// hang. Odd but valid values read as the token decoder read them.
 func TestDecodeSnapshotRejectsBrokenReplies(t *testing.T) {
 	data := recordings.Layouts(t)["hidden.json#0"]
 	if len(data) == 0 {

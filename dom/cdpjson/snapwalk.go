@@ -1,10 +1,10 @@
 package cdpjson
 
-// Both DOMSnapshot decoders (DecodeDOMSnapshot for Build,
-// DecodeNodeLayout for screenshots) walk the same reply: a string table,
-// then documents, each with its own fields, a "nodes" table and a
-// "layout" table. They differ only in which fields they keep; the walk
-// is here, once.
+// Both DOMSnapshot decoders walk the same reply: DecodeDOMSnapshot for
+// Build, DecodeNodeLayout for screenshots. The reply is a string table,
+// then documents. Each document has its own fields, a "nodes" table and
+// a "layout" table. The decoders differ only in which fields they keep.
+// The walk is here, once.
 
 // decodeSnapshotReply reads a DOMSnapshot.captureSnapshot reply: the
 // string table and each document, read by doc.
@@ -38,9 +38,10 @@ func decodeSnapshotReply[D any](data []byte, doc func(*scanner, *D) error) ([]st
 	return strs, docs, err
 }
 
-// docFields reads the fields a decoder keeps of one document, in its own
-// fields (top), its "nodes" table and its "layout" table. Each reads the
-// value of key and says so, or reports false to have it skipped.
+// docFields reads the fields a decoder keeps of one document. They sit
+// in its own fields (top), its "nodes" table and its "layout" table.
+// Each reads the value of key and says so. Or it reports false to have
+// the value skipped.
 type docFields struct {
 	top, nodes, layout func(key string) (bool, error)
 }

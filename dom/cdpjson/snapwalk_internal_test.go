@@ -9,7 +9,7 @@ import (
 )
 
 // DecodeNodeLayout, on the shared walk, reads what encoding/json reads
-// from every recorded layout; a reply with no document is an error.
+// from every recorded layout. A reply with no document is an error.
 func TestDecodeNodeLayoutMatchesEncodingJSON(t *testing.T) {
 	for name, data := range recordings.Layouts(t) {
 		got, err := DecodeNodeLayout(data)

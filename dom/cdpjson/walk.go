@@ -8,7 +8,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// Step is one level of the path to a value: the current key of an
+// Step is one level of the path to a value. It is the current key of an
 // object, or the index of the current element of an array.
 type Step struct {
 	Object bool
@@ -19,26 +19,26 @@ type Step struct {
 // Visitor receives Walk's events. path is the chain of open
 // containers, the innermost last.
 type Visitor struct {
-	// Open is called before a container is entered (path does not hold it
-	// yet); returning false skips the container unread.
+	// Open is called before a container is entered; path does not hold it
+	// yet. Returning false skips the container unread.
 	Open func(path []Step, kind jsontext.Kind) bool
 	// Enter is called after a container starts (path holds it), with the
 	// offset of its opening bracket.
 	Enter func(path []Step, start int64)
-	// Close is called before a container ends (path still holds it); at is
-	// the offset just after its last element, where an element can be added.
+	// Close is called before a container ends; path still holds it. at is
+	// the offset just after its last element, where one can be added.
 	Close func(path []Step, at int64)
-	// Exit is called after a container ends (path still holds it), with the
-	// offset just after its closing bracket.
+	// Exit is called after a container ends; path still holds it. It gets
+	// the offset just after its closing bracket.
 	Exit func(path []Step, end int64)
 	// Scalar is called for every value that is not an object name, with
 	// its byte span in the blob.
 	Scalar func(path []Step, v jsontext.Value, start, end int64)
 }
 
-// Walk streams blob once, tracking the path to each value, with no
-// limit on size and without building it in memory. Page strings may hold
-// invalid UTF-8 and objects duplicate names: both are tolerated.
+// Walk streams blob once, tracking the path to each value. It has no
+// limit on size and does not build the value in memory. Page strings may
+// hold invalid UTF-8 and objects duplicate names; both are tolerated.
 func Walk(blob []byte, v Visitor) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(blob), jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true))
 	var path []Step
@@ -156,7 +156,7 @@ func Quote(s string) []byte {
 	return b
 }
 
-// PathIs reports whether path names the keys given, in order; "#" in want
+// PathIs reports whether path names the keys given, in order. "#" in want
 // matches any array index.
 func PathIs(path []Step, want ...string) bool {
 	if len(path) != len(want) {
