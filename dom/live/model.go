@@ -14,15 +14,14 @@ import (
 )
 
 // Model is a page's capture decoded once and kept current from DOM
-// events (Apply), so a later snapshot refreshes only what changed
+// events (Apply). So a later snapshot refreshes only what changed
 // (Refresh) and builds with the same Build as a full capture. The page's
-// own target is followed; its out-of-process frames (other renderer
-// processes, other sessions) are captured whole at every refresh, beside
-// the page's own reads.
+// own target is followed. Its out-of-process frames (other renderer
+// processes, other sessions) are captured whole at every refresh.
 //
-// Nothing secret enters it: every event that touches a sensitive field
-// (SensitiveField) or its subtree is redacted as the capture is, and so
-// are the AX and layout replies a refresh fetches.
+// Nothing secret enters it. Every event that touches a sensitive field
+// (SensitiveField) or its subtree is redacted as the capture is. So are
+// the AX and layout replies a refresh fetches.
 type Model struct {
 	mu     sync.Mutex
 	raw    *dom.RawCapture // the capture's metadata; the decoded data is in ti and frames
@@ -46,8 +45,8 @@ type Model struct {
 	// axFocused are the nodes the capture's AX tree marks focused, until
 	// the first refresh: their focus may have gone since.
 	axFocused []int64
-	// minID is the document's node id: Chrome numbers the nodes of a
-	// getDocument reply after every id it gave before, so an event naming
+	// minID is the document's node id. Chrome numbers the nodes of a
+	// getDocument reply after every id it gave before. So an event naming
 	// a smaller id came before the capture and is already in it.
 	minID   int64
 	secrets []string
@@ -295,13 +294,14 @@ func (m *Model) applyLocked(evs []dom.EventMessage) {
 	}
 }
 
-// A read must see the model between two changes of the page: never with
-// a text removed and its replacement not yet inserted (textContent). The
-// page's events come one by one, so the read puts a mark in their stream
-// and holds the model there: it asks Chrome to describe an element that
-// is in no document (DOM.requestNode), which Chrome answers with a
-// DOM.setChildNodes event for parent 0, in order with the page's events,
-// between two of its tasks. The page sees nothing of it.
+// A read must see the model between two changes of the page. It must
+// never see a text removed and its replacement not yet inserted
+// (textContent). The page's events come one by one. So the read puts a
+// mark in their stream and holds the model there. It asks Chrome to
+// describe an element that is in no document (DOM.requestNode). Chrome
+// answers with a DOM.setChildNodes event for parent 0. That event comes
+// in order with the page's events, between two of its tasks. The page
+// sees nothing of it.
 
 // markTag names the element of a mark.
 const markTag = "domscope-mark"
@@ -331,9 +331,10 @@ func markOf(ev dom.EventMessage) (int64, bool) {
 }
 
 // holdAtMark puts a mark in the page's event stream and waits until the
-// model reaches it: the model is then as the page was between two of its
-// tasks, and stays so (later events wait) until release. marker is the
-// detached element the read marks with (made on first use, in group).
+// model reaches it. The model is then as the page was between two of
+// its tasks. It stays so until release; later events wait. marker is
+// the detached element the read marks with (made on first use, in
+// group).
 func (m *Model) holdAtMark(ctx context.Context, p dom.Session, group string, marker *string) error {
 	m.mu.Lock()
 	m.releaseLocked()

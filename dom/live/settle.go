@@ -15,7 +15,7 @@ type mark struct {
 	tracker
 	at time.Time
 	// background is the page's own DOM mutation rate (events per second)
-	// before the action: a clock or a ticker that never stops must not
+	// before the action. A clock or a ticker that never stops must not
 	// keep every action waiting for its settle bound.
 	background float64
 }
@@ -56,10 +56,11 @@ func (s *Service) mutationsSinceLocked(t time.Time) int {
 	return len(s.mutTimes) - i
 }
 
-// settle waits until the page is done reacting to an action: a navigation
-// that started is waited for until the main frame stops loading (bounded by
-// NavigationTimeout); then the DOM must stay quiet for QuietWindow (bounded
-// by SettleTimeout). A dialog, a lost page or ctx ends the wait at once.
+// settle waits until the page is done reacting to an action. A
+// navigation that started is waited for until the main frame stops
+// loading (bounded by NavigationTimeout). Then the DOM must stay quiet
+// for QuietWindow (bounded by SettleTimeout). A dialog, a lost page or
+// ctx ends the wait at once.
 func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 	quietBound := time.Now().Add(s.cfg.SettleTimeout)
 	var navBound time.Time
@@ -197,9 +198,9 @@ func (s *Service) waitLoaded(ctx context.Context) {
 	}
 }
 
-// idleProbe resolves after the page's next frame and a macrotask after it
-// (or 50 ms when frames do not run, as in a background tab): by then
-// timers queued by an action's handlers have had their turn.
+// idleProbe resolves after the page's next frame and a macrotask after
+// it. When frames do not run, as in a background tab, it waits 50 ms.
+// By then timers queued by an action's handlers have had their turn.
 const idleProbe = `new Promise((r) => {
   const done = () => setTimeout(r, 0);
   requestAnimationFrame(done);
@@ -224,8 +225,8 @@ func (s *Service) pageIdle(ctx context.Context, background float64) bool {
 }
 
 // allowance is how many mutation events a page with this background rate
-// makes in d by itself, with slack for its bursts (one tick of a clock is
-// several CDP events at once).
+// makes in d by itself. It has slack for bursts: one tick of a clock is
+// several CDP events at once.
 func allowance(background float64, d time.Duration) int {
 	if background <= 0 {
 		return 0

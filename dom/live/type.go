@@ -9,9 +9,10 @@ import (
 )
 
 // typingHelpers are shared by the page functions below. textKind says
-// whether an element takes text and how; typingTarget is the element text
-// goes to: this, or the text field inside it that got the focus (a custom
-// element whose shadow root delegates focus to an <input>).
+// whether an element takes text and how. typingTarget is the element
+// text goes to. That is this, or the text field inside it that got the
+// focus, e.g. in a custom element whose shadow root delegates focus to
+// an <input>.
 const typingHelpers = `
   const textKind = (el) => {
     const tag = el.localName;
@@ -44,13 +45,13 @@ const typingKind = `function() {` + typingHelpers + `
   return {kind, type};
 }`
 
-// prepareTyping runs in the page after the focus, with this = the node. It
-// sets the value of pickers that have no text to type into (date, colour,
-// range...) directly with input/change events, and otherwise selects the
-// existing content so the insert replaces it. For a node that is not a
-// field itself it works on the field inside it that took the focus, and
-// says "other" (with self when the focus stayed on the node) when there is
-// none.
+// prepareTyping runs in the page after the focus, with this = the node.
+// Pickers that have no text to type into (date, colour, range...) get
+// their value set directly, with input/change events. Otherwise it
+// selects the existing content so the insert replaces it. For a node
+// that is not a field itself, it works on the field inside it that took
+// the focus. When there is none it says "other", with self when the
+// focus stayed on the node.
 const prepareTyping = `function(text) {` + typingHelpers + `
   const el = typingTarget(this);
   if (!el) {
@@ -263,9 +264,10 @@ const (
 	inClosedShadow            // only in a closed shadow root
 )
 
-// textFieldsIn says whether n holds a text field below it (its children and
-// shadow roots; frames are other documents): focusing such a node can move
-// the focus into one, as custom elements with delegatesFocus do.
+// textFieldsIn says whether n holds a text field below it: in its
+// children and shadow roots, not frames (other documents). Focusing such
+// a node can move the focus into one, as custom elements with
+// delegatesFocus do.
 func textFieldsIn(n *dom.VirtualNode) fieldPlace {
 	type item struct {
 		n      *dom.VirtualNode
