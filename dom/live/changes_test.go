@@ -23,9 +23,9 @@ func hasChange(res ActionResult, id, kind, what string) bool {
 }
 
 // The changes an action lists include states, visibility and the lines of
-// the flattened view, not only added and removed nodes: ticking a TodoMVC
-// checkbox, hovering a todo (its Delete button shows) and ArrowDown on a
-// combobox (it expands).
+// the flattened view, not only added and removed nodes. The actions:
+// ticking a TodoMVC checkbox, hovering a todo (its Delete button shows)
+// and ArrowDown on a combobox (it expands).
 func TestChangesListStatesVisibilityAndFlatLines(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)

@@ -13,10 +13,10 @@ import (
 
 // consoleLog records the console errors and warnings, and the uncaught
 // exceptions, that the page (or a frame the service follows) logs while
-// an action runs. Only a message's level, its text as the page wrote it
-// (clipped, white space collapsed, values typed into sensitive fields
-// masked) and the script position are kept: objects logged are read by
-// their description, never fetched.
+// an action runs. It keeps only a message's level, its text and the
+// script position. The text is clipped, white space collapsed, and
+// values typed into sensitive fields are masked. Objects logged are read
+// by their description, never fetched.
 type consoleLog struct {
 	mu      sync.Mutex
 	armed   bool

@@ -10,10 +10,10 @@ import (
 )
 
 // dialogEvents are a session's dialog events. They are followed on one
-// channel, in the order the browser sent them, where the session can:
-// on two channels, the next alert of a page that opens one as soon as
-// the last closes could be seen before that close, and then the close
-// would wipe it out.
+// channel, in the order the browser sent them, where the session can.
+// Some pages open the next alert as soon as the last closes. On two
+// channels that alert could be seen before that close, and then the
+// close would wipe it out.
 var dialogEvents = []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"}
 
 // dialogClosedWait bounds the wait for the browser to report a dialog

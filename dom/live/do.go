@@ -224,10 +224,10 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	return nil
 }
 
-// snapshotForActionLocked returns the snapshot to resolve an ID in: cur
-// (the snapshot cached when the action began) if still fresh, else a new
-// capture (IDs survive it), else an error when nothing was ever captured.
-// Callers hold opMu.
+// snapshotForActionLocked returns the snapshot to resolve an ID in. That
+// is cur (the snapshot cached when the action began) if still fresh.
+// Else it is a new capture (IDs survive it). It is an error when nothing
+// was ever captured. Callers hold opMu.
 func (s *Service) snapshotForActionLocked(ctx context.Context, cur *dom.Snapshot) (*dom.Snapshot, error) {
 	if cur != nil && s.fresh(cur) {
 		return cur, nil

@@ -9,7 +9,7 @@ import (
 )
 
 // effects shows the service's visual feedback in the browser through the
-// Overlay domain: it draws over the page without adding DOM nodes, so
+// Overlay domain. It draws over the page without adding DOM nodes. So
 // nothing of it can appear in a snapshot or trigger a mutation. All of it
 // is fire-and-forget: failures are ignored and nothing waits for it.
 type effects struct {

@@ -40,8 +40,8 @@ func crossFrameNode(t *testing.T, svc *Service, pageTarget, id string) *VirtualN
 
 // TestIncrementalOutOfProcessFrames: on a page with a cross-origin frame,
 // the snapshots after actions in the page and in the frame are
-// incremental (the page followed live, the frame read whole beside it)
-// and print what a full capture of the same state prints.
+// incremental. The page is followed live, the frame read whole beside
+// it. They print what a full capture of the same state prints.
 func TestIncrementalOutOfProcessFrames(t *testing.T) {
 	base, other := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/frames.html?xo="+other, Config{})

@@ -13,10 +13,10 @@ import (
 
 // netLog records the requests an action starts, from the Network domain
 // events of the page and of the out-of-process frames the service follows.
-// It records only while an action runs (begin to end), and keeps only a
-// request's method, redacted URL, type, status and timing: the events are
-// decoded into structs without headers, cookies, post data or bodies, so
-// none of those is ever held.
+// It records only while an action runs (begin to end). It keeps only a
+// request's method, redacted URL, type, status and timing. The events
+// are decoded into structs without headers, cookies, post data or
+// bodies, so none of those is ever held.
 //
 // Each event method arrives on its own subscription, so the events of one
 // request can be seen out of order: a response may come before the request
@@ -75,8 +75,8 @@ func (l *netLog) begin() {
 }
 
 // networkGrace is how long, after the page settled, an action waits for
-// the requests it started to finish: a response that is on its way is
-// worth a moment, a long poll is not (it is listed as pending).
+// the requests it started to finish. A response that is on its way is
+// worth a moment. A long poll is not; it is listed as pending.
 const networkGrace = 500 * time.Millisecond
 
 // settleNetwork waits (at most networkGrace) for the action's requests to

@@ -94,9 +94,9 @@ func findRequest(t *testing.T, res ActionResult, method, path string) NetworkReq
 }
 
 // TestActionNetwork: each action lists the requests it started, with
-// status and timing; query values are redacted; failed and pending ones
-// are marked; no cookie or Authorization value appears anywhere in the
-// result; and a click that posts a form lists the POST and its status.
+// status and timing. Query values are redacted. Failed and pending ones
+// are marked. No cookie or Authorization value appears anywhere in the
+// result. A click that posts a form lists the POST and its status.
 func TestActionNetwork(t *testing.T) {
 	srv := newNetworkServer(t)
 	s, _ := openService(t, srv.URL+"/form.html", Config{})

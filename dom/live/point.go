@@ -194,8 +194,9 @@ func (s *Service) nodeAt(ctx context.Context, sess dom.Session, x, y float64, kn
 }
 
 // occludeCheck runs in the page with this = the target and hit = the
-// element at the click point: is the hit inside the target (crossing shadow
-// roots and same-origin frames), or a label of it? It also names the hit.
+// element at the click point. Is the hit inside the target, or a label
+// of it? Inside crosses shadow roots and same-origin frames. It also
+// names the hit.
 const occludeCheck = `function(hit) {
   const t = this.nodeType === 3 ? this.parentNode : this;
   const up = (n) => {
