@@ -196,9 +196,9 @@ func sampleKeys() []string {
 	return []string{"Enter", "Escape", "Tab", "Backspace", "Delete", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Space", "F1-F12", "a-z", "0-9"}
 }
 
-// keyEvents returns the Input.dispatchKeyEvent parameters that press kp:
-// modifier keys down, the key down (keyDown when it types text, else
-// rawKeyDown) and up, modifiers up in reverse.
+// keyEvents returns the Input.dispatchKeyEvent parameters that press kp.
+// Modifier keys go down, then the key down and up, then modifiers up in
+// reverse. The key down is keyDown when it types text, else rawKeyDown.
 func keyEvents(kp KeyPress) []map[string]any {
 	var evs []map[string]any
 	held := 0

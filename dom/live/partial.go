@@ -17,7 +17,7 @@ import (
 // most of its time on a large page. When the page guard (guard.go) says
 // nothing page-wide moved, a refresh reads the changed parts only. Each
 // node the DOM events name is read with the subtree of its nearest block
-// ancestor (its "container"), as the changed node can move its siblings.
+// ancestor, its "container". The changed node can move its siblings.
 // If a container's box or styles changed, boxes outside it may have
 // moved. The read then grows to the container's own container, up to
 // maxPartialNodes; beyond that a full layout is read. A float whose box
@@ -223,9 +223,9 @@ var displayStyle = func() int {
 	return -1
 }()
 
-// partialPlan is what a partial layout read reads: the containers of the
-// changed nodes, outermost only, and the model's nodes under each in the
-// read's order.
+// partialPlan is what a partial layout read reads. It lists the
+// containers of the changed nodes, outermost only. Under each are the
+// model's nodes in the read's order.
 type partialPlan struct {
 	roots []*cdpjson.Node
 	nodes [][]planNode
@@ -321,12 +321,12 @@ func fmtRoots(plan *partialPlan) string {
 	return fmt.Sprint(names)
 }
 
-// partialLayout reads the layout of the changed parts of the page (the
-// nodes changed names by node id) and the guard's form controls into a
-// copy of the model's layout. It returns nil and why when the whole
-// layout must be read. wait gives the sensitive sets once known. The
-// model's layout is written by the refresh alone: it is read here
-// without m.mu, which the tree built ahead holds meanwhile.
+// partialLayout reads the layout of the changed parts of the page into
+// a copy of the model's layout. changed names those nodes by node id.
+// It also reads the guard's form controls. It returns nil and why when
+// the whole layout must be read. wait gives the sensitive sets once
+// known. The model's layout is written by the refresh alone. So it is
+// read here without m.mu, which the tree built ahead holds meanwhile.
 func (m *Model) partialLayout(ctx context.Context, p dom.Session, changed []int64, controls []control, group string, wait func() (inside, fields map[int64]bool)) (*cdpjson.Target, []string, string, error) {
 	m.mu.Lock()
 	plan, why := m.planPartial(changed)

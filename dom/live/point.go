@@ -132,7 +132,7 @@ func (s *Service) quads(ctx context.Context, sess dom.Session, backend int64) ([
 
 // hitTest checks that the element at (x, y) is the target, inside it
 // (shadow-including), or a label of it. For a node in an out-of-process
-// frame, the page must hit the frame's <iframe>, then the frame's own
+// frame, the page must hit the frame's <iframe>. Then the frame's own
 // session must hit the node at frame coordinates.
 func (s *Service) hitTest(ctx context.Context, page dom.Page, t *target, x, y, ox, oy float64, pm metrics) error {
 	sess, hx, hy, m := dom.Session(page), x, y, &pm
@@ -181,7 +181,7 @@ func (s *Service) nodeAt(ctx context.Context, sess dom.Session, x, y float64, kn
 		BackendNodeID int64 `json:"backendNodeId"`
 	}
 	// pointer-events:none elements are skipped, like a real click skips
-	// them (ignorePointerEventsNone stays false); user-agent shadow DOM is
+	// them (ignorePointerEventsNone stays false). User-agent shadow DOM is
 	// included so a hit inside an <input> resolves to the input's subtree.
 	err := s.call(ctx, sess, "DOM.getNodeForLocation", map[string]any{
 		"x": int64(math.Floor(x + m.scrollX)), "y": int64(math.Floor(y + m.scrollY)),

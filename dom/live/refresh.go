@@ -16,7 +16,7 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// maxAXRefresh is the most AX nodes a refresh fetches one by one; a
+// maxAXRefresh is the most AX nodes a refresh fetches one by one. A
 // change set that needs more is cheaper as a full capture.
 const maxAXRefresh = 200
 
@@ -158,7 +158,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 	}
 
-	// The fetches that do not depend on each other go together: the
+	// The fetches that do not depend on each other go together. The
 	// renderer answers one at a time, but overlapping saves the round trips.
 	var wg sync.WaitGroup
 	var layoutErr, metaErr, focusErr, lisErr error
@@ -255,8 +255,8 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		m.mu.Unlock()
 		if len(roots) == 0 {
 			// The tree is built while Chrome makes the layout, from the
-			// last one (ahead.go); it holds m.mu, so only once the sets
-			// above are made.
+			// last one (ahead.go). It holds m.mu, so it starts only once
+			// the sets above are made.
 			wg.Go(func() { ah = m.buildAhead(opts) })
 		}
 		early = m.fetchAX(ctx, p, ids, inside, fields)
@@ -343,9 +343,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		m.broken = fmt.Sprintf("%d nodes changed", len(ids))
 		return nil, m.broken, nil
 	}
-	// The tree built ahead stands if the model is as it was built from
-	// but for this refresh's AX facts and layout, and no box appeared,
-	// went or changed style.
+	// The tree built ahead stands if the model is as it was built from,
+	// but for this refresh's AX facts and layout. No box may have
+	// appeared, gone or changed style.
 	keepAhead := ah != nil && m.version == ah.version && len(boxChanged) == 0 &&
 		len(frames) == 0 && len(frameIdx) == 0
 	m.version++
@@ -443,9 +443,9 @@ func (m *Model) known(need, skip map[int64]bool) []int64 {
 	return ids
 }
 
-// axBatch is one round of AX fetches: the nodes asked about, their AX
-// facts, which ignored ones Chrome's tree holds, and the sensitive values
-// the replies held.
+// axBatch is one round of AX fetches. It holds the nodes asked about,
+// their AX facts, and which ignored ones Chrome's tree holds. It also
+// holds the sensitive values the replies held.
 type axBatch struct {
 	ids      []int64
 	ax       map[int64]*cdpjson.AXNode
@@ -858,8 +858,8 @@ func fetchPartialAX(ctx context.Context, p dom.Session, ids []int64, inside, fie
 }
 
 // axMembers tells which ignored nodes are in Chrome's AX tree, as
-// getFullAXTree walks it: those their AX parent lists as children
-// (Accessibility.getChildAXNodes, one call per parent). Nothing in the
+// getFullAXTree walks it. Those are the ones their AX parent lists as
+// children (Accessibility.getChildAXNodes, one call per parent). Nothing in the
 // reply itself (ignored reasons, the parent's childIds) says it.
 func (m *Model) axMembers(ctx context.Context, p dom.Session, parents map[int64]string) (map[int64]bool, error) {
 	in := map[int64]bool{}

@@ -28,8 +28,8 @@ func (s *Service) mark() mark {
 	defer s.mu.Unlock()
 	now := time.Now()
 	m := mark{tracker: s.track, at: now}
-	// Mutation events flow only for nodes a capture has seen: measure over
-	// the time since the first capture when that is shorter than the span.
+	// Mutation events flow only for nodes a capture has seen. So measure
+	// over the time since the first capture when that is shorter.
 	span := backgroundSpan
 	if !s.observedSince.IsZero() && now.Sub(s.observedSince) < span {
 		span = now.Sub(s.observedSince)
@@ -207,9 +207,9 @@ const idleProbe = `new Promise((r) => {
   setTimeout(done, 50);
 })`
 
-// pageIdle gives the page's event loop a turn and reports whether the DOM
-// changed meanwhile more than its background rate explains (so settling
-// must go on).
+// pageIdle gives the page's event loop a turn. It reports whether the
+// DOM changed meanwhile more than its background rate explains. Then
+// settling must go on.
 func (s *Service) pageIdle(ctx context.Context, background float64) bool {
 	page, _, err := s.session()
 	if err != nil {

@@ -32,7 +32,7 @@ const typingHelpers = `
   };`
 
 // typingKind runs in the page before anything is focused, with this = the
-// node: what kind of field it is, and whether it can take text at all.
+// node. It says what kind of field it is, and whether it takes text.
 const typingKind = `function() {` + typingHelpers + `
   const el = this;
   if (!el.isConnected) return {stale: true};
@@ -107,9 +107,9 @@ type typingInfo struct {
 	Inner    bool   `json:"inner"` // the text went to a field inside the node
 }
 
-// typeText focuses the field, replaces its content with text through real
-// text input (so frameworks see input events), reads the value back, and
-// presses Enter when text ends with "\n".
+// typeText focuses the field and replaces its content with text through
+// real text input, so frameworks see input events. It reads the value
+// back, and presses Enter when text ends with "\n".
 func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string) (*dom.DialogInfo, error) {
 	t, err := s.labelled(ctx, page, t)
 	if err != nil {
@@ -159,8 +159,8 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 	if info.Kind == "other" && !(info.Self && fields == inClosedShadow) {
 		return nil, takesNoText(t.node, "focusing it did not focus a text field inside it")
 	}
-	// Else the focus went into a closed shadow root, where the page's
-	// scripts (and so the read-back) cannot see: type blind, as a person would.
+	// Else the focus went into a closed shadow root. The page's scripts,
+	// and so the read-back, cannot see there: type blind, as a person would.
 	if !info.Direct {
 		var err error
 		var d *dom.DialogInfo
@@ -196,8 +196,8 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 	return nil, nil
 }
 
-// labelled is the target of text typed or an option picked on t: the
-// control of a <label> (as Playwright's fill does), else t itself.
+// labelled is the target of text typed or an option picked on t. That is
+// the control of a <label> (as Playwright's fill does), else t itself.
 func (s *Service) labelled(ctx context.Context, page dom.Page, t *target) (*target, error) {
 	c := dom.LabelControl(t.node)
 	if c == nil {

@@ -16,7 +16,7 @@ import (
 )
 
 // A page that changes all the time replaces nodes while a refresh reads
-// it, e.g. a clock that sets textContent every 30 ms. The model then
+// it. A clock that sets textContent every 30 ms does so. The model then
 // holds nodes the layout Chrome made does not list (cdpjson/cover.go).
 // The refresh reads their layout one by one, as DOMSnapshot would have
 // given it, and their AX facts. Nodes inserted meanwhile are read in the
@@ -103,7 +103,7 @@ func (m *Model) neverListed(n *cdpjson.Node) bool {
 }
 
 // markQuiet is how long before a read the page's last event must have
-// come for the read to need no mark: the events of one task come well
+// come for the read to need no mark. The events of one task come well
 // within it.
 const markQuiet = 20 * time.Millisecond
 
@@ -315,7 +315,7 @@ func quadsBounds(quads [][]float64, scroll dom.Rect) dom.Rect {
 	return dom.Rect{X: minX + scroll.X, Y: minY + scroll.Y, W: maxX - minX, H: maxY - minY}
 }
 
-// cover adds what was read of nodes to the layout: each one still in the
+// cover adds what was read of nodes to the layout. Each one still in the
 // page is listed, and a drawn one gets a box. A text's styles are its
 // parent's, as in DOMSnapshot. The new boxes are kept beside the layout's
 // slab (Boxes points to them; Layout holds copies, in read order).
