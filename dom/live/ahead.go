@@ -31,8 +31,8 @@ type ahead struct {
 }
 
 // buildAhead builds from the model as it is. It returns nil when that
-// tree could not stand (out-of-process frames are read whole at every
-// refresh, sensitive values are still to be scrubbed).
+// tree could not stand. Out-of-process frames are read whole at every
+// refresh, and sensitive values are still to be scrubbed.
 func (m *Model) buildAhead(opts build.Options) *ahead {
 	start := time.Now()
 	m.mu.Lock()

@@ -56,8 +56,8 @@ func TestChangesListStatesVisibilityAndFlatLines(t *testing.T) {
 		t.Errorf("the JSON result lacks the state change: %s", b)
 	}
 
-	// The mouse is on the todo after the click, so its Delete button shows;
-	// hovering the input hides it, hovering the todo again shows it.
+	// The mouse is on the todo after the click, so its Delete button shows.
+	// Hovering the input hides it; hovering the todo again shows it.
 	destroy = findNode(snap(t, svc), func(n *VirtualNode) bool { return hasClass(n, "destroy") })
 	if destroy == nil || destroy.Hidden != "" {
 		t.Fatalf("the Delete button is not shown with the mouse on its todo: %+v", destroy)

@@ -120,7 +120,7 @@ func (tw *twin) checkChurn(t *testing.T, s *Snapshot, step string) {
 }
 
 // TestIncrementalUnderChurn acts again and again on a page that never
-// goes quiet: every snapshot after an action shows the texts the page
+// goes quiet. Every snapshot after an action shows the texts the page
 // keeps replacing, drawn, as a full capture does.
 func TestIncrementalUnderChurn(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)

@@ -74,7 +74,7 @@ func (s *Service) handleDialog(ctx context.Context, page dom.Page, a dom.Action)
 }
 
 // awaitDialogClosed waits, briefly, until the browser has reported dialog
-// d closed, so the action ends with the page's own state: a page may have
+// d closed. So the action ends with the page's own state: a page may have
 // opened its next dialog already. A close never reported is taken as done.
 func (s *Service) awaitDialogClosed(ctx context.Context, d *dom.DialogInfo) {
 	bound := time.NewTimer(dialogClosedWait)

@@ -91,7 +91,7 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 // awaitEarlyQuiet waits until the DOM has been still for earlyQuiet since
 // the action returned (acted) and since its last change, with no request
 // in flight. It gives up (false) when a navigation starts, a dialog
-// opens, the page goes, or the quiet window passes first: then the
+// opens, the page goes, or the quiet window passes first. Then the
 // ordinary read after settling is as soon.
 func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) bool {
 	giveUp := acted.Add(s.cfg.QuietWindow)
@@ -123,9 +123,10 @@ func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) 
 }
 
 // take waits for the early re-snapshot and returns it when nothing
-// happened on the page since it started (nil otherwise: the caller reads
-// the page again). A refresh that does not end with ctx is left to finish
-// on its own, and the model it was refreshing is not trusted again.
+// happened on the page since it started. Else it returns nil, and the
+// caller reads the page again. A refresh that does not end with ctx is
+// left to finish on its own. The model it was refreshing is not trusted
+// again.
 func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
 	if !e.wait(ctx, s) {
 		return nil

@@ -64,7 +64,7 @@ func TestEarlyReadOverlapsSettling(t *testing.T) {
 
 // TestEarlyReadDroppedOnLateChange: a change after the early read began,
 // in the DOM or only in a control's state, makes the service read the page
-// again; the result shows the late change.
+// again. The result shows the late change.
 func TestEarlyReadDroppedOnLateChange(t *testing.T) {
 	svc, p := openService(t, serveLate(t), Config{})
 	tw := newTwin(t, svc, p)

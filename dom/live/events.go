@@ -11,7 +11,7 @@ import (
 )
 
 // eventPump delivers events to one reader without ever blocking the
-// sender, coalescing bursts: consecutive invalidations become one, and
+// sender. It coalesces bursts: consecutive invalidations become one, and
 // a state change replaces an undelivered one.
 type eventPump struct {
 	mu     sync.Mutex

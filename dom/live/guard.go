@@ -22,9 +22,9 @@ import (
 //   - a stylesheet added, removed or edited.
 //   - fonts or images that loaded.
 //   - a running or finished animation.
-//   - a new hover, focus or form state that a stylesheet styles in a way
-//     that can change a box (":hover { display: block }"; a colour
-//     cannot).
+//   - a new hover, focus or form state, where a stylesheet styles that
+//     state in a way that can change a box. ":hover { display: block }"
+//     can; a colour cannot.
 //
 // If any did, the refresh reads the whole layout (DOMSnapshot). If none
 // did, it reads only the changed subtrees' (partial.go). The guard also
@@ -249,7 +249,7 @@ func readGuard(ctx context.Context, p dom.Session, group string) (guardReply, er
 }
 
 // nameObjects gives the backend ids of the nodes in the array an
-// expression returns, in order (0 for one that could not be named).
+// expression returns, in order. One that could not be named gets 0.
 func nameObjects(ctx context.Context, p dom.Session, expr, group string) ([]int64, error) {
 	var ev struct {
 		Result struct {

@@ -157,9 +157,9 @@ func TestIncrementalSelfChanging(t *testing.T) {
 	tw.check(t, "after el.checked=false")
 }
 
-// everyOutput is each format of s (with the default options and with
-// every option on) and its raw capture written out: where a secret could
-// leak.
+// everyOutput is each format of s, with the default options and with
+// every option on, and its raw capture written out. Those are where a
+// secret could leak.
 func everyOutput(t *testing.T, s *Snapshot) map[string]string {
 	t.Helper()
 	outs := outputs(t, s)

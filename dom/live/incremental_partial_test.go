@@ -10,7 +10,7 @@ import (
 )
 
 // TestIncrementalPartialLayout acts on a page whose boxes move or change
-// style without a DOM event, or outside the subtree that changed:
+// style without a DOM event, or outside the subtree that changed. Cases:
 //   - a hover or :checked rule.
 //   - a fixed box and a scroll.
 //   - a float that grows out of its section.

@@ -73,7 +73,7 @@ func outputs(t *testing.T, s *Snapshot) map[string]string {
 }
 
 // check compares the service's current snapshot with a full capture of
-// the same page taken beside it, in every format; step names the moment.
+// the same page taken beside it, in every format. step names the moment.
 func (tw *twin) check(t *testing.T, step string) {
 	t.Helper()
 	inc := tw.svc.Current()

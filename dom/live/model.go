@@ -53,13 +53,13 @@ type Model struct {
 	// axEnabled: the Accessibility domain is on (Refresh turns it on the
 	// first time it must ask which ignored nodes Chrome's tree holds).
 	axEnabled bool
-	// version counts the changes to the model; a snapshot built from it
+	// version counts the changes to the model. A snapshot built from it
 	// can be written out as a capture while the version is the same.
 	version uint64
 	// applied is when the last event was applied.
 	applied time.Time
-	// A read holds the model at a mark (holdAtMark): holding while it
-	// does, marked once the mark came; held are the events after it.
+	// A read holds the model at a mark (holdAtMark). holding is set while
+	// it does, marked once the mark came. held are the events after it.
 	holding, marked bool
 	markNode        int64 // the node id of the mark it holds at
 	markCh          chan struct{}
@@ -90,8 +90,8 @@ func NewModel(raw *dom.RawCapture) (*Model, string) {
 	if raw == nil || len(raw.Targets) == 0 {
 		return nil, "the capture has no targets"
 	}
-	// The capture's JSON is let go as it is decoded (raw keeps only its
-	// metadata): the model is the capture from now on (Snapshot.Capture).
+	// The capture's JSON is let go as it is decoded; raw keeps only its
+	// metadata. The model is the capture from now on (Snapshot.Capture).
 	c, err := cdpjson.Decode(raw, true)
 	if err != nil || c.Targets[0].Root == nil {
 		return nil, "the capture has no readable document"
@@ -251,11 +251,11 @@ func hasFrame(n *cdpjson.Node) bool {
 	return found
 }
 
-// Apply applies DOM events to the model, in order, at once (the events
-// of one change of the page often come in one batch). An event the model
-// cannot follow (a new document, an unknown node, a frame) breaks it:
-// the next read is a full capture. Events after the mark a read holds
-// the model at (holdAtMark) wait until it lets go.
+// Apply applies DOM events to the model, in order, at once. The events
+// of one change of the page often come in one batch. An event the model
+// cannot follow (a new document, an unknown node, a frame) breaks it.
+// The next read is then a full capture. Events after the mark a read
+// holds the model at (holdAtMark) wait until it lets go.
 func (m *Model) Apply(evs ...dom.EventMessage) {
 	if len(evs) == 0 {
 		return

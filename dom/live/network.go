@@ -18,7 +18,7 @@ import (
 // are decoded into structs without headers, cookies, post data or
 // bodies, so none of those is ever held.
 //
-// Each event method arrives on its own subscription, so the events of one
+// Each event method arrives on its own subscription. So the events of one
 // request can be seen out of order: a response may come before the request
 // it answers. They are kept per request id and matched up by the browser's
 // timestamps when the action ends.
@@ -117,7 +117,7 @@ func (l *netLog) inFlight() bool {
 }
 
 // listNetwork puts the requests of the action into res once, when the page
-// has settled (or the action ended early); later calls leave it.
+// has settled (or the action ended early). Later calls leave it.
 func (s *Service) listNetwork(res *dom.ActionResult) {
 	if reqs, ok := s.net.end(); ok {
 		res.Network = reqs
@@ -153,8 +153,8 @@ type listedReq struct {
 	req  dom.NetworkRequest
 }
 
-// resolve matches each end to the hop it closes (the last one that began
-// at or before it) and returns the hops as listed requests.
+// resolve matches each end to the hop it closes: the last one that began
+// at or before it. It returns the hops as listed requests.
 func (r *netReq) resolve(now time.Time) []listedReq {
 	if len(r.hops) == 0 {
 		return nil // began before the action: not one of its requests

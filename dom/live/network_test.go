@@ -13,9 +13,10 @@ import (
 	. "domscope/dom/live"
 )
 
-// networkServer serves testdata/pages/network and answers its requests:
-// the form's POST, a search, an authenticated call that sets a cookie, and
-// one that takes longer than any settle. seen records what the server got.
+// networkServer serves testdata/pages/network and answers its requests.
+// They are the form's POST, a search, an authenticated call that sets a
+// cookie, and one that takes longer than any settle. seen records what
+// the server got.
 type networkServer struct {
 	*httptest.Server
 	mu   sync.Mutex

@@ -859,8 +859,9 @@ func fetchPartialAX(ctx context.Context, p dom.Session, ids []int64, inside, fie
 
 // axMembers tells which ignored nodes are in Chrome's AX tree, as
 // getFullAXTree walks it. Those are the ones their AX parent lists as
-// children (Accessibility.getChildAXNodes, one call per parent). Nothing in the
-// reply itself (ignored reasons, the parent's childIds) says it.
+// children (Accessibility.getChildAXNodes, one call per parent).
+// Nothing in the reply itself (ignored reasons, the parent's childIds)
+// says it.
 func (m *Model) axMembers(ctx context.Context, p dom.Session, parents map[int64]string) (map[int64]bool, error) {
 	in := map[int64]bool{}
 	if len(parents) == 0 {

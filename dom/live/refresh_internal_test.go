@@ -29,8 +29,8 @@ func layoutOf(boxes ...any) *cdpjson.Target {
 }
 
 // TestLayoutDiff: boxes whose style changed, that appeared or went are
-// listed, whether the two layouts list the rest in the same order or
-// not. Control states that changed are listed apart.
+// listed. That holds whether or not the two layouts list the rest in the
+// same order. Control states that changed are listed apart.
 func TestLayoutDiff(t *testing.T) {
 	old := layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto")
 	for _, c := range []struct {

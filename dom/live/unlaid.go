@@ -20,9 +20,9 @@ import (
 // holds nodes the layout Chrome made does not list (cdpjson/cover.go).
 // The refresh reads their layout one by one, as DOMSnapshot would have
 // given it, and their AX facts. Nodes inserted meanwhile are read in the
-// next round. Some pages make the read a full capture: one that inserts
-// faster than that, or a form control whose live state only DOMSnapshot
-// gives.
+// next round. Some pages make the read a full capture. One inserts
+// faster than that; another has a form control whose live state only
+// DOMSnapshot gives.
 
 // maxUnlaidRounds is how many rounds a refresh reads inserted nodes. A
 // round takes a few milliseconds; on a page with three timers (30, 70
@@ -41,7 +41,7 @@ type unlaid struct {
 }
 
 // unlaidIn lists the nodes of the model's own document that layout ti
-// does not list. Such a node came after the layout: when the model is
+// does not list. Such a node came after the layout. When the model is
 // held at a mark, every event from before the layout is in it. So only
 // the subtrees inserted since the refresh took its change sets are
 // looked at. m.mu is held.
