@@ -21,7 +21,7 @@ var dialogEvents = []string{"Page.javascriptDialogOpening", "Page.javascriptDial
 const dialogClosedWait = 2 * time.Second
 
 // forwardDialogs delivers sess's dialog events to on, in order, until pctx
-// ends; without ordered events it falls back to one channel a method.
+// ends. Without ordered events it falls back to one channel a method.
 func (s *Service) forwardDialogs(pctx context.Context, sess dom.Session, on func(method string, raw json.RawMessage)) {
 	oe, ok := sess.(dom.OrderedEvents)
 	if !ok {

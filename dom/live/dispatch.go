@@ -22,7 +22,7 @@ func (s *Service) dispatch(ctx context.Context, sess dom.Session, method string,
 	}
 	done := make(chan error, 1)
 	// The call must outlive this function when a dialog opens, so it does
-	// not use ctx: the service's lifetime and CallTimeout bound it.
+	// not use ctx. The service's lifetime and CallTimeout bound it.
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -235,8 +235,8 @@ func (s *Service) snapshotForActionLocked(ctx context.Context, cur *dom.Snapshot
 	return s.snapshotForAction(ctx)
 }
 
-// fillDiff compares two snapshots by ID (IDs survive re-snapshots of the
-// same document, so the difference is what the action added and removed).
+// fillDiff compares two snapshots by ID. IDs survive re-snapshots of the
+// same document, so the difference is what the action added and removed.
 func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	if next == nil {
 		return

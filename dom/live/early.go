@@ -47,7 +47,7 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 	model := s.model
 	ok := model != nil && s.last != nil && s.cfg.Snapshotter == nil && time.Since(s.fol.lastForeign) > backgroundSpan
 	s.mu.Unlock()
-	// Out-of-process frames send no events here: a late change in one
+	// Out-of-process frames send no events here. A late change in one
 	// could not be told apart, so their pages are read after settling.
 	ok = ok && !model.HasFrames()
 	if !ok {

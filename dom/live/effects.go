@@ -127,7 +127,7 @@ func (s *Service) Highlight(ctx context.Context, id string) error {
 	if n == nil {
 		return dom.Errorf(dom.NodeNotFound, nil, "%s is not in the current snapshot", dom.NormalizeID(id))
 	}
-	// A detached copy: the node's tree (tens of MB on a large page) must
+	// A detached copy. The node's tree (tens of MB on a large page) must
 	// not stay alive after the next snapshot replaces it.
 	c := *n
 	c.Parent, c.Children = nil, nil

@@ -303,7 +303,7 @@ func nameObjects(ctx context.Context, p dom.Session, expr, group string) ([]int6
 }
 
 // registerRoots gives the guard the model's shadow roots it does not
-// have yet (a closed one is out of the page scripts' reach). It reports
+// have yet. A closed one is out of the page scripts' reach. It reports
 // whether every one is registered. m.mu is not held.
 func (m *Model) registerRoots(ctx context.Context, p dom.Session) (bool, error) {
 	m.regMu.Lock()

@@ -66,7 +66,7 @@ type Model struct {
 	held            []dom.EventMessage
 
 	// guarded: the page guard (guard.go) ran before the layout the model
-	// holds was read, so the next refresh may read changed parts only.
+	// holds was read. So the next refresh may read changed parts only.
 	guarded bool
 	// registered are the shadow roots (backend ids) the guard was given.
 	registered map[int64]bool
@@ -616,8 +616,8 @@ func (m *Model) fieldOf(n *cdpjson.Node) *cdpjson.Node {
 	return found
 }
 
-// scrubAround redacts what changed at n the way the capture does: the
-// whole field n is in, and every field in n's subtree.
+// scrubAround redacts what changed at n the way the capture does. It
+// redacts the whole field n is in, and every field in n's subtree.
 func (m *Model) scrubAround(n *cdpjson.Node) {
 	if f := m.fieldOf(n); f != nil {
 		m.redactField(f)

@@ -125,7 +125,7 @@ func (s *Service) listNetwork(res *dom.ActionResult) {
 }
 
 // end stops recording and lists the requests started since begin, in the
-// order they started; ok is false when it was not recording.
+// order they started. ok is false when it was not recording.
 func (l *netLog) end() (_ []dom.NetworkRequest, ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

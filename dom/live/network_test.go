@@ -81,7 +81,7 @@ func newNetworkServer(t testing.TB) *networkServer {
 }
 
 // findRequest returns the listed request whose URL has this path (and
-// method), failing the test with the whole list when there is none.
+// method). When there is none it fails the test with the whole list.
 func findRequest(t *testing.T, res ActionResult, method, path string) NetworkRequest {
 	t.Helper()
 	for _, r := range res.Network {

@@ -142,8 +142,8 @@ func decodePartial(raw json.RawMessage) ([][]partialEntry, string) {
 }
 
 // layoutOrder lists the model nodes under root in partialJS's order:
-// elements and texts, children in order; not shadow roots, template
-// contents or frame documents. m.mu is held.
+// elements and texts, children in order. It skips shadow roots, template
+// contents and frame documents. m.mu is held.
 func layoutOrder(root *cdpjson.Node, max int) ([]planNode, bool) {
 	var out []planNode
 	type item struct {
@@ -232,8 +232,8 @@ type partialPlan struct {
 	total int
 }
 
-// planNode is one node a partial read reads, with what the checks and
-// the new layout need of the model (read without m.mu).
+// planNode is one node a partial read reads. It holds what the checks
+// and the new layout need of the model, read without m.mu.
 type planNode struct {
 	id      int64 // backend id
 	element bool

@@ -220,7 +220,7 @@ const occludeCheck = `function(hit) {
 }`
 
 // occluded decides, in the page, whether hit belongs to the target after
-// all (labels, nodes newer than the snapshot); if not it fails OCCLUDED.
+// all (labels, nodes newer than the snapshot). If not it fails OCCLUDED.
 func (s *Service) occluded(ctx context.Context, page dom.Page, t *target, sess dom.Session, hit int64, want *target) error {
 	var res struct {
 		Inside bool   `json:"inside"`

@@ -97,7 +97,7 @@ func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 			allowed := allowance(m.background, s.cfg.QuietWindow)
 			sinceStart := now.Sub(m.at)
 			if sinceStart >= s.cfg.QuietWindow && recent <= allowed {
-				// Quiet by the clock; but on a busy machine the page's own
+				// Quiet by the clock. But on a busy machine the page's own
 				// timers (a render debounced with setTimeout 0) may not have
 				// run yet. Give its event loop a turn, then look again.
 				if probes >= 3 || !s.pageIdle(ctx, m.background) {
@@ -169,7 +169,7 @@ func (s *Service) changesSince(m mark) dom.Changes {
 }
 
 // waitLoaded waits (bounded by NavigationTimeout) while the main frame is
-// loading a new document, so a snapshot does not catch a half-parsed page.
+// loading a new document. So a snapshot does not catch a half-parsed page.
 func (s *Service) waitLoaded(ctx context.Context) {
 	bound := time.NewTimer(s.cfg.NavigationTimeout)
 	defer bound.Stop()
