@@ -9,15 +9,18 @@ import (
 )
 
 // A refresh spends most of its time waiting for Chrome's layout
-// (DOMSnapshot), and building the tree was most of what came after it. So
-// the tree is built while Chrome makes the layout, from the model as it
-// is (its AX facts and layout from the last read), and put right once the
-// layout and the AX facts come: the nodes whose AX facts were fetched
-// again or whose control state changed are described again, bounds and
-// whether in the viewport are updated. It stands only if that changes no
-// node's tier (what its visibility and its ancestors' names follow from)
-// and no box appeared, went, changed style or became or stopped being
-// zero-size; else the tree is built again, as it would have been.
+// (DOMSnapshot), and building the tree was most of what came after it.
+// So the tree is built while Chrome makes the layout. It is built from
+// the model as it is, with its AX facts and layout from the last read.
+// It is put right once the layout and the AX facts come:
+//   - nodes whose AX facts were fetched again are described again.
+//   - so are nodes whose control state changed.
+//   - bounds and whether in the viewport are updated.
+//
+// It stands only if that changes no node's tier (what its visibility
+// and its ancestors' names follow from). No box may appear, go, change
+// style, or become or stop being zero-size. Else the tree is built
+// again, as it would have been.
 
 // ahead is a tree built before the refresh's layout came.
 type ahead struct {
@@ -28,8 +31,8 @@ type ahead struct {
 }
 
 // buildAhead builds from the model as it is. It returns nil when that
-// tree could not stand (out-of-process frames are read whole at every
-// refresh, sensitive values are still to be scrubbed).
+// tree could not stand. Out-of-process frames are read whole at every
+// refresh, and sensitive values are still to be scrubbed.
 func (m *Model) buildAhead(opts build.Options) *ahead {
 	start := time.Now()
 	m.mu.Lock()
@@ -44,16 +47,18 @@ func (m *Model) buildAhead(opts build.Options) *ahead {
 	return &ahead{d: d, version: m.version, vp: m.raw.Viewport, took: time.Since(start)}
 }
 
-// finish makes the tree built ahead the refresh's snapshot, once the model
-// holds the new layout (which replaced old; no box appeared, went or
-// changed style), AX facts, title and viewport: the nodes whose AX facts
-// were fetched (fetched), and those whose value, checked or selected
-// state changed (states) with their ancestors (a <select> shows its
-// option's), are described again; each node's bounds are the new ones,
-// and whether it is in the viewport is worked out again. It reports false
-// when that changes a node's tier, or the bounds change what the build
-// decided (a box that became or stopped being zero-size); the caller then
-// builds again.
+// finish makes the tree built ahead the refresh's snapshot. It runs once
+// the model holds the new layout, AX facts, title and viewport. The new
+// layout replaced old; no box appeared, went or changed style.
+// These nodes are described again:
+//   - those whose AX facts were fetched (fetched).
+//   - those whose value, checked or selected state changed (states).
+//   - their ancestors, since a <select> shows its option's.
+//
+// Each node gets its new bounds, and whether it is in the viewport is
+// worked out again. It reports false when that changes a node's tier.
+// It also does when the bounds change what the build decided: a box
+// that became or stopped being zero-size. The caller then builds again.
 func (a *ahead) finish(m *Model, old []cdpjson.Box, fetched, states []int64) (*dom.Snapshot, bool) {
 	start := time.Now()
 	if !a.d.LaidOut(m.ti) || !a.d.Redescribe(m.ti, fetched, states) {

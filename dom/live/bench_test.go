@@ -121,10 +121,10 @@ func BenchmarkClickNoResnapshot(b *testing.B) {
 }
 
 // BenchmarkResnapshot compares, in the same run, the snapshot after a
-// small action taken incrementally with a full capture of the same page:
-// a click on a button of synthetic-10000 and -50000, typing into
-// wikipedia-2's search field. On synthetic-10000 it also reports the click
-// with its re-snapshot.
+// small action taken incrementally with a full capture of the same page.
+// The actions are a click on a button of synthetic-10000 and -50000, and
+// typing into wikipedia-2's search field. On synthetic-10000 it also
+// reports the click with its re-snapshot.
 //
 //	go test ./dom/live -run '^$' -bench BenchmarkResnapshot -benchtime 3x
 func BenchmarkResnapshot(b *testing.B) {
@@ -173,10 +173,10 @@ func clickButton(b *testing.B, s *Snapshot) Action {
 	return Action{Kind: "click", ID: firstMatch(b, s, clickTarget(false)), Force: true}
 }
 
-// BenchmarkFollow is follow mode's delay as a user sees it: another CDP
-// connection changes synthetic-10000 (one text node, from script); the
-// time from that change until the snapshot showing it is ready (the
-// service's quiet window, its page-changed event, the re-snapshot).
+// BenchmarkFollow is follow mode's delay as a user sees it. Another CDP
+// connection changes synthetic-10000 (one text node, from script). It
+// times that change until the snapshot showing it is ready. That spans
+// the service's quiet window, its page-changed event and the re-snapshot.
 //
 //	go test ./dom/live -run '^$' -bench BenchmarkFollow -benchtime 5x
 func BenchmarkFollow(b *testing.B) {

@@ -10,7 +10,7 @@ import (
 	"domscope/dom"
 )
 
-// callCtx derives a context for browser calls that ends at the caller's
+// callCtx derives a context for browser calls. It ends at the caller's
 // end, after d, or when the page's connection is lost, whichever is first.
 func (s *Service) callCtx(ctx, pageCtx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	cctx, cancel := context.WithTimeout(ctx, d)
@@ -24,8 +24,8 @@ func (s *Service) callCtx(ctx, pageCtx context.Context, d time.Duration) (contex
 	}
 }
 
-// call sends one CDP command on sess, bounded by CallTimeout, and turns
-// failures into *Error values with codes (what a person can act on).
+// call sends one CDP command on sess, bounded by CallTimeout. It turns
+// failures into *Error values with codes, which a person can act on.
 func (s *Service) call(ctx context.Context, sess dom.Session, method string, params, result any) error {
 	s.mu.Lock()
 	pctx := s.pageCtx
@@ -44,8 +44,8 @@ func (s *Service) call(ctx context.Context, sess dom.Session, method string, par
 	return s.mapErr(ctx, pctx, cctx, method, err)
 }
 
-// dialogCtx derives a context that ends when a JavaScript dialog opens (a
-// dialog blocks the renderer, so calls waiting on it would only time out).
+// dialogCtx derives a context that ends when a JavaScript dialog opens.
+// A dialog blocks the renderer, so calls waiting on it would only time out.
 // When a dialog is already open, nothing is watched: handling it is what
 // the caller is doing. opened reports whether a dialog ended the context.
 func (s *Service) dialogCtx(ctx context.Context) (context.Context, func() bool, func()) {

@@ -50,12 +50,12 @@ func sameAsBuilt(t *testing.T, s *Snapshot, step string) {
 	}
 }
 
-// TestLiveSnapshotCapture: a snapshot of the live model keeps no CDP JSON;
-// it writes the model out as a capture that builds to the same output
-// (field values, checked and selected states, bounds included), and only
-// while the model is as it was: after the page changes, Capture and
-// Rebuild say so (ErrPageChanged), and the service's SetTierRules leaves
-// the rebuild to a new snapshot.
+// TestLiveSnapshotCapture: a snapshot of the live model keeps no CDP JSON.
+// It writes the model out as a capture that builds to the same output,
+// field values, checked and selected states and bounds included. It does
+// so only while the model is as it was. After the page changes, Capture
+// and Rebuild say so (ErrPageChanged). The service's SetTierRules then
+// leaves the rebuild to a new snapshot.
 func TestLiveSnapshotCapture(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/fields.html", Config{})

@@ -23,9 +23,9 @@ func hasChange(res ActionResult, id, kind, what string) bool {
 }
 
 // The changes an action lists include states, visibility and the lines of
-// the flattened view, not only added and removed nodes: ticking a TodoMVC
-// checkbox, hovering a todo (its Delete button shows) and ArrowDown on a
-// combobox (it expands).
+// the flattened view, not only added and removed nodes. The actions:
+// ticking a TodoMVC checkbox, hovering a todo (its Delete button shows)
+// and ArrowDown on a combobox (it expands).
 func TestChangesListStatesVisibilityAndFlatLines(t *testing.T) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
@@ -56,8 +56,8 @@ func TestChangesListStatesVisibilityAndFlatLines(t *testing.T) {
 		t.Errorf("the JSON result lacks the state change: %s", b)
 	}
 
-	// The mouse is on the todo after the click, so its Delete button shows;
-	// hovering the input hides it, hovering the todo again shows it.
+	// The mouse is on the todo after the click, so its Delete button shows.
+	// Hovering the input hides it; hovering the todo again shows it.
 	destroy = findNode(snap(t, svc), func(n *VirtualNode) bool { return hasClass(n, "destroy") })
 	if destroy == nil || destroy.Hidden != "" {
 		t.Fatalf("the Delete button is not shown with the mouse on its todo: %+v", destroy)

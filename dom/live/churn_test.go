@@ -19,13 +19,13 @@ import (
 	. "domscope/dom/live"
 )
 
-// The churn page (testdata/pages/actions/churn.html) never goes quiet:
-// a clock replaces its text every 30 ms, a status line every 70 ms and a
+// The churn page (testdata/pages/actions/churn.html) never goes quiet.
+// A clock replaces its text every 30 ms, a status line every 70 ms and a
 // feed its items every 110 ms. A snapshot read while it changes is
 // compared with a full capture of the page held still a moment later
-// (its pause()): the counters, six digits each, are the only thing that
-// may differ, and node ids are compared by order of appearance (a text
-// the page replaced since is another node, with an id of its own).
+// (its pause()). The counters, six digits each, are the only thing that
+// may differ. Node ids are compared by order of appearance: a text the
+// page replaced since is another node, with an id of its own.
 
 var (
 	counterRE = regexp.MustCompile(`([^\d.])\d{6}\b`)
@@ -48,8 +48,8 @@ func canon(s string) string {
 }
 
 // churnShown checks what a snapshot of the churn page must show whatever
-// the moment: the clock's number and the status line, drawn; and no text
-// the page wrote judged not rendered.
+// the moment. The clock's number and the status line are drawn. No text
+// the page wrote is judged not rendered.
 func churnShown(t *testing.T, s *Snapshot, step string) {
 	t.Helper()
 	for _, id := range []string{"clock", "status"} {
@@ -120,7 +120,7 @@ func (tw *twin) checkChurn(t *testing.T, s *Snapshot, step string) {
 }
 
 // TestIncrementalUnderChurn acts again and again on a page that never
-// goes quiet: every snapshot after an action shows the texts the page
+// goes quiet. Every snapshot after an action shows the texts the page
 // keeps replacing, drawn, as a full capture does.
 func TestIncrementalUnderChurn(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
@@ -159,8 +159,8 @@ func TestIncrementalUnderChurn(t *testing.T) {
 }
 
 // TestFollowUnderChurn: on a page that never goes quiet the service still
-// reports its changes, at least once a second, each report marked busy;
-// the snapshot taken on each (as the UI does) shows the page as a full
+// reports its changes, at least once a second, each report marked busy.
+// The snapshot taken on each (as the UI does) shows the page as a full
 // capture does.
 func TestFollowUnderChurn(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
@@ -197,11 +197,11 @@ func TestFollowUnderChurn(t *testing.T) {
 	}
 }
 
-// TestIncrementalPrivacyUnderChurn: a page that draws its sensitive
-// fields anew every 40 ms, the secrets in them, while it is read: the
-// nodes read one by one (inserted during a refresh) leak nothing into any
-// output, nor, once the page is held still, into the model written out
-// as a capture.
+// TestIncrementalPrivacyUnderChurn: a page draws its sensitive fields
+// anew every 40 ms, the secrets in them, while it is read. The nodes
+// read one by one (inserted during a refresh) leak nothing into any
+// output. Once the page is held still, they leak nothing into the model
+// written out as a capture either.
 func TestIncrementalPrivacyUnderChurn(t *testing.T) {
 	const pw, code = "Churn-Pa55-Zebra", "Otp-917-Secret"
 	page := `<!doctype html><title>secrets</title><style>body{font:16px monospace}</style>

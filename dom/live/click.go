@@ -7,9 +7,10 @@ import (
 	"domscope/dom"
 )
 
-// click scrolls the node into view, finds the centre of its largest visible
-// quad, checks that the node (not something over it) would get the click,
-// and dispatches a real mouse click on the top-level page.
+// click scrolls the node into view and finds the centre of its largest
+// visible quad. It checks that the node, not something over it, would
+// get the click. Then it dispatches a real mouse click on the top-level
+// page.
 func (s *Service) click(ctx context.Context, page dom.Page, t *target, a dom.Action, res *dom.ActionResult) (*dom.DialogInfo, error) {
 	if t.node.Tag == "option" && a.Button == "" && a.ClickCount <= 1 && len(a.Modifiers) == 0 {
 		// An <option> is chosen, not clicked: a real click on it lands in

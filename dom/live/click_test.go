@@ -86,7 +86,7 @@ func TestClickInClosedShadowRoot(t *testing.T) {
 		t.Fatalf("clicks (open, closed) = %s", v)
 	}
 	// The closed root's own document state changed: the new text is in
-	// the re-snapshot (the page itself cannot reach into the closed root).
+	// the re-snapshot. The page itself cannot reach into the closed root.
 	if n := findAttr(snap(t, svc), "id", "closedbtn"); n == nil || !strings.Contains(nodeText(n), "Closed clicked 2") {
 		t.Fatalf("re-snapshot does not show the closed button's new text")
 	}

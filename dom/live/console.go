@@ -11,12 +11,12 @@ import (
 	"domscope/dom/urls"
 )
 
-// consoleLog records the console errors and warnings, and the uncaught
-// exceptions, that the page (or a frame the service follows) logs while
-// an action runs. Only a message's level, its text as the page wrote it
-// (clipped, white space collapsed, values typed into sensitive fields
-// masked) and the script position are kept: objects logged are read by
-// their description, never fetched.
+// consoleLog records the console errors, warnings and uncaught
+// exceptions that the page logs while an action runs. That includes
+// frames the service follows. It keeps only a message's level, its text
+// and the script position. The text is clipped, white space collapsed,
+// and values typed into sensitive fields are masked. Objects logged are
+// read by their description, never fetched.
 type consoleLog struct {
 	mu      sync.Mutex
 	armed   bool

@@ -11,7 +11,7 @@ import (
 
 // TestConsoleOfAnAction: an action's result lists the console errors and
 // warnings it caused, and the uncaught exception, with where they came
-// from; plain logs, and what the page logged before, are left out.
+// from. Plain logs, and what the page logged before, are left out.
 func TestConsoleOfAnAction(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, _ := openService(t, base+"/console.html", Config{})

@@ -10,10 +10,10 @@ import (
 )
 
 // dialogEvents are a session's dialog events. They are followed on one
-// channel, in the order the browser sent them, where the session can:
-// on two channels, the next alert of a page that opens one as soon as
-// the last closes could be seen before that close, and then the close
-// would wipe it out.
+// channel, in the order the browser sent them, where the session can.
+// Some pages open the next alert as soon as the last closes. On two
+// channels that alert could be seen before that close, and then the
+// close would wipe it out.
 var dialogEvents = []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"}
 
 // dialogClosedWait bounds the wait for the browser to report a dialog
@@ -21,7 +21,7 @@ var dialogEvents = []string{"Page.javascriptDialogOpening", "Page.javascriptDial
 const dialogClosedWait = 2 * time.Second
 
 // forwardDialogs delivers sess's dialog events to on, in order, until pctx
-// ends; without ordered events it falls back to one channel a method.
+// ends. Without ordered events it falls back to one channel a method.
 func (s *Service) forwardDialogs(pctx context.Context, sess dom.Session, on func(method string, raw json.RawMessage)) {
 	oe, ok := sess.(dom.OrderedEvents)
 	if !ok {
@@ -74,7 +74,7 @@ func (s *Service) handleDialog(ctx context.Context, page dom.Page, a dom.Action)
 }
 
 // awaitDialogClosed waits, briefly, until the browser has reported dialog
-// d closed, so the action ends with the page's own state: a page may have
+// d closed. So the action ends with the page's own state: a page may have
 // opened its next dialog already. A close never reported is taken as done.
 func (s *Service) awaitDialogClosed(ctx context.Context, d *dom.DialogInfo) {
 	bound := time.NewTimer(dialogClosedWait)

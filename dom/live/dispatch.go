@@ -7,12 +7,12 @@ import (
 	"domscope/dom"
 )
 
-// dispatch sends an input command that a JavaScript dialog may block: an
-// alert() in a click handler stops the renderer, and Chrome answers the
-// input command only after the dialog is closed. So the call runs on its
-// own goroutine and dispatch returns as soon as either it answers or a
-// dialog opens (the dialog is then returned and the call finishes later,
-// bounded by CallTimeout, once someone handles the dialog).
+// dispatch sends an input command that a JavaScript dialog may block.
+// An alert() in a click handler stops the renderer, and Chrome answers
+// the input command only after the dialog is closed. So the call runs
+// on its own goroutine. dispatch returns as soon as either it answers or
+// a dialog opens. The dialog is then returned. The call finishes later,
+// bounded by CallTimeout, once someone handles the dialog.
 func (s *Service) dispatch(ctx context.Context, sess dom.Session, method string, params any) (*dom.DialogInfo, error) {
 	s.mu.Lock()
 	sig, open := s.dialogSig, s.dialog
@@ -22,7 +22,7 @@ func (s *Service) dispatch(ctx context.Context, sess dom.Session, method string,
 	}
 	done := make(chan error, 1)
 	// The call must outlive this function when a dialog opens, so it does
-	// not use ctx: the service's lifetime and CallTimeout bound it.
+	// not use ctx. The service's lifetime and CallTimeout bound it.
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -38,9 +38,9 @@ func (s *Service) dispatch(ctx context.Context, sess dom.Session, method string,
 	}
 }
 
-// callOn runs a function in the page with this = the node (backend id) and
-// the given arguments (backend ids of other nodes, or plain JSON values),
-// decoding its return value into result.
+// callOn runs a function in the page with this = the node (backend id).
+// The arguments are backend ids of other nodes, or plain JSON values.
+// It decodes the function's return value into result.
 func (s *Service) callOn(ctx context.Context, sess dom.Session, backend int64, fn string, args []any, result any) error {
 	obj, err := s.resolveObject(ctx, sess, backend)
 	if err != nil {

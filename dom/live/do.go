@@ -83,9 +83,9 @@ func kindList() string {
 	return strings.Join(names, ", ")
 }
 
-// Do performs one action. It never panics, always invalidates the cached
-// snapshot, waits for the page to settle, and (on success) re-snapshots so
-// the result can say what changed.
+// Do performs one action. It never panics and always invalidates the
+// cached snapshot. It waits for the page to settle. On success it
+// re-snapshots so the result can say what changed.
 func (s *Service) Do(ctx context.Context, a dom.Action) (res dom.ActionResult) {
 	start := time.Now()
 	s.opMu.Lock()
@@ -224,10 +224,10 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	return nil
 }
 
-// snapshotForActionLocked returns the snapshot to resolve an ID in: cur
-// (the snapshot cached when the action began) if still fresh, else a new
-// capture (IDs survive it), else an error when nothing was ever captured.
-// Callers hold opMu.
+// snapshotForActionLocked returns the snapshot to resolve an ID in. That
+// is cur (the snapshot cached when the action began) if still fresh.
+// Else it is a new capture (IDs survive it). It is an error when nothing
+// was ever captured. Callers hold opMu.
 func (s *Service) snapshotForActionLocked(ctx context.Context, cur *dom.Snapshot) (*dom.Snapshot, error) {
 	if cur != nil && s.fresh(cur) {
 		return cur, nil
@@ -235,8 +235,8 @@ func (s *Service) snapshotForActionLocked(ctx context.Context, cur *dom.Snapshot
 	return s.snapshotForAction(ctx)
 }
 
-// fillDiff compares two snapshots by ID (IDs survive re-snapshots of the
-// same document, so the difference is what the action added and removed).
+// fillDiff compares two snapshots by ID. IDs survive re-snapshots of the
+// same document, so the difference is what the action added and removed.
 func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	if next == nil {
 		return
@@ -251,9 +251,9 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 		res.Changes.DomChanged = true
 		return
 	}
-	// The node diff and the new flat text do not depend on each other (on a
-	// 10,000-element page each is about a dozen milliseconds): made side by
-	// side. prev's text is read first, as it is the one cached.
+	// The node diff and the new flat text do not depend on each other, so
+	// they are made side by side. On a 10,000-element page each is about a
+	// dozen milliseconds. prev's text is read first, as it is the one cached.
 	var prevText, nextText string
 	textDone := make(chan struct{})
 	if prev.URL == next.URL {
@@ -282,8 +282,8 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 }
 
 // flatText is a snapshot's flattened text view with the default options
-// (what an agent reads), kept for the last snapshot: the next action's
-// diff starts from it.
+// (what an agent reads). It is kept for the last snapshot: the next
+// action's diff starts from it.
 func (s *Service) flatText(snap *dom.Snapshot) string {
 	s.mu.Lock()
 	if s.lastFlat.snap == snap {

@@ -9,20 +9,23 @@ import (
 )
 
 // earlyQuiet is how long the DOM must have been still after an action
-// before its re-snapshot may start early, while settling goes on. A
-// click's own changes come at once, its framework's render within a frame
-// or a zero timer; a reaction later than this makes the early read
-// useless (it is dropped and the page read again), never wrong.
+// before its re-snapshot may start early, while settling goes on.
+// A click's own changes come at once. Its framework renders within a
+// frame or a zero timer. A reaction later than this makes the early read
+// useless, never wrong: it is dropped and the page read again.
 const earlyQuiet = 25 * time.Millisecond
 
-// early is a re-snapshot started before the page has settled, to overlap
-// the incremental refresh (most of it Chrome's DOMSnapshot) with the rest
-// of the quiet window. It is kept only when nothing at all happened on the
-// page from its start to the end of settling: no DOM event (the model
-// applied none since the refresh took its change sets, and the service
-// counted none), no navigation, no invalidation, no dialog, and the same
-// stateProbe sum. Then the page the refresh read is the page a read after
-// settling would read.
+// early is a re-snapshot started before the page has settled. It
+// overlaps the incremental refresh (most of it Chrome's DOMSnapshot)
+// with the rest of the quiet window. It is kept only when nothing at all
+// happened on the page from its start to the end of settling. That is:
+//   - no DOM event. The model applied none since the refresh took its
+//     change sets, and the service counted none.
+//   - no navigation, no invalidation, no dialog.
+//   - the same stateProbe sum.
+//
+// Then the page the refresh read is the page a read after settling
+// would read.
 type early struct {
 	done  chan struct{}
 	snap  *dom.Snapshot // nil when the refresh did not start or did not end well
@@ -33,18 +36,18 @@ type early struct {
 	state int64 // stateProbe before the refresh
 }
 
-// startEarly starts the early re-snapshot after the action marked m: once
-// the DOM has been still for earlyQuiet with no request in flight, and only
-// when it can be an incremental refresh (a live model, a previous
-// snapshot) on a page that did not change by itself in the last
-// backgroundSpan (a ticker would spoil most early reads). It returns nil
-// when it will not start at all.
+// startEarly starts the early re-snapshot after the action marked m.
+// It starts once the DOM has been still for earlyQuiet with no request
+// in flight. It starts only when it can be an incremental refresh (a
+// live model, a previous snapshot). The page must also not have changed
+// by itself in the last backgroundSpan: a ticker would spoil most early
+// reads. It returns nil when it will not start at all.
 func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 	s.mu.Lock()
 	model := s.model
 	ok := model != nil && s.last != nil && s.cfg.Snapshotter == nil && time.Since(s.fol.lastForeign) > backgroundSpan
 	s.mu.Unlock()
-	// Out-of-process frames send no events here: a late change in one
+	// Out-of-process frames send no events here. A late change in one
 	// could not be told apart, so their pages are read after settling.
 	ok = ok && !model.HasFrames()
 	if !ok {
@@ -88,7 +91,7 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 // awaitEarlyQuiet waits until the DOM has been still for earlyQuiet since
 // the action returned (acted) and since its last change, with no request
 // in flight. It gives up (false) when a navigation starts, a dialog
-// opens, the page goes, or the quiet window passes first: then the
+// opens, the page goes, or the quiet window passes first. Then the
 // ordinary read after settling is as soon.
 func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) bool {
 	giveUp := acted.Add(s.cfg.QuietWindow)
@@ -120,9 +123,10 @@ func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) 
 }
 
 // take waits for the early re-snapshot and returns it when nothing
-// happened on the page since it started (nil otherwise: the caller reads
-// the page again). A refresh that does not end with ctx is left to finish
-// on its own, and the model it was refreshing is not trusted again.
+// happened on the page since it started. Else it returns nil, and the
+// caller reads the page again. A refresh that does not end with ctx is
+// left to finish on its own. The model it was refreshing is not trusted
+// again.
 func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
 	if !e.wait(ctx, s) {
 		return nil
@@ -150,10 +154,10 @@ func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
 }
 
 // wait waits for the early re-snapshot to end, or for ctx, a dialog or
-// the page's loss, whichever is first (false then: a call blocked by a
-// dialog may not end soon; the refresh finishes on its own, and the model
-// it was refreshing is not trusted again, so no two refreshes of one model
-// ever overlap).
+// the page's loss, whichever is first. It returns false in the latter
+// cases: a call blocked by a dialog may not end soon. The refresh then
+// finishes on its own, and the model it was refreshing is not trusted
+// again. So no two refreshes of one model ever overlap.
 func (e *early) wait(ctx context.Context, s *Service) bool {
 	if e == nil {
 		return false
@@ -184,14 +188,14 @@ func (e *early) abandoned() {
 	}
 }
 
-// stateProbe sums up, in one number, the page state that changes without
-// a DOM event and that a snapshot shows: every form control's value and
-// checked, indeterminate and selected state (through open shadow roots and
-// same-origin frames), the focused element and the scroll position. An
-// early read is kept only when the sum is the same at its start and after
-// settling: a timer that ticks a box from script after the read began
-// would otherwise go unseen. Only the number leaves the page, never a
-// value.
+// stateProbe sums up, in one number, the page state that a snapshot
+// shows and that changes without a DOM event. It covers every form
+// control's value and checked, indeterminate and selected state, through
+// open shadow roots and same-origin frames. It also covers the focused
+// element and the scroll position. An early read is kept only when the
+// sum is the same at its start and after settling. Else a timer that
+// ticks a box from script after the read began would go unseen. Only the
+// number leaves the page, never a value.
 const stateProbe = `(() => {
   let h = 7, n = 0;
   const mix = (s) => { s = String(s); for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0; h = (Math.imul(h, 31) + 1) | 0; };

@@ -13,8 +13,8 @@ import (
 )
 
 // latePage reacts to clicks at once, and some of its buttons again 60 ms
-// later: with a DOM change, or with a property change that fires no DOM
-// event at all.
+// later. That late change is a DOM change, or a property change that
+// fires no DOM event at all.
 const latePage = `<!doctype html><title>late</title>
 <p id=out>none</p>
 <label><input type=checkbox id=box> quiet box</label>
@@ -39,9 +39,9 @@ func serveLate(t *testing.T) string {
 }
 
 // TestEarlyReadOverlapsSettling: the re-snapshot after a click whose
-// changes come at once starts long before the quiet window ends (here two
-// seconds long, so a loaded machine's slow click still leaves room), and
-// prints what a full capture prints.
+// changes come at once starts long before the quiet window ends. It
+// prints what a full capture prints. The window is two seconds here, so
+// a loaded machine's slow click still leaves room.
 func TestEarlyReadOverlapsSettling(t *testing.T) {
 	svc, p := openService(t, serveLate(t), Config{QuietWindow: 2 * time.Second})
 	tw := newTwin(t, svc, p)
@@ -64,7 +64,7 @@ func TestEarlyReadOverlapsSettling(t *testing.T) {
 
 // TestEarlyReadDroppedOnLateChange: a change after the early read began,
 // in the DOM or only in a control's state, makes the service read the page
-// again; the result shows the late change.
+// again. The result shows the late change.
 func TestEarlyReadDroppedOnLateChange(t *testing.T) {
 	svc, p := openService(t, serveLate(t), Config{})
 	tw := newTwin(t, svc, p)
@@ -78,10 +78,10 @@ func TestEarlyReadDroppedOnLateChange(t *testing.T) {
 	}
 }
 
-// TestEarlyReadMeetsADialog: an alert that opens while the early read is
-// under way (on a page big enough that its refresh outlasts the alert's
-// 60 ms) ends the action with the dialog in sight; after it is accepted
-// the page reads as a full capture does.
+// TestEarlyReadMeetsADialog: an alert opens while the early read is
+// under way. The page is big enough that its refresh outlasts the
+// alert's 60 ms. The action ends with the dialog in sight. After it is
+// accepted the page reads as a full capture does.
 func TestEarlyReadMeetsADialog(t *testing.T) {
 	svc, p := openService(t, serveLate(t)+"#big", Config{})
 	tw := newTwin(t, svc, p)

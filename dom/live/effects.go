@@ -9,7 +9,7 @@ import (
 )
 
 // effects shows the service's visual feedback in the browser through the
-// Overlay domain: it draws over the page without adding DOM nodes, so
+// Overlay domain. It draws over the page without adding DOM nodes. So
 // nothing of it can appear in a snapshot or trigger a mutation. All of it
 // is fire-and-forget: failures are ignored and nothing waits for it.
 type effects struct {
@@ -127,7 +127,7 @@ func (s *Service) Highlight(ctx context.Context, id string) error {
 	if n == nil {
 		return dom.Errorf(dom.NodeNotFound, nil, "%s is not in the current snapshot", dom.NormalizeID(id))
 	}
-	// A detached copy: the node's tree (tens of MB on a large page) must
+	// A detached copy. The node's tree (tens of MB on a large page) must
 	// not stay alive after the next snapshot replaces it.
 	c := *n
 	c.Parent, c.Children = nil, nil

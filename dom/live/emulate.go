@@ -7,9 +7,9 @@ import (
 	"domscope/dom"
 )
 
-// viewportHandler emulates the window the action names (a.Viewport; nil or
-// zero goes back to the browser's own) and keeps it, so a reconnect to the
-// page applies it again.
+// viewportHandler emulates the window the action names (a.Viewport).
+// nil or zero goes back to the browser's own. It keeps the window, so a
+// reconnect to the page applies it again.
 func viewportHandler(s *Service, ctx context.Context, page dom.Page, _ *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
 	var vp dom.Viewport
 	if a.Viewport != nil {

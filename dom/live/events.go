@@ -11,7 +11,7 @@ import (
 )
 
 // eventPump delivers events to one reader without ever blocking the
-// sender, coalescing bursts: consecutive invalidations become one, and
+// sender. It coalesces bursts: consecutive invalidations become one, and
 // a state change replaces an undelivered one.
 type eventPump struct {
 	mu     sync.Mutex
@@ -185,8 +185,8 @@ func (s *Service) attach(p dom.Page) {
 }
 
 // noteLoading counts a load in progress when attaching, so the first
-// capture waits for it: a tab found again in a restarted browser is often
-// still loading, and its start happened before our events were on.
+// capture waits for it. A tab found again in a restarted browser is
+// often still loading, and its start happened before our events were on.
 func (s *Service) noteLoading(ctx context.Context, p dom.Page) {
 	s.mu.Lock()
 	loaded := s.track.loaded
@@ -357,8 +357,8 @@ const (
 	reconnectFirstWait = 250 * time.Millisecond
 	reconnectMaxWait   = 5 * time.Second
 	// reconnectNotFound is how many answers "no such tab", reconnectGrace
-	// apart, end the attempts: a restarted browser restores its tabs
-	// within a second or two, and a user waiting for the picker should not
+	// apart, end the attempts. A restarted browser restores its tabs
+	// within a second or two. A user waiting for the picker should not
 	// wait for the long backoff.
 	reconnectNotFound = 3
 	reconnectGrace    = time.Second
@@ -425,9 +425,9 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 	s.watchConsole(ctx, p, fs)
 }
 
-// forward delivers the events of methods from sess to on, one goroutine of
-// the service's group a method, until pctx ends (the page is left); each
-// subscription ends with its goroutine.
+// forward delivers the events of methods from sess to on, until pctx
+// ends (the page is left). Each method gets one goroutine of the
+// service's group. Each subscription ends with its goroutine.
 func (s *Service) forward(pctx context.Context, sess dom.Session, methods []string, on func(method string, raw json.RawMessage)) {
 	for _, m := range methods {
 		ch, cancel := sess.Subscribe(m)

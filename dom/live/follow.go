@@ -10,13 +10,13 @@ import (
 // action of ours caused before the service reports them ("page-changed").
 const followQuiet = 150 * time.Millisecond
 
-// followMaxWait is the longest a change waits for the page to go quiet:
-// a page that never does (a clock, a feed) is reported this often, the
+// followMaxWait is the longest a change waits for the page to go quiet.
+// A page that never does (a clock, a feed) is reported this often, the
 // event marked Busy.
 const followMaxWait = time.Second
 
 // ownTail is how long after an action ends its page's late reactions are
-// still taken as the action's own (they are in its result's snapshot).
+// still taken as the action's own. They are in its result's snapshot.
 const ownTail = 100 * time.Millisecond
 
 // follow is the follow-mode state; guarded by Service.mu.
@@ -30,7 +30,7 @@ type follow struct {
 	timer   *time.Timer
 	gen     int // bumped by every foreign change: a stale timer does nothing
 	// lastForeign is when the page last changed by itself (no action of
-	// ours under way): an early read (early.go) is not tried on a page
+	// ours under way). An early read (early.go) is not tried on a page
 	// that does so often.
 	lastForeign time.Time
 	// reported is when the last "page-changed" was sent.
@@ -84,7 +84,7 @@ func (s *Service) noteForeignLocked(now time.Time) {
 	s.armFollowLocked()
 }
 
-// armFollowLocked (re)starts the timer of the pending report: it fires
+// armFollowLocked (re)starts the timer of the pending report. It fires
 // once the page has been quiet for followQuiet, or followMaxWait after
 // the first change, whichever is first.
 func (s *Service) armFollowLocked() {

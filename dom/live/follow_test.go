@@ -27,9 +27,9 @@ func waitEvent(svc *Service, kind string, d time.Duration) bool {
 }
 
 // TestFollowReportsOthersChanges: another client, over its own CDP
-// connection, clicks in the page while the service is attached; the
-// service says "page-changed" once the page is quiet, a snapshot then
-// shows the change, and its own actions and a paused service say nothing.
+// connection, clicks in the page while the service is attached. The
+// service says "page-changed" once the page is quiet. A snapshot then
+// shows the change. Its own actions and a paused service say nothing.
 func TestFollowReportsOthersChanges(t *testing.T) {
 	svc, p := openService(t, smallPageT(t), Config{})
 	s := snap(t, svc)

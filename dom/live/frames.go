@@ -7,9 +7,9 @@ import (
 )
 
 // frameOffset is where the node's frame viewport sits in the top-level
-// viewport: the sum of the content-box origins of the out-of-process
-// <iframe> elements around it (same-process frames need none: Chrome
-// reports their quads in top-level coordinates already).
+// viewport. It sums the content-box origins of the out-of-process
+// <iframe> elements around it. Same-process frames need none: Chrome
+// reports their quads in top-level coordinates already.
 func (s *Service) frameOffset(ctx context.Context, t *target) (float64, float64, error) {
 	ox, oy := 0.0, 0.0
 	for _, h := range t.hosts {

@@ -14,25 +14,30 @@ import (
 )
 
 // The page guard is a script the live model keeps in the page. At each
-// refresh, before any layout is read, it tells whether anything that
+// refresh, before any layout is read, it runs. It tells whether anything
 // DOM events do not report may have moved or restyled boxes since the
-// last refresh: a scroll (of the page or of any element), a new
-// viewport or document size, a stylesheet added, removed or edited,
-// fonts or images that loaded, a running or finished animation, and a
-// new hover, focus or form state where a stylesheet styles that state
-// in a way that can change a box (":hover { display: block }"; a colour
-// cannot). If any did, the refresh reads the whole layout (DOMSnapshot);
-// if none did, only the changed subtrees' (partial.go). The guard also
-// lists the form controls whose value, checked or selected state changed
-// (a script sets them without events): their new state, as DOMSnapshot
-// would give it. It sees the page's documents and the shadow roots the
-// model registered (registerRoots: closed ones cannot be found from the
-// page's side).
+// last refresh. It watches for:
+//   - a scroll, of the page or of any element.
+//   - a new viewport or document size.
+//   - a stylesheet added, removed or edited.
+//   - fonts or images that loaded.
+//   - a running or finished animation.
+//   - a new hover, focus or form state, where a stylesheet styles that
+//     state in a way that can change a box. ":hover { display: block }"
+//     can; a colour cannot.
+//
+// If any did, the refresh reads the whole layout (DOMSnapshot). If none
+// did, it reads only the changed subtrees' (partial.go). The guard also
+// lists the form controls whose value, checked or selected state
+// changed; a script sets them without events. It gives their new state,
+// as DOMSnapshot would. It sees the page's documents and the shadow
+// roots the model registered. Closed roots cannot be found from the
+// page's side (registerRoots).
 
-// guardJS runs the guard. It returns {why, vals}: why is "" when a
-// partial read can do; vals are the changed controls' states ([kind,
-// value, on]: 0 input, 1 textarea, 2 option), whose elements it keeps
-// in the page (guardChangedJS) for the model to name.
+// guardJS runs the guard. It returns {why, vals}. why is "" when a
+// partial read can do. vals are the changed controls' states: [kind,
+// value, on], kind 0 input, 1 textarea, 2 option. It keeps their
+// elements in the page (guardChangedJS) for the model to name.
 const guardJS = `(() => {
   const K = Symbol.for("domscope.guard");
   const G = window[K] || (window[K] = {roots: new Set(), seen: new WeakMap(), done: new WeakSet(), last: null,
@@ -168,9 +173,10 @@ const guardChangedJS = `window[Symbol.for("domscope.guard")].changed`
 const registeredJS = `(() => { const G = window[Symbol.for("domscope.guard")]; return G && G.ids ? [...G.ids] : []; })()`
 
 // registerJS adds shadow roots (its arguments after keys and their
-// backend ids) to the guard's, each control's state seen as the model holds it (keys[i] for
-// roots[i]; the next guard reports what differs). It returns false if a
-// root's controls are not the ones the model lists.
+// backend ids) to the guard's. Each control's state is seen as the model
+// holds it: keys[i] for roots[i]. The next guard reports what differs.
+// It returns false if a root's controls are not the ones the model
+// lists.
 const registerJS = `function(keys, ids, ...roots) {
   const G = window[Symbol.for("domscope.guard")];
   if (!G) return false;
@@ -243,7 +249,7 @@ func readGuard(ctx context.Context, p dom.Session, group string) (guardReply, er
 }
 
 // nameObjects gives the backend ids of the nodes in the array an
-// expression returns, in order (0 for one that could not be named).
+// expression returns, in order. One that could not be named gets 0.
 func nameObjects(ctx context.Context, p dom.Session, expr, group string) ([]int64, error) {
 	var ev struct {
 		Result struct {
@@ -297,7 +303,7 @@ func nameObjects(ctx context.Context, p dom.Session, expr, group string) ([]int6
 }
 
 // registerRoots gives the guard the model's shadow roots it does not
-// have yet (a closed one is out of the page scripts' reach). It reports
+// have yet. A closed one is out of the page scripts' reach. It reports
 // whether every one is registered. m.mu is not held.
 func (m *Model) registerRoots(ctx context.Context, p dom.Session) (bool, error) {
 	m.regMu.Lock()
@@ -389,9 +395,9 @@ func (m *Model) registerLocked(ctx context.Context, p dom.Session) (bool, error)
 }
 
 // controlKeys lists the states of the form controls under a shadow root
-// as the model holds them, in the order root.querySelectorAll gives
-// (tree order, not into nested shadow roots), keyed as guardJS keys them.
-// m.mu is held.
+// as the model holds them, keyed as guardJS keys them. The order is the
+// one root.querySelectorAll gives: tree order, not into nested shadow
+// roots. m.mu is held.
 func (m *Model) controlKeys(root *cdpjson.Node) []string {
 	out := []string{}
 	stack := []*cdpjson.Node{root}
@@ -421,8 +427,8 @@ func (m *Model) controlKeys(root *cdpjson.Node) []string {
 var guardedRaws sync.Map
 
 // CaptureGuarded runs the page guard (when guard: a live model will be
-// made), then a full capture (full, which is capture.Capture but in
-// tests): the model made from that capture may read its first refresh's
+// made), then a full capture (full: capture.Capture but in tests).
+// So the model made from that capture may read its first refresh's
 // layout in parts.
 func CaptureGuarded(ctx context.Context, p dom.Page, full func(context.Context, dom.Page) (*dom.RawCapture, error), guard bool) (*dom.RawCapture, error) {
 	if !guard {
@@ -441,7 +447,7 @@ func CaptureGuarded(ctx context.Context, p dom.Page, full func(context.Context, 
 }
 
 // registerAhead gives the guard the model's shadow roots in the
-// background, while the snapshot is built and the user acts: a page of
+// background, while the snapshot is built and the user acts. A page of
 // 50,000 elements has a thousand, one round trip each. The first
 // refresh waits for it (regMu).
 func (m *Model) registerAhead(p dom.Session) {

@@ -9,12 +9,15 @@ import (
 )
 
 // TestIncrementalBuiltAhead: a refresh builds the tree while Chrome makes
-// the layout and puts it right after: control values and states (typed
-// text, a selected option, a box ticked by a click or from script), bounds
-// moved by a change above them, the viewport after a scroll, the title,
-// names from changed text. A box that becomes zero-size, or a node whose
-// tier changes, changes what the build decided, so that tree is built
-// again. Every step equals a full capture of the page.
+// the layout and puts it right after. It covers:
+//   - control values and states: typed text, a selected option, a box
+//     ticked by a click or from script.
+//   - bounds moved by a change above them.
+//   - the viewport after a scroll, the title, names from changed text.
+//
+// A box that becomes zero-size, or a node whose tier changes, changes
+// what the build decided. So that tree is built again. Every step equals
+// a full capture of the page.
 func TestIncrementalBuiltAhead(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/ahead.html", Config{})

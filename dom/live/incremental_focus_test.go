@@ -10,9 +10,9 @@ import (
 	. "domscope/dom/live"
 )
 
-// TestIncrementalFocusAfterFullCapture: the focus a full capture saw
-// (here an autofocus field) is cleared by the first refresh after it,
-// once the focus has moved on.
+// TestIncrementalFocusAfterFullCapture: the focus a full capture saw is
+// cleared by the first refresh after it, once the focus has moved on.
+// Here it is an autofocus field.
 func TestIncrementalFocusAfterFullCapture(t *testing.T) {
 	dir := t.TempDir()
 	page := `<!doctype html><title>focus</title><input id="a" aria-label="A" autofocus><button id="b">B</button>`

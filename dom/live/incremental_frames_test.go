@@ -40,8 +40,8 @@ func crossFrameNode(t *testing.T, svc *Service, pageTarget, id string) *VirtualN
 
 // TestIncrementalOutOfProcessFrames: on a page with a cross-origin frame,
 // the snapshots after actions in the page and in the frame are
-// incremental (the page followed live, the frame read whole beside it)
-// and print what a full capture of the same state prints.
+// incremental. The page is followed live, the frame read whole beside
+// it. They print what a full capture of the same state prints.
 func TestIncrementalOutOfProcessFrames(t *testing.T) {
 	base, other := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/frames.html?xo="+other, Config{})
@@ -106,7 +106,7 @@ func TestIncrementalOutOfProcessFrames(t *testing.T) {
 
 // TestIncrementalFramePrivacy: secrets typed into sensitive fields of a
 // cross-origin frame and of the page reach no output of an incremental
-// snapshot, nor its export; each shows the mask.
+// snapshot, nor its export. Each shows the mask.
 func TestIncrementalFramePrivacy(t *testing.T) {
 	base, other := cdptest.Serve(t, domtest.Testdata("pages"))
 	svc, p := openService(t, base+"/privacy-variants.html?other="+other, Config{})
@@ -129,8 +129,8 @@ func TestIncrementalFramePrivacy(t *testing.T) {
 	outs := everyOutput(t, s)
 	for k, v := range outs {
 		// what the sensitive fields hold now: the typed secrets and the
-		// frame's served values (the frame's script still names the value
-		// typing replaced: no field holds that any more)
+		// frame's served values. The frame's script still names the value
+		// typing replaced; no field holds that any more.
 		for _, sec := range []string{frameSecret, pageSecret, "SECRET-XORIGIN-1114", "4000056655665556"} {
 			if strings.Contains(v, sec) {
 				i := strings.Index(v, sec)

@@ -102,8 +102,8 @@ func TestIncrementalSynthetic(t *testing.T) {
 	}
 }
 
-// selfChanging re-renders its list on a timer, and a test unticks its
-// checkbox from script (a property change: no DOM event at all).
+// selfChanging re-renders its list on a timer. A test unticks its
+// checkbox from script: a property change, with no DOM event at all.
 const selfChanging = `<!doctype html><title>ticker</title>
 <label><input type=checkbox id=box checked> follow</label>
 <ul id=list></ul><button id=stop onclick="clearInterval(window.timer)">stop</button>
@@ -129,7 +129,7 @@ func TestIncrementalSelfChanging(t *testing.T) {
 	svc, p := openService(t, base+"/ticker.html", Config{})
 	tw := newTwin(t, svc, p)
 	first := nodeText(snap(t, svc).Root)
-	// Stop the timer from the other session, then read: the list has
+	// Stop the timer from the other session, then read. The list has
 	// changed since the first snapshot without any action of the service.
 	time.Sleep(400 * time.Millisecond)
 	domtest.EvalJS(t, tw.page, "clearInterval(window.timer), true")
@@ -157,9 +157,9 @@ func TestIncrementalSelfChanging(t *testing.T) {
 	tw.check(t, "after el.checked=false")
 }
 
-// everyOutput is each format of s (with the default options and with
-// every option on) and its raw capture written out: where a secret could
-// leak.
+// everyOutput is each format of s, with the default options and with
+// every option on, and its raw capture written out. Those are where a
+// secret could leak.
 func everyOutput(t *testing.T, s *Snapshot) map[string]string {
 	t.Helper()
 	outs := outputs(t, s)

@@ -10,13 +10,17 @@ import (
 )
 
 // TestIncrementalPartialLayout acts on a page whose boxes move or change
-// style without a DOM event, or outside the subtree that changed (a
-// hover or :checked rule, a fixed box and a scroll, a float that grows
-// out of its section, a script that sets a field's value, a section that
-// grows and moves what follows, an element scrolled, a style sheet
-// added): every snapshot after an action is what a full capture of the
-// same moment shows, in every format, and a password typed in stays out
-// of every output.
+// style without a DOM event, or outside the subtree that changed. Cases:
+//   - a hover or :checked rule.
+//   - a fixed box and a scroll.
+//   - a float that grows out of its section.
+//   - a script that sets a field's value.
+//   - a section that grows and moves what follows.
+//   - an element scrolled, a style sheet added.
+//
+// Every snapshot after an action is what a full capture of the same
+// moment shows, in every format. A password typed in stays out of every
+// output.
 func TestIncrementalPartialLayout(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	type step struct {

@@ -19,9 +19,9 @@ import (
 	. "domscope/dom/live"
 )
 
-// twin is a second CDP session on the service's tab: full captures taken
-// through it leave the service's own session (and its node ids, which the
-// live model follows) alone.
+// twin is a second CDP session on the service's tab. Full captures taken
+// through it leave the service's own session alone, and so its node ids,
+// which the live model follows.
 type twin struct {
 	svc  *Service
 	page *cdpconn.Page
@@ -73,7 +73,7 @@ func outputs(t *testing.T, s *Snapshot) map[string]string {
 }
 
 // check compares the service's current snapshot with a full capture of
-// the same page taken beside it, in every format; step names the moment.
+// the same page taken beside it, in every format. step names the moment.
 func (tw *twin) check(t *testing.T, step string) {
 	t.Helper()
 	inc := tw.svc.Current()
@@ -267,7 +267,7 @@ func TestIncrementalARIA(t *testing.T) {
 			svc, p := openService(t, base+"/content/patterns/"+c.path, Config{})
 			tw := newTwin(t, svc, p)
 			// The examples show their "Open In CodePen" buttons from a
-			// 500 ms timer: wait for it, or the page changes between a
+			// 500 ms timer. Wait for it, or the page changes between a
 			// snapshot and the full capture beside it.
 			deadline := time.Now().Add(hangGuard)
 			for time.Now().Before(deadline) && domtest.EvalJS(t, p, `[...document.querySelectorAll('[id$=-codepenbutton]')].some(b => b.style.display == 'none')`) == true {

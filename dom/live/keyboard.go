@@ -27,9 +27,10 @@ const (
 	ModShift = 8
 )
 
-// usKeys is the US layout by key name, from chromedp's kb table (key,
-// code, Windows key code and text as Chrome's own tables give them): the
-// named keys we accept, then every printable ASCII character.
+// usKeys is the US layout by key name, from chromedp's kb table. It
+// holds key, code, Windows key code and text as Chrome's own tables give
+// them. It lists the named keys we accept, then every printable ASCII
+// character.
 var usKeys = func() map[string]KeyDef {
 	named := []string{kb.Enter, kb.Tab, kb.Escape, kb.Backspace, kb.Delete, kb.Insert, kb.Home, kb.End,
 		kb.PageUp, kb.PageDown, kb.ArrowLeft, kb.ArrowUp, kb.ArrowRight, kb.ArrowDown, kb.CapsLock,
@@ -59,7 +60,7 @@ var usKeys = func() map[string]KeyDef {
 }()
 
 // genericCodes are the Windows key codes of the modifier keys as the DOM
-// reports them (KeyboardEvent.keyCode): kb gives the left-hand codes of
+// reports them (KeyboardEvent.keyCode). kb gives the left-hand codes of
 // the native layer (VK_LSHIFT 160 and so on), which pages do not expect.
 var genericCodes = map[string]int{"Shift": 16, "Control": 17, "Alt": 18, "Meta": 91}
 
@@ -195,9 +196,9 @@ func sampleKeys() []string {
 	return []string{"Enter", "Escape", "Tab", "Backspace", "Delete", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Space", "F1-F12", "a-z", "0-9"}
 }
 
-// keyEvents returns the Input.dispatchKeyEvent parameters that press kp:
-// modifier keys down, the key down (keyDown when it types text, else
-// rawKeyDown) and up, modifiers up in reverse.
+// keyEvents returns the Input.dispatchKeyEvent parameters that press kp.
+// Modifier keys go down, then the key down and up, then modifiers up in
+// reverse. The key down is keyDown when it types text, else rawKeyDown.
 func keyEvents(kp KeyPress) []map[string]any {
 	var evs []map[string]any
 	held := 0

@@ -11,8 +11,8 @@ import (
 )
 
 // Typing (or picking an option) on a <label> goes to its control, as
-// Playwright's fill does: by for, by nesting, in a shadow root. The page's
-// own fields hold the text. A label of nothing takes no text.
+// Playwright's fill does. It works by for, by nesting, in a shadow root.
+// The page's own fields hold the text. A label of nothing takes no text.
 func TestTypeOnLabel(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/labels.html", Config{})

@@ -14,15 +14,14 @@ import (
 )
 
 // Model is a page's capture decoded once and kept current from DOM
-// events (Apply), so a later snapshot refreshes only what changed
+// events (Apply). So a later snapshot refreshes only what changed
 // (Refresh) and builds with the same Build as a full capture. The page's
-// own target is followed; its out-of-process frames (other renderer
-// processes, other sessions) are captured whole at every refresh, beside
-// the page's own reads.
+// own target is followed. Its out-of-process frames (other renderer
+// processes, other sessions) are captured whole at every refresh.
 //
-// Nothing secret enters it: every event that touches a sensitive field
-// (SensitiveField) or its subtree is redacted as the capture is, and so
-// are the AX and layout replies a refresh fetches.
+// Nothing secret enters it. Every event that touches a sensitive field
+// (SensitiveField) or its subtree is redacted as the capture is. So are
+// the AX and layout replies a refresh fetches.
 type Model struct {
 	mu     sync.Mutex
 	raw    *dom.RawCapture // the capture's metadata; the decoded data is in ti and frames
@@ -46,28 +45,28 @@ type Model struct {
 	// axFocused are the nodes the capture's AX tree marks focused, until
 	// the first refresh: their focus may have gone since.
 	axFocused []int64
-	// minID is the document's node id: Chrome numbers the nodes of a
-	// getDocument reply after every id it gave before, so an event naming
+	// minID is the document's node id. Chrome numbers the nodes of a
+	// getDocument reply after every id it gave before. So an event naming
 	// a smaller id came before the capture and is already in it.
 	minID   int64
 	secrets []string
 	// axEnabled: the Accessibility domain is on (Refresh turns it on the
 	// first time it must ask which ignored nodes Chrome's tree holds).
 	axEnabled bool
-	// version counts the changes to the model; a snapshot built from it
+	// version counts the changes to the model. A snapshot built from it
 	// can be written out as a capture while the version is the same.
 	version uint64
 	// applied is when the last event was applied.
 	applied time.Time
-	// A read holds the model at a mark (holdAtMark): holding while it
-	// does, marked once the mark came; held are the events after it.
+	// A read holds the model at a mark (holdAtMark). holding is set while
+	// it does, marked once the mark came. held are the events after it.
 	holding, marked bool
 	markNode        int64 // the node id of the mark it holds at
 	markCh          chan struct{}
 	held            []dom.EventMessage
 
 	// guarded: the page guard (guard.go) ran before the layout the model
-	// holds was read, so the next refresh may read changed parts only.
+	// holds was read. So the next refresh may read changed parts only.
 	guarded bool
 	// registered are the shadow roots (backend ids) the guard was given.
 	registered map[int64]bool
@@ -91,8 +90,8 @@ func NewModel(raw *dom.RawCapture) (*Model, string) {
 	if raw == nil || len(raw.Targets) == 0 {
 		return nil, "the capture has no targets"
 	}
-	// The capture's JSON is let go as it is decoded (raw keeps only its
-	// metadata): the model is the capture from now on (Snapshot.Capture).
+	// The capture's JSON is let go as it is decoded; raw keeps only its
+	// metadata. The model is the capture from now on (Snapshot.Capture).
 	c, err := cdpjson.Decode(raw, true)
 	if err != nil || c.Targets[0].Root == nil {
 		return nil, "the capture has no readable document"
@@ -252,11 +251,11 @@ func hasFrame(n *cdpjson.Node) bool {
 	return found
 }
 
-// Apply applies DOM events to the model, in order, at once (the events
-// of one change of the page often come in one batch). An event the model
-// cannot follow (a new document, an unknown node, a frame) breaks it:
-// the next read is a full capture. Events after the mark a read holds
-// the model at (holdAtMark) wait until it lets go.
+// Apply applies DOM events to the model, in order, at once. The events
+// of one change of the page often come in one batch. An event the model
+// cannot follow (a new document, an unknown node, a frame) breaks it.
+// The next read is then a full capture. Events after the mark a read
+// holds the model at (holdAtMark) wait until it lets go.
 func (m *Model) Apply(evs ...dom.EventMessage) {
 	if len(evs) == 0 {
 		return
@@ -295,13 +294,14 @@ func (m *Model) applyLocked(evs []dom.EventMessage) {
 	}
 }
 
-// A read must see the model between two changes of the page: never with
-// a text removed and its replacement not yet inserted (textContent). The
-// page's events come one by one, so the read puts a mark in their stream
-// and holds the model there: it asks Chrome to describe an element that
-// is in no document (DOM.requestNode), which Chrome answers with a
-// DOM.setChildNodes event for parent 0, in order with the page's events,
-// between two of its tasks. The page sees nothing of it.
+// A read must see the model between two changes of the page. It must
+// never see a text removed and its replacement not yet inserted
+// (textContent). The page's events come one by one. So the read puts a
+// mark in their stream and holds the model there. It asks Chrome to
+// describe an element that is in no document (DOM.requestNode). Chrome
+// answers with a DOM.setChildNodes event for parent 0. That event comes
+// in order with the page's events, between two of its tasks. The page
+// sees nothing of it.
 
 // markTag names the element of a mark.
 const markTag = "domscope-mark"
@@ -331,9 +331,10 @@ func markOf(ev dom.EventMessage) (int64, bool) {
 }
 
 // holdAtMark puts a mark in the page's event stream and waits until the
-// model reaches it: the model is then as the page was between two of its
-// tasks, and stays so (later events wait) until release. marker is the
-// detached element the read marks with (made on first use, in group).
+// model reaches it. The model is then as the page was between two of
+// its tasks. It stays so until release; later events wait. marker is
+// the detached element the read marks with (made on first use, in
+// group).
 func (m *Model) holdAtMark(ctx context.Context, p dom.Session, group string, marker *string) error {
 	m.mu.Lock()
 	m.releaseLocked()
@@ -615,8 +616,8 @@ func (m *Model) fieldOf(n *cdpjson.Node) *cdpjson.Node {
 	return found
 }
 
-// scrubAround redacts what changed at n the way the capture does: the
-// whole field n is in, and every field in n's subtree.
+// scrubAround redacts what changed at n the way the capture does. It
+// redacts the whole field n is in, and every field in n's subtree.
 func (m *Model) scrubAround(n *cdpjson.Node) {
 	if f := m.fieldOf(n); f != nil {
 		m.redactField(f)

@@ -13,12 +13,12 @@ import (
 
 // netLog records the requests an action starts, from the Network domain
 // events of the page and of the out-of-process frames the service follows.
-// It records only while an action runs (begin to end), and keeps only a
-// request's method, redacted URL, type, status and timing: the events are
-// decoded into structs without headers, cookies, post data or bodies, so
-// none of those is ever held.
+// It records only while an action runs (begin to end). It keeps only a
+// request's method, redacted URL, type, status and timing. The events
+// are decoded into structs without headers, cookies, post data or
+// bodies, so none of those is ever held.
 //
-// Each event method arrives on its own subscription, so the events of one
+// Each event method arrives on its own subscription. So the events of one
 // request can be seen out of order: a response may come before the request
 // it answers. They are kept per request id and matched up by the browser's
 // timestamps when the action ends.
@@ -75,8 +75,8 @@ func (l *netLog) begin() {
 }
 
 // networkGrace is how long, after the page settled, an action waits for
-// the requests it started to finish: a response that is on its way is
-// worth a moment, a long poll is not (it is listed as pending).
+// the requests it started to finish. A response that is on its way is
+// worth a moment. A long poll is not; it is listed as pending.
 const networkGrace = 500 * time.Millisecond
 
 // settleNetwork waits (at most networkGrace) for the action's requests to
@@ -117,7 +117,7 @@ func (l *netLog) inFlight() bool {
 }
 
 // listNetwork puts the requests of the action into res once, when the page
-// has settled (or the action ended early); later calls leave it.
+// has settled (or the action ended early). Later calls leave it.
 func (s *Service) listNetwork(res *dom.ActionResult) {
 	if reqs, ok := s.net.end(); ok {
 		res.Network = reqs
@@ -125,7 +125,7 @@ func (s *Service) listNetwork(res *dom.ActionResult) {
 }
 
 // end stops recording and lists the requests started since begin, in the
-// order they started; ok is false when it was not recording.
+// order they started. ok is false when it was not recording.
 func (l *netLog) end() (_ []dom.NetworkRequest, ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -153,8 +153,8 @@ type listedReq struct {
 	req  dom.NetworkRequest
 }
 
-// resolve matches each end to the hop it closes (the last one that began
-// at or before it) and returns the hops as listed requests.
+// resolve matches each end to the hop it closes: the last one that began
+// at or before it. It returns the hops as listed requests.
 func (r *netReq) resolve(now time.Time) []listedReq {
 	if len(r.hops) == 0 {
 		return nil // began before the action: not one of its requests

@@ -13,9 +13,10 @@ import (
 	. "domscope/dom/live"
 )
 
-// networkServer serves testdata/pages/network and answers its requests:
-// the form's POST, a search, an authenticated call that sets a cookie, and
-// one that takes longer than any settle. seen records what the server got.
+// networkServer serves testdata/pages/network and answers its requests.
+// They are the form's POST, a search, an authenticated call that sets a
+// cookie, and one that takes longer than any settle. seen records what
+// the server got.
 type networkServer struct {
 	*httptest.Server
 	mu   sync.Mutex
@@ -80,7 +81,7 @@ func newNetworkServer(t testing.TB) *networkServer {
 }
 
 // findRequest returns the listed request whose URL has this path (and
-// method), failing the test with the whole list when there is none.
+// method). When there is none it fails the test with the whole list.
 func findRequest(t *testing.T, res ActionResult, method, path string) NetworkRequest {
 	t.Helper()
 	for _, r := range res.Network {
@@ -94,9 +95,9 @@ func findRequest(t *testing.T, res ActionResult, method, path string) NetworkReq
 }
 
 // TestActionNetwork: each action lists the requests it started, with
-// status and timing; query values are redacted; failed and pending ones
-// are marked; no cookie or Authorization value appears anywhere in the
-// result; and a click that posts a form lists the POST and its status.
+// status and timing. Query values are redacted. Failed and pending ones
+// are marked. No cookie or Authorization value appears anywhere in the
+// result. A click that posts a form lists the POST and its status.
 func TestActionNetwork(t *testing.T) {
 	srv := newNetworkServer(t)
 	s, _ := openService(t, srv.URL+"/form.html", Config{})

@@ -15,13 +15,13 @@ import (
 
 // A refresh used to read the whole page's layout (DOMSnapshot), which is
 // most of its time on a large page. When the page guard (guard.go) says
-// nothing page-wide moved, a refresh reads the layout of the changed
-// parts only: each node the DOM events name is read with the subtree of
-// its nearest block ancestor (its "container"), as the changed node can
-// move its siblings. If a container's box or styles changed, boxes
-// outside it may have moved: the read grows to the container's own
-// container, up to maxPartialNodes; beyond that a full layout is read.
-// A float whose box changed can move text anywhere: a full layout.
+// nothing page-wide moved, a refresh reads the changed parts only. Each
+// node the DOM events name is read with the subtree of its nearest block
+// ancestor, its "container". The changed node can move its siblings.
+// If a container's box or styles changed, boxes outside it may have
+// moved. The read then grows to the container's own container, up to
+// maxPartialNodes; beyond that a full layout is read. A float whose box
+// changed can move text anywhere: a full layout.
 
 // maxPartialNodes bounds the nodes a partial layout read visits.
 const maxPartialNodes = 4000
@@ -29,13 +29,13 @@ const maxPartialNodes = 4000
 // maxPartialRounds bounds how often the read grows to outer containers.
 const maxPartialRounds = 4
 
-// partialJS reads, under each root in tree order (an element, then its
-// children), every element's and text's layout: [1, name, drawn, x, y, w,
-// h, float, styles...] for an element, [3, drawn, x, y, w, h] for a text,
-// bounds in document coordinates. Comments and the like are skipped. It
-// returns no text and no value. It does not enter shadow roots or frames
-// (checkPartial asks their hosts to stay put); a subtree past max nodes
-// stops it.
+// partialJS reads every element's and text's layout under each root, in
+// tree order (an element, then its children). An element gives [1, name,
+// drawn, x, y, w, h, float, styles...]; a text gives [3, drawn, x, y, w,
+// h]. Bounds are in document coordinates. Comments and the like are
+// skipped. It returns no text and no value. It does not enter shadow
+// roots or frames; checkPartial asks their hosts to stay put. A subtree
+// past max nodes stops it.
 const partialJS = `function(names, max, ...roots) {
   const out = [];
   const blank = /^[ \t\n\r\f\v\u1680\u2000-\u200a\u2028\u2029\u205f\u3000]*$/;
@@ -142,8 +142,8 @@ func decodePartial(raw json.RawMessage) ([][]partialEntry, string) {
 }
 
 // layoutOrder lists the model nodes under root in partialJS's order:
-// elements and texts, children in order; not shadow roots, template
-// contents or frame documents. m.mu is held.
+// elements and texts, children in order. It skips shadow roots, template
+// contents and frame documents. m.mu is held.
 func layoutOrder(root *cdpjson.Node, max int) ([]planNode, bool) {
 	var out []planNode
 	type item struct {
@@ -187,7 +187,7 @@ func layoutOrder(root *cdpjson.Node, max int) ([]planNode, bool) {
 var pageWideTags = map[string]bool{"STYLE": true, "LINK": true, "HEAD": true, "META": true, "BASE": true, "HTML": true, "BODY": true}
 
 // containerOf is the nearest ancestor of n (not n) that the old layout
-// drew as a block-level box: what n's change can move is inside it, as
+// drew as a block-level box. What n's change can move is inside it, as
 // long as its own box does not change. nil when there is none up to
 // <body>. m.mu is held.
 func (m *Model) containerOf(n *cdpjson.Node) *cdpjson.Node {
@@ -223,17 +223,17 @@ var displayStyle = func() int {
 	return -1
 }()
 
-// partialPlan is what a partial layout read reads: the containers of the
-// changed nodes, outermost only, and the model's nodes under each in the
-// read's order.
+// partialPlan is what a partial layout read reads. It lists the
+// containers of the changed nodes, outermost only. Under each are the
+// model's nodes in the read's order.
 type partialPlan struct {
 	roots []*cdpjson.Node
 	nodes [][]planNode
 	total int
 }
 
-// planNode is one node a partial read reads, with what the checks and
-// the new layout need of the model (read without m.mu).
+// planNode is one node a partial read reads. It holds what the checks
+// and the new layout need of the model, read without m.mu.
 type planNode struct {
 	id      int64 // backend id
 	element bool
@@ -321,12 +321,12 @@ func fmtRoots(plan *partialPlan) string {
 	return fmt.Sprint(names)
 }
 
-// partialLayout reads the layout of the changed parts of the page (the
-// nodes changed names by node id) and the guard's form controls into a
-// copy of the model's layout. It returns nil and why when the whole
-// layout must be read. wait gives the sensitive sets once known. The
-// model's layout is written by the refresh alone: it is read here
-// without m.mu, which the tree built ahead holds meanwhile.
+// partialLayout reads the layout of the changed parts of the page into
+// a copy of the model's layout. changed names those nodes by node id.
+// It also reads the guard's form controls. It returns nil and why when
+// the whole layout must be read. wait gives the sensitive sets once
+// known. The model's layout is written by the refresh alone. So it is
+// read here without m.mu, which the tree built ahead holds meanwhile.
 func (m *Model) partialLayout(ctx context.Context, p dom.Session, changed []int64, controls []control, group string, wait func() (inside, fields map[int64]bool)) (*cdpjson.Target, []string, string, error) {
 	m.mu.Lock()
 	plan, why := m.planPartial(changed)
@@ -487,10 +487,10 @@ func sameBox(ti *cdpjson.Target, id int64, e partialEntry) bool {
 	return true
 }
 
-// freshLayout is the model's layout with what a partial read found: the
-// boxes read replace theirs, in the layout's order, new ones after; the
-// controls' states replace theirs (a sensitive field's value masked, as
-// capture.RedactLayout does). It returns the sensitive values it saw.
+// freshLayout is the model's layout with what a partial read found.
+// The boxes read replace theirs, in the layout's order, new ones after.
+// The controls' states replace theirs, a sensitive field's value masked
+// as capture.RedactLayout does. It returns the sensitive values it saw.
 // It reads the model's layout, not its tree (no m.mu).
 func (m *Model) freshLayout(plan *partialPlan, reads [][]partialEntry, controls []control, inside, fields map[int64]bool) (*cdpjson.Target, []string) {
 	old := m.ti

@@ -132,7 +132,7 @@ func (s *Service) quads(ctx context.Context, sess dom.Session, backend int64) ([
 
 // hitTest checks that the element at (x, y) is the target, inside it
 // (shadow-including), or a label of it. For a node in an out-of-process
-// frame, the page must hit the frame's <iframe>, then the frame's own
+// frame, the page must hit the frame's <iframe>. Then the frame's own
 // session must hit the node at frame coordinates.
 func (s *Service) hitTest(ctx context.Context, page dom.Page, t *target, x, y, ox, oy float64, pm metrics) error {
 	sess, hx, hy, m := dom.Session(page), x, y, &pm
@@ -181,7 +181,7 @@ func (s *Service) nodeAt(ctx context.Context, sess dom.Session, x, y float64, kn
 		BackendNodeID int64 `json:"backendNodeId"`
 	}
 	// pointer-events:none elements are skipped, like a real click skips
-	// them (ignorePointerEventsNone stays false); user-agent shadow DOM is
+	// them (ignorePointerEventsNone stays false). User-agent shadow DOM is
 	// included so a hit inside an <input> resolves to the input's subtree.
 	err := s.call(ctx, sess, "DOM.getNodeForLocation", map[string]any{
 		"x": int64(math.Floor(x + m.scrollX)), "y": int64(math.Floor(y + m.scrollY)),
@@ -194,8 +194,9 @@ func (s *Service) nodeAt(ctx context.Context, sess dom.Session, x, y float64, kn
 }
 
 // occludeCheck runs in the page with this = the target and hit = the
-// element at the click point: is the hit inside the target (crossing shadow
-// roots and same-origin frames), or a label of it? It also names the hit.
+// element at the click point. Is the hit inside the target, or a label
+// of it? Inside crosses shadow roots and same-origin frames. It also
+// names the hit.
 const occludeCheck = `function(hit) {
   const t = this.nodeType === 3 ? this.parentNode : this;
   const up = (n) => {
@@ -219,7 +220,7 @@ const occludeCheck = `function(hit) {
 }`
 
 // occluded decides, in the page, whether hit belongs to the target after
-// all (labels, nodes newer than the snapshot); if not it fails OCCLUDED.
+// all (labels, nodes newer than the snapshot). If not it fails OCCLUDED.
 func (s *Service) occluded(ctx context.Context, page dom.Page, t *target, sess dom.Session, hit int64, want *target) error {
 	var res struct {
 		Inside bool   `json:"inside"`

@@ -20,8 +20,8 @@ func (s *Service) pressKey(ctx context.Context, page dom.Page, t *target, spec s
 	return s.sendKeys(ctx, page, kp)
 }
 
-// sendKeys dispatches the key events of kp on the top-level page, which
-// routes them to the focused element in whatever frame holds it.
+// sendKeys dispatches the key events of kp on the top-level page. The
+// page routes them to the focused element in whatever frame holds it.
 func (s *Service) sendKeys(ctx context.Context, page dom.Page, kp KeyPress) (*dom.DialogInfo, error) {
 	for _, ev := range keyEvents(kp) {
 		if d, err := s.dispatch(ctx, page, "Input.dispatchKeyEvent", ev); d != nil || err != nil {

@@ -8,7 +8,7 @@ import (
 )
 
 // QueryCSS runs a selector on the top-level document and maps the matches
-// to nodes of the current snapshot (matches the snapshot lacks are left out).
+// to nodes of the current snapshot. Matches the snapshot lacks are left out.
 func (s *Service) QueryCSS(ctx context.Context, selector string) ([]*dom.VirtualNode, error) {
 	page, _, err := s.session()
 	if err != nil {

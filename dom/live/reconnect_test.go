@@ -11,7 +11,7 @@ import (
 	. "domscope/dom/live"
 )
 
-// reconnectService starts a service on a new tab at url whose reconnect
+// reconnectService starts a service on a new tab at url. Its reconnect
 // hook is a Redialer over a connection of its own to the shared browser.
 func reconnectService(t *testing.T, url string, calls *[]TargetInfo) (*Service, *cdpconn.Page) {
 	t.Helper()

@@ -16,7 +16,7 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// maxAXRefresh is the most AX nodes a refresh fetches one by one; a
+// maxAXRefresh is the most AX nodes a refresh fetches one by one. A
 // change set that needs more is cheaper as a full capture.
 const maxAXRefresh = 200
 
@@ -38,25 +38,30 @@ const focusJS = `(() => {
 })()`
 
 // Refresh brings the model up to date with the page and builds a
-// snapshot that prints what a full capture of the same state prints. It
-// refetches the layout: of the changed parts only when the page guard
-// says nothing else can have moved (guard.go, partial.go), else all of
-// it (DOMSnapshot: boxes, styles, values, checked and selected state of
-// every node, which change without DOM events); the
-// title and viewport, the focused element and the listeners of inserted
-// subtrees; then the AX facts of the nodes the changes can affect: the
-// changed nodes, their subtrees when attributes changed, their
-// ancestors (names come from content), the nodes whose layout, style or
-// state changed, the old and new focus, the hint nodes (an action's
-// target) and the nodes that name themselves after a changed one
-// (aria-labelledby, <label>). On a page that changes while it is read,
-// it builds the model as the page was between two of its tasks, each
-// node inserted after the layout read by itself (settle). When it
-// cannot (the model is broken, too much changed, an error), it returns
-// no snapshot and the reason or the error, and the caller takes a full
+// snapshot that prints what a full capture of the same state prints.
+//
+// It refetches the layout of the changed parts only when the page guard
+// says nothing else can have moved (guard.go, partial.go). Else it
+// refetches all of it with DOMSnapshot. That gives boxes, styles,
+// values, checked and selected state, which change without DOM events.
+// It also reads the title and viewport, the focused element and the
+// listeners of inserted subtrees. Then it fetches the AX facts of the
+// nodes the changes can affect:
+//   - the changed nodes, and their subtrees when attributes changed.
+//   - their ancestors, since names come from content.
+//   - the nodes whose layout, style or state changed.
+//   - the old and new focus, and the hint nodes (an action's target).
+//   - the nodes named after a changed one (aria-labelledby, <label>).
+//
+// A page may change while it is read. Then it builds the model as the
+// page was between two of its tasks. Each node inserted after the
+// layout is read by itself (settle).
+//
+// When it cannot (broken model, too much changed, an error), it returns
+// no snapshot and the reason or the error. The caller then takes a full
 // capture. Such a refresh may already have taken the model's change
-// sets, so it also breaks the model: the next read is a full capture,
-// never a refresh that misses those changes.
+// sets, so it also breaks the model. The next read is then a full
+// capture, never a refresh that misses those changes.
 func (m *Model) Refresh(ctx context.Context, p dom.Page, hint []int64, opts build.Options) (snap *dom.Snapshot, why string, err error) {
 	defer func() { // also when refresh panics
 		if snap == nil {
@@ -94,9 +99,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	}
 	delegating := m.delegatingRoots()
 	m.mu.Unlock()
-	// An inline style change says nothing of the new style: the
-	// attributes are read again, first (the tree built ahead reads them,
-	// and a field's type may have changed with them).
+	// An inline style change says nothing of the new style. So the
+	// attributes are read again, first. The tree built ahead reads them,
+	// and a field's type may have changed with them.
 	if len(styled) > 0 {
 		attrs := fetchAttributes(ctx, p, styled)
 		m.mu.Lock()
@@ -153,7 +158,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 	}
 
-	// The fetches that do not depend on each other go together: the
+	// The fetches that do not depend on each other go together. The
 	// renderer answers one at a time, but overlapping saves the round trips.
 	var wg sync.WaitGroup
 	var layoutErr, metaErr, focusErr, lisErr error
@@ -216,11 +221,11 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 			frameTargets = capture.FrameTargets(ctx, p, frames, func(string, time.Time) {})
 		}
 	})
-	// While the browser makes the layout: what is sensitive (to redact
-	// the replies), and the AX facts of what the DOM events, the old
-	// focus and the action's target say changed. Those calls queue behind
-	// the layout and are answered while it is decoded; only what the
-	// layout adds is asked for after it.
+	// While the browser makes the layout, ask what is sensitive (to
+	// redact the replies). Also ask the AX facts of what the DOM events,
+	// the old focus and the action's target say changed. Those calls
+	// queue behind the layout and are answered while it is decoded. Only
+	// what the layout adds is asked for after it.
 	need := map[int64]bool{}
 	var early axBatch
 	var ah *ahead
@@ -250,8 +255,8 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		m.mu.Unlock()
 		if len(roots) == 0 {
 			// The tree is built while Chrome makes the layout, from the
-			// last one (ahead.go); it holds m.mu, so only once the sets
-			// above are made.
+			// last one (ahead.go). It holds m.mu, so it starts only once
+			// the sets above are made.
 			wg.Go(func() { ah = m.buildAhead(opts) })
 		}
 		early = m.fetchAX(ctx, p, ids, inside, fields)
@@ -338,9 +343,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		m.broken = fmt.Sprintf("%d nodes changed", len(ids))
 		return nil, m.broken, nil
 	}
-	// The tree built ahead stands if the model is as it was built from
-	// but for this refresh's AX facts and layout, and no box appeared,
-	// went or changed style.
+	// The tree built ahead stands if the model is as it was built from,
+	// but for this refresh's AX facts and layout. No box may have
+	// appeared, gone or changed style.
 	keepAhead := ah != nil && m.version == ah.version && len(boxChanged) == 0 &&
 		len(frames) == 0 && len(frameIdx) == 0
 	m.version++
@@ -438,9 +443,9 @@ func (m *Model) known(need, skip map[int64]bool) []int64 {
 	return ids
 }
 
-// axBatch is one round of AX fetches: the nodes asked about, their AX
-// facts, which ignored ones Chrome's tree holds, and the sensitive values
-// the replies held.
+// axBatch is one round of AX fetches. It holds the nodes asked about,
+// their AX facts, and which ignored ones Chrome's tree holds. It also
+// holds the sensitive values the replies held.
 type axBatch struct {
 	ids      []int64
 	ax       map[int64]*cdpjson.AXNode
@@ -479,10 +484,10 @@ func (m *Model) pendingSecrets() []string {
 }
 
 // readFrames places, redacts and decodes the out-of-process frames a
-// refresh captured, as Capture does with the whole page: the values of
-// sensitive fields, the frames' own and the page's (pageSecrets), leave
-// every frame's data before it is decoded. It returns the frames'
-// decoded targets and their own secrets, which the page is scrubbed of.
+// refresh captured, as Capture does with the whole page. Sensitive
+// values leave every frame's data before it is decoded: the frames' own
+// and the page's (pageSecrets). It returns the frames' decoded targets
+// and their own secrets, which the page is scrubbed of.
 func (m *Model) readFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, captured []dom.RawTarget, viewport dom.Rect, pageSecrets []string) ([]*cdpjson.Target, []string) {
 	if len(captured) == 0 {
 		return nil, nil
@@ -597,9 +602,9 @@ func (m *Model) delegatingRoots() map[int64]bool {
 }
 
 // addNamers adds to need the nodes that take their name or description
-// from a node in of: the referrers of aria-labelledby and
-// aria-describedby, the control of a <label for> and the controls inside
-// a <label>.
+// from a node in of. Those are the referrers of aria-labelledby and
+// aria-describedby, the control of a <label for>, and the controls
+// inside a <label>.
 func (m *Model) addNamers(of, need map[int64]bool) {
 	if len(of) == 0 {
 		return
@@ -650,10 +655,11 @@ func (m *Model) addNamers(of, need map[int64]bool) {
 	})
 }
 
-// layoutDiff lists what differs between two layouts in two lists: the
-// nodes whose box appeared or went or whose computed styles changed, and
-// those whose value, checked or selected state changed (and not their
-// box). Bounds alone change no AX fact.
+// layoutDiff lists what differs between two layouts, in two lists.
+// The first holds the nodes whose box appeared or went or whose computed
+// styles changed. The second holds those whose value, checked or
+// selected state changed, and not their box. Bounds alone change no AX
+// fact.
 func layoutDiff(old, fresh *cdpjson.Target) (boxes, states []int64) {
 	seen := map[int64]bool{}
 	out := &boxes
@@ -672,8 +678,9 @@ func layoutDiff(old, fresh *cdpjson.Target) (boxes, states []int64) {
 		return true
 	}
 	// Two layouts of a page list its boxes in the same order up to the
-	// first box added or removed: compare them in step that far, then by
-	// id (a lookup each, at random places in memory, is most of the cost).
+	// first box added or removed. So compare them in step that far, then
+	// by id. A lookup each, at random places in memory, is most of the
+	// cost.
 	i := 0
 	for ; i < len(old.Layout) && i < len(fresh.Layout); i++ {
 		ob, b := &old.Layout[i], &fresh.Layout[i]
@@ -774,10 +781,10 @@ func fetchListenersOf(ctx context.Context, p dom.Session, backendID int64, group
 }
 
 // fetchPartialAX fetches the AX node of each backend id, redacted as the
-// capture redacts the full tree. A node with no AX node is left out. A
-// partial reply also gives ignored nodes the full tree leaves out (Chrome
-// keeps only some ignored nodes in its tree, by rules of its own): for
-// those, parents maps the backend id to its AX parent's id, which
+// capture redacts the full tree. A node with no AX node is left out.
+// A partial reply also gives ignored nodes the full tree leaves out.
+// Chrome keeps only some ignored nodes in its tree, by rules of its own.
+// For those, parents maps the backend id to its AX parent's id, which
 // axMembers asks about.
 func fetchPartialAX(ctx context.Context, p dom.Session, ids []int64, inside, fields map[int64]bool) (map[int64]*cdpjson.AXNode, map[int64]string, []string, error) {
 	out, parents := map[int64]*cdpjson.AXNode{}, map[int64]string{}
@@ -851,9 +858,10 @@ func fetchPartialAX(ctx context.Context, p dom.Session, ids []int64, inside, fie
 }
 
 // axMembers tells which ignored nodes are in Chrome's AX tree, as
-// getFullAXTree walks it: those their AX parent lists as children
-// (Accessibility.getChildAXNodes, one call per parent). Nothing in the
-// reply itself (ignored reasons, the parent's childIds) says it.
+// getFullAXTree walks it. Those are the ones their AX parent lists as
+// children (Accessibility.getChildAXNodes, one call per parent).
+// Nothing in the reply itself (ignored reasons, the parent's childIds)
+// says it.
 func (m *Model) axMembers(ctx context.Context, p dom.Session, parents map[int64]string) (map[int64]bool, error) {
 	in := map[int64]bool{}
 	if len(parents) == 0 {

@@ -8,9 +8,9 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// layoutOf makes a target's layout facts from boxes given as a backend id
-// and its cursor style, in layout order, with a string table of its own
-// (as each DOMSnapshot has).
+// layoutOf makes a target's layout facts from boxes, in layout order.
+// Each box is given as a backend id and its cursor style. It has a
+// string table of its own, as each DOMSnapshot has.
 func layoutOf(boxes ...any) *cdpjson.Target {
 	ti := &cdpjson.Target{Boxes: map[int64]*cdpjson.Box{}, Strings: []string{"unused"}}
 	for i := 0; i+1 < len(boxes); i += 2 {
@@ -29,8 +29,8 @@ func layoutOf(boxes ...any) *cdpjson.Target {
 }
 
 // TestLayoutDiff: boxes whose style changed, that appeared or went are
-// listed, whether the two layouts list the rest in the same order or not;
-// control states that changed are listed apart.
+// listed. That holds whether or not the two layouts list the rest in the
+// same order. Control states that changed are listed apart.
 func TestLayoutDiff(t *testing.T) {
 	old := layoutOf(int64(1), "auto", int64(2), "auto", int64(3), "pointer", int64(4), "auto", int64(5), "auto")
 	for _, c := range []struct {

@@ -8,8 +8,8 @@ import (
 	"domscope/dom"
 )
 
-// target is a node resolved for an action: the session that owns its
-// document and how to reach its frame's viewport from the top-level page.
+// target is a node resolved for an action. It holds the session that owns
+// its document, and how to reach its frame's viewport from the top page.
 type target struct {
 	node *dom.VirtualNode
 	snap *dom.Snapshot
@@ -24,10 +24,11 @@ type frameHost struct {
 	sess dom.Session // session that owns the <iframe> element
 }
 
-// snapshotForAction returns a snapshot to resolve IDs in: the current one,
-// or a fresh one when the cached snapshot was invalidated or is too old (IDs
-// survive a rebuild, so an agent's reference stays valid if the node does).
-// With no snapshot ever taken it fails: never act on data nobody has seen.
+// snapshotForAction returns a snapshot to resolve IDs in: the current
+// one, or a fresh one. A fresh one is taken when the cached snapshot was
+// invalidated or is too old. IDs survive a rebuild, so an agent's
+// reference stays valid if the node does. With no snapshot ever taken it
+// fails: never act on data nobody has seen.
 func (s *Service) snapshotForAction(ctx context.Context) (*dom.Snapshot, error) {
 	s.mu.Lock()
 	cur, last := s.current, s.last

@@ -8,9 +8,9 @@ import (
 )
 
 // Screenshot captures the visible part of the page at its CSS size (the
-// UI's picture pane), with every sensitive field painted over: those the
-// page has now and those this document's snapshots found. It does not invalidate
-// the snapshot: it changes nothing on the page.
+// UI's picture pane). Every sensitive field is painted over: those the
+// page has now and those this document's snapshots found. It does not
+// invalidate the snapshot: it changes nothing on the page.
 func (s *Service) Screenshot(ctx context.Context) (*screenshot.Picture, error) {
 	page, pctx, err := s.session()
 	if err != nil {

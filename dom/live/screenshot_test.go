@@ -11,12 +11,13 @@ import (
 	"domscope/dom/screenshot"
 )
 
-// TestServiceScreenshotPaintsSecretsOver: the picture pane's source, the
-// service's Screenshot, shows every sensitive field of privacy-pixels.html
-// (page, open and closed shadow roots, same-origin and cross-origin
-// frames) the same before and after secrets are set and typed. The
-// password field the page turned into text stays covered: a snapshot of
-// the service saw it as a password before.
+// TestServiceScreenshotPaintsSecretsOver: the picture pane's source is
+// the service's Screenshot. It shows every sensitive field of
+// privacy-pixels.html the same before and after secrets are set and
+// typed. That covers the page, open and closed shadow roots, and
+// same-origin and cross-origin frames. The password field the page
+// turned into text stays covered: a snapshot of the service saw it as a
+// password before.
 func TestServiceScreenshotPaintsSecretsOver(t *testing.T) {
 	page := domtest.PixelPage(t, dom.Viewport{Width: 900, Height: 560}, "")
 	svc := live.NewService(page, live.Config{})

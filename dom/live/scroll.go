@@ -7,11 +7,11 @@ import (
 	"domscope/dom"
 )
 
-// scroll scrolls the page (no node) or the node: with no delta it brings
-// the node into view (or pages the window down by most of a viewport);
-// with a delta it turns the mouse wheel over the node (or the viewport's
-// centre), so the nearest scrollable container under it scrolls, as for a
-// person. Positions are read back to say whether anything moved.
+// scroll scrolls the page (no node) or the node. With no delta it brings
+// the node into view, or pages the window down by most of a viewport.
+// With a delta it turns the mouse wheel over the node (or the viewport's
+// centre). So the nearest scrollable container under it scrolls, as for
+// a person. Positions are read back to say whether anything moved.
 func (s *Service) scroll(ctx context.Context, page dom.Page, t *target, dx, dy float64) error {
 	if math.IsNaN(dx) || math.IsNaN(dy) || math.IsInf(dx, 0) || math.IsInf(dy, 0) {
 		return dom.Errorf(dom.ValidationError, nil, "scroll deltas must be finite numbers")

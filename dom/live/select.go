@@ -9,8 +9,9 @@ import (
 
 // chooseOption runs in the page with this = a <select> (or an <option> or
 // <optgroup> inside one). It picks the option whose value or label equals
-// want (trimmed label, then case-insensitive), fires input and change like
-// a person's choice, and returns what it did or the options there are.
+// want (trimmed label, then case-insensitive). It fires input and change
+// like a person's choice. It returns what it did or the options there
+// are.
 const chooseOption = `function(want) {
   let sel = this;
   while (sel && sel.localName !== 'select') sel = sel.parentElement;

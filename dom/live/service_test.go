@@ -62,7 +62,7 @@ func findAttr(s *Snapshot, attr, val string) *VirtualNode {
 	return found
 }
 
-// do performs a on the node with attribute id attrID (if given) and checks
+// do performs a on the node with attribute id attrID (if given). It checks
 // the rule every action obeys: the snapshot it started from is invalidated.
 func do(t *testing.T, svc *Service, attrID string, a Action) ActionResult {
 	t.Helper()

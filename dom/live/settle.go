@@ -15,7 +15,7 @@ type mark struct {
 	tracker
 	at time.Time
 	// background is the page's own DOM mutation rate (events per second)
-	// before the action: a clock or a ticker that never stops must not
+	// before the action. A clock or a ticker that never stops must not
 	// keep every action waiting for its settle bound.
 	background float64
 }
@@ -28,8 +28,8 @@ func (s *Service) mark() mark {
 	defer s.mu.Unlock()
 	now := time.Now()
 	m := mark{tracker: s.track, at: now}
-	// Mutation events flow only for nodes a capture has seen: measure over
-	// the time since the first capture when that is shorter than the span.
+	// Mutation events flow only for nodes a capture has seen. So measure
+	// over the time since the first capture when that is shorter.
 	span := backgroundSpan
 	if !s.observedSince.IsZero() && now.Sub(s.observedSince) < span {
 		span = now.Sub(s.observedSince)
@@ -56,10 +56,11 @@ func (s *Service) mutationsSinceLocked(t time.Time) int {
 	return len(s.mutTimes) - i
 }
 
-// settle waits until the page is done reacting to an action: a navigation
-// that started is waited for until the main frame stops loading (bounded by
-// NavigationTimeout); then the DOM must stay quiet for QuietWindow (bounded
-// by SettleTimeout). A dialog, a lost page or ctx ends the wait at once.
+// settle waits until the page is done reacting to an action. A
+// navigation that started is waited for until the main frame stops
+// loading (bounded by NavigationTimeout). Then the DOM must stay quiet
+// for QuietWindow (bounded by SettleTimeout). A dialog, a lost page or
+// ctx ends the wait at once.
 func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 	quietBound := time.Now().Add(s.cfg.SettleTimeout)
 	var navBound time.Time
@@ -96,7 +97,7 @@ func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 			allowed := allowance(m.background, s.cfg.QuietWindow)
 			sinceStart := now.Sub(m.at)
 			if sinceStart >= s.cfg.QuietWindow && recent <= allowed {
-				// Quiet by the clock; but on a busy machine the page's own
+				// Quiet by the clock. But on a busy machine the page's own
 				// timers (a render debounced with setTimeout 0) may not have
 				// run yet. Give its event loop a turn, then look again.
 				if probes >= 3 || !s.pageIdle(ctx, m.background) {
@@ -168,7 +169,7 @@ func (s *Service) changesSince(m mark) dom.Changes {
 }
 
 // waitLoaded waits (bounded by NavigationTimeout) while the main frame is
-// loading a new document, so a snapshot does not catch a half-parsed page.
+// loading a new document. So a snapshot does not catch a half-parsed page.
 func (s *Service) waitLoaded(ctx context.Context) {
 	bound := time.NewTimer(s.cfg.NavigationTimeout)
 	defer bound.Stop()
@@ -197,18 +198,18 @@ func (s *Service) waitLoaded(ctx context.Context) {
 	}
 }
 
-// idleProbe resolves after the page's next frame and a macrotask after it
-// (or 50 ms when frames do not run, as in a background tab): by then
-// timers queued by an action's handlers have had their turn.
+// idleProbe resolves after the page's next frame and a macrotask after
+// it. When frames do not run, as in a background tab, it waits 50 ms.
+// By then timers queued by an action's handlers have had their turn.
 const idleProbe = `new Promise((r) => {
   const done = () => setTimeout(r, 0);
   requestAnimationFrame(done);
   setTimeout(done, 50);
 })`
 
-// pageIdle gives the page's event loop a turn and reports whether the DOM
-// changed meanwhile more than its background rate explains (so settling
-// must go on).
+// pageIdle gives the page's event loop a turn. It reports whether the
+// DOM changed meanwhile more than its background rate explains. Then
+// settling must go on.
 func (s *Service) pageIdle(ctx context.Context, background float64) bool {
 	page, _, err := s.session()
 	if err != nil {
@@ -224,8 +225,8 @@ func (s *Service) pageIdle(ctx context.Context, background float64) bool {
 }
 
 // allowance is how many mutation events a page with this background rate
-// makes in d by itself, with slack for its bursts (one tick of a clock is
-// several CDP events at once).
+// makes in d by itself. It has slack for bursts: one tick of a clock is
+// several CDP events at once.
 func allowance(background float64, d time.Duration) int {
 	if background <= 0 {
 		return 0

@@ -8,7 +8,7 @@ import (
 )
 
 // modelSource is where a snapshot built from a live model gets its
-// capture: the model, while it is as it was when the snapshot was built.
+// capture. That is the model, while it is as it was at the build.
 type modelSource struct {
 	m       *Model
 	version uint64

@@ -9,9 +9,10 @@ import (
 )
 
 // typingHelpers are shared by the page functions below. textKind says
-// whether an element takes text and how; typingTarget is the element text
-// goes to: this, or the text field inside it that got the focus (a custom
-// element whose shadow root delegates focus to an <input>).
+// whether an element takes text and how. typingTarget is the element
+// text goes to. That is this, or the text field inside it that got the
+// focus, e.g. in a custom element whose shadow root delegates focus to
+// an <input>.
 const typingHelpers = `
   const textKind = (el) => {
     const tag = el.localName;
@@ -31,7 +32,7 @@ const typingHelpers = `
   };`
 
 // typingKind runs in the page before anything is focused, with this = the
-// node: what kind of field it is, and whether it can take text at all.
+// node. It says what kind of field it is, and whether it takes text.
 const typingKind = `function() {` + typingHelpers + `
   const el = this;
   if (!el.isConnected) return {stale: true};
@@ -44,13 +45,13 @@ const typingKind = `function() {` + typingHelpers + `
   return {kind, type};
 }`
 
-// prepareTyping runs in the page after the focus, with this = the node. It
-// sets the value of pickers that have no text to type into (date, colour,
-// range...) directly with input/change events, and otherwise selects the
-// existing content so the insert replaces it. For a node that is not a
-// field itself it works on the field inside it that took the focus, and
-// says "other" (with self when the focus stayed on the node) when there is
-// none.
+// prepareTyping runs in the page after the focus, with this = the node.
+// Pickers that have no text to type into (date, colour, range...) get
+// their value set directly, with input/change events. Otherwise it
+// selects the existing content so the insert replaces it. For a node
+// that is not a field itself, it works on the field inside it that took
+// the focus. When there is none it says "other", with self when the
+// focus stayed on the node.
 const prepareTyping = `function(text) {` + typingHelpers + `
   const el = typingTarget(this);
   if (!el) {
@@ -106,9 +107,9 @@ type typingInfo struct {
 	Inner    bool   `json:"inner"` // the text went to a field inside the node
 }
 
-// typeText focuses the field, replaces its content with text through real
-// text input (so frameworks see input events), reads the value back, and
-// presses Enter when text ends with "\n".
+// typeText focuses the field and replaces its content with text through
+// real text input, so frameworks see input events. It reads the value
+// back, and presses Enter when text ends with "\n".
 func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string) (*dom.DialogInfo, error) {
 	t, err := s.labelled(ctx, page, t)
 	if err != nil {
@@ -158,8 +159,8 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 	if info.Kind == "other" && !(info.Self && fields == inClosedShadow) {
 		return nil, takesNoText(t.node, "focusing it did not focus a text field inside it")
 	}
-	// Else the focus went into a closed shadow root, where the page's
-	// scripts (and so the read-back) cannot see: type blind, as a person would.
+	// Else the focus went into a closed shadow root. The page's scripts,
+	// and so the read-back, cannot see there: type blind, as a person would.
 	if !info.Direct {
 		var err error
 		var d *dom.DialogInfo
@@ -195,8 +196,8 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 	return nil, nil
 }
 
-// labelled is the target of text typed or an option picked on t: the
-// control of a <label> (as Playwright's fill does), else t itself.
+// labelled is the target of text typed or an option picked on t. That is
+// the control of a <label> (as Playwright's fill does), else t itself.
 func (s *Service) labelled(ctx context.Context, page dom.Page, t *target) (*target, error) {
 	c := dom.LabelControl(t.node)
 	if c == nil {
@@ -263,9 +264,10 @@ const (
 	inClosedShadow            // only in a closed shadow root
 )
 
-// textFieldsIn says whether n holds a text field below it (its children and
-// shadow roots; frames are other documents): focusing such a node can move
-// the focus into one, as custom elements with delegatesFocus do.
+// textFieldsIn says whether n holds a text field below it: in its
+// children and shadow roots, not frames (other documents). Focusing such
+// a node can move the focus into one, as custom elements with
+// delegatesFocus do.
 func textFieldsIn(n *dom.VirtualNode) fieldPlace {
 	type item struct {
 		n      *dom.VirtualNode

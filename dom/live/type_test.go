@@ -92,9 +92,9 @@ func TestScroll(t *testing.T) {
 }
 
 // TestTypeIntoNonField: text into something that takes none (a button, a
-// heading, a focusable box) fails with NOT_INTERACTABLE naming the node,
-// and leaves the page as it was (no focus, no click, no value changed);
-// custom fields that hand the focus to an inner <input> still take text.
+// heading, a focusable box) fails with NOT_INTERACTABLE naming the node.
+// It leaves the page as it was: no focus, no click, no value changed.
+// Custom fields that hand the focus to an inner <input> still take text.
 func TestTypeIntoNonField(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/typing.html", Config{})

@@ -15,13 +15,14 @@ import (
 	"domscope/dom/cdpjson"
 )
 
-// A page that changes all the time (a clock that sets textContent every
-// 30 ms) replaces nodes while a refresh reads it: the model then holds
-// nodes the layout Chrome made does not list (cdpjson/cover.go). The
-// refresh reads their layout one by one, as DOMSnapshot would have given
-// it, and their AX facts; nodes inserted meanwhile are read in the next
-// round. A page that inserts faster than that, or a form control whose
-// live state only DOMSnapshot gives, makes the read a full capture.
+// A page that changes all the time replaces nodes while a refresh reads
+// it. A clock that sets textContent every 30 ms does so. The model then
+// holds nodes the layout Chrome made does not list (cdpjson/cover.go).
+// The refresh reads their layout one by one, as DOMSnapshot would have
+// given it, and their AX facts. Nodes inserted meanwhile are read in the
+// next round. Some pages make the read a full capture. One inserts
+// faster than that; another has a form control whose live state only
+// DOMSnapshot gives.
 
 // maxUnlaidRounds is how many rounds a refresh reads inserted nodes. A
 // round takes a few milliseconds; on a page with three timers (30, 70
@@ -40,8 +41,8 @@ type unlaid struct {
 }
 
 // unlaidIn lists the nodes of the model's own document that layout ti
-// does not list. Such a node came after the layout (when the model is
-// held at a mark, every event from before the layout is in it), so only
+// does not list. Such a node came after the layout. When the model is
+// held at a mark, every event from before the layout is in it. So only
 // the subtrees inserted since the refresh took its change sets are
 // looked at. m.mu is held.
 func (m *Model) unlaidIn(ti *cdpjson.Target) []unlaid {
@@ -102,18 +103,19 @@ func (m *Model) neverListed(n *cdpjson.Node) bool {
 }
 
 // markQuiet is how long before a read the page's last event must have
-// come for the read to need no mark: the events of one task come well
+// come for the read to need no mark. The events of one task come well
 // within it.
 const markQuiet = 20 * time.Millisecond
 
 // settle makes the model fit for the build once the refresh has its
 // layout (fresh). While the page's events come, it holds the model at a
-// mark (holdAtMark) and reads the layout of each node the layout does
-// not list (inserted since), round after round until there is none: the
-// reads come before the round's mark, so a node inserted between them
-// is seen in the next round. It returns with m.mu held, the AX facts of
-// the elements it read (more); or why the read must be a full capture,
-// or an error. release lets the model go in every case.
+// mark (holdAtMark). It reads the layout of each node the layout does
+// not list (inserted since), round after round until there is none.
+// The reads come before the round's mark, so a node inserted between
+// them is seen in the next round. It returns with m.mu held and the AX
+// facts of the elements it read (more). Else it returns why the read
+// must be a full capture, or an error. release lets the model go in
+// every case.
 func (m *Model) settle(ctx context.Context, p dom.Session, fresh *cdpjson.Target, scroll dom.Rect, group string, start time.Time) (more axBatch, why string, err error) {
 	more = axBatch{ax: map[int64]*cdpjson.AXNode{}, included: map[int64]bool{}}
 	marker := ""
@@ -179,10 +181,11 @@ type nodeLayout struct {
 	styles []string // LayoutStyles, for an element
 }
 
-// unlaidJS tells whether a node is still in the page and laid out (which
-// lays the page out, if a change is waiting: DOM.getContentQuads alone
-// would not), its box in the viewport, and an element's LayoutStyles. It
-// returns no text and no value: nothing a sensitive field holds.
+// unlaidJS tells whether a node is still in the page and laid out. That
+// lays the page out if a change is waiting; DOM.getContentQuads alone
+// would not. It also gives the box in the viewport and an element's
+// LayoutStyles. It returns no text and no value: nothing a sensitive
+// field holds.
 const unlaidJS = `function(names) {
   if (!this.isConnected) return null;
   const doc = this.ownerDocument, win = doc.defaultView || window;
@@ -231,9 +234,10 @@ func readUnlaid(ctx context.Context, p dom.Session, nodes []unlaid, scroll dom.R
 }
 
 // readNodeLayout reads one node's layout: what unlaidJS says, then its
-// content quads, the box DOMSnapshot gives, moved by the scroll position
-// from the viewport into the document (the script's own box when Chrome
-// gives no quads). A node no longer in the page is gone.
+// content quads. The quads are the box DOMSnapshot gives. They are moved
+// by the scroll position from the viewport into the document. When
+// Chrome gives no quads, the script's own box is used. A node no longer
+// in the page is gone.
 func readNodeLayout(ctx context.Context, p dom.Session, id int64, scroll dom.Rect, group string) (nodeLayout, error) {
 	gone := nodeLayout{gone: true}
 	var res struct {
@@ -311,7 +315,7 @@ func quadsBounds(quads [][]float64, scroll dom.Rect) dom.Rect {
 	return dom.Rect{X: minX + scroll.X, Y: minY + scroll.Y, W: maxX - minX, H: maxY - minY}
 }
 
-// cover adds what was read of nodes to the layout: each one still in the
+// cover adds what was read of nodes to the layout. Each one still in the
 // page is listed, and a drawn one gets a box. A text's styles are its
 // parent's, as in DOMSnapshot. The new boxes are kept beside the layout's
 // slab (Boxes points to them; Layout holds copies, in read order).

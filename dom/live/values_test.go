@@ -62,8 +62,8 @@ func lineOf(t *testing.T, s *Snapshot, text, attrID string) string {
 
 // TestFieldValuesInBothFormats types into a search box, chooses an option,
 // ticks a checkbox, expands a disclosure and presses a toggle through the
-// service, and checks that the text and json formats show each field's
-// value, the selected option and the states, and never a secret.
+// service. The text and json formats must show each field's value, the
+// selected option and the states, and never a secret.
 func TestFieldValuesInBothFormats(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/fields.html", Config{})

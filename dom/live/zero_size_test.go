@@ -12,8 +12,8 @@ import (
 )
 
 // TestIncrementalZeroSizeWrapper: a link with no box of its own is shown
-// once a block is put in it and hidden once it is emptied, in the
-// incremental snapshots as in a full capture.
+// once a block is put in it. It is hidden once it is emptied. The
+// incremental snapshots show this as a full capture does.
 func TestIncrementalZeroSizeWrapper(t *testing.T) {
 	base, _ := cdptest.Serve(t, domtest.Testdata("pages"))
 	svc, p := openService(t, base+"/zero-size.html", Config{})
