@@ -65,8 +65,8 @@ func newDiffLayer(m *Model) *diffLayer {
 		o.add(m.st.Removed.Render("- ")+name, "")
 	}
 	var lines []string
-	if m.doc.before.sd != nil && m.doc.sd != nil {
-		lines = flatten.LineDiff(flatten.FormatText(m.doc.before.sd), flatten.FormatText(m.doc.sd))
+	if m.doc.before.had && m.doc.view != nil {
+		lines = flatten.LineDiff(m.doc.before.text, m.doc.view.Text)
 	}
 	o.header(fmt.Sprintf("What the LLM reads differently: the flat view's lines (%d)", len(lines)))
 	if !sameSet(m.doc.before.off, m.doc.flatOpts.Disabled) {
@@ -86,11 +86,12 @@ func newDiffLayer(m *Model) *diffLayer {
 
 // beforeView is what the diff list shows of the snapshot before the current
 // one: the old names of renamed nodes, the tag and name of removed ones,
-// and its flat view with the rules it was flattened with.
+// and its flat view's text (not its tree) with the rules it was made with.
 type beforeView struct {
 	names   map[string]string
 	removed map[string]removedNode
-	sd      *dom.SerializedDom
+	text    string
+	had     bool // there was a flat view
 	off     map[string]bool
 }
 
@@ -102,8 +103,10 @@ func (m *Model) keepBefore(old *dom.Snapshot, d flatten.SnapshotDiff) beforeView
 	b := beforeView{
 		names:   make(map[string]string, len(d.Renamed)),
 		removed: make(map[string]removedNode, len(d.Removed)),
-		sd:      m.doc.sd,
 		off:     dom.CopyRules(m.doc.flatOpts.Disabled),
+	}
+	if m.doc.view != nil {
+		b.text, b.had = m.doc.view.Text, true
 	}
 	for _, id := range d.Renamed {
 		if p := old.Node(id); p != nil {

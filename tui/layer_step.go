@@ -286,16 +286,16 @@ func (m *Model) stepPreviewed(msg stepPreviewMsg) {
 // afterShown runs after a snapshot is on screen: an action's keeps the
 // view before and after it with the recorded step (prev is the flat view
 // before), and the current step's target is resolved again on the new page.
-func (m *Model) afterShown(msg snapshotMsg, prev *dom.SerializedDom) tea.Cmd {
+func (m *Model) afterShown(msg snapshotMsg, prev *flatten.View) tea.Cmd {
 	var cmds []tea.Cmd
-	if msg.res != nil && m.doc.sd != nil {
-		rec, after := m.rec, m.doc.sd
+	if msg.res != nil && m.doc.view != nil {
+		rec, after := m.rec, m.doc.view.Text
 		cmds = append(cmds, safe(func() tea.Msg {
 			before := ""
 			if prev != nil {
-				before = flatten.FormatText(prev)
+				before = prev.Text
 			}
-			rec.KeepView(before, flatten.FormatText(after))
+			rec.KeepView(before, after)
 			return nil
 		}))
 	}

@@ -520,9 +520,10 @@ func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea
 	report, wait := phases(ctx, gen)
 	ctx = dom.WithProgress(ctx, report)
 	m.op.busy = &op{label: label, start: m.now(), cancel: cancel}
+	in := m.deriveInput()
 	return tea.Batch(safe(func() tea.Msg {
 		defer cancel()
-		return run(ctx, gen)
+		return in.complete(run(ctx, gen)) // what it shows is made here, not in Update
 	}), m.op.spin.Tick, wait)
 }
 
@@ -569,8 +570,8 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		m.recordError(msg.recErr)
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
-	prev := m.doc.sd
-	m.showSnapshot(msg.snap, msg.rebuilt)
+	prev := m.doc.view
+	m.showSnapshot(msg.snap, msg.rebuilt, msg.shown)
 	m.recordError(msg.recErr)
 	if msg.agent != "" {
 		m.setFlash(msg.agent, msg.agentBad)

@@ -2,6 +2,7 @@ package flatten
 
 import (
 	"strings"
+	"sync"
 
 	"domscope/dom"
 )
@@ -20,9 +21,14 @@ type View struct {
 	// Lines are the lines shown, each with its node's ID. In the text
 	// format their strings share Text's memory.
 	Lines []Line
-	// Tokens counts the exact output an LLM receives: Text, or compact JSON.
-	Tokens int
+	// tokens counts the exact output an LLM receives: Text, or compact
+	// JSON. Counted on first use: at 50,000 elements it takes a quarter
+	// second, which an action's own diff does not need.
+	tokens func() int
 }
+
+// Tokens is the token count of the output an LLM receives.
+func (v *View) Tokens() int { return v.tokens() }
 
 // NewView flattens s with opts and formats it (as indented JSON lines when
 // asJSON is set), counting the output's tokens.
@@ -35,20 +41,22 @@ func NewView(s *dom.Snapshot, opts dom.Options, asJSON bool) (*View, error) {
 func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.Options, asJSON bool) (*View, error) {
 	opts.Disabled = dom.CopyRules(opts.Disabled) // the caller's map may change later
 	v := &View{Snap: s, Opts: opts, JSON: asJSON, SD: sd, Dec: dec}
-	var text string
 	v.Text, v.Lines = textAndLines(sd)
-	text = v.Text
-	if asJSON {
+	if !asJSON {
+		v.tokens = sync.OnceValue(func() int { return CountTokens(v.Text) })
+		return v, nil
+	}
+	var err error
+	if v.Lines, err = FormatJSONLines(sd); err != nil {
+		return nil, err
+	}
+	v.tokens = sync.OnceValue(func() int {
 		b, err := FormatJSON(sd)
 		if err != nil {
-			return nil, err
+			return 0
 		}
-		text = string(b)
-		if v.Lines, err = FormatJSONLines(sd); err != nil {
-			return nil, err
-		}
-	}
-	v.Tokens = CountTokens(text)
+		return CountTokens(string(b))
+	})
 	return v, nil
 }
 
