@@ -57,6 +57,8 @@ type document struct {
 	view *flatten.View
 	sd   *dom.SerializedDom
 	dec  dom.Decisions
+	// uncounted is the view shown before its tokens were counted
+	uncounted *flatten.View
 }
 
 // search is the last query and its hits, best first (dom.Search).
@@ -124,6 +126,9 @@ type Model struct {
 	agent agentState
 	// layers are drawn over the panes, bottom first; the last has the keyboard
 	layers []layer
+	// limitMemory: this process is the UI's own (Run): it sets the GC's
+	// soft memory limit as pages come and go (memory.go)
+	limitMemory bool
 }
 
 // newModel builds the model; Run and the tests use it.
@@ -199,6 +204,7 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 		// not made, or made for another screen (the rules, the format or
 		// the snapshot changed while the command ran): made here
 		d = m.deriveInput().derive(s, rebuilt)
+		d.tokens = d.view.Tokens()
 	}
 	old := m.doc.snap
 	// another tab (a reconnect found the page in a new browser): start over
@@ -288,18 +294,25 @@ func (m *Model) reflatten() {
 	if m.doc.snap == nil {
 		return
 	}
-	m.showView(m.deriveInput().derive(m.doc.snap, true))
+	d := m.deriveInput().derive(m.doc.snap, true)
+	d.tokens = d.view.Tokens()
+	m.showView(d)
 }
 
 // showView puts a derived flat view on screen as it is.
 func (m *Model) showView(d *derived) {
 	v := d.view
 	m.doc.view, m.doc.sd, m.doc.dec = v, v.SD, v.Dec
+	m.doc.uncounted = nil
+	if d.tokens < 0 {
+		m.doc.uncounted = v
+	}
 	if d.err != nil {
 		m.setFlash("could not serialize the flat view: "+d.err.Error(), true)
 	}
 	m.panes.flat.apply(flatOutput{sd: v.SD, json: v.JSON, lines: v.Lines, tokens: d.tokens}, v.Dec)
 	m.clearCache()
+	m.fitMemory()
 }
 
 func (m *Model) clearCache() {
