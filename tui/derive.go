@@ -152,7 +152,14 @@ func (m *Model) countTokens() tea.Cmd {
 		return nil
 	}
 	m.doc.uncounted = nil
-	return safe(func() tea.Msg { return tokensMsg{v, v.Tokens()} })
+	fit := m.limitMemory
+	return safe(func() tea.Msg {
+		n := v.Tokens()
+		if fit {
+			settleMemory()
+		}
+		return tokensMsg{v, n}
+	})
 }
 
 // gotTokens shows a count if its view is still the one on screen.
