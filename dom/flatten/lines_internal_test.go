@@ -179,3 +179,26 @@ func formatJSONLinesReread(sd *dom.SerializedDom) ([]Line, error) {
 	}
 	return lines, nil
 }
+
+// BenchmarkFormatJSONLines compares the one-pass writer with the former
+// serialise, indent and re-read.
+func BenchmarkFormatJSONLines(b *testing.B) {
+	s, err := build.Build(recordings.Load(b, "synthetic-1000"), build.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sd, _ := Flatten(s, dom.DefaultOptions())
+	for _, c := range []struct {
+		name string
+		f    func(*dom.SerializedDom) ([]Line, error)
+	}{{"one-pass", FormatJSONLines}, {"reread", formatJSONLinesReread}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.f(sd); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
