@@ -15,9 +15,9 @@ import (
 // formatted, diffed or counted tokens itself; it returns Update's command.
 func updateNoWork(t *testing.T, m *Model, msg tea.Msg) tea.Cmd {
 	t.Helper()
-	before := flatten.WorkDone()
+	before := workDone()
 	_, cmd := m.Update(msg)
-	if after := flatten.WorkDone(); after != before {
+	if after := workDone(); after != before {
 		t.Fatalf("Update(%T) derived on the UI loop: %+v before, %+v after", msg, before, after)
 	}
 	return cmd
@@ -73,4 +73,10 @@ func TestUpdateShowsWhatWasDerived(t *testing.T) {
 	if m.doc.snap != third || m.doc.view.Snap != third {
 		t.Fatalf("the follow snapshot is not shown")
 	}
+}
+
+// workDone reads the derivation counters.
+func workDone() [4]int64 {
+	d := &flatten.Derivations
+	return [4]int64{d.Flatten.Load(), d.Diff.Load(), d.Format.Load(), d.Tokens.Load()}
 }

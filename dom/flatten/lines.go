@@ -69,7 +69,6 @@ func FormatJSONLines(sd *dom.SerializedDom) ([]Line, error) {
 // jsonLines collects the indented JSON lines of nodes.
 type jsonLines struct {
 	out []Line
-	buf bytes.Buffer
 }
 
 // nodes writes the elements of a nodes or children array at indent; the

@@ -28,12 +28,12 @@ func TestFormatJSONLinesOnePass(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				before := WorkDone().Format
+				before := Derivations.Format.Load()
 				got, err := FormatJSONLines(sd)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if n := WorkDone().Format - before; n != 1 {
+				if n := Derivations.Format.Load() - before; n != 1 {
 					t.Errorf("FormatJSONLines formatted %d times, want once", n)
 				}
 				if !slices.Equal(got, want) {
