@@ -10,15 +10,15 @@ import (
 // derived is what the service made of its latest snapshots, so neither
 // it nor a client (the UI) makes it twice: flat views and one diff.
 type derived struct {
-	// views holds at most maxViews, newest last; fillDiff drops those of
-	// older snapshots once the diff is made.
+	// views are of the newest snapshot asked for, at most maxViews.
 	views []*flatten.View
 	// diff is the last diff made; weak, so it keeps neither tree alive.
 	diffPrev, diffNext weak.Pointer[dom.Snapshot]
 	diff               flatten.SnapshotDiff
 }
 
-// maxViews: the snapshot before an action and the one after it.
+// maxViews bounds the views of one snapshot (the UI's rules may differ
+// from the defaults an action's changes are listed with).
 const maxViews = 2
 
 // View returns snap flattened with opts and formatted (indented JSON
@@ -41,6 +41,9 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 		return nil, err
 	}
 	s.mu.Lock()
+	// Only the newest snapshot's views are kept: an older one's would hold
+	// its tree too. fillDiff has read the one before by now.
+	s.keepViewsLocked(snap)
 	d := &s.derived
 	if len(d.views) >= maxViews {
 		d.views = append(d.views[:0], d.views[len(d.views)-maxViews+1:]...)
@@ -73,6 +76,10 @@ func (s *Service) Diff(prev, next *dom.Snapshot) flatten.SnapshotDiff {
 func (s *Service) keepViewsOf(snap *dom.Snapshot) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.keepViewsLocked(snap)
+}
+
+func (s *Service) keepViewsLocked(snap *dom.Snapshot) {
 	kept := s.derived.views[:0]
 	for _, v := range s.derived.views {
 		if v.Snap == snap {
