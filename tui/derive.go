@@ -16,9 +16,7 @@ import (
 
 // derived is what the UI shows of a snapshot beside its tree.
 type derived struct {
-	view *flatten.View
-	// tokens is -1 until counted: a command leaves it to after the
-	// snapshot is shown (countTokens), when the tree before is garbage.
+	view   *flatten.View
 	tokens int
 	err    error // the flat view could not be formatted
 	// base is the snapshot on screen when the command began: the diff is
@@ -56,7 +54,7 @@ func (m *Model) deriveInput() deriveIn {
 // derive makes what s shows (rebuilt: the same page with other tier
 // rules, so no diff).
 func (in deriveIn) derive(s *dom.Snapshot, rebuilt bool) *derived {
-	d := &derived{base: in.base, tokens: -1}
+	d := &derived{base: in.base}
 	vm, _ := in.actor.(viewMaker)
 	if vm != nil {
 		d.view, d.err = vm.View(s, in.opts, in.json)
@@ -67,6 +65,7 @@ func (in deriveIn) derive(s *dom.Snapshot, rebuilt bool) *derived {
 		// the text format cannot fail: show that instead
 		d.view, _ = flatten.NewView(s, in.opts, false)
 	}
+	d.tokens = d.view.Tokens()
 	if rebuilt || in.base == nil || in.base.TargetID != s.TargetID {
 		return d
 	}
@@ -136,35 +135,18 @@ func parentID(n *dom.VirtualNode) string {
 	return n.Parent.ID
 }
 
-// tokensMsg is the token count of a view shown before it was counted.
-type tokensMsg struct {
-	view *flatten.View
-	n    int
-}
-
-// countTokens counts the tokens of the view on screen in a command when
-// it was shown uncounted. Counting a large text makes about 60 bytes of
-// garbage per byte; done while the tree before the action was still held
-// it set the UI's memory peak.
-func (m *Model) countTokens() tea.Cmd {
-	v := m.doc.uncounted
-	if v == nil {
+// settleAfterShow runs settleMemory in a command once a new snapshot is
+// on screen (Run only: it sets the process's memory limit).
+func (m *Model) settleAfterShow() tea.Cmd {
+	if !m.doc.shownNew {
 		return nil
 	}
-	m.doc.uncounted = nil
-	fit := m.limitMemory
-	return safe(func() tea.Msg {
-		n := v.Tokens()
-		if fit {
-			settleMemory()
-		}
-		return tokensMsg{v, n}
-	})
-}
-
-// gotTokens shows a count if its view is still the one on screen.
-func (m *Model) gotTokens(msg tokensMsg) {
-	if m.doc.view == msg.view && m.panes.flat.json == msg.view.JSON {
-		m.panes.flat.tokens = msg.n
+	m.doc.shownNew = false
+	if !m.limitMemory {
+		return nil
 	}
+	return safe(func() tea.Msg {
+		settleMemory()
+		return nil
+	})
 }

@@ -43,7 +43,7 @@ func TestUpdateShowsWhatWasDerived(t *testing.T) {
 			var next []tea.Cmd
 			for _, msg := range runCmd(cmd, 10*time.Second) {
 				switch msg.(type) {
-				case snapshotMsg, followMsg, tokensMsg:
+				case snapshotMsg, followMsg:
 					next = append(next, updateNoWork(t, m, msg))
 				}
 			}

@@ -57,8 +57,8 @@ type document struct {
 	view *flatten.View
 	sd   *dom.SerializedDom
 	dec  dom.Decisions
-	// uncounted is the view shown before its tokens were counted
-	uncounted *flatten.View
+	// shownNew: a view was shown since the memory limit was last settled
+	shownNew bool
 }
 
 // search is the last query and its hits, best first (dom.Search).
@@ -204,7 +204,6 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 		// not made, or made for another screen (the rules, the format or
 		// the snapshot changed while the command ran): made here
 		d = m.deriveInput().derive(s, rebuilt)
-		d.tokens = d.view.Tokens()
 	}
 	old := m.doc.snap
 	// another tab (a reconnect found the page in a new browser): start over
@@ -294,19 +293,14 @@ func (m *Model) reflatten() {
 	if m.doc.snap == nil {
 		return
 	}
-	d := m.deriveInput().derive(m.doc.snap, true)
-	d.tokens = d.view.Tokens()
-	m.showView(d)
+	m.showView(m.deriveInput().derive(m.doc.snap, true))
 }
 
 // showView puts a derived flat view on screen as it is.
 func (m *Model) showView(d *derived) {
 	v := d.view
 	m.doc.view, m.doc.sd, m.doc.dec = v, v.SD, v.Dec
-	m.doc.uncounted = nil
-	if d.tokens < 0 {
-		m.doc.uncounted = v
-	}
+	m.doc.shownNew = true
 	if d.err != nil {
 		m.setFlash("could not serialize the flat view: "+d.err.Error(), true)
 	}

@@ -31,7 +31,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout() // the other pane takes the whole body
 	}
 	// a page change reported while other work held the page is taken now
-	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh(), m.countTokens())
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh(), m.settleAfterShow())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -70,9 +70,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case clockMsg:
 		return clock()
-	case tokensMsg:
-		m.gotTokens(msg)
-		return nil
 	case formattedMsg:
 		switch {
 		case msg.err != nil:

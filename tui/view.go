@@ -134,9 +134,6 @@ func (m *Model) flatBox(r rect) []string {
 	}
 	title := "Flattened for the LLM (" + format + ")"
 	right := commas(m.panes.flat.tokens) + " tokens"
-	if m.panes.flat.tokens < 0 {
-		right = "… tokens" // counted in a command after the snapshot shows
-	}
 	if m.doc.sd != nil && r.w >= 70 {
 		right += " · " + commas(m.doc.sd.NodeCount) + " nodes"
 	}
