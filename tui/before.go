@@ -7,11 +7,12 @@ import (
 
 // beforeView is what the diff list shows of the snapshot before the current
 // one: the old names of renamed nodes, the tag and name of removed ones,
-// and its flat view with the rules it was flattened with.
+// and its flat view's text (not its tree) with the rules it was made with.
 type beforeView struct {
 	names   map[string]string
 	removed map[string]removedNode
-	sd      *dom.SerializedDom
+	text    string
+	had     bool // there was a flat view
 	off     map[string]bool
 }
 
@@ -23,8 +24,10 @@ func (m *Model) keepBefore(old *dom.Snapshot, d flatten.SnapshotDiff) beforeView
 	b := beforeView{
 		names:   make(map[string]string, len(d.Renamed)),
 		removed: make(map[string]removedNode, len(d.Removed)),
-		sd:      m.doc.sd,
 		off:     dom.CopyRules(m.doc.flatOpts.Disabled),
+	}
+	if m.doc.view != nil {
+		b.text, b.had = m.doc.view.Text, true
 	}
 	for _, id := range d.Renamed {
 		if p := old.Node(id); p != nil {

@@ -86,7 +86,7 @@ func (m *Model) copyWhat(what string) tea.Cmd {
 			}
 			return m.copyText("the flat view (json)", string(b))
 		}
-		return m.copyText("the flat view (text)", flatten.FormatText(m.doc.sd))
+		return m.copyText("the flat view (text)", m.doc.view.Text)
 	}
 	n := m.panes.tree.Selected()
 	if n == nil || m.doc.snap == nil {

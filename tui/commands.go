@@ -32,6 +32,7 @@ type (
 		// agent: the footer's line for the agent's call this snapshot follows
 		agent    string
 		agentBad bool
+		shown    *derived // the flat view and diff, made in the command
 	}
 	eventsMsg struct {
 		actor  dom.Actor

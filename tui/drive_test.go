@@ -45,7 +45,9 @@ func settle(t *testing.T, m *Model, cmd tea.Cmd) {
 	t.Helper()
 	for i := 0; i < 20 && cmd != nil; i++ {
 		var next []tea.Cmd
-		for _, msg := range runCmd(cmd, 5*time.Second) {
+		// a snapshot's reply carries its flat view and tokens, made in the
+		// command: on a loaded machine a large page takes more than seconds
+		for _, msg := range runCmd(cmd, 30*time.Second) {
 			switch msg.(type) {
 			case spinner.TickMsg, clockMsg, hlTickMsg:
 				continue

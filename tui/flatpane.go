@@ -29,18 +29,6 @@ type FlatPane struct {
 	step int // columns per sideways step
 }
 
-// SetOutput replaces the content from a new flatten result. The token
-// count is of the exact string the LLM would receive (compact JSON or
-// text), not of the indented display.
-func (p *FlatPane) SetOutput(sd *dom.SerializedDom, dec dom.Decisions) error {
-	out, err := formatFlat(sd, p.json)
-	if err != nil {
-		return err
-	}
-	p.apply(out, dec)
-	return nil
-}
-
 // flatOutput is a flat view formatted for the pane: made off the Update
 // path (a format switch at 100k nodes takes most of a second), applied on it.
 type flatOutput struct {
@@ -105,7 +93,11 @@ func (p *FlatPane) setLines(lines []flatten.Line) {
 // cleanIndented cleans a page-controlled line but keeps its indentation.
 func cleanIndented(l string) string {
 	rest := strings.TrimLeft(l, " ")
-	return l[:len(l)-len(rest)] + views.Clean(rest)
+	c := views.Clean(rest)
+	if c == rest {
+		return l // no copy: the line stays a slice of the view's text
+	}
+	return l[:len(l)-len(rest)] + c
 }
 
 // SelectedID is the node of the line under the cursor.

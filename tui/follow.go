@@ -4,8 +4,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
-	"domscope/dom/flatten"
-	"domscope/themes"
 	"domscope/views"
 )
 
@@ -47,6 +45,7 @@ type followMsg struct {
 	actor dom.Actor
 	snap  *dom.Snapshot
 	err   error
+	shown *derived // made in the command, with whether anything changed
 }
 
 // followLabel is what the header says about follow mode.
@@ -96,14 +95,19 @@ func (m *Model) followNow() tea.Cmd {
 		return nil // the page is blocked; answering the dialog snapshots
 	}
 	m.fol.inFlight, m.fol.pending = true, false
-	gen, actor, ctx := m.doc.gen, m.conn.actor, m.ctx
+	gen, actor, ctx, in := m.doc.gen, m.conn.actor, m.ctx, m.deriveInput()
 	return safe(func() tea.Msg {
 		c, cancel := ctxTimeout(ctx, opTimeout)
 		defer cancel()
 		// force: the cached snapshot predates the change; the service
 		// refreshes incrementally when its live model allows
 		snap, err := actor.Snapshot(c, true)
-		return followMsg{gen: gen, actor: actor, snap: snap, err: err}
+		msg := followMsg{gen: gen, actor: actor, snap: snap, err: err}
+		if err == nil && snap != nil && snap != in.base {
+			msg.shown = in.derive(snap, false)
+			msg.shown.same = in.sameView(snap, msg.shown)
+		}
+		return msg
 	})
 }
 
@@ -129,47 +133,17 @@ func (m *Model) gotFollow(msg followMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if msg.snap == nil || msg.snap == m.doc.snap || m.sameView(msg.snap) {
+	if msg.snap == nil || msg.snap == m.doc.snap || (msg.shown != nil && msg.shown.same && msg.shown.base == m.doc.snap) {
 		return nil // nothing on screen would change: keep the marks of what did
 	}
 	had := m.doc.snap != nil
-	m.showSnapshot(msg.snap, false)
+	m.showSnapshot(msg.snap, false, msg.shown)
 	if had && (m.status.flash == "" || m.status.flash == m.fol.flash) {
 		// not logged: a page with a timer would fill the log
 		m.fol.flash = "the page changed by itself · snapshot #" + itoa(msg.snap.Seq) + " · d lists changes · F pauses"
 		m.status.flash, m.status.flashBad = m.fol.flash, false
 	}
 	return m.broadcast(snapshotShown{})
-}
-
-// sameView reports whether showing s would change nothing on screen: the
-// same nodes under the same parents, the same tree rows and the same
-// flat view. Then the marks of the last real change stay.
-func (m *Model) sameView(s *dom.Snapshot) bool {
-	old := m.doc.snap
-	if old == nil || old.TargetID != s.TargetID || len(old.ByID) != len(s.ByID) || m.doc.sd == nil {
-		return false
-	}
-	if !flatten.Diff(old, s).Empty() {
-		return false
-	}
-	plain := themes.For(true, true)
-	for id, n := range s.ByID {
-		o := old.ByID[id]
-		if o == nil || parentID(o) != parentID(n) ||
-			views.TreeLine(plain, views.TreeRow{Node: o}, 300, views.NotSelected) != views.TreeLine(plain, views.TreeRow{Node: n}, 300, views.NotSelected) {
-			return false
-		}
-	}
-	sd, _ := flatten.Flatten(s, m.doc.flatOpts)
-	return flatten.FormatText(sd) == flatten.FormatText(m.doc.sd)
-}
-
-func parentID(n *dom.VirtualNode) string {
-	if n.Parent == nil {
-		return ""
-	}
-	return n.Parent.ID
 }
 
 // toggleFollow is F: pause or resume following.
@@ -192,9 +166,9 @@ func (m *Model) toggleFollow() tea.Cmd {
 // the cursor is gone from the page, puts the cursor on its nearest
 // ancestor that is still there and says so, rather than leaving it on
 // whatever row now stands where the node was.
-func (m *Model) showSnapshot(s *dom.Snapshot, rebuilt bool) {
+func (m *Model) showSnapshot(s *dom.Snapshot, rebuilt bool, d *derived) {
 	old, sel := m.doc.snap, m.panes.tree.Selected()
-	m.setSnapshot(s, rebuilt)
+	m.setShown(s, rebuilt, d)
 	if sel == nil || old == nil || m.doc.snap != s || old.TargetID != s.TargetID || m.doc.newDoc || s.Node(sel.ID) != nil {
 		return
 	}

@@ -67,8 +67,8 @@ func newDiffLayer(x *layerCtx, last *dom.ActionResult) *diffLayer {
 		o.add(x.st.Removed.Render("- ")+name, "")
 	}
 	var lines []string
-	if x.doc.before.sd != nil && x.doc.sd != nil {
-		lines = flatten.LineDiff(flatten.FormatText(x.doc.before.sd), flatten.FormatText(x.doc.sd))
+	if x.doc.before.had && x.doc.view != nil {
+		lines = flatten.LineDiff(x.doc.before.text, x.doc.view.Text)
 	}
 	o.header(fmt.Sprintf("What the LLM reads differently: the flat view's lines (%d)", len(lines)))
 	if !sameSet(x.doc.before.off, x.doc.flatOpts.Disabled) {

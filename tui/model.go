@@ -52,8 +52,13 @@ type document struct {
 	hasDiff  bool
 	flatOpts dom.Options
 	tierOff  map[string]bool
-	sd       *dom.SerializedDom
-	dec      dom.Decisions
+	// view is the flat view on screen (sd and dec are its parts), made
+	// once off the Update loop (derive.go)
+	view *flatten.View
+	sd   *dom.SerializedDom
+	dec  dom.Decisions
+	// shownNew: a view was shown since the memory limit was last settled
+	shownNew bool
 }
 
 // search is the last query and its hits, best first (dom.Search).
@@ -121,6 +126,9 @@ type Model struct {
 	agent agentState
 	// layers are drawn over the panes, bottom first; the last has the keyboard
 	layers []layer
+	// limitMemory: this process is the UI's own (Run): it sets the GC's
+	// soft memory limit as pages come and go (memory.go)
+	limitMemory bool
 }
 
 // newModel builds the model; Run and the tests use it.
@@ -181,11 +189,21 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// setSnapshot shows a new snapshot. The selection stays on the same node
-// ID when it survived; what changed since the previous one is marked.
-func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
+// setSnapshot shows a new snapshot, deriving its flat view and diff here:
+// for the start and tests. Replies of commands carry them (setShown).
+func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) { m.setShown(s, rebuilt, nil) }
+
+// setShown shows a new snapshot with what was derived of it (d). The
+// selection stays on the same node ID when it survived; what changed
+// since the previous one is marked.
+func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 	if s == nil {
 		return
+	}
+	if !m.fits(d, s) {
+		// not made, or made for another screen (the rules, the format or
+		// the snapshot changed while the command ran): made here
+		d = m.deriveInput().derive(s, rebuilt)
 	}
 	old := m.doc.snap
 	// another tab (a reconnect found the page in a new browser): start over
@@ -193,8 +211,8 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 	m.doc.snap = s
 	if !rebuilt {
 		m.doc.marks, m.doc.hasDiff, m.doc.diff, m.doc.before = nil, false, flatten.SnapshotDiff{}, beforeView{}
-		if old != nil && old.TargetID == s.TargetID {
-			m.doc.diff = flatten.Diff(old, s)
+		if d.hasDiff {
+			m.doc.diff = d.diff
 			m.doc.hasDiff = true
 			m.doc.before = m.keepBefore(old, m.doc.diff)
 		}
@@ -224,7 +242,7 @@ func (m *Model) setSnapshot(s *dom.Snapshot, rebuilt bool) {
 	if first {
 		m.selectStart()
 	}
-	m.reflatten()
+	m.showView(d)
 	if m.search.query != "" {
 		m.runSearch(m.search.query, false)
 		// n goes on from the selected match, as before the snapshot
@@ -275,11 +293,20 @@ func (m *Model) reflatten() {
 	if m.doc.snap == nil {
 		return
 	}
-	m.doc.sd, m.doc.dec = flatten.Flatten(m.doc.snap, m.doc.flatOpts)
-	if err := m.panes.flat.SetOutput(m.doc.sd, m.doc.dec); err != nil {
-		m.setFlash("could not serialize the flat view: "+err.Error(), true)
+	m.showView(m.deriveInput().derive(m.doc.snap, true))
+}
+
+// showView puts a derived flat view on screen as it is.
+func (m *Model) showView(d *derived) {
+	v := d.view
+	m.doc.view, m.doc.sd, m.doc.dec = v, v.SD, v.Dec
+	m.doc.shownNew = true
+	if d.err != nil {
+		m.setFlash("could not serialize the flat view: "+d.err.Error(), true)
 	}
+	m.panes.flat.apply(flatOutput{sd: v.SD, json: v.JSON, lines: v.Lines, tokens: d.tokens}, v.Dec)
 	m.clearCache()
+	m.fitMemory()
 }
 
 func (m *Model) clearCache() {

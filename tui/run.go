@@ -88,6 +88,8 @@ func Run(ctx context.Context, cfg Config) error {
 		cfg.NoColor = true
 	}
 	m := newModel(ctx, cfg)
+	m.limitMemory = memoryLimited()
+	m.fitMemory()
 	if cfg.Saved != "" {
 		c, err := export.ReadCaptureFile(cfg.Saved)
 		if err != nil {

@@ -31,7 +31,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout() // the other pane takes the whole body
 	}
 	// A page change reported while other work held the page is taken now.
-	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh())
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh(), m.settleAfterShow())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -324,9 +324,10 @@ func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea
 	report, wait := phases(ctx, gen)
 	ctx = dom.WithProgress(ctx, report)
 	m.op.busy = &op{label: label, start: m.now(), cancel: cancel}
+	in := m.deriveInput()
 	return tea.Batch(safe(func() tea.Msg {
 		defer cancel()
-		return run(ctx, gen)
+		return in.complete(run(ctx, gen)) // what it shows is made here, not in Update
 	}), m.op.spin.Tick, wait)
 }
 
@@ -373,8 +374,8 @@ func (m *Model) gotSnapshot(msg snapshotMsg) tea.Cmd {
 		m.recordError(msg.recErr)
 		return nil // an action that opened a dialog: the snapshot follows its answer
 	}
-	prev := m.doc.sd
-	m.showSnapshot(msg.snap, msg.rebuilt)
+	prev := m.doc.view
+	m.showSnapshot(msg.snap, msg.rebuilt, msg.shown)
 	m.recordError(msg.recErr)
 	if msg.agent != "" {
 		m.setFlash(msg.agent, msg.agentBad)

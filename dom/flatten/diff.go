@@ -24,6 +24,7 @@ func (d SnapshotDiff) Empty() bool {
 // Diff compares two snapshots by node ID (IDs survive a rebuild, see
 // build.Options.Prev). Lists are sorted by node number.
 func Diff(prev, next *dom.Snapshot) SnapshotDiff {
+	work.diff.Add(1)
 	var d SnapshotDiff
 	if next != nil {
 		for id, n := range next.ByID {

@@ -48,6 +48,7 @@ type rec struct {
 // taken for every VirtualNode. It is pure and iterative; on a 50,000-node
 // tree it takes milliseconds, so the UI re-runs it on every rule toggle.
 func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisions) {
+	work.flatten.Add(1)
 	sd := &dom.SerializedDom{Nodes: []*dom.SerializedNode{}, Frames: []dom.FrameInfo{}}
 	if s == nil || s.Root == nil {
 		return sd, dom.Decisions{}

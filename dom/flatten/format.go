@@ -11,6 +11,7 @@ import (
 
 // FormatJSON writes the json format agents receive; only non-default values appear.
 func FormatJSON(sd *dom.SerializedDom) ([]byte, error) {
+	work.format.Add(1)
 	if sd == nil {
 		sd = &dom.SerializedDom{}
 	}
@@ -50,6 +51,7 @@ func FormatText(sd *dom.SerializedDom) string {
 	if sd == nil {
 		return ""
 	}
+	work.format.Add(1)
 	var b strings.Builder
 	eachTextNode(sd, func(n *dom.SerializedNode, depth int) { writeTextLine(&b, n, depth) })
 	return b.String()

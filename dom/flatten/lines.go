@@ -3,8 +3,6 @@ package flatten
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"strings"
 
 	"domscope/dom"
@@ -37,116 +35,114 @@ func FormatTextLines(sd *dom.SerializedDom) []Line {
 
 // FormatJSONLines is FormatJSON indented two spaces per level for reading,
 // split in lines; each line inside a node's object (its braces included)
-// carries that node's ID, the innermost node's for nested children.
+// carries that node's ID, the innermost node's for nested children. It is
+// written in one pass: each node is encoded on its own, knowing its ID.
 func FormatJSONLines(sd *dom.SerializedDom) ([]Line, error) {
-	compact, err := FormatJSON(sd)
+	work.format.Add(1)
+	top := dom.SerializedDom{}
+	if sd != nil {
+		top = *sd
+	}
+	top.Nodes = []*dom.SerializedNode{}
+	if top.Frames == nil {
+		top.Frames = []dom.FrameInfo{}
+	}
+	head, err := indented(&top, "")
 	if err != nil {
 		return nil, err
 	}
-	var ind bytes.Buffer
-	if err := json.Indent(&ind, compact, "", "  "); err != nil {
-		return nil, err
-	}
-	text := ind.Bytes()
-	// Line starts, to find the line of a token from its offset.
-	starts := []int{0}
-	for i, c := range text {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	lines := make([]Line, len(starts))
-	for i, s := range starts {
-		end := len(text)
-		if i+1 < len(starts) {
-			end = starts[i+1] - 1
-		}
-		lines[i].Text = string(text[s:end])
-	}
-	lineAt := func(off int) int {
-		lo, hi := 0, len(starts)-1
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			if starts[mid] <= off {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		return lo
-	}
-	// Walk the tokens: node objects are the elements of "nodes" and
-	// "children" arrays; the "id" member names the node.
-	type container struct {
-		object bool
-		key    string // the member that holds this container
-		node   bool
-		id     string
-		start  int    // line of the opening delimiter
-		next   string // in an object: the key whose value comes next
-		want   bool   // in an object: a key is expected next
-	}
-	var stack []*container
-	dec := json.NewDecoder(bytes.NewReader(text))
-	idOf := func() string {
-		for i := len(stack) - 1; i >= 0; i-- {
-			if stack[i].node {
-				return stack[i].id
-			}
-		}
-		return ""
-	}
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		line := lineAt(int(dec.InputOffset()) - 1)
-		var top *container
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
-		}
-		if k, isKey := tok.(string); isKey && top != nil && top.object && top.want {
-			top.next, top.want = k, false
-			lines[line].ID = idOf()
+	w := jsonLines{out: make([]Line, 0, len(head)+64)}
+	for _, l := range head {
+		if l != `  "nodes": [],` && l != `  "nodes": []` || sd == nil || len(sd.Nodes) == 0 {
+			w.out = append(w.out, Line{Text: l})
 			continue
 		}
-		key := ""
-		if top != nil && top.object {
-			key, top.want = top.next, true
+		w.out = append(w.out, Line{Text: `  "nodes": [`})
+		if err := w.nodes(sd.Nodes, "    ", ""); err != nil {
+			return nil, err
 		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{', '[':
-				c := &container{object: t == '{', key: key, start: line, want: true}
-				if top != nil && !top.object {
-					c.key = top.key
-					c.node = c.object && (top.key == "nodes" || top.key == "children")
-				}
-				stack = append(stack, c)
-				lines[line].ID = idOf()
-			default:
-				lines[line].ID = idOf()
-				stack = stack[:len(stack)-1]
-				if len(stack) > 0 && stack[len(stack)-1].object {
-					stack[len(stack)-1].want = true
-				}
-			}
-		case string:
-			if top != nil && top.node && key == "id" {
-				top.id = dom.NormalizeID(t)
-				for l := top.start; l <= line; l++ {
-					lines[l].ID = top.id
-				}
-			}
-			lines[line].ID = idOf()
-		default:
-			lines[line].ID = idOf()
+		w.out = append(w.out, Line{Text: "  ]" + strings.TrimPrefix(l, `  "nodes": []`)})
+	}
+	return w.out, nil
+}
+
+// jsonLines collects the indented JSON lines of nodes.
+type jsonLines struct {
+	out []Line
+}
+
+// nodes writes the elements of a nodes or children array at indent; the
+// lines of a null element belong to owner.
+func (w *jsonLines) nodes(ns []*dom.SerializedNode, indent, owner string) error {
+	for i, n := range ns {
+		comma := ""
+		if i < len(ns)-1 {
+			comma = ","
+		}
+		if n == nil {
+			w.out = append(w.out, Line{ID: owner, Text: indent + "null" + comma})
+			continue
+		}
+		if err := w.node(n, indent, comma); err != nil {
+			return err
 		}
 	}
-	return lines, nil
+	return nil
+}
+
+// node writes one node object: its own members, encoded without its
+// children, then its children array, every line with its ID.
+func (w *jsonLines) node(n *dom.SerializedNode, indent, comma string) error {
+	id := dom.NormalizeID(n.ID)
+	own := *n
+	own.Children = nil
+	lines, err := indented(&own, indent)
+	if err != nil {
+		return err
+	}
+	last := len(lines) - 1 // the closing brace
+	if len(n.Children) == 0 {
+		for i, l := range lines {
+			if i == 0 {
+				l = indent + l
+			}
+			if i == last {
+				l += comma
+			}
+			w.out = append(w.out, Line{ID: id, Text: l})
+		}
+		return nil
+	}
+	for i, l := range lines[:last] {
+		if i == 0 {
+			l = indent + l
+		}
+		if i == last-1 {
+			l += ","
+		}
+		w.out = append(w.out, Line{ID: id, Text: l})
+	}
+	w.out = append(w.out, Line{ID: id, Text: indent + `  "children": [`})
+	if err := w.nodes(n.Children, indent+"    ", id); err != nil {
+		return err
+	}
+	w.out = append(w.out, Line{ID: id, Text: indent + "  ]"}, Line{ID: id, Text: indent + "}" + comma})
+	return nil
+}
+
+// indented encodes v as FormatJSON does (no HTML escaping, unsafe
+// characters escaped) and indents it two spaces per level after prefix;
+// the first line has no prefix.
+func indented(v any, prefix string) ([]string, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, EscapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), prefix, "  "); err != nil {
+		return nil, err
+	}
+	return strings.Split(ind.String(), "\n"), nil
 }

@@ -21,6 +21,7 @@ func CountTokens(s string) int {
 	if s == "" {
 		return 0
 	}
+	work.tokens.Add(1)
 	c, err := o200k()
 	if err == nil {
 		if len(s) >= bigCount {

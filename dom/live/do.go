@@ -266,7 +266,7 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	} else {
 		close(textDone)
 	}
-	d := flatten.Diff(prev, next)
+	d := s.Diff(prev, next)
 	<-textDone
 	added, removed := len(d.Added), len(d.Removed)
 	res.Changes.Added, res.Changes.Removed, res.Changes.Renamed = added, removed, len(d.Renamed)
@@ -279,22 +279,15 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	if prev.URL == next.URL {
 		flatten.ListChanges(&res.Changes, d, prevText, nextText)
 	}
+	s.keepViewsOf(next)
 }
 
 // flatText is a snapshot's flattened text view with the default options
-// (what an agent reads). It is kept for the last snapshot: the next
-// action's diff starts from it.
+// (what an agent reads), made once and shared with the UI (View).
 func (s *Service) flatText(snap *dom.Snapshot) string {
-	s.mu.Lock()
-	if s.lastFlat.snap == snap {
-		t := s.lastFlat.text
-		s.mu.Unlock()
-		return t
+	v, err := s.View(snap, dom.DefaultOptions(), false)
+	if err != nil || v == nil {
+		return ""
 	}
-	s.mu.Unlock()
-	t := flatten.FlatText(snap, dom.DefaultOptions())
-	s.mu.Lock()
-	s.lastFlat.snap, s.lastFlat.text = snap, t
-	s.mu.Unlock()
-	return t
+	return v.Text
 }

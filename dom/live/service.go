@@ -102,11 +102,8 @@ type Service struct {
 
 	// mu guards everything below.
 	mu sync.Mutex
-	// lastFlat is the flattened text of the latest snapshot diffed (fillDiff).
-	lastFlat struct {
-		snap *dom.Snapshot
-		text string
-	}
+	// derived holds the flat views and the diff made (views.go).
+	derived   derived
 	page      dom.Page
 	pageCtx   context.Context // cancelled when the page's connection is lost
 	pageStop  context.CancelFunc

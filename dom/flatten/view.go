@@ -1,0 +1,116 @@
+package flatten
+
+import (
+	"strings"
+	"sync"
+
+	"domscope/dom"
+)
+
+// View is one snapshot flattened and formatted once: what the flat pane
+// shows, what an agent reads, and what the line diff compares. The
+// service makes it after a read and the UI shows it as it is.
+type View struct {
+	Snap *dom.Snapshot
+	Opts dom.Options
+	JSON bool // Lines are the indented JSON format, else the text format
+	SD   *dom.SerializedDom
+	Dec  dom.Decisions
+	// Text is the text format, whatever JSON says: the line diff reads it.
+	Text string
+	// Lines are the lines shown, each with its node's ID. In the text
+	// format their strings share Text's memory.
+	Lines []Line
+	// tokens counts the exact output an LLM receives: Text, or compact
+	// JSON. Counted on first use: at 50,000 elements it takes a quarter
+	// second, which an action's own diff does not need.
+	tokens func() int
+}
+
+// Tokens is the token count of the output an LLM receives.
+func (v *View) Tokens() int { return v.tokens() }
+
+// NewView flattens s with opts and formats it (as indented JSON lines when
+// asJSON is set), counting the output's tokens.
+func NewView(s *dom.Snapshot, opts dom.Options, asJSON bool) (*View, error) {
+	sd, dec := Flatten(s, opts)
+	return ViewOf(s, sd, dec, opts, asJSON)
+}
+
+// ViewOf formats a flatten result already made (sd and dec of s with opts).
+func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.Options, asJSON bool) (*View, error) {
+	opts.Disabled = dom.CopyRules(opts.Disabled) // the caller's map may change later
+	v := &View{Snap: s, Opts: opts, JSON: asJSON, SD: sd, Dec: dec}
+	v.Text, v.Lines = textAndLines(sd)
+	if !asJSON {
+		v.tokens = sync.OnceValue(func() int { return CountTokens(v.Text) })
+		return v, nil
+	}
+	var err error
+	if v.Lines, err = FormatJSONLines(sd); err != nil {
+		return nil, err
+	}
+	v.tokens = sync.OnceValue(func() int {
+		b, err := FormatJSON(sd)
+		if err != nil {
+			return 0
+		}
+		return CountTokens(string(b))
+	})
+	return v, nil
+}
+
+// Matches says whether v is s flattened with opts in the asked format.
+func (v *View) Matches(s *dom.Snapshot, opts dom.Options, asJSON bool) bool {
+	return v != nil && v.Snap == s && v.JSON == asJSON && sameOptions(v.Opts, opts)
+}
+
+func sameOptions(a, b dom.Options) bool {
+	if a.IncludeValues != b.IncludeValues || a.IncludeHidden != b.IncludeHidden ||
+		a.IncludeOffscreen != b.IncludeOffscreen || a.IncludeBoundingBoxes != b.IncludeBoundingBoxes ||
+		a.IncludeBackendIDs != b.IncludeBackendIDs || a.MaxDepth != b.MaxDepth ||
+		a.MaxInteractive != b.MaxInteractive || len(a.Roots) != len(b.Roots) {
+		return false
+	}
+	for i := range a.Roots {
+		if a.Roots[i] != b.Roots[i] {
+			return false
+		}
+	}
+	for k, on := range a.Disabled {
+		if on != b.Disabled[k] {
+			return false
+		}
+	}
+	for k, on := range b.Disabled {
+		if on != a.Disabled[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// textAndLines writes the text format once; each line is a slice of it.
+func textAndLines(sd *dom.SerializedDom) (string, []Line) {
+	if sd == nil {
+		return "", nil
+	}
+	var b strings.Builder
+	type span struct {
+		id         string
+		start, end int
+	}
+	var spans []span
+	eachTextNode(sd, func(n *dom.SerializedNode, depth int) {
+		start := b.Len()
+		writeTextLine(&b, n, depth)
+		spans = append(spans, span{n.ID, start, b.Len() - 1}) // without its "\n"
+	})
+	text := b.String()
+	lines := make([]Line, len(spans))
+	for i, s := range spans {
+		lines[i] = Line{ID: s.id, Text: text[s.start:s.end]}
+	}
+	work.format.Add(1)
+	return text, lines
+}

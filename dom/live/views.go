@@ -1,0 +1,91 @@
+package live
+
+import (
+	"weak"
+
+	"domscope/dom"
+	"domscope/dom/flatten"
+)
+
+// derived is what the service made of its latest snapshots, so neither
+// it nor a client (the UI) makes it twice: flat views and one diff.
+type derived struct {
+	// views are of the newest snapshot asked for, at most maxViews.
+	views []*flatten.View
+	// diff is the last diff made; weak, so it keeps neither tree alive.
+	diffPrev, diffNext weak.Pointer[dom.Snapshot]
+	diff               flatten.SnapshotDiff
+}
+
+// maxViews bounds the views of one snapshot (the UI's rules may differ
+// from the defaults an action's changes are listed with).
+const maxViews = 2
+
+// View returns snap flattened with opts and formatted (indented JSON
+// lines when asJSON, else text), made once and shared: the service's own
+// diff of an action reads the same view the UI then shows.
+func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flatten.View, error) {
+	if snap == nil {
+		return nil, nil
+	}
+	s.mu.Lock()
+	for _, v := range s.derived.views {
+		if v.Matches(snap, opts, asJSON) {
+			s.mu.Unlock()
+			return v, nil
+		}
+	}
+	s.mu.Unlock()
+	v, err := flatten.NewView(snap, opts, asJSON)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	// Only the newest snapshot's views are kept: an older one's would hold
+	// its tree too. fillDiff has read the one before by now.
+	s.keepViewsLocked(snap)
+	d := &s.derived
+	if len(d.views) >= maxViews {
+		d.views = append(d.views[:0], d.views[len(d.views)-maxViews+1:]...)
+	}
+	d.views = append(d.views, v)
+	s.mu.Unlock()
+	return v, nil
+}
+
+// Diff returns what changed from prev to next, made once per pair.
+func (s *Service) Diff(prev, next *dom.Snapshot) flatten.SnapshotDiff {
+	wp, wn := weak.Make(prev), weak.Make(next)
+	s.mu.Lock()
+	if prev != nil && next != nil && s.derived.diffPrev == wp && s.derived.diffNext == wn {
+		d := s.derived.diff
+		s.mu.Unlock()
+		return d
+	}
+	s.mu.Unlock()
+	d := flatten.Diff(prev, next)
+	s.mu.Lock()
+	s.derived.diffPrev, s.derived.diffNext, s.derived.diff = wp, wn, d
+	s.mu.Unlock()
+	return d
+}
+
+// keepViewsOf drops the views of every snapshot but snap: after an
+// action the one before is of no more use, and at 50,000 elements its
+// flattened tree and text are tens of megabytes.
+func (s *Service) keepViewsOf(snap *dom.Snapshot) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keepViewsLocked(snap)
+}
+
+func (s *Service) keepViewsLocked(snap *dom.Snapshot) {
+	kept := s.derived.views[:0]
+	for _, v := range s.derived.views {
+		if v.Snap == snap {
+			kept = append(kept, v)
+		}
+	}
+	clear(s.derived.views[len(kept):])
+	s.derived.views = kept
+}
