@@ -78,6 +78,13 @@ type (
 		out flatOutput
 		err error
 	}
+	// reflattenedMsg is the flat view made again with other flatten
+	// rules, in a command. seq tells it from an older toggle's.
+	reflattenedMsg struct {
+		snap *dom.Snapshot
+		seq  int
+		d    *derived
+	}
 	// phaseMsg is the phase the operation of generation gen reached.
 	phaseMsg struct {
 		gen   int

@@ -51,6 +51,7 @@ type document struct {
 	diff     flatten.SnapshotDiff
 	hasDiff  bool
 	flatOpts dom.Options
+	flatSeq  int // bumped by each flatten rule toggle
 	tierOff  map[string]bool
 	// view is the flat view on screen (sd and dec are its parts), made
 	// once off the Update loop (derive.go)
@@ -287,13 +288,18 @@ func (m *Model) selectStart() {
 	}
 }
 
-// reflatten re-runs Flatten on the current tree with the current rules:
-// no capture, no build.
-func (m *Model) reflatten() {
+// reflatten re-runs Flatten on the current tree with the current rules,
+// in a command: no capture, no build. At 100k nodes it takes most of a
+// second, and Update never waits.
+func (m *Model) reflatten() tea.Cmd {
 	if m.doc.snap == nil {
-		return
+		return nil
 	}
-	m.showView(m.deriveInput().derive(m.doc.snap, true))
+	m.doc.flatSeq++
+	in, snap, seq := m.deriveInput(), m.doc.snap, m.doc.flatSeq
+	return safe(func() tea.Msg {
+		return reflattenedMsg{snap: snap, seq: seq, d: in.derive(snap, true)}
+	})
 }
 
 // showView puts a derived flat view on screen as it is.

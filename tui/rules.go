@@ -22,12 +22,10 @@ func (m *Model) switchRule(r *rulesLayer, k string) tea.Cmd {
 	switch kind {
 	case "flatten":
 		m.doc.flatOpts.Disabled[name] = !m.doc.flatOpts.Disabled[name]
-		m.reflatten()
-		m.syncFromTree()
-		last := tokenChange(name+" "+onOff(!m.doc.flatOpts.Disabled[name]), before, m.panes.flat.tokens)
-		m.replace(r, newRulesLayer(m.layerCtx(), k, last))
-		m.setFlash(last, false)
-		return nil
+		nr := newRulesLayer(m.layerCtx(), k, r.last)
+		nr.pending, nr.before = name+" "+onOff(!m.doc.flatOpts.Disabled[name]), before
+		m.replace(r, nr)
+		return m.reflatten()
 	case "tier":
 		if !m.doc.snap.HasCapture() {
 			m.setFlash("this snapshot has no raw capture to rebuild from", true)

@@ -83,6 +83,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.syncFromTree()
 		}
 		return nil
+	case reflattenedMsg:
+		if msg.snap != m.doc.snap || msg.seq != m.doc.flatSeq {
+			return nil // a newer snapshot or toggle made its own
+		}
+		m.showView(msg.d)
+		m.syncFromTree()
+		return m.broadcast(snapshotShown{rebuilt: true})
 	case phaseMsg:
 		if msg.gen != m.doc.gen || m.op.busy == nil {
 			return nil

@@ -84,13 +84,34 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		return nil, "", err
 	}
 
+	// The remote objects a refresh makes are released together, in a
+	// group of this refresh's own (see capture.ObjectGroup).
+	group := capture.ObjectGroup("domscope-live")
+	defer func() {
+		go func() {
+			rctx, cancel := context.WithTimeout(context.Background(), capture.ReleaseTimeout)
+			defer cancel()
+			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
+		}()
+	}()
+	// The events of the page's last task may still be on their way to
+	// the model when a refresh starts. A partial layout reads only what
+	// the sets name, so the sets must hold them: a mark in the event
+	// stream waits for them (one round trip).
+	marker := ""
+	if err := m.holdAtMark(ctx, p, group, &marker); err != nil {
+		m.release()
+		return nil, "", capture.Err(err, "marking the page's events")
+	}
 	m.mu.Lock()
 	if m.broken != "" {
+		m.releaseLocked()
 		m.mu.Unlock()
 		return nil, m.broken, nil
 	}
 	dirty, touched, inserted, styled := m.dirty, m.touched, m.inserted, m.styled
 	m.resetSets()
+	m.releaseLocked()
 	var roots []int64
 	for id := range inserted {
 		if n := m.byNode[id]; n != nil && n.NodeType == dom.ElementNode {
@@ -118,16 +139,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		return nil, m.Broken(), nil
 	}
 
-	// The remote objects a refresh makes are released together, in a
-	// group of this refresh's own (see capture.ObjectGroup).
-	group := capture.ObjectGroup("domscope-live")
-	defer func() {
-		go func() {
-			rctx, cancel := context.WithTimeout(context.Background(), capture.ReleaseTimeout)
-			defer cancel()
-			_ = p.Call(rctx, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
-		}()
-	}()
 	// The page guard runs before any layout is read: it tells whether
 	// reading the changed parts' layout can do (guard.go, partial.go).
 	registered, err := m.registerRoots(ctx, p)
