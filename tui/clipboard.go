@@ -79,12 +79,13 @@ func (m *Model) copyWhat(what string) tea.Cmd {
 			return nil
 		}
 		if m.panes.flat.json {
-			b, err := flatten.FormatJSON(m.doc.sd)
-			if err != nil {
-				m.setFlash("could not format the flat view: "+err.Error(), true)
-				return nil
-			}
-			return m.copyText("the flat view (json)", string(b))
+			// At 50,000 elements formatting takes most of a second:
+			// a command does it, and Update copies the result.
+			sd := m.doc.sd
+			return safe(func() tea.Msg {
+				b, err := flatten.FormatJSON(sd)
+				return copyReadyMsg{what: "the flat view (json)", text: string(b), err: err}
+			})
 		}
 		return m.copyText("the flat view (text)", m.doc.view.Text)
 	}

@@ -78,6 +78,11 @@ type (
 		out flatOutput
 		err error
 	}
+	// copyReadyMsg is text to copy, formatted in a command.
+	copyReadyMsg struct {
+		what, text string
+		err        error
+	}
 	// reflattenedMsg is the flat view made again with other flatten
 	// rules, in a command. seq tells it from an older toggle's.
 	reflattenedMsg struct {

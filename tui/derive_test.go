@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,6 +73,36 @@ func TestUpdateShowsWhatWasDerived(t *testing.T) {
 	deliver(m.followNow())
 	if m.doc.snap != third || m.doc.view.Snap != third {
 		t.Fatalf("the follow snapshot is not shown")
+	}
+
+	// A flatten rule switched in the rules list re-flattens in a command.
+	rule := flatten.FlattenRules()[0].Name
+	r := newRulesLayer(m.layerCtx(), "", "")
+	m.push(r)
+	before := workDone()
+	cmd := m.switchRule(r, "flatten:"+rule)
+	if workDone() != before {
+		t.Fatalf("switching a flatten rule derived on the UI loop")
+	}
+	for _, msg := range runCmd(cmd, 10*time.Second) {
+		updateNoWork(t, m, msg)
+	}
+	if !m.doc.view.Opts.Disabled[rule] {
+		t.Fatalf("the flat view shown was not made with %s off", rule)
+	}
+
+	// Copying the JSON view formats it in a command.
+	m.panes.flat.json = true
+	before = workDone()
+	cmd = m.copyWhat(copyFlat)
+	if workDone() != before {
+		t.Fatalf("copying the JSON view formatted on the UI loop")
+	}
+	for _, msg := range runCmd(cmd, 10*time.Second) {
+		updateNoWork(t, m, msg)
+	}
+	if !strings.Contains(m.status.flash, "the flat view (json)") {
+		t.Fatalf("copying the JSON view said %q", m.status.flash)
 	}
 }
 

@@ -83,6 +83,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.syncFromTree()
 		}
 		return nil
+	case copyReadyMsg:
+		if msg.err != nil {
+			m.setFlash("could not format the flat view: "+msg.err.Error(), true)
+			return nil
+		}
+		return m.copyText(msg.what, msg.text)
 	case reflattenedMsg:
 		if msg.snap != m.doc.snap || msg.seq != m.doc.flatSeq {
 			return nil // a newer snapshot or toggle made its own
