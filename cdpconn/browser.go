@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -126,7 +125,7 @@ func (b *Browser) Targets(ctx context.Context) ([]dom.TargetInfo, error) {
 	}
 	var out []dom.TargetInfo
 	for _, ti := range infos {
-		if ti.Type != "page" || strings.HasPrefix(ti.URL, "devtools://") {
+		if !isTab(ti.Type, ti.URL) {
 			continue
 		}
 		out = append(out, dom.TargetInfo{ID: string(ti.TargetID), Type: ti.Type, Title: ti.Title, URL: ti.URL, Attached: ti.Attached})

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -465,7 +464,7 @@ func (c *Direct) pages(ctx context.Context) ([]dom.TargetInfo, error) {
 	}
 	var out []dom.TargetInfo
 	for _, ti := range infos {
-		if ti.Type != "page" || strings.HasPrefix(ti.URL, "devtools://") {
+		if !isTab(ti.Type, ti.URL) {
 			continue
 		}
 		out = append(out, dom.TargetInfo{ID: ti.TargetID, Type: ti.Type, Title: ti.Title, URL: ti.URL, Attached: ti.Attached})
@@ -510,18 +509,7 @@ func (s directSession) CallSent(ctx context.Context, method string, params, resu
 	if err != nil {
 		return err
 	}
-	switch r := result.(type) {
-	case nil:
-		return nil
-	case *json.RawMessage:
-		*r = json.RawMessage(b)
-		return nil
-	default:
-		if err := json.Unmarshal(b, result); err != nil {
-			return dom.Errorf(dom.CDPError, err, "%s: cannot decode the reply", method)
-		}
-		return nil
-	}
+	return decodeResult(method, b, result)
 }
 
 // Subscribe buffers the events of method on this session from now on.
@@ -617,19 +605,7 @@ func (p *DirectPage) Frames(ctx context.Context) ([]dom.FrameTarget, error) {
 			parent[ti.TargetID] = ti.ParentID
 		}
 	}
-	inPage := func(id string) bool {
-		for i := 0; i < 64 && id != ""; i++ { // 64 bounds a parent cycle
-			pid, ok := parent[id]
-			if !ok {
-				return false
-			}
-			if pid == p.id {
-				return true
-			}
-			id = pid
-		}
-		return false
-	}
+	inPage := func(id string) bool { return inside(parent, p.id, id) }
 	var out []dom.FrameTarget
 	for _, ti := range infos {
 		if ti.Type != "iframe" || !inPage(ti.TargetID) {

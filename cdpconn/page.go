@@ -122,19 +122,7 @@ func (p *Page) Frames(ctx context.Context) ([]dom.FrameTarget, error) {
 			parent[string(ti.TargetID)] = string(ti.ParentID)
 		}
 	}
-	inPage := func(id string) bool {
-		for i := 0; i < 64 && id != ""; i++ { // 64 bounds a parent cycle
-			pid, ok := parent[id]
-			if !ok {
-				return false
-			}
-			if pid == p.id {
-				return true
-			}
-			id = pid
-		}
-		return false
-	}
+	inPage := func(id string) bool { return inside(parent, p.id, id) }
 	var out []dom.FrameTarget
 	seen := map[string]bool{}
 	for _, ti := range infos {

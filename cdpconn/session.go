@@ -77,18 +77,7 @@ func (s session) Call(ctx context.Context, method string, params, result any) er
 		}
 		return wrapErr(err, method)
 	}
-	switch r := result.(type) {
-	case nil:
-		return nil
-	case *json.RawMessage:
-		*r = json.RawMessage(raw)
-		return nil
-	default:
-		if err := json.Unmarshal(raw, result); err != nil {
-			return dom.Errorf(dom.CDPError, err, "%s: cannot decode the reply", method)
-		}
-		return nil
-	}
+	return decodeResult(method, raw, result)
 }
 
 // lost reports whether the connection to the browser has dropped.
