@@ -427,24 +427,20 @@ func (c *Direct) session(sid string) directSession {
 	return directSession{c: c, sid: sid, end: ch}
 }
 
-// targetInfos lists every target of the browser.
-func (c *Direct) targetInfos(ctx context.Context) ([]struct {
+// targetInfo is what Target.getTargets says of one target.
+type targetInfo struct {
 	TargetID string `json:"targetId"`
 	Type     string `json:"type"`
 	Title    string `json:"title"`
 	URL      string `json:"url"`
 	Attached bool   `json:"attached"`
 	ParentID string `json:"parentId"`
-}, error) {
+}
+
+// targetInfos lists every target of the browser.
+func (c *Direct) targetInfos(ctx context.Context) ([]targetInfo, error) {
 	var res struct {
-		TargetInfos []struct {
-			TargetID string `json:"targetId"`
-			Type     string `json:"type"`
-			Title    string `json:"title"`
-			URL      string `json:"url"`
-			Attached bool   `json:"attached"`
-			ParentID string `json:"parentId"`
-		} `json:"targetInfos"`
+		TargetInfos []targetInfo `json:"targetInfos"`
 	}
 	b, err := c.call(ctx, "", "Target.getTargets", nil, nil)
 	if err == nil {
