@@ -252,13 +252,8 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 		m.addNamers(need, need)
 		ids := m.known(need, nil)
-		built := m.takeNext(opts)
 		m.mu.Unlock()
-		switch {
-		case len(roots) > 0:
-		case built != nil:
-			ah = built // built since the last read (next.go)
-		default:
+		if len(roots) == 0 {
 			// The tree is built while Chrome makes the layout, from the
 			// last one (ahead.go). It holds m.mu, so it starts only once
 			// the sets above are made.
