@@ -86,10 +86,6 @@ type Model struct {
 	nextGen  uint64
 	nextUsed int
 	nextRun  sync.WaitGroup // a build of next in flight
-	// handed is closed by the first Apply: the service took the model
-	// and applied what came during its capture (next.go).
-	handed   chan struct{}
-	handOnce sync.Once
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
@@ -120,7 +116,7 @@ func NewModel(raw *dom.RawCapture) (*Model, string) {
 		targets[i].Raw = t
 	}
 	m := &Model{raw: &meta, ti: ti, frames: targets[1:], byNode: map[int64]*cdpjson.Node{}, parent: map[int64]*cdpjson.Node{}, byBack: map[int64]*cdpjson.Node{}, grown: make(chan struct{}),
-		registered: map[int64]bool{}, fullBoxes: len(ti.Layout), handed: make(chan struct{})}
+		registered: map[int64]bool{}, fullBoxes: len(ti.Layout)}
 	m.resetSets()
 	if p, ok := guardedRaws.LoadAndDelete(raw); ok {
 		m.guarded = true
@@ -150,14 +146,9 @@ func (m *Model) resetSets() {
 
 // Build builds a snapshot from the model as it is now.
 func (m *Model) Build(opts build.Options) (*dom.Snapshot, error) {
-	start := time.Now()
 	m.mu.Lock()
-	s, err := m.buildLocked(opts, start)
-	m.mu.Unlock()
-	if s != nil {
-		m.buildNextOnceHanded(build.Options{Prev: s, Disabled: opts.Disabled}, start)
-	}
-	return s, err
+	defer m.mu.Unlock()
+	return m.buildLocked(opts, time.Now())
 }
 
 // decoded is the model as a decoded capture. m.mu is held.
@@ -275,7 +266,6 @@ func hasFrame(n *cdpjson.Node) bool {
 // The next read is then a full capture. Events after the mark a read
 // holds the model at (holdAtMark) wait until it lets go.
 func (m *Model) Apply(evs ...dom.EventMessage) {
-	defer m.handOnce.Do(func() { close(m.handed) }) // after the unlock
 	if len(evs) == 0 {
 		return
 	}

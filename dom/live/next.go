@@ -68,24 +68,3 @@ func (m *Model) takeNext(opts build.Options) *ahead {
 	m.nextUsed++
 	return n.a
 }
-
-// handTimeout is how long a new model waits to be taken by the service
-// (Model.handed) before it builds the next tree. A model not taken by
-// then was dropped.
-const handTimeout = 2 * time.Second
-
-// buildNextOnceHanded is buildNext for a model just made from a full
-// capture. The service applies the events that came during the capture
-// right after the build, holding its own lock. So the next tree waits
-// for that, not to hold the service up.
-func (m *Model) buildNextOnceHanded(opts build.Options, since time.Time) {
-	m.nextRun.Add(1)
-	go func() {
-		defer m.nextRun.Done()
-		select {
-		case <-m.handed:
-			m.buildNext(opts, since)
-		case <-time.After(handTimeout):
-		}
-	}()
-}
