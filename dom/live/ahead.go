@@ -34,14 +34,9 @@ type ahead struct {
 // tree could not stand. Out-of-process frames are read whole at every
 // refresh, and sensitive values are still to be scrubbed.
 func (m *Model) buildAhead(opts build.Options) *ahead {
+	start := time.Now()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.buildAheadLocked(opts)
-}
-
-// buildAheadLocked is buildAhead with m.mu held.
-func (m *Model) buildAheadLocked(opts build.Options) *ahead {
-	start := time.Now()
 	if m.broken != "" || len(m.frames) > 0 || len(m.secrets) > 0 {
 		return nil
 	}

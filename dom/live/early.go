@@ -34,7 +34,6 @@ type early struct {
 	model *Model // the model it refreshes
 	page  dom.Page
 	state int64 // stateProbe before the refresh
-	opts  build.Options
 }
 
 // startEarly starts the early re-snapshot after the action marked m.
@@ -79,8 +78,7 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 		// A panic leaves no snapshot (the read after settling reports
 		// what is wrong) and, through Refresh, a broken model.
 		defer func() { _ = recover() }()
-		e.opts = build.Options{Prev: prev, Disabled: off}
-		snap, _, _ := model.Refresh(cctx, page, hint, e.opts)
+		snap, _, _ := model.Refresh(cctx, page, hint, build.Options{Prev: prev, Disabled: off})
 		if snap == nil {
 			return
 		}
@@ -152,8 +150,6 @@ func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
 	s.fallback = ""
 	s.mu.Unlock()
 	s.keep(e.snap, e.gen)
-	// The next action's refresh may use a tree built meanwhile (next.go).
-	e.model.buildNext(build.Options{Prev: e.snap, Disabled: e.opts.Disabled}, e.snap.Taken)
 	return e.snap
 }
 

@@ -77,15 +77,6 @@ type Model struct {
 	// partialWhy is why the last refresh read the whole layout ("" if it
 	// read the changed parts only).
 	partialWhy string
-
-	// next is the tree built for the next refresh (next.go). nextGen
-	// tells a build not yet started that it is no longer wanted.
-	// nextUsed counts the refreshes that took it. nextRun waits for
-	// one in flight.
-	next     *nextTree
-	nextGen  uint64
-	nextUsed int
-	nextRun  sync.WaitGroup // a build of next in flight
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
