@@ -1,8 +1,6 @@
 package flatten
 
 import (
-	"sort"
-
 	"domscope/dom"
 )
 
@@ -14,48 +12,43 @@ var changedStates = []string{"checked", "expanded", "selected", "pressed", "valu
 // maxChangeText bounds a name or value in a change.
 const maxChangeText = 80
 
-// nodeChanges lists what changed on the nodes prev and next share, in
-// node order. A node hidden or shown because an ancestor was is left out
-// (its ancestor says it), as are text nodes (their element does).
-func nodeChanges(prev, next *dom.Snapshot) []dom.Change {
-	var out []dom.Change
-	for id, n := range next.ByID {
-		p := prev.ByID[id]
-		if p == nil || n.NodeType != dom.ElementNode {
+// nodeChanges adds to out what changed on a node that prev (p) and next
+// (n) share. A node hidden or shown because an ancestor was is left out
+// (its ancestor says it), as are text nodes (their element does). Diff
+// sorts the list by node afterwards.
+func nodeChanges(out []dom.Change, id string, p, n *dom.VirtualNode) []dom.Change {
+	if n.NodeType != dom.ElementNode {
+		return out
+	}
+	for _, k := range changedStates {
+		if len(p.States) == 0 && len(n.States) == 0 {
+			break // most nodes have no state: skip the lookups
+		}
+		a, b := p.States[k], n.States[k]
+		if a == b {
 			continue
 		}
-		for _, k := range changedStates {
-			if len(p.States) == 0 && len(n.States) == 0 {
-				break // most nodes have no state: skip the lookups
-			}
-			a, b := p.States[k], n.States[k]
+		if k == "value" && (p.Sensitive() || n.Sensitive()) {
+			// a field's value may be a secret: say only that it changed
+			a, b = dom.MaskIf(a != "", a), dom.MaskIf(b != "", b)
 			if a == b {
 				continue
 			}
-			if k == "value" && (p.Sensitive() || n.Sensitive()) {
-				// a field's value may be a secret: say only that it changed
-				a, b = dom.MaskIf(a != "", a), dom.MaskIf(b != "", b)
-				if a == b {
-					continue
-				}
-			}
-			out = append(out, dom.Change{ID: id, Kind: "state", What: k, From: dom.Clip(a, maxChangeText), To: dom.Clip(b, maxChangeText)})
 		}
-		switch {
-		case p.Hidden == "" && n.Hidden != "" && n.Hidden != dom.HiddenInherited:
-			out = append(out, dom.Change{ID: id, Kind: "hidden", What: n.Hidden})
-		case p.Hidden != "" && n.Hidden == "" && p.Hidden != dom.HiddenInherited:
-			out = append(out, dom.Change{ID: id, Kind: "shown", What: p.Hidden})
-		}
-		if p.Name != n.Name {
-			out = append(out, dom.Change{ID: id, Kind: "name", From: dom.Clip(p.Name, maxChangeText), To: dom.Clip(n.Name, maxChangeText)})
-		}
-		if p.Parent != nil && n.Parent != nil && p.Parent.ID != n.Parent.ID {
-			out = append(out, dom.Change{ID: id, Kind: "moved", From: p.Parent.ID, To: n.Parent.ID})
-		}
+		out = append(out, dom.Change{ID: id, Kind: "state", What: k, From: dom.Clip(a, maxChangeText), To: dom.Clip(b, maxChangeText)})
 	}
-	// by node; a node's own changes stay in the order above
-	sort.SliceStable(out, func(i, j int) bool { return idLess(out[i].ID, out[j].ID) })
+	switch {
+	case p.Hidden == "" && n.Hidden != "" && n.Hidden != dom.HiddenInherited:
+		out = append(out, dom.Change{ID: id, Kind: "hidden", What: n.Hidden})
+	case p.Hidden != "" && n.Hidden == "" && p.Hidden != dom.HiddenInherited:
+		out = append(out, dom.Change{ID: id, Kind: "shown", What: p.Hidden})
+	}
+	if p.Name != n.Name {
+		out = append(out, dom.Change{ID: id, Kind: "name", From: dom.Clip(p.Name, maxChangeText), To: dom.Clip(n.Name, maxChangeText)})
+	}
+	if p.Parent != nil && n.Parent != nil && p.Parent.ID != n.Parent.ID {
+		out = append(out, dom.Change{ID: id, Kind: "moved", From: p.Parent.ID, To: n.Parent.ID})
+	}
 	return out
 }
 

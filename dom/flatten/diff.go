@@ -22,10 +22,13 @@ func (d SnapshotDiff) Empty() bool {
 }
 
 // Diff compares two snapshots by node ID (IDs survive a rebuild, see
-// build.Options.Prev). Lists are sorted by node number.
+// build.Options.Prev). Lists are sorted by node number. At 50,000
+// elements a map lookup per node is most of it, so each node of next is
+// looked up in prev once, and prev is walked only when some node went.
 func Diff(prev, next *dom.Snapshot) SnapshotDiff {
 	work.diff.Add(1)
 	var d SnapshotDiff
+	shared := 0
 	if next != nil {
 		for id, n := range next.ByID {
 			var p *dom.VirtualNode
@@ -35,21 +38,24 @@ func Diff(prev, next *dom.Snapshot) SnapshotDiff {
 			switch {
 			case p == nil:
 				d.Added = append(d.Added, id)
+				continue
 			case p.Name != n.Name:
 				d.Renamed = append(d.Renamed, id)
 			}
+			shared++
+			d.Changed = nodeChanges(d.Changed, id, p, n)
 		}
 	}
-	if prev != nil {
+	// Every node of prev not shared with next was removed.
+	if prev != nil && len(prev.ByID) > shared {
 		for id := range prev.ByID {
 			if next == nil || next.ByID[id] == nil {
 				d.Removed = append(d.Removed, id)
 			}
 		}
 	}
-	if prev != nil && next != nil {
-		d.Changed = nodeChanges(prev, next)
-	}
+	// by node; a node's own changes stay in the order nodeChanges gave
+	sort.SliceStable(d.Changed, func(i, j int) bool { return idLess(d.Changed[i].ID, d.Changed[j].ID) })
 	sortIDs(d.Added)
 	sortIDs(d.Removed)
 	sortIDs(d.Renamed)
