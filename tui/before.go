@@ -6,8 +6,9 @@ import (
 )
 
 // beforeView is what the diff list shows of the snapshot before the current
-// one: the old names of renamed nodes, the tag and name of removed ones,
-// and its flat view's text (not its tree) with the rules it was made with.
+// one. It holds the old names of renamed nodes and the tag and name of
+// removed ones. It also holds that snapshot's flat view's text (not its
+// tree) with the rules it was made with.
 type beforeView struct {
 	names   map[string]string
 	removed map[string]removedNode

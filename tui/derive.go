@@ -10,9 +10,9 @@ import (
 )
 
 // Work done once: the flat view, its tokens and the diff of a new
-// snapshot are made in the command that took it, off the Update loop,
-// by the service when it has them (it made them for the action's own
-// result). Update only shows them.
+// snapshot are made in the command that took it, off the Update loop.
+// The service gives them when it has them (it made them for the action's
+// own result). Update only shows them.
 
 // derived is what the UI shows of a snapshot beside its tree.
 type derived struct {

@@ -7,14 +7,14 @@ import (
 	"domscope/views"
 )
 
-// Follow mode: when the page changes by itself (a timer, a push, another
-// client driving it over its own CDP connection), the service says
-// "page-changed" once the page is quiet, and the UI takes a new snapshot
-// and shows it as changes, the cursor staying on its node. F pauses it.
+// Follow mode: the page may change by itself (a timer, a push, another
+// client driving it over its own CDP connection). The service then says
+// "page-changed" once the page is quiet. The UI takes a new snapshot and
+// shows it as changes, the cursor staying on its node. F pauses it.
 
 // follower is a service that can stop reporting the page's own changes
-// while the UI is paused (dom/live's Service); an actor without it still
-// follows, the UI then simply ignores its events while paused.
+// while the UI is paused (dom/live's Service). An actor without it still
+// follows; the UI then simply ignores its events while paused.
 type follower interface {
 	SetFollow(on bool)
 }
@@ -25,7 +25,7 @@ type following struct {
 	// inFlight: a follow snapshot is being taken
 	inFlight bool
 	// pending: the page changed while a snapshot could not be taken (one
-	// in flight, an action, a dialog); one is taken when that ends, so a
+	// in flight, an action, a dialog). One is taken when that ends, so a
 	// burst of changes costs one snapshot, not one each
 	pending bool
 	// missed: a change was reported while paused, so resuming takes a
@@ -81,11 +81,11 @@ func (m *Model) pageChanged(busy bool) tea.Cmd {
 	return m.followNow()
 }
 
-// followNow takes the pending follow snapshot in a command, unless one is
-// in flight or other work holds the page (an action, a refresh, a
-// dialog): Update calls it again after every message, so it runs once
+// followNow takes the pending follow snapshot in a command. It waits while
+// one is in flight or other work holds the page (an action, a refresh, a
+// dialog). Update calls it again after every message, so it runs once
 // that ends. It takes no busy state: the user's keys, actions included,
-// are never refused because of it; a user operation started meanwhile
+// are never refused because of it. A user operation started meanwhile
 // bumps the generation and its reply is dropped.
 func (m *Model) followNow() tea.Cmd {
 	if !m.fol.pending || m.fol.inFlight || m.fol.paused || !m.live() || m.op.busy != nil {
@@ -162,9 +162,9 @@ func (m *Model) toggleFollow() tea.Cmd {
 	return nil
 }
 
-// showSnapshot shows a new snapshot (setSnapshot) and, when the node under
-// the cursor is gone from the page, puts the cursor on its nearest
-// ancestor that is still there and says so, rather than leaving it on
+// showSnapshot shows a new snapshot (setSnapshot). The node under the
+// cursor may be gone from the page. Then it puts the cursor on its nearest
+// ancestor that is still there and says so. Else the cursor would sit on
 // whatever row now stands where the node was.
 func (m *Model) showSnapshot(s *dom.Snapshot, rebuilt bool, d *derived) {
 	old, sel := m.doc.snap, m.panes.tree.Selected()

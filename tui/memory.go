@@ -12,9 +12,10 @@ import (
 // to GOGC's pace, the heap grew to twice what was live around every
 // action: 477-517 MB after ten clicks at 50,000 elements, with 150 MB
 // live between actions. A soft memory limit makes the GC collect before
-// then. It follows the page, so a bigger page gets room: what is live
-// between actions plus headroom, and never below what the last action
-// needed (else the GC would run without a pause through the next one).
+// then. It follows the page, so a bigger page gets room. The limit is what
+// is live between actions plus headroom. It is never below what the last
+// action needed (else the GC would run without a pause through the next
+// one).
 // GOMEMLIMIT, when set, wins.
 const (
 	memFloor    = 200 << 20

@@ -6,13 +6,13 @@ import (
 	"domscope/dom"
 )
 
-// A token budget cuts a view so it fits an agent's context: at a whole
-// line (a whole node in json), never inside one, with a closing line that
+// A token budget cuts a view so it fits an agent's context. It cuts at a
+// whole line (a whole node in json), never inside one. A closing line
 // says how much was left out. The callers word that line, since only they
 // know how to ask for the rest (a flag, a tool argument).
 
 // CutTextLines keeps the first lines of a text view that fit in maxTokens
-// (o200k), leaving room for the closing line; omitted is how many lines
+// (o200k), leaving room for the closing line. omitted is how many lines
 // (each one node) were left out. maxTokens <= 0 keeps everything.
 func CutTextLines(lines []Line, maxTokens int) (kept []Line, omitted int) {
 	if maxTokens <= 0 {
@@ -75,7 +75,7 @@ func CutNodes(sd *dom.SerializedDom, keep int) (*dom.SerializedDom, int) {
 }
 
 // CutJSON is FormatJSON of sd cut to the most nodes (in text order) whose
-// json fits in maxTokens (o200k), leaving room for the marker node more
+// json fits in maxTokens (o200k). It leaves room for the marker node more
 // adds (more gets the count left out and returns its text). maxTokens <= 0
 // keeps everything.
 func CutJSON(sd *dom.SerializedDom, maxTokens int, more func(omitted int) string) ([]byte, int, error) {

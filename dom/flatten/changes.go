@@ -4,9 +4,9 @@ import (
 	"domscope/dom"
 )
 
-// changedStates are the states whose changes are listed: the ones an
-// action on a control flips, and which the DOM often does not show
-// (a checkbox's checked is a property, not an attribute).
+// changedStates are the states whose changes are listed. An action on a
+// control flips them, and the DOM often does not show them (a checkbox's
+// checked is a property, not an attribute).
 var changedStates = []string{"checked", "expanded", "selected", "pressed", "value", "focused", "disabled"}
 
 // maxChangeText bounds a name or value in a change.

@@ -23,7 +23,7 @@ func (d SnapshotDiff) Empty() bool {
 
 // Diff compares two snapshots by node ID (IDs survive a rebuild, see
 // build.Options.Prev). Lists are sorted by node number. At 50,000
-// elements a map lookup per node is most of it, so each node of next is
+// elements a map lookup per node is most of it. So each node of next is
 // looked up in prev once, and prev is walked only when some node went.
 func Diff(prev, next *dom.Snapshot) SnapshotDiff {
 	work.diff.Add(1)

@@ -9,7 +9,7 @@ import (
 )
 
 // quote writes s in double quotes with Go escapes for quotes, backslashes
-// and every control or non-printing character, so a page string can never
+// and every control or non-printing character. So a page string can never
 // break a line or carry a terminal escape sequence.
 func quote(s string) string {
 	if safeRun(s, true) {
@@ -49,18 +49,22 @@ func safeRun(s string, quoted bool) bool {
 	return true
 }
 
-// jsonUnsafe reports whether r, written raw into JSON output, could act on
-// a terminal the output is piped to or hide or reorder the text around it:
-// C0 and C1 controls (U+009B is a one-byte CSI), DEL, format characters
-// (bidi overrides and isolates, zero-width characters, the BOM) and the
-// line and paragraph separators. Ordinary spaces and letters stay raw.
+// jsonUnsafe reports whether r, written raw into JSON output, could do harm.
+// It could act on a terminal the output is piped to. It could also hide or
+// reorder the text around it. These runes are unsafe:
+//   - C0 and C1 controls (U+009B is a one-byte CSI) and DEL.
+//   - Format characters (bidi overrides and isolates, zero-width
+//     characters, the BOM).
+//   - The line and paragraph separators.
+//
+// Ordinary spaces and letters stay raw.
 func jsonUnsafe(r rune) bool {
 	return r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == 0x2028 || r == 0x2029 || unicode.Is(unicode.Cf, r)
 }
 
 // EscapeJSON rewrites each jsonUnsafe rune (and each invalid UTF-8 byte)
-// of encoded JSON as a \uXXXX escape, so the bytes hold none of them while
-// the JSON still decodes to the same strings. Every JSON output goes
+// of encoded JSON as a \uXXXX escape. The bytes then hold none of them,
+// and the JSON still decodes to the same strings. Every JSON output goes
 // through it. Outside strings valid JSON is ASCII, so only bytes >= 0x7f
 // are looked at; the C0 controls inside strings are escaped by any encoder.
 func EscapeJSON(b []byte) []byte {

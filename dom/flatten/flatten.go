@@ -1,6 +1,6 @@
 // Package flatten turns the VirtualNode tree into the view an LLM gets,
-// with a decision per node, and writes it in the json, text and tree
-// formats; it also diffs two snapshots and counts tokens.
+// with a decision per node. It writes that view in the json, text and tree
+// formats. It also diffs two snapshots and counts tokens.
 package flatten
 
 import (
@@ -542,9 +542,10 @@ func (f *flat) dedupeLabels() {
 	}
 }
 
-// mergeTexts joins text nodes that follow each other under one parent (a
-// paragraph split by inline <code> or <b> around a link) into one line, up
-// to MaxTextLen: fewer lines, fewer tokens, and it reads as the page does.
+// mergeTexts joins text nodes that follow each other under one parent into
+// one line, up to MaxTextLen. Such texts are a paragraph split by inline
+// <code> or <b> around a link. Fewer lines cost fewer tokens, and the line
+// reads as the page does.
 func (f *flat) mergeTexts() {
 	if !f.on(FlatTextRun) {
 		return

@@ -35,8 +35,9 @@ func FormatJSON(sd *dom.SerializedDom) ([]byte, error) {
 	return EscapeJSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
 }
 
-// FormatText writes the flattened tree for an LLM, one node per line,
-// indented one space per level, in as few tokens as reads well:
+// FormatText writes the flattened tree for an LLM, one node per line.
+// Lines are indented one space per level. It spends as few tokens as
+// reads well:
 //
 //	[12] button "Submit" disabled
 //	[14] link "Docs" href=/docs
@@ -44,8 +45,8 @@ func FormatJSON(sd *dom.SerializedDom) ([]byte, error) {
 //	 Some paragraph text
 //
 // Lines of nodes start with "[N]" (N is the number of node_N, which every
-// action accepts); a field's current value ends its line after ": ". Any other line is text; one that would start with "["
-// gets a backslash. Page strings are escaped (newlines, control characters,
+// action accepts). A field's current value ends its line after ": ".
+// Any other line is text; one that would start with "[" gets a backslash. Page strings are escaped (newlines, control characters,
 // quotes in names), so a node is always exactly one line.
 func FormatText(sd *dom.SerializedDom) string {
 	if sd == nil {
@@ -58,8 +59,8 @@ func FormatText(sd *dom.SerializedDom) string {
 }
 
 // eachTextNode calls f for every node of sd in the text format's order
-// (depth first, document order) with its depth, iteratively: flattened
-// trees can be as deep as the page.
+// (depth first, document order) with its depth. It works iteratively,
+// since flattened trees can be as deep as the page.
 func eachTextNode(sd *dom.SerializedDom, f func(n *dom.SerializedNode, depth int)) {
 	type entry struct {
 		n     *dom.SerializedNode
@@ -158,9 +159,9 @@ func writeTextLine(b *strings.Builder, n *dom.SerializedNode, depth int) {
 	b.WriteByte('\n')
 }
 
-// lineValue writes a field's value at the end of a line: bare (escaped)
-// where that reads back exactly, quoted where white space at either end
-// or a leading quote would otherwise be lost or misread.
+// lineValue writes a field's value at the end of a line. It is bare
+// (escaped) where that reads back exactly. It is quoted where white space
+// at either end or a leading quote would otherwise be lost or misread.
 func lineValue(s string) string {
 	if s[0] == '"' || strings.TrimSpace(s) != s {
 		return quote(s)

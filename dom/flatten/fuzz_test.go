@@ -183,9 +183,9 @@ var sensitiveVariants = [][]string{
 }
 
 // addSensitive turns some elements of a random tree into sensitive fields
-// holding hostile values, in every place a capture can hold one: the value
-// attribute, the AX value, text in a user-agent shadow root or as a child,
-// and the AX names of those texts. It returns the marker inside each
+// holding hostile values. It puts them in every place a capture can hold
+// one. Those are the value attribute, the AX value, text in a user-agent
+// shadow root or as a child, and the AX names of those texts. It returns the marker inside each
 // value (the rest of the value is hostile text a format may escape).
 func addSensitive(root *fixture.Node, seed uint64) []string {
 	r := rand.New(rand.NewPCG(seed^0x5eed, seed))

@@ -8,7 +8,7 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
-// LineDiff compares two texts line by line and returns the lines removed
+// LineDiff compares two texts line by line. It returns the lines removed
 // ("- line") and added ("+ line"), in order, the old lines of a change
 // before its new ones. The diff is a shortest one (Myers' algorithm, from
 // go-diff), so a few changed lines in a view of thousands are those lines.
@@ -58,7 +58,7 @@ const (
 
 // matchLines returns the pairs of line indexes (in x, in y) of a longest
 // common subsequence, in order. A line found on one side only can never be
-// in one, so it is left out of the search, as GNU diff does: after a
+// in one, so it is left out of the search, as GNU diff does. After a
 // navigation most lines are, and little is left to search.
 func matchLines(x, y []string) [][2]int {
 	// Each line becomes one rune, skipping the surrogates, which a Go

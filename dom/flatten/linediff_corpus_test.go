@@ -27,9 +27,9 @@ func corpusView(tb testing.TB, page string) string {
 	return flatten.FormatText(sd)
 }
 
-// edited returns view with every step-th line changed (step 0: none) and a
-// line inserted near the top and one removed near the end, as a page
-// whose header and footer change.
+// edited returns view with every step-th line changed (step 0: none). It
+// also inserts a line near the top and removes one near the end, as a
+// page whose header and footer change.
 func edited(view string, step int) string {
 	lines := strings.Split(strings.TrimSuffix(view, "\n"), "\n")
 	for i := range lines {
@@ -44,7 +44,8 @@ func edited(view string, step int) string {
 
 // BenchmarkLineDiff diffs wikipedia-2's flat view (about 6,000 lines)
 // against itself edited at the head and tail, with some lines changed in
-// between, and against another page's view; "lines" is the diff's length.
+// between. It also diffs it against another page's view. "lines" is the
+// diff's length.
 //
 //	DOMSCOPE_SHARED=/work/shared go test ./dom -run '^$' -bench BenchmarkLineDiff -benchtime 20x
 func BenchmarkLineDiff(b *testing.B) {
@@ -70,9 +71,9 @@ func BenchmarkLineDiff(b *testing.B) {
 	}
 }
 
-// TestLineDiffLargeView: on wikipedia-2's flat view, a change at its head
-// and its tail and a few in between come out as those lines, not as the
-// whole view removed and added.
+// TestLineDiffLargeView: wikipedia-2's flat view gets a change at its head
+// and its tail and a few in between. They come out as those lines, not as
+// the whole view removed and added.
 func TestLineDiffLargeView(t *testing.T) {
 	wiki := corpusView(t, "readability/wikipedia-2/source.html")
 	n := strings.Count(wiki, "\n")

@@ -9,7 +9,7 @@ import (
 )
 
 // Line is one line of a flattened format with the ID of the node it
-// belongs to ("" for lines of no node), so a view can map lines to nodes
+// belongs to ("" for lines of no node). A view can then map lines to nodes
 // without reading the text back.
 type Line struct {
 	ID   string
@@ -34,8 +34,9 @@ func FormatTextLines(sd *dom.SerializedDom) []Line {
 }
 
 // FormatJSONLines is FormatJSON indented two spaces per level for reading,
-// split in lines; each line inside a node's object (its braces included)
-// carries that node's ID, the innermost node's for nested children. It is
+// split in lines. Each line inside a node's object (its braces included)
+// carries that node's ID. Lines of nested children carry the innermost
+// node's ID. It is
 // written in one pass: each node is encoded on its own, knowing its ID.
 func FormatJSONLines(sd *dom.SerializedDom) ([]Line, error) {
 	work.format.Add(1)

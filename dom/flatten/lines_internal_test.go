@@ -64,9 +64,10 @@ func TestFormatJSONLinesOnePass(t *testing.T) {
 }
 
 // formatJSONLinesReread is the former FormatJSONLines, kept as the
-// reference the one-pass writer must match: FormatJSON indented two spaces per level for reading,
-// split in lines; each line inside a node's object (its braces included)
-// carries that node's ID, the innermost node's for nested children.
+// reference the one-pass writer must match. It is FormatJSON indented two
+// spaces per level for reading, split in lines. Each line inside a node's
+// object (its braces included) carries that node's ID. Lines of nested
+// children carry the innermost node's ID.
 func formatJSONLinesReread(sd *dom.SerializedDom) ([]Line, error) {
 	compact, err := FormatJSON(sd)
 	if err != nil {

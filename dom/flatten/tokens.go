@@ -35,12 +35,13 @@ func CountTokens(s string) int {
 }
 
 // Counting makes about 60 bytes of short-lived garbage per byte of text
-// (the split regexp allocates a match per piece): 70 MB for the 1.2 MB
-// flat view of synthetic-50000. Left to the GC's pace, the heap grows by
+// (the split regexp allocates a match per piece). That is 70 MB for the
+// 1.2 MB flat view of synthetic-50000. Left to the GC's pace, the heap grows by
 // that much above everything else live, and in the UI that was the peak
 // of a page's load. So while a large text is counted the heap is capped a
-// little above what is live (debug.SetMemoryLimit; a lower limit already
-// set, GOMEMLIMIT included, stays), and the GC collects as it goes.
+// little above what is live, and the GC collects as it goes. The cap is
+// debug.SetMemoryLimit; a lower limit already set, GOMEMLIMIT included,
+// stays.
 const (
 	bigCount     = 256 << 10
 	countHeadway = 48 << 20
@@ -51,7 +52,7 @@ const (
 var capMu sync.Mutex
 
 // capHeap caps the memory the Go runtime holds at what is in use now
-// (live heap and the runtime's own) plus countHeadway, and returns the
+// (live heap and the runtime's own) plus countHeadway. It returns the
 // function that lifts the cap.
 func capHeap() (lift func()) {
 	capMu.Lock()

@@ -18,7 +18,7 @@ func largeText(n int) string {
 	return b.String()
 }
 
-// A large text counts the same with the heap capped, and every count,
+// A large text counts the same with the heap capped. Every count,
 // concurrent ones too, leaves the memory limit it found (a lower one
 // set by the user included).
 func TestCountTokensCapsAndRestoresTheLimit(t *testing.T) {

@@ -8,8 +8,9 @@ import (
 )
 
 // FormatTree writes the complete VirtualNode tree, one node per line,
-// indented one space per level: ID, tag, role, name, tier and the rule that
-// set it, the hidden reason, and the flatten decision with its rule.
+// indented one space per level. A line holds the ID, tag, role, name, tier
+// and the rule that set it. Then come the hidden reason and the flatten
+// decision with its rule.
 //
 //	node_12 button role=button "Submit" semantic ax:button keep:keep-semantic
 //

@@ -1,6 +1,7 @@
-// Package live is the observe-act service of one page: the live model
-// (DOM events applied to the decoded capture, refreshes of what changed),
-// the actions and their effects, settling, dialogs and reconnects.
+// Package live is the observe-act service of one page. It holds the live
+// model (DOM events applied to the decoded capture, refreshes of what
+// changed). It also runs the actions and their effects, settling, dialogs
+// and reconnects.
 package live
 
 import (
@@ -30,10 +31,10 @@ type Config struct {
 	// Reconnect, when set, is called after the connection is lost to get
 	// the tab back: lost is the tab as last seen (target id, URL, title).
 	// It is retried with backoff while it fails, since a browser being
-	// restarted takes a while to answer; an error with code
-	// TARGET_NOT_FOUND means the browser answered without the tab, and
-	// ends the attempts after a short grace (a restarted browser may still
-	// be restoring its tabs).
+	// restarted takes a while to answer. An error with code
+	// TARGET_NOT_FOUND means the browser answered without the tab. It ends
+	// the attempts after a short grace (a restarted browser may still be
+	// restoring its tabs).
 	Reconnect func(ctx context.Context, lost dom.TargetInfo) (dom.Page, error)
 	// ReconnectAttempts bounds Reconnect calls per loss. Default 12
 	// (about 45 s with the backoff).
@@ -271,9 +272,10 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	return snap, nil
 }
 
-// keep numbers a new snapshot and makes it the last one, and the current
-// one unless the service was invalidated since gen (the page changed under
-// the capture: it is handed out, not cached).
+// keep numbers a new snapshot and makes it the last one. It also makes it
+// the current one unless the service was invalidated since gen. Then the
+// page changed under the capture, so the snapshot is handed out, not
+// cached.
 func (s *Service) keep(snap *dom.Snapshot, gen int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -358,7 +360,7 @@ func (s *Service) snapshotter(full bool) func(ctx context.Context, p dom.Page, p
 	}
 }
 
-// SetTierRules sets the tier rules switched off for every later build and
+// SetTierRules sets the tier rules switched off for every later build. It
 // rebuilds the latest snapshot from its raw capture with them (no new
 // capture; every node keeps its ID). It returns the rebuilt snapshot, or
 // nil when there is none yet (the next read builds with the new rules).
@@ -389,10 +391,10 @@ func (s *Service) SetTierRules(disabled map[string]bool) (*dom.Snapshot, error) 
 	return ns, nil
 }
 
-// runSnapshotter runs the capture on its own goroutine and returns when it
-// ends or ctx does, whichever is first: a call the capture makes may not
-// honour cancellation (a dialog blocks the renderer), and the service must
-// answer at once. An abandoned capture finishes in the background, bounded
+// runSnapshotter runs the capture on its own goroutine. It returns when the
+// capture ends or ctx does, whichever is first. A call the capture makes may
+// not honour cancellation (a dialog blocks the renderer), and the service
+// must answer at once. An abandoned capture finishes in the background, bounded
 // by the connection's own timeouts, and its result is dropped.
 func (s *Service) runSnapshotter(ctx context.Context, page dom.Page, prev *dom.Snapshot, full bool) (*dom.Snapshot, error) {
 	type result struct {

@@ -102,9 +102,9 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 	}()
 }
 
-// takeSnapshot reads the page: an incremental refresh of the live model
-// when there is one and full is not asked for, else a full capture that
-// starts a new model. hint names backend nodes whose state may have
+// takeSnapshot reads the page. It refreshes the live model incrementally
+// when there is one and full is not asked for. Else a full capture starts
+// a new model. hint names backend nodes whose state may have
 // changed without a DOM event (an action's target).
 func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Snapshot, full bool, hint []int64) (*dom.Snapshot, error) {
 	s.mu.Lock()

@@ -22,8 +22,8 @@ type derived struct {
 const maxViews = 2
 
 // View returns snap flattened with opts and formatted (indented JSON
-// lines when asJSON, else text), made once and shared: the service's own
-// diff of an action reads the same view the UI then shows.
+// lines when asJSON, else text). The view is made once and shared. The
+// service's own diff of an action reads the same view the UI then shows.
 func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flatten.View, error) {
 	if snap == nil {
 		return nil, nil
@@ -70,9 +70,9 @@ func (s *Service) Diff(prev, next *dom.Snapshot) flatten.SnapshotDiff {
 	return d
 }
 
-// keepViewsOf drops the views of every snapshot but snap: after an
-// action the one before is of no more use, and at 50,000 elements its
-// flattened tree and text are tens of megabytes.
+// keepViewsOf drops the views of every snapshot but snap. After an action
+// the one before is of no more use. At 50,000 elements its flattened tree
+// and text are tens of megabytes.
 func (s *Service) keepViewsOf(snap *dom.Snapshot) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
