@@ -3,7 +3,9 @@ package dom
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // ActionKind names what an Action does.
@@ -260,4 +262,22 @@ type Actor interface {
 	Events() <-chan Event
 	State() ConnState
 	Close() error
+}
+
+// TypesChar reports whether a key press would type a character into a
+// field. That is one character, with no modifier but Shift. Recordings
+// and saved sessions mask such keys when aimed at a secret.
+func TypesChar(key string, mods []string) bool {
+	parts := strings.Split(key, "+")
+	k := parts[len(parts)-1]
+	if key == "+" || strings.HasSuffix(key, "++") {
+		k = "+"
+		parts = parts[:len(parts)-1]
+	}
+	for _, m := range append(append([]string{}, mods...), parts[:len(parts)-1]...) {
+		if m != "" && !strings.EqualFold(m, "shift") {
+			return false
+		}
+	}
+	return utf8.RuneCountInString(k) == 1 || k == "Space"
 }

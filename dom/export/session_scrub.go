@@ -92,7 +92,7 @@ func (c *SavedCapture) scrubSession(snap *dom.Snapshot, known []string) {
 				fields["value"], masked = cdpjson.Quote(dom.Mask), true
 			}
 		case string(dom.KindKey):
-			if st.Key != dom.Mask && typesChar(st.Key, st.Modifiers) {
+			if st.Key != dom.Mask && dom.TypesChar(st.Key, st.Modifiers) {
 				fields["key"], masked = cdpjson.Quote(dom.Mask), true
 				s.Desc = "key " + dom.Mask
 			}
@@ -231,23 +231,6 @@ var secretWords = regexp.MustCompile(`(?i)(^|[^a-z])(pass(word|wd|code|phrase)?|
 
 // namesSecret reports whether a target's text names a field for a secret.
 func namesSecret(s string) bool { return s != "" && secretWords.MatchString(s) }
-
-// typesChar reports whether a key press would type a character into a
-// field. That is one character, with no modifier but Shift.
-func typesChar(key string, mods []string) bool {
-	parts := strings.Split(key, "+")
-	k := parts[len(parts)-1]
-	if key == "+" || strings.HasSuffix(key, "++") {
-		k = "+"
-		parts = parts[:len(parts)-1]
-	}
-	for _, m := range append(append([]string{}, mods...), parts[:len(parts)-1]...) {
-		if m != "" && !strings.EqualFold(m, "shift") {
-			return false
-		}
-	}
-	return utf8.RuneCountInString(k) == 1 || k == "Space"
-}
 
 // needsTree reports whether the session has a value typed that only the
 // saved page can judge secret.

@@ -384,7 +384,7 @@ func stepFor(snap *dom.Snapshot, a dom.Action, secretFocus bool, aimed *Aim) (St
 		if n == nil {
 			inSecret = secretFocus || focused(snap).Sensitive()
 		}
-		if inSecret && typesChar(a.Key, a.Modifiers) {
+		if inSecret && dom.TypesChar(a.Key, a.Modifiers) {
 			st.Key = dom.Mask
 			st.Comment = "key withheld: a character pressed in a sensitive field; put the key in place of •••• before replaying"
 		}
@@ -462,23 +462,6 @@ func focused(snap *dom.Snapshot) *dom.VirtualNode {
 		}
 	})
 	return f
-}
-
-// typesChar reports whether a key press would type a character into a
-// field. That is one character, with no modifier but Shift.
-func typesChar(key string, mods []string) bool {
-	parts := strings.Split(key, "+")
-	k := parts[len(parts)-1]
-	if key == "+" || strings.HasSuffix(key, "++") {
-		k = "+"
-		parts = parts[:len(parts)-1]
-	}
-	for _, m := range append(append([]string{}, mods...), parts[:len(parts)-1]...) {
-		if m != "" && !strings.EqualFold(m, "shift") {
-			return false
-		}
-	}
-	return len([]rune(k)) == 1 || k == "Space"
 }
 
 // Recorder keeps a session's actions as script steps. Each action becomes

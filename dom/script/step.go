@@ -131,7 +131,7 @@ func Masked(st Step, secret bool) Step {
 			st = Fill(st, dom.Mask)
 		}
 	case "key":
-		if typesChar(st.Key, st.Modifiers) {
+		if dom.TypesChar(st.Key, st.Modifiers) {
 			st.Key = dom.Mask
 		}
 	case "select":
