@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -68,22 +67,7 @@ func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *do
 		return err
 	}
 	if marks {
-		ms := screenshot.Marks(snap, sd, pic)
-		screenshot.DrawMarks(pic.Image, ms)
-		var drawn int
-		var off []string
-		for _, m := range ms {
-			if m.Drawn {
-				drawn++
-			} else {
-				off = append(off, fmt.Sprintf("[%d]", m.N))
-			}
-		}
-		line := fmt.Sprintf("marks: %d drawn", drawn)
-		if len(off) > 0 {
-			line += fmt.Sprintf(", %d not on the screenshot (outside the viewport or no box): %s", len(off), strings.Join(off, " "))
-		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, screenshot.MarkUp(snap, sd, pic, "screenshot", 0))
 	}
 	f, err := dom.CreatePrivate(path)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"image/png"
-	"strings"
 
 	"domscope/dom"
 	"domscope/dom/flatten"
@@ -98,25 +97,7 @@ func (s *Server) screenshotTool(ctx context.Context, in ScreenshotArgs) reply {
 		}
 		sd, _ := flatten.Flatten(snap, dom.DefaultOptions())
 		s.shown(snap)
-		ms := screenshot.Marks(snap, sd, pic)
-		screenshot.DrawMarks(pic.Image, ms)
-		var drawn int
-		var off []string
-		for _, m := range ms {
-			if m.Drawn {
-				drawn++
-			} else {
-				off = append(off, fmt.Sprintf("[%d]", m.N))
-			}
-		}
-		note += fmt.Sprintf("marks: %d drawn", drawn)
-		if len(off) > 0 {
-			listed := off[:min(len(off), maxListedMarks)]
-			note += fmt.Sprintf(", %d not on the picture (outside the viewport or no box): %s", len(off), strings.Join(listed, " "))
-			if len(off) > len(listed) {
-				note += " …"
-			}
-		}
+		note += screenshot.MarkUp(snap, sd, pic, "picture", maxListedMarks)
 		note += "\n"
 	}
 	var b bytes.Buffer

@@ -1,9 +1,11 @@
 package screenshot
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"strconv"
+	"strings"
 
 	"domscope/dom"
 )
@@ -80,6 +82,36 @@ func labelRect(box image.Rectangle, n int, area image.Rectangle) image.Rectangle
 	p.X = max(area.Min.X, min(p.X, area.Max.X-w))
 	p.Y = max(area.Min.Y, min(p.Y, area.Max.Y-h))
 	return image.Rect(p.X, p.Y, p.X+w, p.Y+h).Intersect(area)
+}
+
+// MarkUp draws the marks of sd's nodes on pic and says how many it drew,
+// and which were not on the picture (outside the viewport or with no
+// box). noun names the picture to the reader; limit bounds the ids
+// listed (0: all of them).
+func MarkUp(snap *dom.Snapshot, sd *dom.SerializedDom, pic *Picture, noun string, limit int) string {
+	ms := Marks(snap, sd, pic)
+	DrawMarks(pic.Image, ms)
+	var drawn int
+	var off []string
+	for _, m := range ms {
+		if m.Drawn {
+			drawn++
+		} else {
+			off = append(off, fmt.Sprintf("[%d]", m.N))
+		}
+	}
+	line := fmt.Sprintf("marks: %d drawn", drawn)
+	if len(off) > 0 {
+		listed := off
+		if limit > 0 {
+			listed = off[:min(len(off), limit)]
+		}
+		line += fmt.Sprintf(", %d not on the %s (outside the viewport or no box): %s", len(off), noun, strings.Join(listed, " "))
+		if len(off) > len(listed) {
+			line += " …"
+		}
+	}
+	return line
 }
 
 // DrawMarks draws the drawn marks onto img. Every outline goes first, then
