@@ -15,29 +15,25 @@ import (
 // viewFlags are the serialization options of the snapshot command (seed
 // 002 SerializationOptions). dom_snapshot takes the same ones over MCP.
 type viewFlags struct {
-	offscreen      bool
-	bounds         bool
-	maxDepth       int
-	maxInteractive int
-	selector       string
-	maxTokens      int
+	query.Shape
+	maxTokens int
 }
 
 func (v *viewFlags) register(fs *pflag.FlagSet) {
-	fs.BoolVar(&v.offscreen, "offscreen", true, "include nodes outside the viewport (false: only what is in view, plus a line counting the rest)")
-	fs.BoolVar(&v.bounds, "bounds", false, "add each node's box (page CSS pixels): \"bounds\" in json, @x,y WxH in text")
-	fs.IntVar(&v.maxDepth, "max-depth", 0, "cut the view below this many levels, with a marker (0: the default, 100)")
-	fs.IntVar(&v.maxInteractive, "max-interactive", 0, "show at most this many interactive nodes, with a marker (0: all)")
-	fs.StringVar(&v.selector, "selector", "", "only the subtrees of the elements this CSS selector matches, or of one node id (node_12, 12 or [12])")
+	fs.BoolVar(&v.Offscreen, "offscreen", true, "include nodes outside the viewport (false: only what is in view, plus a line counting the rest)")
+	fs.BoolVar(&v.Bounds, "bounds", false, "add each node's box (page CSS pixels): \"bounds\" in json, @x,y WxH in text")
+	fs.IntVar(&v.MaxDepth, "max-depth", 0, "cut the view below this many levels, with a marker (0: the default, 100)")
+	fs.IntVar(&v.MaxInteractive, "max-interactive", 0, "show at most this many interactive nodes, with a marker (0: all)")
+	fs.StringVar(&v.Selector, "selector", "", "only the subtrees of the elements this CSS selector matches, or of one node id (node_12, 12 or [12])")
 	fs.IntVar(&v.maxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
 }
 
 // check refuses values that make no sense.
 func (v *viewFlags) check(format string) error {
-	if v.maxDepth < 0 || v.maxInteractive < 0 || v.maxTokens < 0 {
+	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.maxTokens < 0 {
 		return usageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
 	}
-	if format == "tree" && (v.maxTokens > 0 || v.selector != "" || !v.offscreen || v.bounds) {
+	if format == "tree" && (v.maxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
 		return usageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
 	}
 	return nil
@@ -45,22 +41,12 @@ func (v *viewFlags) check(format string) error {
 
 // apply puts the options into opts; a selector is resolved on the page.
 func (v *viewFlags) apply(ctx context.Context, p dom.Page, snap *dom.Snapshot, opts *dom.Options) error {
-	opts.IncludeOffscreen = v.offscreen
-	opts.IncludeBoundingBoxes = v.bounds
-	if v.maxDepth > 0 {
-		opts.MaxDepth = v.maxDepth
-	}
-	opts.MaxInteractive = v.maxInteractive
-	if v.selector == "" {
-		return nil
-	}
-	roots, err := query.SelectRoots(snap, v.selector, func(sel string) ([]*dom.VirtualNode, error) {
+	err := v.Shape.Apply(snap, opts, func(sel string) ([]*dom.VirtualNode, error) {
 		return query.QueryCSS(ctx, p.Call, snap, p.TargetID(), sel)
 	})
 	if err != nil {
 		return fmt.Errorf("--selector: %w", err)
 	}
-	opts.Roots = roots
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/query"
 )
 
 // act performs an action on the current tab. It answers with its result
@@ -121,7 +122,7 @@ func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResu
 	}
 	// A new page is shown as far as it is on screen; most pages are long.
 	// The rest is a dom_snapshot (or a scroll) away.
-	text, err := s.render(ctx, svc, snap, viewOpts{offscreen: s.cfg.View == ViewFull})
+	text, err := s.render(ctx, svc, snap, viewOpts{Shape: query.Shape{Offscreen: s.cfg.View == ViewFull}})
 	if err != nil {
 		return "view: not available (" + dom.ErrorOf(err).Message + "): call dom_snapshot\n"
 	}

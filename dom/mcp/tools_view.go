@@ -8,6 +8,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/flatten"
+	"domscope/dom/query"
 	"domscope/dom/screenshot"
 )
 
@@ -37,7 +38,7 @@ func (s *Server) registerView() {
 }
 
 func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
-	o := viewOpts{offscreen: true, bounds: in.Bounds, maxDepth: in.MaxDepth, maxInteractive: in.MaxInteractive, selector: in.Selector, maxTokens: in.MaxTokens}
+	o := viewOpts{Shape: query.Shape{Offscreen: true, Bounds: in.Bounds, MaxDepth: in.MaxDepth, MaxInteractive: in.MaxInteractive, Selector: in.Selector}, maxTokens: in.MaxTokens}
 	switch in.Format {
 	case "", "text":
 	case "json":
@@ -46,7 +47,7 @@ func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 		return failed(dom.Errorf(dom.ValidationError, nil, "format %q: use text or json", in.Format))
 	}
 	if in.Offscreen != nil {
-		o.offscreen = *in.Offscreen
+		o.Offscreen = *in.Offscreen
 	}
 	if in.MaxDepth < 0 || in.MaxInteractive < 0 || in.MaxTokens < 0 {
 		return failed(dom.Errorf(dom.ValidationError, nil, "maxDepth, maxInteractive and maxTokens take 0 or more"))

@@ -12,32 +12,19 @@ import (
 
 // viewOpts are dom_snapshot's serialization options.
 type viewOpts struct {
-	json           bool
-	offscreen      bool
-	bounds         bool
-	maxDepth       int
-	maxInteractive int
-	selector       string
-	maxTokens      int
+	query.Shape
+	json      bool
+	maxTokens int
 }
 
 // render writes snap as the agent's view with o, headed by the page line.
 func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o viewOpts) (string, error) {
 	opts := dom.DefaultOptions()
-	opts.IncludeOffscreen = o.offscreen
-	opts.IncludeBoundingBoxes = o.bounds
-	if o.maxDepth > 0 {
-		opts.MaxDepth = o.maxDepth
-	}
-	opts.MaxInteractive = o.maxInteractive
-	if o.selector != "" {
-		roots, err := query.SelectRoots(snap, o.selector, func(sel string) ([]*dom.VirtualNode, error) {
-			return svc.QueryCSS(ctx, sel)
-		})
-		if err != nil {
-			return "", err
-		}
-		opts.Roots = roots
+	err := o.Shape.Apply(snap, &opts, func(sel string) ([]*dom.VirtualNode, error) {
+		return svc.QueryCSS(ctx, sel)
+	})
+	if err != nil {
+		return "", err
 	}
 	sd, _ := flatten.Flatten(snap, opts)
 	s.shown(snap)

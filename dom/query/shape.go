@@ -1,0 +1,32 @@
+package query
+
+import "domscope/dom"
+
+// Shape is how much of a snapshot a view shows. The snapshot command's
+// flags and dom_snapshot's arguments are both one.
+type Shape struct {
+	Offscreen      bool // nodes outside the viewport too
+	Bounds         bool // each node's box
+	MaxDepth       int  // 0: the default
+	MaxInteractive int  // 0: all
+	Selector       string
+}
+
+// Apply puts s into opts. A selector is resolved with css.
+func (s Shape) Apply(snap *dom.Snapshot, opts *dom.Options, css func(selector string) ([]*dom.VirtualNode, error)) error {
+	opts.IncludeOffscreen = s.Offscreen
+	opts.IncludeBoundingBoxes = s.Bounds
+	if s.MaxDepth > 0 {
+		opts.MaxDepth = s.MaxDepth
+	}
+	opts.MaxInteractive = s.MaxInteractive
+	if s.Selector == "" {
+		return nil
+	}
+	roots, err := SelectRoots(snap, s.Selector, css)
+	if err != nil {
+		return err
+	}
+	opts.Roots = roots
+	return nil
+}
