@@ -341,7 +341,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	// The build sees the model between two changes of the page, and each
 	// node of it laid out (unlaid.go).
 	defer m.release()
-	ins, why, err := m.settle(ctx, p, fresh, viewport, group, start)
+	ins, why, err := m.settle(ctx, p, fresh, viewport, group, &marker, start)
 	if err != nil || why != "" {
 		return nil, why, err
 	}

@@ -116,15 +116,14 @@ const markQuiet = 20 * time.Millisecond
 // facts of the elements it read (more). Else it returns why the read
 // must be a full capture, or an error. release lets the model go in
 // every case.
-func (m *Model) settle(ctx context.Context, p dom.Session, fresh *cdpjson.Target, scroll dom.Rect, group string, start time.Time) (more axBatch, why string, err error) {
+func (m *Model) settle(ctx context.Context, p dom.Session, fresh *cdpjson.Target, scroll dom.Rect, group string, marker *string, start time.Time) (more axBatch, why string, err error) {
 	more = axBatch{ax: map[int64]*cdpjson.AXNode{}, included: map[int64]bool{}}
-	marker := ""
 	for round := 1; ; round++ {
 		m.mu.Lock()
 		busy := m.events > 0 || m.applied.After(start.Add(-markQuiet))
 		m.mu.Unlock()
 		if busy {
-			if err := m.holdAtMark(ctx, p, group, &marker); err != nil {
+			if err := m.holdAtMark(ctx, p, group, marker); err != nil {
 				return more, "", capture.Err(err, "marking the page's events")
 			}
 		}
