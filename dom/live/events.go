@@ -119,6 +119,10 @@ type tracker struct {
 	navigated  int64     // main frame committed a navigation
 	loaded     int64     // load event of the main frame
 	stopped    int64     // main frame stopped loading
+	parsed     int64     // DOMContentLoaded of the main frame
+	docParsed  bool      // the current document has been parsed
+	parsedNav  int64     // the navStarted its parse counts for
+	parsedAt   time.Time // when it was parsed
 	url        string    // URL of the last main-frame navigation
 	changed    chan struct{}
 }
@@ -130,7 +134,7 @@ var eventsWatched = []string{
 	"DOM.attributeRemoved", "DOM.characterDataModified", "DOM.childNodeCountUpdated",
 	"DOM.shadowRootPushed", "DOM.shadowRootPopped", "DOM.pseudoElementAdded",
 	"Page.frameNavigated", "Page.frameStartedLoading", "Page.frameStoppedLoading",
-	"Page.loadEventFired", "Page.navigatedWithinDocument",
+	"Page.loadEventFired", "Page.domContentEventFired", "Page.navigatedWithinDocument",
 	"Inspector.detached", "Inspector.targetCrashed",
 } // and dialogEvents, in order (dialog.go)
 
@@ -187,9 +191,11 @@ func (s *Service) attach(p dom.Page) {
 // noteLoading counts a load in progress when attaching, so the first
 // capture waits for it. A tab found again in a restarted browser is
 // often still loading, and its start happened before our events were on.
+// A parsed document ("interactive") is not waited for: its DOM is there,
+// and a stalled image would hold the first view for NavigationTimeout.
 func (s *Service) noteLoading(ctx context.Context, p dom.Page) {
 	s.mu.Lock()
-	loaded := s.track.loaded
+	loaded, parsed := s.track.loaded, s.track.parsed
 	s.mu.Unlock()
 	var r struct {
 		Result struct {
@@ -200,12 +206,20 @@ func (s *Service) noteLoading(ctx context.Context, p dom.Page) {
 	c, cancel := context.WithTimeout(ctx, time.Second)
 	err := p.Call(c, "Runtime.evaluate", map[string]any{"expression": "document.readyState", "returnByValue": true}, &r)
 	cancel()
-	if err != nil || r.Result.Value == "complete" {
+	if err != nil {
 		return
 	}
 	s.mu.Lock()
-	// a load event since the question means it is done already
-	if s.page == p && s.track.loaded == loaded {
+	if r.Result.Value != "loading" {
+		if s.page == p && s.track.navStarted == 0 {
+			// Parsed before we came: at no known time, so long ago.
+			s.track.docParsed, s.track.parsedNav, s.track.parsedAt = true, 0, time.Time{}
+		}
+		s.mu.Unlock()
+		return
+	}
+	// A parse or load event since the question means it is done already.
+	if s.page == p && s.track.loaded == loaded && s.track.parsed == parsed {
 		s.track.navStarted++
 	}
 	s.mu.Unlock()
@@ -243,6 +257,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 			return
 		}
 		t.navigated++
+		t.docParsed = false // a new document
 		t.url = ev.Frame.URL
 		t.lastChange = time.Now()
 		s.invalidateLocked()
@@ -256,6 +271,11 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 			return
 		}
 		t.url = ev.URL
+		if t.docParsed {
+			// The same document: a load that started for this
+			// navigation has nothing to parse (back across a fragment).
+			t.parsedNav = t.navStarted
+		}
 		s.events.send(dom.Event{Kind: "navigated", URL: urls.Safe(ev.URL)})
 	case "Page.frameStartedLoading", "Page.frameStoppedLoading":
 		var ev struct {
@@ -269,6 +289,9 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		} else if t.stopped < t.navStarted {
 			t.stopped++ // clamped: a load event may have settled it already
 		}
+	case "Page.domContentEventFired":
+		t.parsed++
+		t.docParsed, t.parsedNav, t.parsedAt = true, t.navStarted, time.Now()
 	case "Page.loadEventFired":
 		t.loaded++
 		// The main document loaded: whatever stop events went missing,

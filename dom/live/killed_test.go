@@ -53,7 +53,7 @@ func TestBrowserKilledWhileNavigating(t *testing.T) {
 		t.Fatalf("new page: %v", err)
 	}
 	// Settling waits a long time for a navigation: the kill must end it.
-	svc := NewService(p, Config{Snapshotter: testSnapshotter, NavigationTimeout: 10 * time.Minute, SettleTimeout: 10 * time.Minute})
+	svc := NewService(p, Config{Snapshotter: testSnapshotter, NavigationTimeout: 10 * time.Minute, SettleTimeout: 10 * time.Minute, LoadGrace: 10 * time.Minute})
 	defer svc.Close()
 	if _, err := svc.Snapshot(c, false); err != nil {
 		t.Fatal(err)

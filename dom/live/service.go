@@ -49,6 +49,9 @@ type Config struct {
 	// NavigationTimeout bounds waiting for a started navigation to load.
 	// Default 10 s.
 	NavigationTimeout time.Duration
+	// LoadGrace is how long a parsed document's load event is waited
+	// for (DOMContentLoaded to load). Default 2 s.
+	LoadGrace time.Duration
 	// TierDisabled switches tier rules off when building
 	// (build.Options.Disabled); SetTierRules changes them later.
 	TierDisabled map[string]bool
@@ -87,6 +90,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.NavigationTimeout <= 0 {
 		c.NavigationTimeout = 10 * time.Second
+	}
+	if c.LoadGrace <= 0 {
+		c.LoadGrace = 2 * time.Second
 	}
 	return c
 }

@@ -78,7 +78,7 @@ func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 			return true
 		}
 		wait := time.Duration(0)
-		if t.navStarted > m.navStarted && t.stopped <= stoppedAfterStart(m, t) {
+		if t.navStarted > m.navStarted && t.stopped <= stoppedAfterStart(m, t) && !t.parsedLongAgo(now, s.cfg.LoadGrace) {
 			// A navigation is under way: wait for it to finish loading.
 			if navBound.IsZero() {
 				navBound = now.Add(s.cfg.NavigationTimeout)
@@ -87,7 +87,7 @@ func (s *Service) settle(ctx context.Context, m mark) (settled bool) {
 			if now.After(navBound) {
 				return false
 			}
-			wait = navBound.Sub(now)
+			wait = t.untilGraceEnds(now, s.cfg.LoadGrace, navBound.Sub(now))
 		} else {
 			if now.After(quietBound) {
 				return false
@@ -176,14 +176,17 @@ func (s *Service) waitLoaded(ctx context.Context) {
 	for {
 		s.mu.Lock()
 		t := s.track
-		busy := t.navStarted > t.stopped && s.dialog == nil && s.state == dom.Connected
+		now := time.Now()
+		busy := t.navStarted > t.stopped && s.dialog == nil && s.state == dom.Connected && !t.parsedLongAgo(now, s.cfg.LoadGrace)
 		pctx := s.pageCtx
 		s.mu.Unlock()
 		if !busy {
 			return
 		}
+		grace := time.NewTimer(t.untilGraceEnds(now, s.cfg.LoadGrace, s.cfg.NavigationTimeout))
 		select {
 		case <-t.changed:
+		case <-grace.C:
 		case <-bound.C:
 			// Never wait on the same lost stop event twice.
 			s.mu.Lock()
@@ -195,7 +198,27 @@ func (s *Service) waitLoaded(ctx context.Context) {
 		case <-pctx.Done():
 			return
 		}
+		grace.Stop()
 	}
+}
+
+// parsedLongAgo reports whether the newest navigation's document was
+// parsed at least grace ago. Its load event is no longer waited for:
+// an image or a script that never arrives must not hold every action
+// for NavigationTimeout. Later DOM changes still have to settle.
+func (t tracker) parsedLongAgo(now time.Time, grace time.Duration) bool {
+	return t.docParsed && t.parsedNav == t.navStarted && now.Sub(t.parsedAt) >= grace
+}
+
+// untilGraceEnds is how long to wait for the next change: at most d,
+// and no longer than until the parsed document's grace ends.
+func (t tracker) untilGraceEnds(now time.Time, grace, d time.Duration) time.Duration {
+	if t.docParsed && t.parsedNav == t.navStarted {
+		if left := t.parsedAt.Add(grace).Sub(now); left < d {
+			return max(left, time.Millisecond)
+		}
+	}
+	return d
 }
 
 // idleProbe resolves after the page's next frame and a macrotask after

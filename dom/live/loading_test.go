@@ -1,0 +1,115 @@
+package live_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+	. "domscope/dom"
+	. "domscope/dom/live"
+)
+
+// stalledSite serves a start page and /stalled.html, whose image never
+// comes: the document parses, but its load event never fires.
+func stalledSite(t *testing.T) string {
+	t.Helper()
+	done := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		switch r.URL.Path {
+		case "/stalled.html":
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte(`<!doctype html><title>stalled</title><button id="go">Parsed already</button><a id="down" href="#below">down</a><img src="/hold.png" alt="never"><p id="below">below</p>`))
+		case "/hold.png":
+			select {
+			case <-r.Context().Done():
+			case <-done:
+			}
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte(`<!doctype html><title>start</title><a id="to" href="/stalled.html">on</a>`))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(done) }) // runs first: frees the held request
+	return srv.URL
+}
+
+// slowLoads waits for NavigationTimeout: the tests must not meet it.
+var slowLoads = Config{NavigationTimeout: 10 * time.Minute, SettleTimeout: 10 * time.Minute}
+
+// TestFirstViewOfAParsedTab: a tab whose document is parsed but whose
+// load never ends ("interactive") gets its first view at once. Before,
+// it waited for NavigationTimeout (wikipedia-2 sat 10 s like this).
+func TestFirstViewOfAParsedTab(t *testing.T) {
+	cdptest.Browser(t) // skips without Chromium
+	base := stalledSite(t)
+	p := cdptest.Page(t, base+"/start.html")
+	evalJS(t, p, `location.href = "/stalled.html"`)
+	for evalString(t, p, `document.readyState + " " + location.pathname`) != "interactive /stalled.html" {
+		time.Sleep(20 * time.Millisecond) // bounded by the hang guard of evalString's calls
+	}
+	cfg := slowLoads
+	cfg.Snapshotter = testSnapshotter
+	svc := NewService(p, cfg)
+	defer svc.Close()
+	c := ctx(t)
+	s, err := svc.Snapshot(c, false)
+	if err != nil {
+		t.Fatalf("first view: %v", err)
+	}
+	if byAttrID(t, s, "go").Name != "Parsed already" {
+		t.Errorf("the first view misses the parsed page's button")
+	}
+	// Back across a fragment while the page still loads: Chrome starts a
+	// load of the same document, which has nothing more to parse.
+	a := Action{Kind: "click", ID: byAttrID(t, s, "down").ID}
+	mustOK(t, svc.Do(c, a))
+	mustOK(t, svc.Do(c, Action{Kind: "back"}))
+	notHeld(t, c)
+	if u := evalString(t, p, `location.hash + " " + document.readyState`); u != " interactive" {
+		t.Errorf("after back: hash and state %q, want the stalled page without its fragment", u)
+	}
+}
+
+// TestNavigationToAStalledPage: an action that loads a page whose image
+// never comes answers once the document is parsed and quiet, with the
+// new page's view, not after NavigationTimeout.
+func TestNavigationToAStalledPage(t *testing.T) {
+	cdptest.Browser(t) // skips without Chromium
+	base := stalledSite(t)
+	svc, _ := openService(t, base+"/start.html", slowLoads)
+	defer svc.Close()
+	for _, a := range []Action{
+		{Kind: "navigate", URL: base + "/stalled.html"},
+		{Kind: "navigate", URL: base + "/start.html"},
+		{Kind: "click"}, // the link back to the stalled page
+	} {
+		if a.Kind == "click" {
+			a.ID = byAttrID(t, snap(t, svc), "to").ID
+		}
+		c := ctx(t)
+		res := svc.Do(c, a)
+		notHeld(t, c)
+		mustOK(t, res)
+		if a.Kind == "navigate" && !strings.HasSuffix(a.URL, "stalled.html") {
+			continue
+		}
+		if s := snap(t, svc); s.Title != "stalled" {
+			t.Fatalf("%s: the view after it shows %q", a.Kind, s.Title)
+		}
+	}
+}
+
+// notHeld fails when the hang guard, not the page, ended the wait: the
+// actions above would then have waited for a load that never ends.
+func notHeld(t *testing.T, c context.Context) {
+	t.Helper()
+	if c.Err() != nil {
+		t.Fatalf("the wait for the load event ran into the hang guard")
+	}
+}
