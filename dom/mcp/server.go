@@ -241,6 +241,7 @@ func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, bod
 			}
 		}()
 		r = body(ctx)
+		r = s.closedTab(ctx, r)
 	}()
 	return s.answer(r, c)
 }

@@ -10,6 +10,7 @@ import (
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
 	"domscope/dom/flatten"
+	"domscope/dom/internal/domtest"
 	"domscope/dom/live"
 	"domscope/dom/mcp"
 )
@@ -410,5 +411,28 @@ func TestSetTab(t *testing.T) {
 	f.server.SetTab(f.svc, f.page)
 	if out := f.ok("dom_snapshot", nil); !strings.Contains(out, `h1 "Tasks"`) {
 		t.Errorf("after SetTab back the view is not of the first tab:\n%s", out)
+	}
+}
+
+// TestSelectedTabClosedOutside: a person closes the tab the tools act
+// on. The next call says so, without retry, and no tab is selected.
+func TestSelectedTabClosedOutside(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "")
+	p2 := cdptest.Page(t, f.base+"/page2.html")
+	f.ok("dom_tabs", map[string]any{"action": "select", "tab": p2.TargetID()})
+	if err := p2.Call(domtest.Ctx(t), "Page.close", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	msg := f.fails("dom_snapshot", nil, dom.NotAttached)
+	for _, want := range []string{"was closed", "retryable: no", "dom_tabs list"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the answer after the tab closed lacks %q:\n%s", want, msg)
+		}
+	}
+	if list := f.ok("dom_tabs", nil); strings.Contains(list, "\n*") || strings.Contains(list, p2.TargetID()) {
+		t.Errorf("the closed tab is still listed or selected:\n%s", list)
+	}
+	if msg := f.fails("dom_click", map[string]any{"id": "1"}, dom.NotAttached); !strings.Contains(msg, "no tab is selected") {
+		t.Errorf("a call with no tab selected:\n%s", msg)
 	}
 }

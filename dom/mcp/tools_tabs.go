@@ -222,22 +222,10 @@ func (s *Server) closeTab(ctx context.Context, spec string) reply {
 	if err := t.page.Call(ctx, "Page.close", nil, nil); err != nil {
 		return failed(err)
 	}
-	if t.own {
-		_ = t.svc.Close()
-	}
+	wasCur := s.forget(t)
 	s.mu.Lock()
-	for i, x := range s.tabs {
-		if x == t {
-			s.tabs = append(s.tabs[:i], s.tabs[i+1:]...)
-			break
-		}
-	}
-	wasCur := s.cur == t
-	if wasCur {
-		s.cur, s.seen, s.gone = nil, nil, map[string]nodeSig{}
-		if len(s.tabs) > 0 {
-			s.cur = s.tabs[0]
-		}
+	if wasCur && len(s.tabs) > 0 {
+		s.cur = s.tabs[0]
 	}
 	next := s.cur
 	s.mu.Unlock()
@@ -249,4 +237,58 @@ func (s *Server) closeTab(ctx context.Context, spec string) reply {
 		return reply{text: head + "; no tab is selected now: dom_tabs list, then select or new\n"}
 	}
 	return s.switchTo(ctx, next, head+"; now on tab "+next.id)
+}
+
+// forget drops a closed tab. It reports whether the tools acted on it;
+// then no tab is selected.
+func (s *Server) forget(t *tab) bool {
+	if t.own {
+		_ = t.svc.Close()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, x := range s.tabs {
+		if x == t {
+			s.tabs = append(s.tabs[:i], s.tabs[i+1:]...)
+			break
+		}
+	}
+	if s.cur != t {
+		return false
+	}
+	s.cur, s.seen, s.gone = nil, nil, map[string]nodeSig{}
+	return true
+}
+
+// closedTab answers NOT_ATTACHED plainly when the selected tab is gone
+// from the browser: someone closed it, and retrying cannot help.
+func (s *Server) closedTab(ctx context.Context, r reply) reply {
+	e := r.err
+	if e == nil && r.result != nil {
+		e = r.result.Error
+	}
+	s.mu.Lock()
+	cur := s.cur
+	s.mu.Unlock()
+	if e == nil || e.Code != dom.NotAttached || cur == nil || s.cfg.Browser == nil {
+		return r
+	}
+	tabs, err := s.targets(ctx)
+	if err != nil {
+		return r
+	}
+	for _, t := range tabs {
+		if t.ID == cur.id {
+			return r // still there: a reconnect may bring it back
+		}
+	}
+	s.forget(cur)
+	closed := dom.Errorf(dom.NotAttached, nil, "the selected tab %s was closed", cur.id)
+	closed.Recoverable = false
+	if r.result != nil && r.result.Error != nil {
+		r.result.Error = closed
+	}
+	r.err = closed
+	r.hint = "dom_tabs list, then select a tab or open one with new"
+	return r
 }
