@@ -44,3 +44,30 @@ func workDone() [4]int64 {
 	d := &flatten.Derivations
 	return [4]int64{d.Flatten.Load(), d.Diff.Load(), d.Format.Load(), d.Tokens.Load()}
 }
+
+// TestViewTokensAfterActions: the service counts its text views line by
+// line, reusing the last view's lines. The count is the whole text's,
+// on a page that changes by itself (a ticker) and after actions.
+func TestViewTokensAfterActions(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	for _, page := range []string{"basic.html", "ticker.html"} {
+		svc, _ := openService(t, base+"/"+page, Config{})
+		for i := range 4 {
+			if i == 1 && page == "basic.html" {
+				mustOK(t, do(t, svc, "accept", Action{Kind: "click"}))
+			}
+			if i >= 2 && page == "basic.html" {
+				mustOK(t, do(t, svc, "inc", Action{Kind: "click"}))
+			}
+			s := snap(t, svc)
+			v, err := svc.View(s, DefaultOptions(), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := v.Tokens(), flatten.CountTokens(v.Text); got != want {
+				t.Errorf("%s, read %d: %d tokens, the whole text has %d", page, i, got, want)
+			}
+		}
+		_ = svc.Close()
+	}
+}
