@@ -25,9 +25,6 @@ type View struct {
 	// JSON. Counted on first use: at 50,000 elements it takes a quarter
 	// second, which an action's own diff does not need.
 	tokens func() int
-	// Counter, when set before the first Tokens call, counts a text view
-	// line by line and remembers the lines for the next view.
-	Counter *LineTokens
 }
 
 // Tokens is the token count of the output an LLM receives.
@@ -46,7 +43,7 @@ func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.
 	v := &View{Snap: s, Opts: opts, JSON: asJSON, SD: sd, Dec: dec}
 	v.Text, v.Lines = textAndLines(sd)
 	if !asJSON {
-		v.tokens = sync.OnceValue(func() int { return v.Counter.Count(v.Text) })
+		v.tokens = sync.OnceValue(func() int { return CountTokens(v.Text) })
 		return v, nil
 	}
 	var err error

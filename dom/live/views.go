@@ -15,9 +15,6 @@ type derived struct {
 	// diff is the last diff made; weak, so it keeps neither tree alive.
 	diffPrev, diffNext weak.Pointer[dom.Snapshot]
 	diff               flatten.SnapshotDiff
-	// lines counts the text views' tokens; the next view of the page
-	// counts only its new lines.
-	lines flatten.LineTokens
 }
 
 // maxViews bounds the views of one snapshot (the UI's rules may differ
@@ -43,7 +40,6 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 	if err != nil {
 		return nil, err
 	}
-	v.Counter = &s.derived.lines
 	s.mu.Lock()
 	// Only the newest snapshot's views are kept: an older one's would hold
 	// its tree too. fillDiff has read the one before by now.

@@ -93,9 +93,6 @@ type Server struct {
 	gone map[string]nodeSig
 
 	sec secrets
-	// lines counts the responses' tokens for the call log. A view sent
-	// again after an action counts only its new lines.
-	lines flatten.LineTokens
 }
 
 // tab is one attached tab and its resident service.
@@ -322,7 +319,7 @@ func (s *Server) answer(r reply, c Call) *sdk.CallToolResult {
 	}
 	c.Done, c.Text, c.IsError = true, text, r.err != nil
 	c.Ms = float64(time.Since(c.Started).Microseconds()) / 1000
-	c.Tokens = s.lines.Count(text)
+	c.Tokens = flatten.CountTokens(text)
 	if r.target != "" {
 		c.Target = r.target
 	}
