@@ -71,11 +71,12 @@ func (p *Page) Owned() bool { return p.owned }
 // crashed, the browser went away, or Detach was called.
 func (p *Page) Done() <-chan struct{} { return p.done }
 
-// Navigate loads url in the page and waits for its load event. ctx's
-// deadline bounds the wait when it has one. A caller that knows the page
-// is heavy may wait longer. Otherwise navigateTimeout bounds it. The wait
-// ends as soon as the page's connection does (tab closed, browser gone).
-// chromedp's wait for the load event watches only its context.
+// Navigate loads url in the page. It waits until the new document is
+// parsed, then for its load event at most dom.LoadGrace: an image or a
+// script that never arrives must not hold it. ctx's deadline bounds the
+// wait when it has one. A caller that knows the page is heavy may wait
+// longer. Otherwise navigateTimeout bounds it. The wait ends as soon as
+// the page's connection does (tab closed, browser gone).
 func (p *Page) Navigate(ctx context.Context, url string) error {
 	limit := navigateTimeout
 	if d, ok := ctx.Deadline(); ok {
@@ -92,7 +93,7 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 		case <-nctx.Done():
 		}
 	}()
-	if err := chromedp.Do(nctx, chromedp.Navigate(url)); err != nil {
+	if err := p.load(nctx, url); err != nil {
 		if p.alive() != nil {
 			return dom.Errorf(dom.NotAttached, nil,
 				"the tab or the browser went away while %s was loading: start the browser again (or use --launch)", url)
@@ -101,6 +102,46 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 			err = ctx.Err()
 		}
 		return wrapErr(err, "navigating to "+urls.Safe(url))
+	}
+	return nil
+}
+
+// load navigates and waits for the parse and, briefly, the load event.
+func (p *Page) load(ctx context.Context, url string) error {
+	parsed, stopParsed := p.Subscribe("Page.domContentEventFired")
+	defer stopParsed()
+	loaded, stopLoaded := p.Subscribe("Page.loadEventFired")
+	defer stopLoaded()
+	if err := p.Call(ctx, "Page.enable", nil, nil); err != nil {
+		return err
+	}
+	var r struct {
+		LoaderID  string `json:"loaderId"`
+		ErrorText string `json:"errorText"`
+	}
+	if err := p.Call(ctx, "Page.navigate", map[string]any{"url": url}, &r); err != nil {
+		return err
+	}
+	if r.ErrorText != "" {
+		return dom.Errorf(dom.CDPError, nil, "could not load %s: %s", dom.Clip(urls.Safe(url), 200), r.ErrorText)
+	}
+	if r.LoaderID == "" {
+		return nil // within the document: nothing loads
+	}
+	select {
+	case <-parsed:
+	case <-loaded:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	grace := time.NewTimer(dom.LoadGrace)
+	defer grace.Stop()
+	select {
+	case <-loaded:
+	case <-grace.C:
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package dom
 import (
 	"context"
 	"encoding/json"
+	"time"
 )
 
 // Session sends CDP commands to one target: the page, or an out-of-process
@@ -15,6 +16,11 @@ type Session interface {
 	// from the moment it returns. cancel stops it and closes the channel.
 	Subscribe(method string) (events <-chan json.RawMessage, cancel func())
 }
+
+// LoadGrace is how long a parsed document's load event is waited for.
+// An image or a script that never arrives must not hold a navigation:
+// its DOM is there. Playwright MCP waits 5 to 10 s for the load event.
+const LoadGrace = 2 * time.Second
 
 // Page is an attached page target. It has its own session plus the
 // sessions of the out-of-process iframes inside it.

@@ -50,7 +50,7 @@ type Config struct {
 	// Default 10 s.
 	NavigationTimeout time.Duration
 	// LoadGrace is how long a parsed document's load event is waited
-	// for (DOMContentLoaded to load). Default 2 s.
+	// for (DOMContentLoaded to load). Default dom.LoadGrace.
 	LoadGrace time.Duration
 	// TierDisabled switches tier rules off when building
 	// (build.Options.Disabled); SetTierRules changes them later.
@@ -92,7 +92,7 @@ func (c Config) withDefaults() Config {
 		c.NavigationTimeout = 10 * time.Second
 	}
 	if c.LoadGrace <= 0 {
-		c.LoadGrace = 2 * time.Second
+		c.LoadGrace = dom.LoadGrace
 	}
 	return c
 }
