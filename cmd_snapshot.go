@@ -83,6 +83,9 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	// Printed and dropped: the capture's JSON is let go as it is decoded.
 	snap, err := takeSnapshot(mode)(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
 	if err != nil {
+		if perr := probeFailed(ctx, s.page); perr != nil {
+			return perr
+		}
 		return err
 	}
 	opts := dom.DefaultOptions()
