@@ -4,8 +4,10 @@ GO ?= $(shell command -v go || echo /usr/local/go/bin/go)
 
 .PHONY: demo test test-short build chromium tmux bench vet
 
+# A static binary (no cgo: Go's own DNS and user lookups) starts about
+# 0.7 ms sooner. Every one-shot `domscope snapshot` pays its start.
 build:
-	$(GO) build -o domscope .
+	CGO_ENABLED=0 $(GO) build -o domscope .
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \

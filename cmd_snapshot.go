@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -65,6 +64,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
+	tuneGC(os.Getenv)
 
 	mode := os.Getenv("DOMSCOPE_CAPTURE")
 	s, err := conn.openSnapshot(ctx, mode)
@@ -74,15 +74,12 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	defer s.Close()
 
 	st := settingsFrom(ctx)
-	// A one-shot command can trade some GC work for memory. This keeps the
-	// heap near what is live, about 90 MB on a 50,000-element page, not
-	// twice that. GOMEMLIMIT, when set, wins.
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(snapshotMemoryLimit)
-	}
 	// Printed and dropped: the capture's JSON is let go as it is decoded.
 	snap, err := takeSnapshot(mode)(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
 	if err != nil {
+		if perr := probeFailed(ctx, s.page); perr != nil {
+			return perr
+		}
 		return err
 	}
 	opts := dom.DefaultOptions()
@@ -123,11 +120,6 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	}
 	return nil
 }
-
-// snapshotMemoryLimit is the snapshot command's soft memory limit (see
-// runtime/debug.SetMemoryLimit). The GC works harder near it. It never
-// fails an allocation.
-const snapshotMemoryLimit = 120 << 20
 
 // printStats writes the --stats lines.
 func printStats(w io.Writer, snap *dom.Snapshot, out, format string, captureTime, buildTime, flattenTime time.Duration) {

@@ -40,8 +40,13 @@ type Direct struct {
 	// crashed marks the sessions whose renderer crashed.
 	ends    map[string]chan struct{}
 	crashed map[string]bool
-	closed  bool
-	done    chan struct{} // closed when the read loop ends
+	// failed holds why a session was ended here (its probe failed).
+	failed map[string]error
+	// pageSocket: the socket is the page's own (/devtools/page/<id>).
+	// Its session id is "", and its Inspector events end it.
+	pageSocket bool
+	closed     bool
+	done       chan struct{} // closed when the read loop ends
 }
 
 type subKey struct{ session, method string }
@@ -66,6 +71,11 @@ type DirectPage struct {
 
 	mu     sync.Mutex
 	frames map[string]directSession // attached out-of-process frames
+
+	// answered is closed when the probe is answered or failed.
+	answered   chan struct{}
+	probeErr   error
+	probeStart time.Time
 }
 
 var _ dom.Page = (*DirectPage)(nil)
@@ -80,9 +90,40 @@ type directSession struct {
 var _ dom.Session = directSession{}
 
 // AttachDirect connects to the browser at endpoint, as Connect does. It
-// attaches to the tab spec names, as PickTarget reads it. It sends only
-// Target.getTargets and Target.attachToTarget.
+// attaches to the tab spec names, as PickTarget reads it: through the
+// tab's own socket (see OpenDirect), or with Target.getTargets and
+// Target.attachToTarget alone. Then it waits for the page's answer to
+// one cheap question, so a hung page fails here.
 func AttachDirect(ctx context.Context, endpoint string, allowRemote bool, spec string) (*DirectPage, error) {
+	p, err := OpenDirect(ctx, endpoint, allowRemote, spec)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Answered(ctx); err != nil {
+		_ = p.Detach()
+		return nil, err
+	}
+	return p, nil
+}
+
+// OpenDirect is AttachDirect that does not wait for the page's first
+// answer. Calls can go at once, behind the probe. A page that does not
+// answer it in time has its session ended with AttachDirect's error:
+// calls fail with it, and Answered returns it.
+//
+// A target id on a DevTools endpoint (http://host:port or Chrome's
+// ws://host:port/devtools/browser/<id>) is opened through the tab's own
+// socket, /devtools/page/<id>. That needs no /json/version and no
+// attach. If that socket will not open or is no tab's, the tab is
+// listed and attached the usual way, which says what is wrong.
+func OpenDirect(ctx context.Context, endpoint string, allowRemote bool, spec string) (*DirectPage, error) {
+	if targetIDLike(spec) {
+		if u, ok := pageSocketURL(endpoint, allowRemote, spec); ok {
+			if p, err := openPageSocket(ctx, u, spec); err == nil {
+				return p, nil
+			}
+		}
+	}
 	wsURL, err := resolveEndpoint(ctx, endpoint, allowRemote)
 	if err != nil {
 		return nil, hideSecrets(err, endpoint)
@@ -102,7 +143,7 @@ func AttachDirect(ctx context.Context, endpoint string, allowRemote bool, spec s
 
 // attachPage picks the tab and attaches to it.
 func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, error) {
-	ctx, cancel := context.WithTimeout(ctx, attachTimeout)
+	actx, cancel := context.WithTimeout(ctx, attachTimeout)
 	defer cancel()
 	// A spec that is a target id is attached to while the tabs are
 	// listed. That saves one round trip. The session is kept only if the
@@ -116,10 +157,10 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 		early.done = make(chan struct{})
 		go func() {
 			defer close(early.done)
-			early.sid, early.err = c.attach(ctx, spec)
+			early.sid, early.err = c.attach(actx, spec)
 		}()
 	}
-	tabs, err := c.pages(ctx)
+	tabs, err := c.pages(actx)
 	var t dom.TargetInfo
 	if err == nil {
 		t, err = PickTarget(tabs, spec)
@@ -130,29 +171,66 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 		if early.err == nil && err == nil && t.ID == spec {
 			sid = early.sid
 		} else if early.err == nil {
-			c.detach(ctx, early.sid)
+			c.detach(actx, early.sid)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	if sid == "" {
-		if sid, err = c.attach(ctx, t.ID); err != nil {
+		if sid, err = c.attach(actx, t.ID); err != nil {
 			return nil, dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", t.ID)
 		}
 	}
 	p := &DirectPage{c: c, id: t.ID, frames: map[string]directSession{}}
 	p.directSession = c.session(sid)
-	// One cheap question the page itself answers. A hung renderer is then
-	// an attach that failed, said at once, not a capture that times out.
-	start := time.Now()
-	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "0"}, nil); err != nil {
-		if dom.CodeOf(err) == dom.Timeout {
-			return nil, notAnswering(dom.AttachFailed, "page "+t.ID, pageProbeCall, time.Since(start), nil)
-		}
-		return nil, dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", t.ID)
-	}
+	p.probe(ctx)
 	return p, nil
+}
+
+// probe asks the page one cheap question, in the background. A hung
+// renderer is then an attach that failed, said at once, not a capture
+// that times out. ctx bounds it, with attachTimeout.
+func (p *DirectPage) probe(ctx context.Context) {
+	p.answered = make(chan struct{})
+	ctx, cancel := context.WithTimeout(ctx, attachTimeout)
+	start := time.Now()
+	p.probeStart = start
+	done := make(chan error, 1)
+	go func() {
+		done <- p.Call(ctx, pageProbeCall, map[string]any{"expression": "0"}, nil)
+	}()
+	go func() {
+		defer cancel()
+		defer close(p.answered)
+		err := <-done
+		if err == nil {
+			return
+		}
+		if dom.CodeOf(err) == dom.Timeout {
+			err = notAnswering(dom.AttachFailed, "page "+p.id, pageProbeCall, time.Since(start), nil)
+		} else {
+			err = dom.Errorf(dom.AttachFailed, err, "cannot attach to target %s", p.id)
+		}
+		p.probeErr = err
+		p.c.fail(p.sid, err)
+	}()
+}
+
+// Answered waits for the page's answer to the probe OpenDirect sent. It
+// is the error AttachDirect gives when there was none.
+func (p *DirectPage) Answered(ctx context.Context) error {
+	select {
+	case <-p.answered:
+		return p.probeErr
+	default:
+	}
+	select {
+	case <-p.answered:
+		return p.probeErr
+	case <-ctx.Done():
+		return notAnswering(dom.AttachFailed, "page "+p.id, pageProbeCall, time.Since(p.probeStart), nil)
+	}
 }
 
 // targetIDLike reports whether spec has the form of Chrome's target ids:
@@ -193,7 +271,7 @@ func dialDirect(ctx context.Context, wsURL string) (*Direct, error) {
 	ws.SetReadLimit(-1)
 	rctx, cancel := context.WithCancel(context.Background())
 	c := &Direct{ws: ws, cancel: cancel, calls: map[int64]chan directReply{},
-		subs: map[subKey]map[*directSub]struct{}{}, ends: map[string]chan struct{}{}, crashed: map[string]bool{}, done: make(chan struct{})}
+		subs: map[subKey]map[*directSub]struct{}{}, ends: map[string]chan struct{}{}, crashed: map[string]bool{}, failed: map[string]error{}, done: make(chan struct{})}
 	go c.read(rctx)
 	return c, nil
 }
@@ -283,21 +361,21 @@ func (c *Direct) reply(id int64, r directReply) {
 func (c *Direct) event(sid, method string, params json.RawMessage) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	ended := ""
+	ended, isEnd := "", false
 	switch method {
 	case "Target.detachedFromTarget":
 		var p struct {
 			SessionID string `json:"sessionId"`
 		}
 		_ = json.Unmarshal(params, &p)
-		ended = p.SessionID
+		ended, isEnd = p.SessionID, p.SessionID != ""
 	case "Inspector.detached":
-		ended = sid
+		ended, isEnd = sid, sid != "" || c.pageSocket
 	case "Inspector.targetCrashed":
-		ended = sid
+		ended, isEnd = sid, sid != "" || c.pageSocket
 		c.crashed[sid] = true
 	}
-	if ch, ok := c.ends[ended]; ok && ended != "" {
+	if ch, ok := c.ends[ended]; ok && isEnd {
 		close(ch)
 		delete(c.ends, ended)
 	}
@@ -393,7 +471,7 @@ func (c *Direct) callSent(ctx context.Context, sid, method string, params any, e
 	case <-ctx.Done():
 		forget()
 		who := "the page"
-		if sid == "" {
+		if sid == "" && !c.pageSocket {
 			who = "the browser"
 		}
 		return nil, notAnswering(dom.Timeout, who, method, time.Since(start), nil)
@@ -403,12 +481,26 @@ func (c *Direct) callSent(ctx context.Context, sid, method string, params any, e
 // ended is the error of a call on a session that ended.
 func (c *Direct) ended(sid, method string) error {
 	c.mu.Lock()
-	crashed := c.crashed[sid]
+	crashed, failed := c.crashed[sid], c.failed[sid]
 	c.mu.Unlock()
+	if failed != nil {
+		return failed
+	}
 	if crashed {
 		return dom.Errorf(dom.NotAttached, nil, "%s: the page crashed (its renderer is gone): reload the tab or pick another", method)
 	}
 	return dom.Errorf(dom.NotAttached, nil, "%s: the target went away (tab closed, crashed or detached)", method)
+}
+
+// fail ends a session for err: its calls return err from now on.
+func (c *Direct) fail(sid string, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.failed[sid] = err
+	if ch, ok := c.ends[sid]; ok {
+		close(ch)
+		delete(c.ends, sid)
+	}
 }
 
 // session makes the handle of an attached session.

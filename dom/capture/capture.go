@@ -84,10 +84,13 @@ func capture(ctx context.Context, p dom.Page, k *sink) (*dom.RawCapture, error) 
 		meta, err = captureTarget(ctx, p, p.TargetID(), oop, &main, timed, k)
 	})
 	<-listed
+	var boxes *oopBoxes
 	if framesErr == nil {
+		boxes = askOOPBoxes(ctx, p, frames)
 		wg.Go(func() { frameTargets = FrameTargets(ctx, p, frames, timed) })
 	}
 	wg.Wait()
+	defer boxes.wait()
 	if framesErr != nil {
 		return nil, Err(framesErr, "listing out-of-process frames")
 	}
@@ -98,7 +101,7 @@ func capture(ctx context.Context, p dom.Page, k *sink) (*dom.RawCapture, error) 
 	raw.Targets = append([]dom.RawTarget{main}, frameTargets...)
 
 	t0 := time.Now()
-	placeFramesOf(ctx, p, frames, raw, false)
+	placeFramesOf(ctx, p, frames, raw, false, boxes)
 	timed("frameOffsets", t0)
 
 	// The sink reads the page's JSON. It is done before the scrub runs.

@@ -14,12 +14,13 @@ import (
 // (DOM.getBoxModel), in that target's viewport. A frame that is hidden or
 // gone keeps a zero offset.
 func PlaceFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture) {
-	placeFramesOf(ctx, p, frames, raw, true)
+	placeFramesOf(ctx, p, frames, raw, true, nil)
 }
 
 // placeFramesOf is PlaceFrames. With local false, the same-process frames
-// are placed already: captureTarget asks for their boxes early.
-func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture, local bool) {
+// are placed already: captureTarget asks for their boxes early. early, if
+// not nil, holds the boxes of the out-of-process frames, asked early.
+func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, raw *dom.RawCapture, local bool, early *oopBoxes) {
 	sessions := map[string]dom.Session{p.TargetID(): p}
 	for _, f := range frames {
 		sessions[f.TargetID] = f.Session
@@ -44,16 +45,15 @@ func placeFramesOf(ctx context.Context, p dom.Page, frames []dom.FrameTarget, ra
 			})
 		}
 	}
-	type owned struct {
-		box   dom.Rect
-		owner int64
-		ok    bool
-	}
-	boxes := make([]owned, len(raw.Targets))
+	boxes := make([]ownerAnswer, len(raw.Targets))
 	for i := 1; i < len(raw.Targets); i++ {
 		t := &raw.Targets[i]
 		s := sessions[t.ParentTargetID]
 		if byTarget[t.ParentTargetID] == nil || s == nil || t.FrameID == "" {
+			continue
+		}
+		if b, ok := early.get(t.TargetID, t.FrameID); ok {
+			boxes[i] = b
 			continue
 		}
 		wg.Go(func() {
@@ -152,5 +152,68 @@ func (fb *frameBoxes) place(frames []dom.RawFrame, viewport dom.Rect) {
 			frames[j].OwnerBackendID = fb.owner[j]
 			frames[j].Offset = dom.Rect{X: box.X + viewport.X, Y: box.Y + viewport.Y, W: box.W, H: box.H}
 		}
+	}
+}
+
+// oopBoxes asks, side by side, for the <iframe> box of each out-of-process
+// frame as soon as the frames are listed. Chrome gives such a frame's
+// target the frame's id. So the ask need not wait for the frame's own
+// capture. The replies come with the parents' big reads, not after them.
+type oopBoxes struct {
+	wg      sync.WaitGroup
+	frameID []string // the frame id each box was asked for
+	box     []ownerAnswer
+}
+
+type ownerAnswer struct {
+	box   dom.Rect
+	owner int64
+	ok    bool
+}
+
+func askOOPBoxes(ctx context.Context, p dom.Page, frames []dom.FrameTarget) *oopBoxes {
+	sessions := map[string]dom.Session{p.TargetID(): p}
+	for _, f := range frames {
+		sessions[f.TargetID] = f.Session
+	}
+	ob := &oopBoxes{frameID: make([]string, len(frames)), box: make([]ownerAnswer, len(frames))}
+	for i, f := range frames {
+		parent := f.ParentID
+		if parent == "" {
+			parent = p.TargetID()
+		}
+		s := sessions[parent]
+		if s == nil {
+			continue
+		}
+		ob.frameID[i] = f.TargetID
+		ob.wg.Go(func() {
+			a := &ob.box[i]
+			a.box, a.owner, a.ok = ownerBox(ctx, s, f.TargetID)
+		})
+	}
+	return ob
+}
+
+// get waits for the early answers and gives the one for target, if it
+// was asked for frameID. A frame whose id is not its target's is asked
+// again, late.
+func (ob *oopBoxes) get(target, frameID string) (ownerAnswer, bool) {
+	if ob == nil {
+		return ownerAnswer{}, false
+	}
+	ob.wg.Wait()
+	for i, id := range ob.frameID {
+		if id != "" && id == target && id == frameID {
+			return ob.box[i], true
+		}
+	}
+	return ownerAnswer{}, false
+}
+
+// wait lets the early asks finish.
+func (ob *oopBoxes) wait() {
+	if ob != nil {
+		ob.wg.Wait()
 	}
 }

@@ -36,7 +36,6 @@ type sink struct {
 	decided bool // the document came: ok says whether to go on
 	ok      bool
 	pending []part
-	running bool
 	wg      sync.WaitGroup
 	early   cdpjson.Early
 	sums    map[string]uint64 // part name → hash of the bytes decoded
@@ -88,51 +87,44 @@ func (k *sink) in(p part) {
 	k.kick()
 }
 
-// kick starts the decoder once the document has decided. k.mu is held.
+// kick starts decoding the waiting parts once the document has
+// decided. Each part is decoded on its own goroutine: the last to
+// arrive need not wait for the one before. k.mu is held.
 func (k *sink) kick() {
-	if !k.decided || !k.ok || k.running || len(k.pending) == 0 {
+	if !k.decided || !k.ok {
 		return
 	}
-	k.running = true
-	k.wg.Go(k.decode)
+	for _, p := range k.pending {
+		k.wg.Go(func() { k.decode(p) })
+	}
+	k.pending = nil
 }
 
-// decode decodes the waiting parts one at a time, in the order they
-// came, until none waits.
-func (k *sink) decode() {
-	for {
-		k.mu.Lock()
-		if len(k.pending) == 0 {
-			k.running = false
-			k.mu.Unlock()
-			return
-		}
-		p := k.pending[0]
-		k.pending = k.pending[1:]
-		k.mu.Unlock()
-		sum := maphash.Bytes(k.seed, p.data)
-		var e cdpjson.Early
-		switch p.name {
-		case "document":
-			e.Root, e.RootErr = cdpjson.ParseDocument(p.data)
-		case "ax":
-			e.AX = map[int64]*cdpjson.AXNode{}
-			// a tree that does not decode is skipped, as DecodeTarget does
-			_ = cdpjson.DecodeAXTree(p.data, e.AX)
-		case "layout":
-			e.Layout, e.LayoutErr = cdpjson.DecodeDOMSnapshot(p.data)
-		}
-		k.mu.Lock()
-		k.sums[p.name] = sum
-		switch p.name {
-		case "document":
-			k.early.Root, k.early.RootErr, k.early.HasRoot = e.Root, e.RootErr, true
-		case "ax":
-			k.early.AX = e.AX
-		case "layout":
-			k.early.Layout, k.early.LayoutErr, k.early.HasLayout = e.Layout, e.LayoutErr, true
-		}
-		k.mu.Unlock()
+// decodeAXTree is decodeAX. A test makes it wait for another part.
+var decodeAXTree = decodeAX
+
+// decode decodes one part and keeps it with the hash of its bytes.
+func (k *sink) decode(p part) {
+	sum := maphash.Bytes(k.seed, p.data)
+	var e cdpjson.Early
+	switch p.name {
+	case "document":
+		e.Root, e.RootErr = cdpjson.ParseDocument(p.data)
+	case "ax":
+		e.AX = decodeAXTree(p.data)
+	case "layout":
+		e.Layout, e.LayoutErr = cdpjson.DecodeDOMSnapshot(p.data)
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.sums[p.name] = sum
+	switch p.name {
+	case "document":
+		k.early.Root, k.early.RootErr, k.early.HasRoot = e.Root, e.RootErr, true
+	case "ax":
+		k.early.AX = e.AX
+	case "layout":
+		k.early.Layout, k.early.LayoutErr, k.early.HasLayout = e.Layout, e.LayoutErr, true
 	}
 }
 

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"domscope/dom"
+	"domscope/dom/cdpjson"
 )
 
 // The sink's early decoding is used only when the page's bytes after
@@ -55,5 +57,45 @@ func TestSinkUsesOnlyUnchangedBytes(t *testing.T) {
 	none.axIn(ax)
 	if none.result(rt) != nil {
 		t.Error("a nil sink has a result")
+	}
+}
+
+// TestSinkDecodesPartsSideBySide: the layout is decoded while the AX
+// tree still is. The AX tree's decoding here waits until the layout is
+// in. A sink that decodes one part after another waits out the guard.
+func TestSinkDecodesPartsSideBySide(t *testing.T) {
+	doc := []byte(`{"root":{"nodeId":1,"backendNodeId":1,"nodeType":9,"nodeName":"#document","localName":"","nodeValue":""}}`)
+	ax := []byte(`{"nodes":[{"nodeId":"1","ignored":false,"role":{"type":"role","value":"RootWebArea"},"backendDOMNodeId":1}]}`)
+	layout := []byte(`{"documents":[{"documentURL":0,"nodes":{"backendNodeId":[1]},"layout":{"nodeIndex":[],"styles":[],"bounds":[]}}],"strings":["u"]}`)
+	k := newSink()
+	waited := false
+	decodeAXTree = func(data []byte) map[int64]*cdpjson.AXNode {
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			k.mu.Lock()
+			in := k.early.HasLayout
+			k.mu.Unlock()
+			if in {
+				break
+			}
+			if time.Now().After(deadline) {
+				waited = true
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+		return decodeAX(data)
+	}
+	defer func() { decodeAXTree = decodeAX }()
+	rt := &dom.RawTarget{Document: doc, AXTrees: []json.RawMessage{ax}, Layout: layout}
+	k.documentIn(rt)
+	k.axIn(ax)
+	k.layoutIn(layout)
+	e := k.result(rt)
+	if waited {
+		t.Error("the layout was decoded only after the AX tree")
+	}
+	if e == nil || e.AX[1] == nil || e.Layout == nil {
+		t.Fatalf("early = %+v, want the AX tree and the layout", e)
 	}
 }

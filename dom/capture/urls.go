@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -42,16 +43,27 @@ func ScrubURLs(raw *dom.RawCapture) {
 	}
 	// The absolute URLs first: their credentials are looked for in the
 	// rest. A live model's capture has fresher URLs than its own fields.
+	// The blobs are read side by side, and their secrets kept in order.
+	var blobs []*[]byte
 	for i := range raw.Targets {
 		t := &raw.Targets[i]
-		t.Document = safeURLStrings(t.Document, &secrets)
+		blobs = append(blobs, (*[]byte)(&t.Document))
 		for j := range t.DocumentParts {
-			t.DocumentParts[j] = safeURLStrings(t.DocumentParts[j], &secrets)
+			blobs = append(blobs, (*[]byte)(&t.DocumentParts[j]))
 		}
 		for j := range t.AXTrees {
-			t.AXTrees[j] = safeURLStrings(t.AXTrees[j], &secrets)
+			blobs = append(blobs, (*[]byte)(&t.AXTrees[j]))
 		}
-		t.Layout = safeURLStrings(t.Layout, &secrets)
+		blobs = append(blobs, (*[]byte)(&t.Layout))
+	}
+	found := make([][]string, len(blobs))
+	var wg sync.WaitGroup
+	for i, b := range blobs {
+		wg.Go(func() { *b = safeURLStrings(*b, &found[i]) })
+	}
+	wg.Wait()
+	for _, f := range found {
+		secrets = append(secrets, f...)
 	}
 	secrets = slices.DeleteFunc(dom.CleanSecrets(secrets), func(s string) bool { return len(s) < minURLSecret })
 	if len(secrets) == 0 {
