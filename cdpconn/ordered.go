@@ -6,6 +6,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp/jsonv2"
 	cdpdom "github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -18,9 +19,10 @@ var (
 )
 
 // methodOf names the events SubscribeOrdered can deliver. They are the
-// DOM events the live page model follows, and the dialog events. An
-// alert may open as the one before it closes. It must be seen after that
-// close.
+// DOM events the live page model follows, the dialog events, and those
+// that tell how far a navigation got. An alert may open as the one
+// before it closes. It must be seen after that close. A document is
+// requested, then committed, then parsed, in that order.
 func methodOf(ev any) string {
 	switch ev.(type) {
 	case *cdpdom.EventDocumentUpdated:
@@ -53,6 +55,20 @@ func methodOf(ev any) string {
 		return "Page.javascriptDialogOpening"
 	case *page.EventJavascriptDialogClosed:
 		return "Page.javascriptDialogClosed"
+	case *page.EventFrameNavigated:
+		return "Page.frameNavigated"
+	case *page.EventFrameStartedLoading:
+		return "Page.frameStartedLoading"
+	case *page.EventFrameStoppedLoading:
+		return "Page.frameStoppedLoading"
+	case *page.EventLoadEventFired:
+		return "Page.loadEventFired"
+	case *page.EventDomContentEventFired:
+		return "Page.domContentEventFired"
+	case *page.EventNavigatedWithinDocument:
+		return "Page.navigatedWithinDocument"
+	case *network.EventRequestWillBeSent:
+		return "Network.requestWillBeSent"
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package cdpconn
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"time"
@@ -96,7 +97,7 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 	if err := p.load(nctx, url); err != nil {
 		if p.alive() != nil {
 			return dom.Errorf(dom.NotAttached, nil,
-				"the tab or the browser went away while %s was loading: start the browser again (or use --launch)", url)
+				"the tab or the browser went away while %s was loading: start the browser again (or use --launch)", urls.Safe(url))
 		}
 		if ctx.Err() != nil {
 			err = ctx.Err()
@@ -107,15 +108,23 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 }
 
 // load navigates and waits for the parse and, briefly, the load event.
+// Only the new document's lifecycle events count (by loader id): the
+// document it replaces may still fire its own.
 func (p *Page) load(ctx context.Context, url string) error {
-	parsed, stopParsed := p.Subscribe("Page.domContentEventFired")
-	defer stopParsed()
-	loaded, stopLoaded := p.Subscribe("Page.loadEventFired")
-	defer stopLoaded()
+	life, stopLife := p.Subscribe("Page.lifecycleEvent")
+	defer stopLife()
+	// A renderer that hangs after parsing sends no lifecycle events; the
+	// browser still says the frame stopped loading.
+	stopped, stopStopped := p.Subscribe("Page.frameStoppedLoading")
+	defer stopStopped()
 	if err := p.Call(ctx, "Page.enable", nil, nil); err != nil {
 		return err
 	}
+	if err := p.Call(ctx, "Page.setLifecycleEventsEnabled", map[string]any{"enabled": true}, nil); err != nil {
+		return err
+	}
 	var r struct {
+		FrameID   string `json:"frameId"`
 		LoaderID  string `json:"loaderId"`
 		ErrorText string `json:"errorText"`
 	}
@@ -128,22 +137,66 @@ func (p *Page) load(ctx context.Context, url string) error {
 	if r.LoaderID == "" {
 		return nil // within the document: nothing loads
 	}
-	select {
-	case <-parsed:
-	case <-loaded:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+	done := stoppedFrame(ctx, stopped, r.FrameID)
+	var grace <-chan time.Time
+	for {
+		select {
+		case raw, ok := <-life:
+			if !ok {
+				return ctx.Err()
+			}
+			var ev struct {
+				FrameID  string `json:"frameId"`
+				LoaderID string `json:"loaderId"`
+				Name     string `json:"name"`
+			}
+			if json.Unmarshal(raw, &ev) != nil || ev.FrameID != r.FrameID || ev.LoaderID != r.LoaderID {
+				continue
+			}
+			switch ev.Name {
+			case "load":
+				return nil
+			case "DOMContentLoaded":
+				if grace == nil {
+					t := time.NewTimer(dom.LoadGrace)
+					defer t.Stop()
+					grace = t.C
+				}
+			}
+		case <-grace:
+			return nil
+		case <-done:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
-	grace := time.NewTimer(dom.LoadGrace)
-	defer grace.Stop()
-	select {
-	case <-loaded:
-	case <-grace.C:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	return nil
+}
+
+// stoppedFrame is closed when frame stops loading. It stays open when
+// ctx ends or the events stop first.
+func stoppedFrame(ctx context.Context, events <-chan json.RawMessage, frame string) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case raw, ok := <-events:
+				if !ok {
+					return
+				}
+				var ev struct {
+					FrameID string `json:"frameId"`
+				}
+				if json.Unmarshal(raw, &ev) == nil && ev.FrameID == frame {
+					close(done)
+					return
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return done
 }
 
 // Frames lists the out-of-process iframe targets inside the page, nested

@@ -16,19 +16,30 @@ import (
 // close would wipe it out.
 var dialogEvents = []string{"Page.javascriptDialogOpening", "Page.javascriptDialogClosed"}
 
+// pageEvents are the page session's ordered events: its dialogs, and how
+// far a navigation got. A document is parsed after it is committed, and
+// a fragment's history entry is reached after its load started. Handled
+// out of order, either would leave an action waiting for a load.
+var pageEvents = append([]string{
+	"Page.frameNavigated", "Page.frameStartedLoading", "Page.frameStoppedLoading",
+	"Page.loadEventFired", "Page.domContentEventFired", "Page.navigatedWithinDocument",
+	"Network.requestWillBeSent",
+}, dialogEvents...)
+
 // dialogClosedWait bounds the wait for the browser to report a dialog
 // closed after it accepted Page.handleJavaScriptDialog.
 const dialogClosedWait = 2 * time.Second
 
-// forwardDialogs delivers sess's dialog events to on, in order, until pctx
-// ends. Without ordered events it falls back to one channel a method.
-func (s *Service) forwardDialogs(pctx context.Context, sess dom.Session, on func(method string, raw json.RawMessage)) {
+// forwardOrdered delivers sess's events of the given methods to on, in
+// order, until pctx ends. Without ordered events it falls back to one
+// channel a method.
+func (s *Service) forwardOrdered(pctx context.Context, sess dom.Session, events []string, on func(method string, raw json.RawMessage)) {
 	oe, ok := sess.(dom.OrderedEvents)
 	if !ok {
-		s.forward(pctx, sess, dialogEvents, on)
+		s.forward(pctx, sess, events, on)
 		return
 	}
-	ch, cancel := oe.SubscribeOrdered(dialogEvents...)
+	ch, cancel := oe.SubscribeOrdered(events...)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

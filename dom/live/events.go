@@ -121,6 +121,7 @@ type tracker struct {
 	stopped    int64     // main frame stopped loading
 	parsed     int64     // DOMContentLoaded of the main frame
 	docParsed  bool      // the current document has been parsed
+	docAsked   bool      // a new document was requested, not yet committed
 	parsedNav  int64     // the navStarted its parse counts for
 	parsedAt   time.Time // when it was parsed
 	url        string    // URL of the last main-frame navigation
@@ -133,10 +134,8 @@ var eventsWatched = []string{
 	"DOM.childNodeInserted", "DOM.childNodeRemoved", "DOM.attributeModified",
 	"DOM.attributeRemoved", "DOM.characterDataModified", "DOM.childNodeCountUpdated",
 	"DOM.shadowRootPushed", "DOM.shadowRootPopped", "DOM.pseudoElementAdded",
-	"Page.frameNavigated", "Page.frameStartedLoading", "Page.frameStoppedLoading",
-	"Page.loadEventFired", "Page.domContentEventFired", "Page.navigatedWithinDocument",
 	"Inspector.detached", "Inspector.targetCrashed",
-} // and dialogEvents, in order (dialog.go)
+} // and pageEvents, in order (dialog.go)
 
 // attach wires the service to a page: subscriptions, domains, a watcher of
 // the connection. The service's mutex must not be held.
@@ -162,7 +161,7 @@ func (s *Service) attach(p dom.Page) {
 	s.mu.Unlock()
 
 	s.forward(pctx, p, eventsWatched, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
-	s.forwardDialogs(pctx, p, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
+	s.forwardOrdered(pctx, p, pageEvents, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
 
 	s.wg.Add(1)
 	go func() {
@@ -257,7 +256,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 			return
 		}
 		t.navigated++
-		t.docParsed = false // a new document
+		t.docParsed, t.docAsked = false, false // a new document
 		t.url = ev.Frame.URL
 		t.lastChange = time.Now()
 		s.invalidateLocked()
@@ -271,9 +270,10 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 			return
 		}
 		t.url = ev.URL
-		if t.docParsed {
-			// The same document: a load that started for this
-			// navigation has nothing to parse (back across a fragment).
+		if t.docParsed && !t.docAsked {
+			// The same document, and no other on its way: a load that
+			// started for this navigation has nothing to parse (back
+			// across a fragment while the page still loads).
 			t.parsedNav = t.navStarted
 		}
 		s.events.send(dom.Event{Kind: "navigated", URL: urls.Safe(ev.URL)})
@@ -289,6 +289,15 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		} else if t.stopped < t.navStarted {
 			t.stopped++ // clamped: a load event may have settled it already
 		}
+	case "Network.requestWillBeSent":
+		var ev struct {
+			FrameID string `json:"frameId"`
+			Type    string `json:"type"`
+		}
+		if json.Unmarshal(raw, &ev) != nil || ev.Type != "Document" || ev.FrameID != mainFrame {
+			return
+		}
+		t.docAsked = true
 	case "Page.domContentEventFired":
 		t.parsed++
 		t.docParsed, t.parsedNav, t.parsedAt = true, t.navStarted, time.Now()
@@ -442,7 +451,7 @@ func (s *Service) watchFrame(ctx context.Context, p dom.Page, targetID string, f
 	s.watched[targetID] = true
 	pctx := s.pageCtx
 	s.mu.Unlock()
-	s.forwardDialogs(pctx, fs, func(method string, raw json.RawMessage) { s.onEvent(p, fs, method, raw) })
+	s.forwardOrdered(pctx, fs, dialogEvents, func(method string, raw json.RawMessage) { s.onEvent(p, fs, method, raw) })
 	_ = s.call(ctx, fs, "Page.enable", nil, nil)
 	s.watchNetwork(ctx, p, targetID, fs)
 	s.watchConsole(ctx, p, fs)

@@ -113,3 +113,45 @@ func notHeld(t *testing.T, c context.Context) {
 		t.Fatalf("the wait for the load event ran into the hang guard")
 	}
 }
+
+// TestHistoryPushDuringANavigation: a click starts loading a slow page,
+// and the old page pushes a history entry before the new one commits.
+// That push is not the navigation that started: the action waits for
+// the new document. Before, the old page's parse was credited to it,
+// and settling went on once its idle probe timed out (CallTimeout).
+func TestHistoryPushDuringANavigation(t *testing.T) {
+	cdptest.Browser(t) // skips without Chromium
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Cache-Control", "no-store")
+		if r.URL.Path == "/slow.html" {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+				return
+			}
+			_, _ = w.Write([]byte(`<!doctype html><title>slowpage</title><p>arrived</p>`))
+			return
+		}
+		_, _ = w.Write([]byte(`<!doctype html><title>start</title>
+<button id="go" onclick="location.href='/slow.html'; setTimeout(() => history.pushState({}, '', '#pushed'), 50)">go</button>`))
+	}))
+	defer srv.Close()
+	cfg := slowLoads
+	cfg.CallTimeout = 2 * time.Second
+	svc, _ := openService(t, srv.URL+"/start.html", cfg)
+	defer svc.Close()
+	// The old page was parsed more than LoadGrace ago, and the new one
+	// arrives well after CallTimeout.
+	time.Sleep(LoadGrace)
+	timer := time.AfterFunc(3*cfg.CallTimeout, func() { close(release) })
+	defer timer.Stop()
+	c := ctx(t)
+	res := do(t, svc, "go", Action{Kind: "click"})
+	notHeld(t, c)
+	mustOK(t, res)
+	if s := snap(t, svc); s.Title != "slowpage" {
+		t.Errorf("after the click the view shows %q, want the new page", s.Title)
+	}
+}

@@ -270,8 +270,8 @@ func (s *Server) closedTab(ctx context.Context, r reply) reply {
 	s.mu.Lock()
 	cur := s.cur
 	s.mu.Unlock()
-	if e == nil || e.Code != dom.NotAttached || cur == nil || s.cfg.Browser == nil {
-		return r
+	if e == nil || e.Code != dom.NotAttached || cur == nil || s.cfg.Browser == nil || cur.svc.State() == dom.Reconnecting {
+		return r // a reconnecting service may come back on another tab id
 	}
 	tabs, err := s.targets(ctx)
 	if err != nil {
