@@ -13,12 +13,13 @@ import (
 func (b *builder) classify() {
 	drop := make([]bool, len(b.nodes))
 	transparent := make([]bool, len(b.nodes))
-	ids := newIDAssigner(b.opts.Prev, b.nodes)
+	ids := b.ids
+	ids.current(b.nodes)
 	b.snap.ByID = make(map[string]*dom.VirtualNode, len(b.nodes))
 	for i, n := range b.nodes {
 		b.describe(i)
 		b.visibility(i, drop, transparent)
-		n.ID = ids.assign(i)
+		n.ID = ids.assign(i, b.facts[i].prev, b.facts[i].hasPrev)
 		b.snap.ByID[n.ID] = n
 		if n.NodeType == dom.DocumentNode {
 			b.addFrame(i)
@@ -78,7 +79,7 @@ func (b *builder) describe(i int) {
 			n.Why = "structural:user-agent"
 		}
 	case axRole != "" && !structuralRoles[axRole]:
-		n.Tier, n.Why = dom.Semantic, "ax:"+axRole
+		n.Tier, n.Why = dom.Semantic, b.why("ax:", axRole)
 	default:
 		if h := b.heuristic(i); h != "" {
 			n.Tier, n.Why = dom.NonSemantic, h
@@ -95,7 +96,7 @@ func (b *builder) describe(i int) {
 		case ax.Ignored:
 			n.Why = "structural:ignored"
 		default:
-			n.Why = "structural:" + axRole
+			n.Why = b.why("structural:", axRole)
 		}
 	}
 }

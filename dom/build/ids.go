@@ -43,10 +43,15 @@ type frameIDs struct {
 type prevID struct {
 	id  string
 	num int // -1 when id is not node_N
+	// attrs is the node's attribute map. A node whose attributes did not
+	// change shares it (sameAttrs); a build never changes a shared map.
+	attrs map[string]string
 }
 
-func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
-	a := &idAssigner{nodes: nodes, next: 1}
+// newIDAssigner reads the previous snapshot's IDs. The walk looks nodes
+// up in it (prevOf); current reads the new documents once it is done.
+func newIDAssigner(prev *dom.Snapshot) *idAssigner {
+	a := &idAssigner{next: 1}
 	if prev == nil || prev.Root == nil {
 		return a
 	}
@@ -82,10 +87,30 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 			}
 			f.ids = make(map[int64]prevID, size)
 		}
-		f.ids[n.BackendID] = prevID{n.ID, num}
+		f.ids[n.BackendID] = prevID{n.ID, num, n.Attrs}
 		if n.NodeType == dom.DocumentNode && !f.hasDoc {
 			f.prevDoc, f.hasDoc = n.BackendID, true
 		}
+	}
+	return a
+}
+
+// prevOf is what the previous snapshot knew of a node, by frame and
+// backend node id, whatever its document.
+func (a *idAssigner) prevOf(frame string, backendID int64) (prevID, bool) {
+	if a.frames == nil || backendID == 0 {
+		return prevID{}, false
+	}
+	p, ok := a.frame(frame).ids[backendID]
+	return p, ok
+}
+
+// current takes the walk's nodes: the documents they hold say which
+// frames kept theirs.
+func (a *idAssigner) current(nodes []*dom.VirtualNode) {
+	a.nodes = nodes
+	if a.frames == nil {
+		return
 	}
 	for _, n := range nodes {
 		if n.NodeType == dom.DocumentNode {
@@ -98,7 +123,6 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 		a.next = 1
 	}
 	a.used = *bitset.New(uint(min(a.next+len(nodes), maxUsedBits)))
-	return a
 }
 
 // frame returns the IDs of frame id, made on first use.
@@ -115,19 +139,17 @@ func (a *idAssigner) frame(id string) *frameIDs {
 	return f
 }
 
-// assign returns the ID of node i.
-func (a *idAssigner) assign(i int) string {
+// assign returns the ID of node i. p is what prevOf found for it (ok).
+func (a *idAssigner) assign(i int, p prevID, ok bool) string {
 	n := a.nodes[i]
-	if a.frames != nil && n.BackendID != 0 {
-		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc {
-			if p, ok := f.ids[n.BackendID]; ok && a.take(p) {
-				return p.id
-			}
+	if ok && a.frames != nil && n.BackendID != 0 {
+		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc && a.take(p) {
+			return p.id
 		}
 	}
 	id := "node_" + strconv.Itoa(a.next)
 	if a.frames != nil {
-		a.take(prevID{id, a.next})
+		a.take(prevID{id: id, num: a.next})
 	}
 	a.next++
 	return id
