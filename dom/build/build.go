@@ -44,8 +44,9 @@ type facts struct {
 	filled      bool  // for a field: the capture shows it holds something
 	detailsOpen bool  // for <details>: open attribute
 	textName    bool  // Name was taken from the subtree's text
-	hasPrev     bool  // the previous snapshot had the node: prev
-	prev        prevID
+	hasPrev     bool  // the previous snapshot had the node: prevID, prevNum
+	prevNum     int
+	prevID      string
 }
 
 // builder holds the state of one Build.
@@ -180,7 +181,10 @@ func (b *builder) walk() {
 		n := b.newNode()
 		n.BackendID, n.FrameID, n.TargetID, n.NodeType = r.BackendNodeID, it.frameID, ti.Raw.TargetID, r.NodeType
 		f := facts{parent: it.parent, target: it.target, ua: it.ua, redact: it.redact}
-		f.prev, f.hasPrev = b.ids.prevOf(it.frameID, r.BackendNodeID)
+		prev, hasPrev := b.ids.prevOf(it.frameID, r.BackendNodeID)
+		if hasPrev {
+			f.prevID, f.prevNum, f.hasPrev = prev.id, prev.num, true
+		}
 		n.Children = b.childList(r, len(b.targets) > 1)
 		switch r.NodeType {
 		case dom.ElementNode:
@@ -188,8 +192,8 @@ func (b *builder) walk() {
 			if n.Tag == "" {
 				n.Tag = strings.ToLower(r.NodeName)
 			}
-			if f.hasPrev && sameAttrs(f.prev.attrs, r.Attributes) {
-				n.Attrs = f.prev.attrs // unchanged: shared, never written
+			if hasPrev && sameAttrs(prev.attrs, r.Attributes) {
+				n.Attrs = prev.attrs // unchanged: shared, never written
 			} else {
 				n.Attrs = cdpjson.AttrMap(r.Attributes)
 			}

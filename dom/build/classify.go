@@ -19,7 +19,8 @@ func (b *builder) classify() {
 	for i, n := range b.nodes {
 		b.describe(i)
 		b.visibility(i, drop, transparent)
-		n.ID = ids.assign(i, b.facts[i].prev, b.facts[i].hasPrev)
+		f := &b.facts[i]
+		n.ID = ids.assign(i, prevID{id: f.prevID, num: f.prevNum}, f.hasPrev)
 		b.snap.ByID[n.ID] = n
 		if n.NodeType == dom.DocumentNode {
 			b.addFrame(i)
