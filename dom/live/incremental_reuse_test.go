@@ -8,6 +8,7 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	. "domscope/dom"
+	"domscope/dom/flatten"
 	. "domscope/dom/live"
 )
 
@@ -16,6 +17,7 @@ import (
 // changes by itself, each snapshot after an action still prints what a
 // full capture prints. Every snapshot taken before stays exactly as it
 // was: the UI shows it, and the diff reads it, while the next is built.
+// Each view's tokens, counted from the view before, are the whole count.
 func TestIncrementalOldSnapshotsUnchanged(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
 	svc, p := openService(t, base+"/churn.html", Config{})
@@ -42,6 +44,10 @@ func TestIncrementalOldSnapshotsUnchanged(t *testing.T) {
 	shared := 0
 	for i := range 6 {
 		prev := snap(t, svc)
+		// as the UI does: the view's tokens are counted once shown
+		if v, err := svc.View(prev, DefaultOptions(), false); err != nil || v.Tokens() == 0 {
+			t.Fatalf("view before action %d: %v", i, err)
+		}
 		res := svc.Do(ctx(t), actions[i%len(actions)](prev))
 		if !res.Success {
 			t.Fatalf("action %d failed: %v", i, res.Error)
@@ -57,6 +63,14 @@ func TestIncrementalOldSnapshotsUnchanged(t *testing.T) {
 			}
 		}
 		tw.checkChurn(t, s, fmt.Sprintf("action %d", i))
+		// counted from the view before, line by line: as counted whole
+		v, err := svc.View(s, DefaultOptions(), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := v.Tokens(), flatten.CountTokens(v.Text); got != want {
+			t.Errorf("action %d: the view has %d tokens, %d counted whole", i, got, want)
+		}
 		for k, o := range old {
 			now := keep(o.s)
 			for f, v := range o.out {
