@@ -44,9 +44,6 @@ type facts struct {
 	filled      bool  // for a field: the capture shows it holds something
 	detailsOpen bool  // for <details>: open attribute
 	textName    bool  // Name was taken from the subtree's text
-	hasPrev     bool  // the previous snapshot had the node: prevID, prevNum
-	prevNum     int
-	prevID      string
 }
 
 // builder holds the state of one Build.
@@ -182,9 +179,6 @@ func (b *builder) walk() {
 		n.BackendID, n.FrameID, n.TargetID, n.NodeType = r.BackendNodeID, it.frameID, ti.Raw.TargetID, r.NodeType
 		f := facts{parent: it.parent, target: it.target, ua: it.ua, redact: it.redact}
 		prev, hasPrev := b.ids.prevOf(it.frameID, r.BackendNodeID)
-		if hasPrev {
-			f.prevID, f.prevNum, f.hasPrev = prev.id, prev.num, true
-		}
 		n.Children = b.childList(r, len(b.targets) > 1)
 		switch r.NodeType {
 		case dom.ElementNode:

@@ -19,8 +19,7 @@ func (b *builder) classify() {
 	for i, n := range b.nodes {
 		b.describe(i)
 		b.visibility(i, drop, transparent)
-		f := &b.facts[i]
-		n.ID = ids.assign(i, prevID{id: f.prevID, num: f.prevNum}, f.hasPrev)
+		n.ID = ids.assign(i)
 		b.snap.ByID[n.ID] = n
 		if n.NodeType == dom.DocumentNode {
 			b.addFrame(i)

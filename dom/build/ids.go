@@ -195,12 +195,14 @@ func (a *idAssigner) frame(id string) *frameIDs {
 	return f
 }
 
-// assign returns the ID of node i. p is what prevOf found for it (ok).
-func (a *idAssigner) assign(i int, p prevID, ok bool) string {
+// assign returns the ID of node i.
+func (a *idAssigner) assign(i int) string {
 	n := a.nodes[i]
-	if ok && a.frames != nil && n.BackendID != 0 {
-		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc && a.take(p) {
-			return p.id
+	if a.frames != nil && n.BackendID != 0 {
+		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc {
+			if p, ok := a.prevOf(n.FrameID, n.BackendID); ok && a.take(p) {
+				return p.id
+			}
 		}
 	}
 	id := "node_" + strconv.Itoa(a.next)
