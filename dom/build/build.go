@@ -176,7 +176,7 @@ func (b *builder) walk() {
 		}
 		ti := b.targets[it.target]
 		n := b.newNode()
-		n.BackendID, n.FrameID, n.TargetID, n.NodeType = r.BackendNodeID, it.frameID, ti.Raw.TargetID, r.NodeType
+		n.BackendID, n.FrameID, n.TargetID, n.NodeType = r.BackendNodeID, it.frameID, ti.Raw.TargetID, int32(r.NodeType)
 		f := facts{parent: it.parent, target: it.target, ua: it.ua, redact: it.redact}
 		prev, hasPrev := b.ids.prevOf(it.frameID, r.BackendNodeID)
 		n.Children = b.childList(r, len(b.targets) > 1)
