@@ -1,6 +1,7 @@
 package build
 
 import (
+	"maps"
 	"strings"
 
 	"domscope/dom"
@@ -19,7 +20,11 @@ func (b *builder) classify() {
 	for i, n := range b.nodes {
 		b.describe(i)
 		b.visibility(i, drop, transparent)
-		n.ID = ids.assign(i)
+		p, ok := ids.prevOf(n.FrameID, n.BackendID)
+		n.ID = ids.assign(i, p, ok)
+		if ok && len(n.States) > 0 && maps.Equal(n.States, p.states) {
+			n.States = p.states // unchanged: shared, never written
+		}
 		b.snap.ByID[n.ID] = n
 		if n.NodeType == dom.DocumentNode {
 			b.addFrame(i)

@@ -47,9 +47,10 @@ type frameIDs struct {
 type prevID struct {
 	id  string
 	num int // -1 when id is not node_N
-	// attrs is the node's attribute map. A node whose attributes did not
-	// change shares it (sameAttrs); a build never changes a shared map.
-	attrs map[string]string
+	// attrs and states are the node's maps. A node whose attributes or
+	// states did not change shares them; a build never changes a shared
+	// map (it copies one first).
+	attrs, states map[string]string
 }
 
 // newIDAssigner reads the previous snapshot's IDs. The walk looks nodes
@@ -138,7 +139,7 @@ func prevOfNode(n *dom.VirtualNode) prevID {
 	if !ok {
 		num = -1
 	}
-	return prevID{n.ID, num, n.Attrs}
+	return prevID{n.ID, num, n.Attrs, n.States}
 }
 
 // prevOf is what the previous snapshot knew of a node, by frame and
@@ -195,14 +196,12 @@ func (a *idAssigner) frame(id string) *frameIDs {
 	return f
 }
 
-// assign returns the ID of node i.
-func (a *idAssigner) assign(i int) string {
+// assign returns the ID of node i. p is what prevOf found for it (ok).
+func (a *idAssigner) assign(i int, p prevID, ok bool) string {
 	n := a.nodes[i]
-	if a.frames != nil && n.BackendID != 0 {
-		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc {
-			if p, ok := a.prevOf(n.FrameID, n.BackendID); ok && a.take(p) {
-				return p.id
-			}
+	if ok && a.frames != nil && n.BackendID != 0 {
+		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc && a.take(p) {
+			return p.id
 		}
 	}
 	id := "node_" + strconv.Itoa(a.next)

@@ -92,10 +92,17 @@ func (b *builder) scrubSecrets() {
 		if attrs != nil {
 			n.Attrs = attrs
 		}
+		var states map[string]string
 		for k, v := range n.States {
-			if v != dom.Mask {
-				n.States[k] = clean(v)
+			if c := clean(v); v != dom.Mask && c != v {
+				if states == nil {
+					states = maps.Clone(n.States)
+				}
+				states[k] = c
 			}
+		}
+		if states != nil {
+			n.States = states
 		}
 	}
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // TestRebuildSharesUnchangedAttrs: a build with a previous snapshot
-// shares the attribute map of each node whose attributes did not change.
+// shares the attribute and state maps of each node whose attributes or
+// states did not change.
 // It builds what a build without it builds. The previous tree stays as
 // it was, even when the build scrubs a secret from a shared map.
 func TestRebuildSharesUnchangedAttrs(t *testing.T) {
@@ -22,6 +23,9 @@ func TestRebuildSharesUnchangedAttrs(t *testing.T) {
 		}
 		// The card becomes a sensitive field: its input, unchanged, is
 		// now inside one and loses its value.
+		// A field that shows the secret: its value state is scrubbed.
+		echo := fixture.El("input", []string{"id", "echo"}).AX("textbox", "echo")
+		echo.Value = "hunter2"
 		card := []string{"id", "card", "autocomplete", "off"}
 		if secret != "" {
 			card[3] = "cc-number"
@@ -32,19 +36,31 @@ func TestRebuildSharesUnchangedAttrs(t *testing.T) {
 			fixture.El("div", []string{"id", "label", "title", label}, fixture.Txt("z")),
 			fixture.El("input", field).AX("textbox", ""),
 			fixture.El("div", card, fixture.El("input", []string{"id", "num", "value", "4111"})),
+			echo,
+			fixture.El("input", []string{"id", "cb", "type", "checkbox", "checked", ""}),
 		)
 	}
 	first := fixture.MustBuild(t, mk("", "one"), build.Options{})
-	before := attrsByID(first)
+	before, beforeStates := attrsByID(first), statesByID(first)
 	second := fixture.MustBuild(t, mk("hunter2", "two"), build.Options{Prev: first})
 	alone := fixture.MustBuild(t, mk("hunter2", "two"), build.Options{})
 
 	if got := attrsByID(first); !reflect.DeepEqual(got, before) {
 		t.Errorf("the previous tree changed:\n got %v\nwant %v", got, before)
 	}
+	if got := statesByID(first); !reflect.DeepEqual(got, beforeStates) {
+		t.Errorf("the previous tree's states changed:\n got %v\nwant %v", got, beforeStates)
+	}
+	if v := fixture.Find(second, fixture.ByAttr("id", "echo")).States["value"]; v == "hunter2" {
+		t.Errorf("the secret was not scrubbed from the new tree's value state")
+	}
 	same := func(s *dom.Snapshot) *dom.VirtualNode { return fixture.Find(s, fixture.ByAttr("id", "same")) }
 	if reflect.ValueOf(same(first).Attrs).UnsafePointer() != reflect.ValueOf(same(second).Attrs).UnsafePointer() {
 		t.Errorf("an unchanged node's attributes were not shared")
+	}
+	box := func(s *dom.Snapshot) *dom.VirtualNode { return fixture.Find(s, fixture.ByAttr("id", "cb")) }
+	if len(box(first).States) == 0 || reflect.ValueOf(box(first).States).UnsafePointer() != reflect.ValueOf(box(second).States).UnsafePointer() {
+		t.Errorf("an unchanged node's states were not shared: %v, %v", box(first).States, box(second).States)
 	}
 	if v := fixture.Find(second, fixture.ByAttr("id", "tip")).Attrs["title"]; v == "hunter2" {
 		t.Errorf("the secret was not scrubbed from the new tree's title")
@@ -67,6 +83,15 @@ func TestRebuildSharesUnchangedAttrs(t *testing.T) {
 			t.Errorf("node %d: %+v\nalone: %+v", i, x, y)
 		}
 	}
+}
+
+// statesByID copies each node's states.
+func statesByID(s *dom.Snapshot) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for id, n := range s.ByID {
+		out[id] = maps.Clone(n.States)
+	}
+	return out
 }
 
 // attrsByID copies each node's attributes.
