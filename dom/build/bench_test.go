@@ -12,6 +12,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
+	"domscope/dom/cdpjson"
 	"domscope/dom/flatten"
 	"domscope/dom/internal/recordings"
 )
@@ -128,6 +129,35 @@ func benchAll(b *testing.B, raw *dom.RawCapture) {
 		}
 		sd, _ := flatten.Flatten(s, dom.DefaultOptions())
 		_ = flatten.FormatText(sd)
+	}
+	perNode(b, len(prev.ByID), cpu0)
+}
+
+// BenchmarkRebuild* is the live model's build: the capture decoded once,
+// each build with the one before as Prev (IDs and attribute maps kept).
+//
+//	go test ./dom/build -run '^$' -bench Rebuild -benchmem
+func BenchmarkRebuild10k(b *testing.B) { benchRebuild(b, rec10k(b)) }
+func BenchmarkRebuild50k(b *testing.B) { benchRebuild(b, rec50k(b)) }
+
+func benchRebuild(b *testing.B, raw *dom.RawCapture) {
+	c, err := cdpjson.Decode(raw, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prev, err := build.FromDecoded(c, build.Options{}, time.Now())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		s, err := build.FromDecoded(c, build.Options{Prev: prev}, time.Now())
+		if err != nil {
+			b.Fatal(err)
+		}
+		prev = s
 	}
 	perNode(b, len(prev.ByID), cpu0)
 }

@@ -64,6 +64,13 @@ type builder struct {
 	secrets []string
 	// unlaid counts the nodes the layout did not know (facts.unlaid).
 	unlaid int
+	// ids are the previous snapshot's IDs and attribute maps.
+	ids *idAssigner
+	// slab and kids hand out nodes and child lists in chunks (alloc.go).
+	slab []dom.VirtualNode
+	kids []*dom.VirtualNode
+	// whys holds each reason made from an AX role once.
+	whys map[[2]string]string
 }
 
 // Build turns a raw capture into the complete VirtualNode tree. There is
@@ -128,6 +135,7 @@ func buildKeep(c *cdpjson.Capture, opts Options, start time.Time) (*builder, err
 		n := len(opts.Prev.ByID) + len(opts.Prev.ByID)/8
 		b.nodes, b.facts = make([]*dom.VirtualNode, 0, n), make([]facts, 0, n)
 	}
+	b.ids = newIDAssigner(opts.Prev)
 	b.snap = &dom.Snapshot{URL: urls.Safe(raw.URL), Title: raw.Title, TargetID: raw.TargetID, Raw: raw, Stamp: raw.Timestamp}
 	if t, err := time.Parse(time.RFC3339Nano, raw.Timestamp); err == nil {
 		b.snap.Taken = t
@@ -167,20 +175,22 @@ func (b *builder) walk() {
 			continue
 		}
 		ti := b.targets[it.target]
-		n := &dom.VirtualNode{
-			BackendID: r.BackendNodeID,
-			FrameID:   it.frameID,
-			TargetID:  ti.Raw.TargetID,
-			NodeType:  r.NodeType,
-		}
+		n := b.newNode()
+		n.BackendID, n.FrameID, n.TargetID, n.NodeType = r.BackendNodeID, it.frameID, ti.Raw.TargetID, int32(r.NodeType)
 		f := facts{parent: it.parent, target: it.target, ua: it.ua, redact: it.redact}
+		prev, hasPrev := b.ids.prevOf(it.frameID, r.BackendNodeID)
+		n.Children = b.childList(r, len(b.targets) > 1)
 		switch r.NodeType {
 		case dom.ElementNode:
 			n.Tag = strings.ToLower(r.LocalName)
 			if n.Tag == "" {
 				n.Tag = strings.ToLower(r.NodeName)
 			}
-			n.Attrs = cdpjson.AttrMap(r.Attributes)
+			if hasPrev && sameAttrs(prev.attrs, r.Attributes) {
+				n.Attrs = prev.attrs // unchanged: shared, never written
+			} else {
+				n.Attrs = cdpjson.AttrMap(r.Attributes)
+			}
 		case dom.TextNode:
 			n.Tag = "#text"
 			n.Text = r.NodeValue

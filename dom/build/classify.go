@@ -1,6 +1,7 @@
 package build
 
 import (
+	"maps"
 	"strings"
 
 	"domscope/dom"
@@ -13,18 +14,66 @@ import (
 func (b *builder) classify() {
 	drop := make([]bool, len(b.nodes))
 	transparent := make([]bool, len(b.nodes))
-	ids := newIDAssigner(b.opts.Prev, b.nodes)
+	ids := b.ids
+	ids.current(b.nodes)
 	b.snap.ByID = make(map[string]*dom.VirtualNode, len(b.nodes))
+	index := b.indexByID()
+	defer index(len(b.nodes), true)
 	for i, n := range b.nodes {
 		b.describe(i)
 		b.visibility(i, drop, transparent)
-		n.ID = ids.assign(i)
-		b.snap.ByID[n.ID] = n
+		p, ok := ids.prevOf(n.FrameID, n.BackendID)
+		n.ID = ids.assign(i, p, ok)
+		if ok && len(n.States) > 0 && maps.Equal(n.States, p.states) {
+			n.States = p.states // unchanged: shared, never written
+		}
+		if (i+1)%byIDBatch == 0 {
+			index(i+1, false)
+		}
 		if n.NodeType == dom.DocumentNode {
 			b.addFrame(i)
 		}
 	}
 	b.snap.NextID = ids.next
+}
+
+// byIDBatch is how many nodes classify gives indexByID at once.
+const byIDBatch = 4096
+
+// indexByID fills ByID beside classify, on the other core: at 50,000
+// elements the map takes a fifth of the build. Classify calls the
+// function it returns with the number of nodes that have their IDs; the
+// last call (last) waits until they are all in. A small page is indexed
+// in that call.
+func (b *builder) indexByID() func(upTo int, last bool) {
+	byID, nodes := b.snap.ByID, b.nodes
+	if len(nodes) < 4*byIDBatch {
+		return func(upTo int, last bool) {
+			if last {
+				for _, n := range nodes[:upTo] {
+					byID[n.ID] = n
+				}
+			}
+		}
+	}
+	ready, done := make(chan int, len(nodes)/byIDBatch+1), make(chan struct{})
+	go func() {
+		defer close(done)
+		from := 0
+		for upTo := range ready {
+			for _, n := range nodes[from:upTo] {
+				byID[n.ID] = n
+			}
+			from = upTo
+		}
+	}()
+	return func(upTo int, last bool) {
+		ready <- upTo
+		if last {
+			close(ready)
+			<-done
+		}
+	}
 }
 
 // describe sets Role, Name, States, Tier and Why of node i.
@@ -78,7 +127,7 @@ func (b *builder) describe(i int) {
 			n.Why = "structural:user-agent"
 		}
 	case axRole != "" && !structuralRoles[axRole]:
-		n.Tier, n.Why = dom.Semantic, "ax:"+axRole
+		n.Tier, n.Why = dom.Semantic, b.why("ax:", axRole)
 	default:
 		if h := b.heuristic(i); h != "" {
 			n.Tier, n.Why = dom.NonSemantic, h
@@ -95,7 +144,7 @@ func (b *builder) describe(i int) {
 		case ax.Ignored:
 			n.Why = "structural:ignored"
 		default:
-			n.Why = "structural:" + axRole
+			n.Why = b.why("structural:", axRole)
 		}
 	}
 }

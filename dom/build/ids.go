@@ -23,6 +23,10 @@ type idAssigner struct {
 	used      bitset.BitSet
 	usedOther map[string]bool
 	next      int
+	// dense indexes the previous snapshot's nodes (denseNodes) by backend
+	// id, number+1; nil when frames holds them in maps (indexDense).
+	dense      []int32
+	denseNodes []*dom.VirtualNode
 }
 
 // maxUsedBits bounds the set of given ID numbers; a file may claim any
@@ -43,10 +47,19 @@ type frameIDs struct {
 type prevID struct {
 	id  string
 	num int // -1 when id is not node_N
+	// attrs and states are the node's maps. A node whose attributes or
+	// states did not change shares them; a build never changes a shared
+	// map (it copies one first).
+	attrs, states map[string]string
 }
 
-func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
-	a := &idAssigner{nodes: nodes, next: 1}
+// newIDAssigner reads the previous snapshot's IDs. The walk looks nodes
+// up in it (prevOf); current reads the new documents once it is done.
+func newIDAssigner(prev *dom.Snapshot) *idAssigner { return newIDAssignerDense(prev, true) }
+
+// newIDAssignerDense is newIDAssigner, with the dense index tried or not.
+func newIDAssignerDense(prev *dom.Snapshot, tryDense bool) *idAssigner {
+	a := &idAssigner{next: 1}
 	if prev == nil || prev.Root == nil {
 		return a
 	}
@@ -55,6 +68,7 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 	// The previous tree is read in preorder, the order its nodes were
 	// made in. Going through ByID visits them at random, and waiting for
 	// memory was most of the time this took.
+	nodes := make([]*dom.VirtualNode, 0, len(prev.ByID))
 	stack := []*dom.VirtualNode{prev.Root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
@@ -65,15 +79,23 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 		if n.ID == "" {
 			continue
 		}
-		num, ok := dom.IDNumber(n.ID)
-		if !ok {
-			num = -1
-		} else if num >= a.next {
+		if num, ok := dom.IDNumber(n.ID); ok && num >= a.next {
 			a.next = num + 1
 		}
 		if n.BackendID == 0 {
 			continue
 		}
+		nodes = append(nodes, n)
+		if n.NodeType == dom.DocumentNode {
+			if f := a.frame(n.FrameID); !f.hasDoc {
+				f.prevDoc, f.hasDoc = n.BackendID, true
+			}
+		}
+	}
+	if tryDense && a.indexDense(nodes) {
+		return a
+	}
+	for _, n := range nodes {
 		f := a.frame(n.FrameID)
 		if f.ids == nil {
 			size := 0
@@ -82,10 +104,70 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 			}
 			f.ids = make(map[int64]prevID, size)
 		}
-		f.ids[n.BackendID] = prevID{n.ID, num}
-		if n.NodeType == dom.DocumentNode && !f.hasDoc {
-			f.prevDoc, f.hasDoc = n.BackendID, true
+		f.ids[n.BackendID] = prevOfNode(n)
+	}
+	return a
+}
+
+// indexDense indexes nodes by backend id in a slice, when no two share
+// one and the ids are not far above their count: a page in one renderer.
+// A lookup is then an index, not a hash, and the table a tenth the size.
+// Else (out-of-process frames, hostile input) it reports false.
+func (a *idAssigner) indexDense(nodes []*dom.VirtualNode) bool {
+	limit := int64(4*len(nodes) + 1024)
+	top := int64(0)
+	for _, n := range nodes {
+		if n.BackendID < 0 || n.BackendID > limit {
+			return false
 		}
+		top = max(top, n.BackendID)
+	}
+	dense := make([]int32, top+1)
+	for i, n := range nodes {
+		if dense[n.BackendID] != 0 {
+			return false
+		}
+		dense[n.BackendID] = int32(i + 1)
+	}
+	a.dense, a.denseNodes = dense, nodes
+	return true
+}
+
+// prevOfNode is what a node of the previous snapshot gives its successor.
+func prevOfNode(n *dom.VirtualNode) prevID {
+	num, ok := dom.IDNumber(n.ID)
+	if !ok {
+		num = -1
+	}
+	return prevID{n.ID, num, n.Attrs, n.States}
+}
+
+// prevOf is what the previous snapshot knew of a node, by frame and
+// backend node id, whatever its document.
+func (a *idAssigner) prevOf(frame string, backendID int64) (prevID, bool) {
+	if a.frames == nil || backendID == 0 {
+		return prevID{}, false
+	}
+	if a.dense != nil {
+		if backendID < 0 || backendID >= int64(len(a.dense)) || a.dense[backendID] == 0 {
+			return prevID{}, false
+		}
+		n := a.denseNodes[a.dense[backendID]-1]
+		if n.FrameID != frame {
+			return prevID{}, false
+		}
+		return prevOfNode(n), true
+	}
+	p, ok := a.frame(frame).ids[backendID]
+	return p, ok
+}
+
+// current takes the walk's nodes: the documents they hold say which
+// frames kept theirs.
+func (a *idAssigner) current(nodes []*dom.VirtualNode) {
+	a.nodes = nodes
+	if a.frames == nil {
+		return
 	}
 	for _, n := range nodes {
 		if n.NodeType == dom.DocumentNode {
@@ -98,7 +180,6 @@ func newIDAssigner(prev *dom.Snapshot, nodes []*dom.VirtualNode) *idAssigner {
 		a.next = 1
 	}
 	a.used = *bitset.New(uint(min(a.next+len(nodes), maxUsedBits)))
-	return a
 }
 
 // frame returns the IDs of frame id, made on first use.
@@ -115,19 +196,17 @@ func (a *idAssigner) frame(id string) *frameIDs {
 	return f
 }
 
-// assign returns the ID of node i.
-func (a *idAssigner) assign(i int) string {
+// assign returns the ID of node i. p is what prevOf found for it (ok).
+func (a *idAssigner) assign(i int, p prevID, ok bool) string {
 	n := a.nodes[i]
-	if a.frames != nil && n.BackendID != 0 {
-		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc {
-			if p, ok := f.ids[n.BackendID]; ok && a.take(p) {
-				return p.id
-			}
+	if ok && a.frames != nil && n.BackendID != 0 {
+		if f := a.frame(n.FrameID); f.hasDoc && f.hasCur && f.prevDoc == f.curDoc && a.take(p) {
+			return p.id
 		}
 	}
 	id := "node_" + strconv.Itoa(a.next)
 	if a.frames != nil {
-		a.take(prevID{id, a.next})
+		a.take(prevID{id: id, num: a.next})
 	}
 	a.next++
 	return id

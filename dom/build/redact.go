@@ -1,6 +1,10 @@
 package build
 
-import "domscope/dom"
+import (
+	"maps"
+
+	"domscope/dom"
+)
 
 // The builder's side of privacy. Capture already removed what sensitive
 // fields hold (capture.Scrub). These make Build safe on its own for a
@@ -18,6 +22,7 @@ func (b *builder) redactNode(n *dom.VirtualNode, field int32) bool {
 		if v != dom.Mask {
 			b.secrets = append(b.secrets, v)
 		}
+		n.Attrs = maps.Clone(n.Attrs) // it may be the previous tree's
 		delete(n.Attrs, "value")
 		had = v != ""
 	}
@@ -73,13 +78,31 @@ func (b *builder) scrubSecrets() {
 	b.snap.Title = clean(b.snap.Title)
 	for _, n := range b.nodes {
 		n.Name, n.Text = clean(n.Name), clean(n.Text)
+		// An attribute map may be the previous tree's: it is copied
+		// before it changes.
+		var attrs map[string]string
 		for k, v := range n.Attrs {
-			n.Attrs[k] = clean(v)
-		}
-		for k, v := range n.States {
-			if v != dom.Mask {
-				n.States[k] = clean(v)
+			if c := clean(v); c != v {
+				if attrs == nil {
+					attrs = maps.Clone(n.Attrs)
+				}
+				attrs[k] = c
 			}
+		}
+		if attrs != nil {
+			n.Attrs = attrs
+		}
+		var states map[string]string
+		for k, v := range n.States {
+			if c := clean(v); v != dom.Mask && c != v {
+				if states == nil {
+					states = maps.Clone(n.States)
+				}
+				states[k] = c
+			}
+		}
+		if states != nil {
+			n.States = states
 		}
 	}
 }

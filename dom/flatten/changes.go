@@ -1,6 +1,8 @@
 package flatten
 
 import (
+	"reflect"
+
 	"domscope/dom"
 )
 
@@ -21,8 +23,8 @@ func nodeChanges(out []dom.Change, id string, p, n *dom.VirtualNode) []dom.Chang
 		return out
 	}
 	for _, k := range changedStates {
-		if len(p.States) == 0 && len(n.States) == 0 {
-			break // most nodes have no state: skip the lookups
+		if len(p.States) == 0 && len(n.States) == 0 || sameMap(p.States, n.States) {
+			break // most nodes have no state, or share it: skip the lookups
 		}
 		a, b := p.States[k], n.States[k]
 		if a == b {
@@ -50,6 +52,12 @@ func nodeChanges(out []dom.Change, id string, p, n *dom.VirtualNode) []dom.Chang
 		out = append(out, dom.Change{ID: id, Kind: "moved", From: p.Parent.ID, To: n.Parent.ID})
 	}
 	return out
+}
+
+// sameMap reports whether a and b are one map. A rebuild shares the
+// states of a node whose states did not change (build.Options.Prev).
+func sameMap(a, b map[string]string) bool {
+	return len(a) == len(b) && reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 // idLess orders "node_N" by N, others after, by text.

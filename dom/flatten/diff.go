@@ -29,21 +29,28 @@ func Diff(prev, next *dom.Snapshot) SnapshotDiff {
 	work.diff.Add(1)
 	var d SnapshotDiff
 	shared := 0
-	if next != nil {
+	visit := func(id string, n, p *dom.VirtualNode) {
+		switch {
+		case p == nil:
+			d.Added = append(d.Added, id)
+			return
+		case p.Name != n.Name:
+			d.Renamed = append(d.Renamed, id)
+		}
+		shared++
+		d.Changed = nodeChanges(d.Changed, id, p, n)
+	}
+	switch {
+	case next == nil:
+	case prev == nil:
 		for id, n := range next.ByID {
-			var p *dom.VirtualNode
-			if prev != nil {
-				p = prev.ByID[id]
+			visit(id, n, nil)
+		}
+	default:
+		if !inStep(prev, next, visit) {
+			for id, n := range next.ByID {
+				visit(id, n, prev.ByID[id])
 			}
-			switch {
-			case p == nil:
-				d.Added = append(d.Added, id)
-				continue
-			case p.Name != n.Name:
-				d.Renamed = append(d.Renamed, id)
-			}
-			shared++
-			d.Changed = nodeChanges(d.Changed, id, p, n)
 		}
 	}
 	// Every node of prev not shared with next was removed.
@@ -60,6 +67,55 @@ func Diff(prev, next *dom.Snapshot) SnapshotDiff {
 	sortIDs(d.Removed)
 	sortIDs(d.Renamed)
 	return d
+}
+
+// inStep calls visit with each node of next and its namesake in prev (or
+// nil), walking both trees in preorder side by side. A node kept by a
+// rebuild is most often the next one of prev's walk, where a lookup in
+// prev.ByID waits on memory at a random place. It reports false, having
+// visited nothing, when a tree and its ByID do not hold the same nodes.
+func inStep(prev, next *dom.Snapshot, visit func(id string, n, p *dom.VirtualNode)) bool {
+	po, no := byPreorder(prev), byPreorder(next)
+	if po == nil || no == nil {
+		return false
+	}
+	j := 0
+	for _, n := range no {
+		var p *dom.VirtualNode
+		// Nodes removed since sit before the one kept: look a few ahead.
+		for k := j; k < len(po) && k < j+8; k++ {
+			if po[k].ID == n.ID {
+				p, j = po[k], k+1
+				break
+			}
+		}
+		if p == nil {
+			p = prev.ByID[n.ID]
+		}
+		visit(n.ID, n, p)
+	}
+	return true
+}
+
+// byPreorder lists s's nodes in preorder, or nil when they are not
+// exactly those of s.ByID (IDs given twice, a ByID made by hand).
+func byPreorder(s *dom.Snapshot) []*dom.VirtualNode {
+	out := make([]*dom.VirtualNode, 0, len(s.ByID))
+	ok := true
+	dom.Walk(s.Root, func(n *dom.VirtualNode) {
+		if !ok {
+			return
+		}
+		if len(out) == len(s.ByID) || n.ID == "" {
+			ok = false
+			return
+		}
+		out = append(out, n)
+	})
+	if !ok || len(out) != len(s.ByID) {
+		return nil
+	}
+	return out
 }
 
 // sortIDs orders "node_N" by N, others after, by text.

@@ -34,6 +34,35 @@ func CountTokens(s string) int {
 	return (len(s) + 3) / 4
 }
 
+// countTextChunks is CountTokens of a flat text view, counted by chunks
+// (linetokens.go); those of prev are not counted again. It also returns
+// each chunk's count, or nil when it fell back to an estimate.
+func countTextChunks(s string, prev *chunkCounts) (int, []int32) {
+	if s == "" {
+		return 0, nil
+	}
+	work.tokens.Add(1)
+	c, err := o200k()
+	if err != nil {
+		return (len(s) + 3) / 4, nil
+	}
+	if len(s) >= bigCount && prev == nil {
+		defer capHeap()()
+	}
+	failed := false
+	n, counts := countChunks(s, prev, func(chunk string) int {
+		k, err := c.Count(chunk)
+		if err != nil {
+			failed = true
+		}
+		return k
+	})
+	if failed {
+		return (len(s) + 3) / 4, nil
+	}
+	return n, counts
+}
+
 // Counting makes about 60 bytes of short-lived garbage per byte of text
 // (the split regexp allocates a match per piece). That is 70 MB for the
 // 1.2 MB flat view of synthetic-50000. Left to the GC's pace, the heap grows by

@@ -3,6 +3,7 @@ package flatten
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"domscope/dom"
 )
@@ -25,6 +26,9 @@ type View struct {
 	// JSON. Counted on first use: at 50,000 elements it takes a quarter
 	// second, which an action's own diff does not need.
 	tokens func() int
+	// counted are the text's token counts by chunk, once counted: the
+	// next snapshot's view counts only its changed lines (CountAfter).
+	counted atomic.Pointer[chunkCounts]
 }
 
 // Tokens is the token count of the output an LLM receives.
@@ -43,7 +47,7 @@ func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.
 	v := &View{Snap: s, Opts: opts, JSON: asJSON, SD: sd, Dec: dec}
 	v.Text, v.Lines = textAndLines(sd)
 	if !asJSON {
-		v.tokens = sync.OnceValue(func() int { return CountTokens(v.Text) })
+		v.CountAfter(nil)
 		return v, nil
 	}
 	var err error
@@ -59,6 +63,30 @@ func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.
 	})
 	return v, nil
 }
+
+// CountAfter makes a text view count its tokens from prev's, a view of
+// an earlier snapshot: only lines not in prev are counted. prev's counts
+// are taken if it has been counted; prev itself is not kept.
+func (v *View) CountAfter(prev *View) {
+	if v.JSON {
+		return
+	}
+	var pc *chunkCounts
+	if prev != nil && !prev.JSON {
+		pc = prev.counted.Load()
+	}
+	v.tokens = sync.OnceValue(func() int {
+		n, counts := countTextChunks(v.Text, pc)
+		pc = nil
+		if counts != nil {
+			v.counted.Store(&chunkCounts{text: v.Text, counts: counts})
+		}
+		return n
+	})
+}
+
+// Counted reports whether the text view's tokens have been counted.
+func (v *View) Counted() bool { return v != nil && v.counted.Load() != nil }
 
 // Matches says whether v is s flattened with opts in the asked format.
 func (v *View) Matches(s *dom.Snapshot, opts dom.Options, asJSON bool) bool {

@@ -29,10 +29,14 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 		return nil, nil
 	}
 	s.mu.Lock()
+	var before *flatten.View // an earlier snapshot's, its tokens counted
 	for _, v := range s.derived.views {
 		if v.Matches(snap, opts, asJSON) {
 			s.mu.Unlock()
 			return v, nil
+		}
+		if v.Snap != snap && v.Counted() {
+			before = v
 		}
 	}
 	s.mu.Unlock()
@@ -40,6 +44,9 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 	if err != nil {
 		return nil, err
 	}
+	// Its tokens are counted from the view before, line by line: only
+	// the lines the action changed are counted again.
+	v.CountAfter(before)
 	s.mu.Lock()
 	// Only the newest snapshot's views are kept: an older one's would hold
 	// its tree too. fillDiff has read the one before by now.
