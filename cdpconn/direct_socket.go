@@ -20,14 +20,7 @@ import (
 // path) has no such socket. Nor has an endpoint that needs
 // --allow-remote and lacks it: the usual way refuses it.
 func pageSocketURL(endpoint string, allowRemote bool, id string) (string, bool) {
-	endpoint = strings.TrimSpace(endpoint)
-	if endpoint == "" {
-		endpoint = DefaultEndpoint
-	}
-	if !strings.Contains(endpoint, "://") {
-		endpoint = "http://" + endpoint
-	}
-	u, err := url.Parse(endpoint)
+	_, u, err := endpointURL(endpoint)
 	if err != nil || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
 		return "", false
 	}

@@ -34,14 +34,7 @@ const versionTimeout = 5 * time.Second
 //
 // It refuses a non-loopback host unless allowRemote is set.
 func resolveEndpoint(ctx context.Context, endpoint string, allowRemote bool) (string, error) {
-	endpoint = strings.TrimSpace(endpoint)
-	if endpoint == "" {
-		endpoint = DefaultEndpoint
-	}
-	if !strings.Contains(endpoint, "://") {
-		endpoint = "http://" + endpoint
-	}
-	u, err := url.Parse(endpoint)
+	endpoint, u, err := endpointURL(endpoint)
 	if err != nil || u.Host == "" {
 		return "", dom.Errorf(dom.AttachFailed, nil, "invalid endpoint %q: want http://host:port or ws://host:port/devtools/browser/<id>", Redact(endpoint))
 	}
@@ -211,4 +204,18 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// endpointURL is endpoint with the default for an empty one and http://
+// for a bare host:port, and its parse.
+func endpointURL(endpoint string) (string, *url.URL, error) {
+	endpoint = strings.TrimSpace(endpoint)
+	if endpoint == "" {
+		endpoint = DefaultEndpoint
+	}
+	if !strings.Contains(endpoint, "://") {
+		endpoint = "http://" + endpoint
+	}
+	u, err := url.Parse(endpoint)
+	return endpoint, u, err
 }
