@@ -106,8 +106,19 @@ func Page(t testing.TB, url string) *cdpconn.Page {
 		t.Fatalf("opening %s: %v", url, err)
 	}
 	t.Cleanup(func() { _ = p.Detach() })
+	// OpenPage answers once the document is parsed and its load grace
+	// is over. A test compares reads of a page at rest, so it also waits
+	// for the load event (wikipedia-2's takes 10 s here), 30 s at most.
+	_ = p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": loaded, "awaitPromise": true}, nil)
 	return p
 }
+
+// loaded resolves at the page's load event, or after 30 s.
+const loaded = `new Promise((r) => {
+  if (document.readyState === "complete") return r();
+  addEventListener("load", () => r(), {once: true});
+  setTimeout(r, 30000);
+})`
 
 // Serve serves dir over HTTP twice, on 127.0.0.1 and on localhost. The
 // second is another origin and site. So an iframe from one in the other
