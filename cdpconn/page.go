@@ -137,18 +137,17 @@ func (p *Page) load(ctx context.Context, url string) error {
 	if r.LoaderID == "" {
 		return nil // within the document: nothing loads
 	}
-	done := stoppedFrame(ctx, stopped, r.FrameID)
 	var grace <-chan time.Time
 	for {
+		var ev struct {
+			FrameID  string `json:"frameId"`
+			LoaderID string `json:"loaderId"`
+			Name     string `json:"name"`
+		}
 		select {
 		case raw, ok := <-life:
 			if !ok {
-				return ctx.Err()
-			}
-			var ev struct {
-				FrameID  string `json:"frameId"`
-				LoaderID string `json:"loaderId"`
-				Name     string `json:"name"`
+				return eventsEnded(ctx)
 			}
 			if json.Unmarshal(raw, &ev) != nil || ev.FrameID != r.FrameID || ev.LoaderID != r.LoaderID {
 				continue
@@ -163,40 +162,19 @@ func (p *Page) load(ctx context.Context, url string) error {
 					grace = t.C
 				}
 			}
+		case raw, ok := <-stopped:
+			if !ok {
+				return eventsEnded(ctx)
+			}
+			if json.Unmarshal(raw, &ev) == nil && ev.FrameID == r.FrameID {
+				return nil
+			}
 		case <-grace:
-			return nil
-		case <-done:
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
-}
-
-// stoppedFrame is closed when frame stops loading. It stays open when
-// ctx ends or the events stop first.
-func stoppedFrame(ctx context.Context, events <-chan json.RawMessage, frame string) <-chan struct{} {
-	done := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case raw, ok := <-events:
-				if !ok {
-					return
-				}
-				var ev struct {
-					FrameID string `json:"frameId"`
-				}
-				if json.Unmarshal(raw, &ev) == nil && ev.FrameID == frame {
-					close(done)
-					return
-				}
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	return done
 }
 
 // Frames lists the out-of-process iframe targets inside the page, nested
@@ -309,4 +287,13 @@ func (p *Page) Detach() error {
 		return wrapErr(err, "detaching from "+p.id)
 	}
 	return nil
+}
+
+// eventsEnded is the error of a wait whose event channel closed: the
+// page's connection ended, or ctx did.
+func eventsEnded(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return errors.New("the page's events stopped while it loaded")
 }
