@@ -207,13 +207,17 @@ func (s *Service) waitLoaded(ctx context.Context) {
 // an image or a script that never arrives must not hold every action
 // for NavigationTimeout. Later DOM changes still have to settle.
 func (t tracker) parsedLongAgo(now time.Time, grace time.Duration) bool {
-	return t.docParsed && t.parsedNav == t.navStarted && now.Sub(t.parsedAt) >= grace
+	return t.newestParsed() && now.Sub(t.parsedAt) >= grace
 }
+
+// newestParsed reports whether the newest navigation's document has
+// been parsed.
+func (t tracker) newestParsed() bool { return t.docParsed && t.parsedNav == t.navStarted }
 
 // untilGraceEnds is how long to wait for the next change: at most d,
 // and no longer than until the parsed document's grace ends.
 func (t tracker) untilGraceEnds(now time.Time, grace, d time.Duration) time.Duration {
-	if t.docParsed && t.parsedNav == t.navStarted {
+	if t.newestParsed() {
 		if left := t.parsedAt.Add(grace).Sub(now); left < d {
 			return max(left, time.Millisecond)
 		}
