@@ -3,8 +3,6 @@ package cdpconn_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -16,24 +14,11 @@ import (
 // waited for the load event and failed when its bound ran out.
 func TestOpenPageStalledImage(t *testing.T) {
 	b := cdptest.Browser(t) // skips without Chromium
-	done := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/hold.png" {
-			select {
-			case <-r.Context().Done():
-			case <-done:
-			}
-			return
-		}
-		w.Header().Set("Content-Type", "text/html")
-		_, _ = w.Write([]byte(`<!doctype html><title>stalled</title><p>parsed</p><img src="/hold.png">`))
-	}))
-	defer srv.Close()
-	defer close(done)
+	base, _ := cdptest.ServeStalled(t)
 	// A hang guard, far above the load grace: the test fails by it only.
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	p, err := b.OpenPage(ctx, srv.URL+"/page.html")
+	p, err := b.OpenPage(ctx, base+"/stalled.html")
 	if err != nil {
 		t.Fatalf("opening a page with a stalled image: %v", err)
 	}

@@ -193,3 +193,34 @@ func findShared() string {
 		dir = parent
 	}
 }
+
+// ServeStalled serves a site whose /stalled.html never finishes loading:
+// it parses, but its image (/hold.png) never comes, so its load event
+// never fires. Any other path is a start page linking to it. held is
+// closed when the image is first asked for. The held requests end
+// before the server stops, when the test ends.
+func ServeStalled(t testing.TB) (base string, held <-chan struct{}) {
+	t.Helper()
+	done, asked := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		switch r.URL.Path {
+		case "/hold.png":
+			once.Do(func() { close(asked) })
+			select {
+			case <-r.Context().Done():
+			case <-done:
+			}
+		case "/stalled.html":
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte(`<!doctype html><title>stalled</title><button id="go">Parsed already</button><a id="down" href="#below">down</a><img src="/hold.png" alt="never"><p id="below">below</p>`))
+		default:
+			w.Header().Set("Content-Type", "text/html")
+			_, _ = w.Write([]byte(`<!doctype html><title>start</title><a id="to" href="/stalled.html">on</a>`))
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(done) }) // runs first: frees the held requests
+	return srv.URL, asked
+}

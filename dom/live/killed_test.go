@@ -2,9 +2,6 @@ package live_test
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,26 +17,7 @@ import (
 // the navigation bound. The hang guard is the action's 3-minute context.
 func TestBrowserKilledWhileNavigating(t *testing.T) {
 	cdptest.Browser(t) // skips without Chromium
-	started := make(chan struct{})
-	done := make(chan struct{})
-	var once sync.Once
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/slow.html":
-			w.Header().Set("Content-Type", "text/html")
-			_, _ = w.Write([]byte(`<!doctype html><title>slow</title><img src="/hold.png">`))
-		case "/hold.png":
-			once.Do(func() { close(started) })
-			select {
-			case <-r.Context().Done():
-			case <-done:
-			}
-		default:
-			_, _ = w.Write([]byte(`<!doctype html><title>start</title><button>go</button>`))
-		}
-	}))
-	defer srv.Close()
-	defer close(done)
+	base, started := cdptest.ServeStalled(t)
 	c, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	// A browser of its own: the test kills it.
@@ -48,7 +26,7 @@ func TestBrowserKilledWhileNavigating(t *testing.T) {
 		t.Fatalf("launch: %v", err)
 	}
 	defer b.Close()
-	p, err := b.NewPage(c, srv.URL+"/start.html")
+	p, err := b.NewPage(c, base+"/start.html")
 	if err != nil {
 		t.Fatalf("new page: %v", err)
 	}
@@ -65,7 +43,7 @@ func TestBrowserKilledWhileNavigating(t *testing.T) {
 		case <-c.Done():
 		}
 	}()
-	res := svc.Do(c, Action{Kind: "navigate", URL: srv.URL + "/slow.html"})
+	res := svc.Do(c, Action{Kind: "navigate", URL: base + "/stalled.html"})
 	if c.Err() != nil {
 		t.Fatalf("the action did not end after the browser was killed: %+v", res)
 	}

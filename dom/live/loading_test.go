@@ -13,32 +13,6 @@ import (
 	. "domscope/dom/live"
 )
 
-// stalledSite serves a start page and /stalled.html, whose image never
-// comes: the document parses, but its load event never fires.
-func stalledSite(t *testing.T) string {
-	t.Helper()
-	done := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		switch r.URL.Path {
-		case "/stalled.html":
-			w.Header().Set("Content-Type", "text/html")
-			_, _ = w.Write([]byte(`<!doctype html><title>stalled</title><button id="go">Parsed already</button><a id="down" href="#below">down</a><img src="/hold.png" alt="never"><p id="below">below</p>`))
-		case "/hold.png":
-			select {
-			case <-r.Context().Done():
-			case <-done:
-			}
-		default:
-			w.Header().Set("Content-Type", "text/html")
-			_, _ = w.Write([]byte(`<!doctype html><title>start</title><a id="to" href="/stalled.html">on</a>`))
-		}
-	}))
-	t.Cleanup(srv.Close)
-	t.Cleanup(func() { close(done) }) // runs first: frees the held request
-	return srv.URL
-}
-
 // slowLoads waits for NavigationTimeout: the tests must not meet it.
 var slowLoads = Config{NavigationTimeout: 10 * time.Minute, SettleTimeout: 10 * time.Minute}
 
@@ -47,7 +21,7 @@ var slowLoads = Config{NavigationTimeout: 10 * time.Minute, SettleTimeout: 10 * 
 // it waited for NavigationTimeout (wikipedia-2 sat 10 s like this).
 func TestFirstViewOfAParsedTab(t *testing.T) {
 	cdptest.Browser(t) // skips without Chromium
-	base := stalledSite(t)
+	base, _ := cdptest.ServeStalled(t)
 	p := cdptest.Page(t, base+"/start.html")
 	evalJS(t, p, `location.href = "/stalled.html"`)
 	for evalString(t, p, `document.readyState + " " + location.pathname`) != "interactive /stalled.html" {
@@ -81,7 +55,7 @@ func TestFirstViewOfAParsedTab(t *testing.T) {
 // new page's view, not after NavigationTimeout.
 func TestNavigationToAStalledPage(t *testing.T) {
 	cdptest.Browser(t) // skips without Chromium
-	base := stalledSite(t)
+	base, _ := cdptest.ServeStalled(t)
 	svc, _ := openService(t, base+"/start.html", slowLoads)
 	defer svc.Close()
 	for _, a := range []Action{
