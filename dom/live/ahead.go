@@ -2,6 +2,7 @@ package live
 
 import (
 	"time"
+	"weak"
 
 	"domscope/dom"
 	"domscope/dom/build"
@@ -28,6 +29,8 @@ type ahead struct {
 	version uint64   // the model's version it was built at
 	vp      dom.Rect // the viewport it was built with
 	took    time.Duration
+	cloned  bool          // a copy of the last tree (build.Draft.Clone)
+	prev    *dom.Snapshot // the snapshot it is a copy of
 }
 
 // buildAhead builds from the model as it is. It returns nil when that
@@ -39,6 +42,13 @@ func (m *Model) buildAhead(opts build.Options) *ahead {
 	defer m.mu.Unlock()
 	if m.broken != "" || len(m.frames) > 0 || len(m.secrets) > 0 {
 		return nil
+	}
+	if m.draft != nil && m.draftVersion == m.version {
+		// Nothing changed since the last tree was built: a copy of it is
+		// what a build would make (build.Draft.Clone).
+		if d, ok := m.draft.Clone(opts, start); ok {
+			return &ahead{d: d, version: m.version, vp: m.raw.Viewport, took: time.Since(start), cloned: true, prev: opts.Prev}
+		}
 	}
 	d, err := build.NewDraft(&cdpjson.Capture{Raw: m.raw, Targets: []*cdpjson.Target{m.ti}}, opts, start)
 	if err != nil {
@@ -72,6 +82,10 @@ func (a *ahead) finish(m *Model, old []cdpjson.Box, fetched, states []int64) (*d
 		}
 	}
 	s := a.d.Snapshot()
+	m.keepDraft(a.d)
+	if a.cloned && a.d.Same() {
+		m.sameNext, m.samePrev = weak.Make(s), weak.Make(a.prev)
+	}
 	s.Title = m.raw.Title
 	s.BuiltAhead = true
 	s.Raw, s.Source = nil, &modelSource{m: m, version: m.version}
