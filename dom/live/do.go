@@ -197,6 +197,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		return err
 	}
 	s.settleNetwork(ctx, res)
+	ahead.probeAfter(ctx, s)
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
 	res.Changes = ch
