@@ -22,7 +22,9 @@ import (
 //
 // The copy shares what no draft writes once built: attribute and state
 // maps, strings. Nodes, child lists, facts and the ID index are its own.
-// So putting it right leaves d's snapshot as it was.
+// So putting it right leaves d's snapshot as it was. It reads nothing
+// of the capture but its URL and target, which a live model never
+// changes: it may run while the model is refreshed.
 func (d *Draft) Clone(opts Options, start time.Time) (*Draft, bool) {
 	ob := d.b
 	if opts.Prev == nil || opts.Prev != ob.snap || ob.snap == nil || opts.Lean || ob.opts.Lean || !maps.Equal(opts.Disabled, ob.opts.Disabled) ||
@@ -41,7 +43,7 @@ func (d *Draft) Clone(opts Options, start time.Time) (*Draft, bool) {
 	b.nodes = make([]*dom.VirtualNode, len(ob.nodes))
 	b.facts = append([]facts(nil), ob.facts...)
 	os := ob.snap
-	s := &dom.Snapshot{URL: os.URL, Title: ob.raw.Title, TargetID: os.TargetID, Raw: ob.raw, Stamp: ob.raw.Timestamp, Taken: os.Taken,
+	s := &dom.Snapshot{URL: os.URL, Title: os.Title, TargetID: os.TargetID, Raw: ob.raw, Stamp: os.Stamp, Taken: os.Taken,
 		NextID: os.NextID, Frames: append([]dom.FrameInfo(nil), os.Frames...), ByID: make(map[string]*dom.VirtualNode, len(os.ByID))}
 	b.snap = s
 	for i, on := range ob.nodes {

@@ -43,18 +43,32 @@ func (m *Model) buildAhead(opts build.Options) *ahead {
 	if m.broken != "" || len(m.frames) > 0 || len(m.secrets) > 0 {
 		return nil
 	}
-	if m.draft != nil && m.draftVersion == m.version {
-		// Nothing changed since the last tree was built: a copy of it is
-		// what a build would make (build.Draft.Clone).
-		if d, ok := m.draft.Clone(opts, start); ok {
-			return &ahead{d: d, version: m.version, vp: m.raw.Viewport, took: time.Since(start), cloned: true, prev: opts.Prev}
-		}
-	}
 	d, err := build.NewDraft(&cdpjson.Capture{Raw: m.raw, Targets: []*cdpjson.Target{m.ti}}, opts, start)
 	if err != nil {
 		return nil
 	}
 	return &ahead{d: d, version: m.version, vp: m.raw.Viewport, took: time.Since(start)}
+}
+
+// cloneAhead is buildAhead when nothing changed since the last tree was
+// built: a copy of it is what a build would make (build.Draft.Clone). It
+// returns nil when it cannot copy. The copy reads only the last tree, so
+// it does not hold m.mu. A change meanwhile changes m.version, and
+// refresh then drops the copy.
+func (m *Model) cloneAhead(opts build.Options) *ahead {
+	start := time.Now()
+	m.mu.Lock()
+	d, version, vp := m.draft, m.version, m.raw.Viewport
+	ok := d != nil && m.draftVersion == version && m.broken == "" && len(m.frames) == 0 && len(m.secrets) == 0
+	m.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	c, ok := d.Clone(opts, start)
+	if !ok {
+		return nil
+	}
+	return &ahead{d: c, version: version, vp: vp, took: time.Since(start), cloned: true, prev: opts.Prev}
 }
 
 // finish makes the tree built ahead the refresh's snapshot. It runs once
