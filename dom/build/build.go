@@ -145,6 +145,8 @@ func buildKeep(c *cdpjson.Capture, opts Options, start time.Time) (*builder, err
 	b.classify()
 	b.trimContainerNames()
 	b.scrubSecrets()
+	// A kept draft must not keep the tree before it alive.
+	b.ids, b.opts.Prev = nil, nil
 	b.snap.BuildTime = time.Since(start)
 	return b, nil
 }

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"maps"
 	"time"
 
 	"domscope/dom"
@@ -10,7 +11,16 @@ import (
 // Draft is a tree built ahead of a refresh's layout, kept open to be put
 // right once the layout comes. Its builder still knows the layout box and
 // the AX facts each node was built with.
-type Draft struct{ b *builder }
+type Draft struct {
+	b *builder
+	// cloned: the draft is a copy of another's tree (Clone). changed:
+	// putting it right changed a node of it.
+	cloned, changed bool
+}
+
+// Same reports whether the draft is a copy of the snapshot it was cloned
+// for (Clone's opts.Prev), node for node, even after being put right.
+func (d *Draft) Same() bool { return d.cloned && !d.changed }
 
 // NewDraft builds c and keeps the build open.
 func NewDraft(c *cdpjson.Capture, opts Options, start time.Time) (*Draft, error) {
@@ -57,6 +67,7 @@ func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 	}
 	for i := range redo {
 		n, f := b.nodes[i], &b.facts[i]
+		was := *n
 		f.ax = cur.AX[n.BackendID]
 		name, tier, textName := n.Name, n.Tier, f.textName
 		n.Name, n.States, f.textName = "", nil, false
@@ -71,8 +82,21 @@ func (d *Draft) Redescribe(cur *cdpjson.Target, fetched, states []int64) bool {
 		if textName && name == "" {
 			n.Name = "" // trimContainerNames cleared it, and would again
 		}
+		if !sameNode(&was, n) {
+			d.changed = true
+		}
 	}
 	return true
+}
+
+// sameNode reports whether two nodes hold the same values, children and
+// parent aside.
+func sameNode(a, b *dom.VirtualNode) bool {
+	return a.ID == b.ID && a.BackendID == b.BackendID && a.FrameID == b.FrameID && a.TargetID == b.TargetID &&
+		a.Tag == b.Tag && a.Role == b.Role && a.Name == b.Name && a.Text == b.Text && a.ShadowType == b.ShadowType &&
+		a.Bounds == b.Bounds && a.Hidden == b.Hidden && a.Why == b.Why && a.NodeType == b.NodeType &&
+		a.Tier == b.Tier && a.Visible == b.Visible && a.InViewport == b.InViewport &&
+		maps.Equal(a.Attrs, b.Attrs) && maps.Equal(a.States, b.States)
 }
 
 // LaidOut reports whether cur's layout would judge the unlisted nodes as
@@ -124,10 +148,14 @@ func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 					return false
 				}
 				n.Bounds = nb.Bounds
+				d.changed = true
 			}
 		}
 		if n.Visible {
-			n.InViewport = b.inViewport(n)
+			if in := b.inViewport(n); in != n.InViewport {
+				n.InViewport = in
+				d.changed = true
+			}
 		}
 	}
 	return true

@@ -53,15 +53,7 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	if s == nil || s.Root == nil {
 		return sd, dom.Decisions{}
 	}
-	sd.URL, sd.Title = s.URL, s.Title
-	sd.Timestamp = s.Stamp
-	if s.Raw != nil {
-		sd.Timestamp = s.Raw.Timestamp
-	}
-	if sd.Timestamp == "" && !s.Taken.IsZero() {
-		sd.Timestamp = s.Taken.UTC().Format("2006-01-02T15:04:05Z07:00")
-	}
-	sd.Frames = append(sd.Frames, s.Frames...)
+	header(sd, s)
 	f := &flat{s: s, opts: opts, off: opts.Disabled, sd: sd}
 	f.index()
 	f.dec = make(dom.Decisions, len(f.order))
@@ -81,6 +73,20 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	sd.TotalInteractiveElements = f.nInter
 	sd.NodeCount = countSerialized(sd.Nodes)
 	return sd, f.dec
+}
+
+// header gives sd what it says of s as a whole: URL, title, time and
+// frames. The rest comes from s's tree alone.
+func header(sd *dom.SerializedDom, s *dom.Snapshot) {
+	sd.URL, sd.Title = s.URL, s.Title
+	sd.Timestamp = s.Stamp
+	if s.Raw != nil {
+		sd.Timestamp = s.Raw.Timestamp
+	}
+	if sd.Timestamp == "" && !s.Taken.IsZero() {
+		sd.Timestamp = s.Taken.UTC().Format("2006-01-02T15:04:05Z07:00")
+	}
+	sd.Frames = append(sd.Frames[:0:0], s.Frames...)
 }
 
 func (f *flat) on(rule string) bool { return !f.off[rule] }

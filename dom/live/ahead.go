@@ -2,6 +2,7 @@ package live
 
 import (
 	"time"
+	"weak"
 
 	"domscope/dom"
 	"domscope/dom/build"
@@ -28,6 +29,8 @@ type ahead struct {
 	version uint64   // the model's version it was built at
 	vp      dom.Rect // the viewport it was built with
 	took    time.Duration
+	cloned  bool          // a copy of the last tree (build.Draft.Clone)
+	prev    *dom.Snapshot // the snapshot it is a copy of
 }
 
 // buildAhead builds from the model as it is. It returns nil when that
@@ -45,6 +48,27 @@ func (m *Model) buildAhead(opts build.Options) *ahead {
 		return nil
 	}
 	return &ahead{d: d, version: m.version, vp: m.raw.Viewport, took: time.Since(start)}
+}
+
+// cloneAhead is buildAhead when nothing changed since the last tree was
+// built: a copy of it is what a build would make (build.Draft.Clone). It
+// returns nil when it cannot copy. The copy reads only the last tree, so
+// it does not hold m.mu. A change meanwhile changes m.version, and
+// refresh then drops the copy.
+func (m *Model) cloneAhead(opts build.Options) *ahead {
+	start := time.Now()
+	m.mu.Lock()
+	d, version, vp := m.draft, m.version, m.raw.Viewport
+	ok := d != nil && m.draftVersion == version && m.broken == "" && len(m.frames) == 0 && len(m.secrets) == 0
+	m.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	c, ok := d.Clone(opts, start)
+	if !ok {
+		return nil
+	}
+	return &ahead{d: c, version: version, vp: vp, took: time.Since(start), cloned: true, prev: opts.Prev}
 }
 
 // finish makes the tree built ahead the refresh's snapshot. It runs once
@@ -72,6 +96,10 @@ func (a *ahead) finish(m *Model, old []cdpjson.Box, fetched, states []int64) (*d
 		}
 	}
 	s := a.d.Snapshot()
+	m.keepDraft(a.d)
+	if a.cloned && a.d.Same() {
+		m.sameNext, m.samePrev = weak.Make(s), weak.Make(a.prev)
+	}
 	s.Title = m.raw.Title
 	s.BuiltAhead = true
 	s.Raw, s.Source = nil, &modelSource{m: m, version: m.version}

@@ -197,6 +197,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		return err
 	}
 	s.settleNetwork(ctx, res)
+	ahead.probeAfter(ctx, s)
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
 	res.Changes = ch
@@ -266,7 +267,13 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	} else {
 		close(textDone)
 	}
-	d := s.Diff(prev, next)
+	var d flatten.SnapshotDiff
+	s.mu.Lock()
+	model := s.model
+	s.mu.Unlock()
+	if model.SameTree(next) != prev || prev == nil {
+		d = s.Diff(prev, next) // else it repeats prev: nothing changed
+	}
 	<-textDone
 	added, removed := len(d.Added), len(d.Removed)
 	res.Changes.Added, res.Changes.Removed, res.Changes.Renamed = added, removed, len(d.Renamed)

@@ -34,6 +34,36 @@ type early struct {
 	model *Model // the model it refreshes
 	page  dom.Page
 	state int64 // stateProbe before the refresh
+	// after is stateProbe once the page settled (probeAfter), nil
+	// until it is asked for.
+	after chan probed
+}
+
+// probed is one stateProbe's result.
+type probed struct {
+	sum int64
+	ok  bool
+}
+
+// probeAfter starts the stateProbe that take compares, once the page has
+// settled. It runs while the early refresh still reads. A read begun
+// after settling would show the page from that moment on, as this one.
+func (e *early) probeAfter(ctx context.Context, s *Service) {
+	if e == nil {
+		return
+	}
+	s.mu.Lock()
+	page := s.page
+	s.mu.Unlock()
+	if page == nil {
+		return
+	}
+	e.after = make(chan probed, 1)
+	go func() {
+		var p probed
+		p.sum, p.ok = s.probeState(ctx, page)
+		e.after <- p
+	}()
 }
 
 // startEarly starts the early re-snapshot after the action marked m.
@@ -143,7 +173,16 @@ func (e *early) take(ctx context.Context, s *Service) *dom.Snapshot {
 	if !still || e.model.Pending() != 0 || e.model.Broken() != "" {
 		return nil
 	}
-	if now, ok := s.probeState(ctx, e.page); !ok || now != e.state {
+	var now probed
+	if e.after != nil {
+		select {
+		case now = <-e.after:
+		case <-ctx.Done():
+		}
+	} else {
+		now.sum, now.ok = s.probeState(ctx, e.page)
+	}
+	if !now.ok || now.sum != e.state {
 		return nil
 	}
 	s.mu.Lock()

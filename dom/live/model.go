@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"weak"
 
 	"domscope/dom"
 	"domscope/dom/build"
@@ -56,6 +57,13 @@ type Model struct {
 	// version counts the changes to the model. A snapshot built from it
 	// can be written out as a capture while the version is the same.
 	version uint64
+	// draft is the build of the last snapshot made from the model, at
+	// draftVersion (keepDraft).
+	draft        *build.Draft
+	draftVersion uint64
+	// sameNext is the last snapshot made, when it repeats samePrev node
+	// for node (a copy of its tree, put right with no change).
+	sameNext, samePrev weak.Pointer[dom.Snapshot]
 	// applied is when the last event was applied.
 	applied time.Time
 	// A read holds the model at a mark (holdAtMark). holding is set while
@@ -148,11 +156,41 @@ func (m *Model) decoded() *cdpjson.Capture {
 }
 
 func (m *Model) buildLocked(opts build.Options, start time.Time) (*dom.Snapshot, error) {
-	s, err := build.FromDecoded(m.decoded(), opts, start)
-	if s != nil {
-		s.Raw, s.Source = nil, &modelSource{m: m, version: m.version}
+	d, err := build.NewDraft(m.decoded(), opts, start)
+	if err != nil {
+		return nil, err
 	}
-	return s, err
+	s := d.Snapshot()
+	s.Raw, s.Source = nil, &modelSource{m: m, version: m.version}
+	m.keepDraft(d)
+	return s, nil
+}
+
+// keepDraft remembers the draft of the snapshot just built from the
+// model. The next refresh copies it when the model is the same
+// (buildAhead). Out-of-process frames are read whole at every refresh:
+// a tree with them is not kept. m.mu is held.
+func (m *Model) keepDraft(d *build.Draft) {
+	m.draft, m.draftVersion = nil, 0
+	m.sameNext, m.samePrev = weak.Pointer[dom.Snapshot]{}, weak.Pointer[dom.Snapshot]{}
+	if len(m.frames) == 0 {
+		m.draft, m.draftVersion = d, m.version
+	}
+}
+
+// SameTree is the snapshot whose tree s repeats node for node, when s is
+// the last one the model made and one copied from it with no change. It
+// is nil otherwise.
+func (m *Model) SameTree(s *dom.Snapshot) *dom.Snapshot {
+	if m == nil || s == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.sameNext.Value() != s {
+		return nil
+	}
+	return m.samePrev.Value()
 }
 
 // Broken reports why the next read must be a full capture ("" when the

@@ -120,6 +120,18 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	}
 	delegating := m.delegatingRoots()
 	m.mu.Unlock()
+	// A copy of the last tree needs no lock on the model. So it is made
+	// while the page guard runs, long before the layout comes.
+	var cloned *ahead
+	cloneDone := make(chan struct{})
+	if len(roots) == 0 && len(styled) == 0 {
+		go func() {
+			defer close(cloneDone)
+			cloned = m.cloneAhead(opts)
+		}()
+	} else {
+		close(cloneDone)
+	}
 	// An inline style change says nothing of the new style. So the
 	// attributes are read again, first. The tree built ahead reads them,
 	// and a field's type may have changed with them.
@@ -268,7 +280,13 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 			// The tree is built while Chrome makes the layout, from the
 			// last one (ahead.go). It holds m.mu, so it starts only once
 			// the sets above are made.
-			wg.Go(func() { ah = m.buildAhead(opts) })
+			wg.Go(func() {
+				if <-cloneDone; cloned != nil {
+					ah = cloned
+				} else {
+					ah = m.buildAhead(opts)
+				}
+			})
 		}
 		early = m.fetchAX(ctx, p, ids, inside, fields)
 	})

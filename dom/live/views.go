@@ -29,6 +29,11 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 		return nil, nil
 	}
 	s.mu.Lock()
+	model := s.model
+	s.mu.Unlock()
+	// A tree that repeats one already flattened flattens the same.
+	same, sameView := model.SameTree(snap), (*flatten.View)(nil)
+	s.mu.Lock()
 	var before *flatten.View // an earlier snapshot's, its tokens counted
 	for _, v := range s.derived.views {
 		if v.Matches(snap, opts, asJSON) {
@@ -38,15 +43,21 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 		if v.Snap != snap && v.Counted() {
 			before = v
 		}
+		if same != nil && v.Matches(same, opts, asJSON) {
+			sameView = v
+		}
 	}
 	s.mu.Unlock()
-	v, err := flatten.NewView(snap, opts, asJSON)
-	if err != nil {
-		return nil, err
+	v := sameView.SameTree(snap)
+	if v == nil {
+		var err error
+		if v, err = flatten.NewView(snap, opts, asJSON); err != nil {
+			return nil, err
+		}
+		// Its tokens are counted from the view before, line by line: only
+		// the lines the action changed are counted again.
+		v.CountAfter(before)
 	}
-	// Its tokens are counted from the view before, line by line: only
-	// the lines the action changed are counted again.
-	v.CountAfter(before)
 	s.mu.Lock()
 	// Only the newest snapshot's views are kept: an older one's would hold
 	// its tree too. fillDiff has read the one before by now.

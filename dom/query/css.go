@@ -58,15 +58,7 @@ func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, 
 			objs[i] = p.Value.ObjectID // in document order
 		}
 	}
-	byBackend := map[int64]*dom.VirtualNode{}
-	if snap != nil {
-		for _, n := range snap.ByID {
-			if n.BackendID != 0 && (n.TargetID == "" || n.TargetID == targetID) {
-				byBackend[n.BackendID] = n
-			}
-		}
-	}
-	var out []*dom.VirtualNode
+	var backends []int64
 	for _, obj := range objs {
 		if obj == "" {
 			continue
@@ -79,7 +71,24 @@ func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, 
 		if err := call(ctx, "DOM.describeNode", map[string]any{"objectId": obj}, &d); err != nil {
 			continue
 		}
-		if n := byBackend[d.Node.BackendNodeID]; n != nil {
+		backends = append(backends, d.Node.BackendNodeID)
+	}
+	// Only the matches are indexed: a map of a 50,000-element page's
+	// nodes took longer than the query.
+	byBackend := make(map[int64]*dom.VirtualNode, len(backends))
+	for _, b := range backends {
+		byBackend[b] = nil
+	}
+	if snap != nil && len(backends) > 0 {
+		for _, n := range snap.ByID {
+			if _, ok := byBackend[n.BackendID]; ok && n.BackendID != 0 && (n.TargetID == "" || n.TargetID == targetID) {
+				byBackend[n.BackendID] = n
+			}
+		}
+	}
+	var out []*dom.VirtualNode
+	for _, b := range backends {
+		if n := byBackend[b]; n != nil {
 			out = append(out, n)
 		}
 	}
