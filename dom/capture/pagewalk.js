@@ -1,0 +1,173 @@
+// The in-page walker of `snapshot --capture page`. It runs in an isolated
+// world (Page.createIsolatedWorld), so page scripts can neither see nor
+// patch it. It is called with the frame's closed shadow roots, which CDP
+// resolved for it, and returns one row per node in the order Go walks
+// DOM.getDocument: a node, its shadow root, then its children. Frame
+// documents and template contents are not entered.
+//
+// A row is [nodeType, localName, childCount] and, for elements and the
+// document, [role, name, value, ignored, properties]. Roles and names come
+// from dom-accessibility-api (window.__domscopeAX, bundled beside this).
+//
+// Privacy: a sensitive field's value never leaves this function. It gives
+// no value for such a field, and a name holding one is masked here.
+(function (...closed) {
+  const MASK = '\u2022\u2022\u2022\u2022';
+  const ax = globalThis.__domscopeAX;
+  const hosts = new Map();
+  for (const r of closed) if (r && r.host) hosts.set(r.host, r);
+  // Chrome's names for roles the ARIA spec spells otherwise.
+  const chromeRole = { img: 'image', presentation: 'none' };
+  // Chrome's roles for tags dom-accessibility-api leaves generic.
+  const chromeTag = {
+    p: 'paragraph', strong: 'strong', em: 'emphasis', code: 'code', mark: 'mark', time: 'time',
+    sub: 'subscript', sup: 'superscript', del: 'deletion', ins: 'insertion', blockquote: 'blockquote',
+    label: 'LabelText', abbr: 'Abbr', canvas: 'Canvas', br: 'LineBreak',
+  };
+  const boring = { generic: 1, none: 1, presentation: 1 };
+  const sensitive = el => {
+    if (el.localName === 'input' && String(el.getAttribute('type') || '').toLowerCase() === 'password') return true;
+    const ac = String(el.getAttribute('autocomplete') || '').toLowerCase().split(/\s+/);
+    return ac.some(t => t === 'current-password' || t === 'new-password' || t === 'one-time-code' || t.startsWith('cc-'));
+  };
+  // Every secret of the frame is known before any name is made.
+  const secrets = [];
+  const collect = root => {
+    for (const el of root.querySelectorAll('*')) {
+      if (sensitive(el)) {
+        const v = ('value' in el && typeof el.value === 'string') ? el.value : el.textContent;
+        if (v) secrets.push(v);
+      }
+      const sr = el.shadowRoot || hosts.get(el);
+      if (sr) collect(sr);
+    }
+  };
+  collect(document);
+  const clean = s => {
+    for (const v of secrets) if (s && s.includes(v)) s = s.split(v).join(MASK);
+    return s;
+  };
+  const inSection = el => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (/^(article|aside|main|nav|section)$/.test(p.localName)) return true;
+    }
+    return false;
+  };
+  // Chrome's rule for a header cell: a row's first th beside data cells
+  // is its row header.
+  const thRole = th => {
+    const scope = (th.getAttribute('scope') || '').toLowerCase();
+    if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+    if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+    const tr = th.parentElement;
+    if (!tr || (tr.parentElement && tr.parentElement.localName === 'thead')) return 'columnheader';
+    for (const c of tr.children) if (c.localName === 'td') return 'rowheader';
+    return 'columnheader';
+  };
+  const listLevel = el => {
+    let l = 0;
+    for (let p = el.parentElement; p; p = p.parentElement) if (/^(ul|ol|menu)$/.test(p.localName)) l++;
+    return String(Math.max(l, 1));
+  };
+  const treeLevel = el => {
+    let l = 1;
+    for (let p = el.parentElement; p && p.getAttribute('role') !== 'tree'; p = p.parentElement) if (p.getAttribute('role') === 'group') l++;
+    return String(l);
+  };
+  const props = (el, role) => {
+    const p = {};
+    const a = n => el.getAttribute(n);
+    const tag = el.localName;
+    if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) {
+      p.checked = el.indeterminate ? 'mixed' : String(el.checked);
+    } else if (a('aria-checked') !== null && /^(checkbox|radio|switch|menuitemcheckbox|menuitemradio|option|treeitem)$/.test(role)) {
+      p.checked = a('aria-checked');
+    }
+    if (a('aria-pressed') !== null && role === 'button') p.pressed = a('aria-pressed');
+    if (a('aria-expanded') !== null) p.expanded = a('aria-expanded');
+    else if (role === 'DisclosureTriangle') p.expanded = String(el.parentElement.open);
+    if (a('aria-selected') !== null) p.selected = a('aria-selected');
+    else if (tag === 'option') p.selected = String(el.selected);
+    if (ax.isDisabled(el) || a('aria-disabled') === 'true') p.disabled = 'true';
+    if (el === el.ownerDocument.activeElement && el !== el.ownerDocument.body) p.focused = 'true';
+    if (el.required || a('aria-required') === 'true') p.required = 'true';
+    if ((el.readOnly && /^(input|textarea)$/.test(tag)) || a('aria-readonly') === 'true') p.readonly = 'true';
+    if (a('aria-invalid') && a('aria-invalid') !== 'false') p.invalid = a('aria-invalid');
+    if (role === 'listitem') p.level = listLevel(el);
+    if (role === 'treeitem') p.level = a('aria-level') || treeLevel(el);
+    if (role === 'heading') p.level = a('aria-level') || (/^h[1-6]$/.test(tag) ? tag[1] : '2');
+    if (a('aria-modal') === 'true' || (tag === 'dialog' && el.matches(':modal'))) p.modal = 'true';
+    if (a('aria-multiselectable') === 'true' || (tag === 'select' && el.multiple)) p.multiselectable = 'true';
+    if (a('aria-haspopup') && a('aria-haspopup') !== 'false') p.hasPopup = a('aria-haspopup') === 'true' ? 'menu' : a('aria-haspopup');
+    if (a('aria-valuetext') !== null) p.valuetext = a('aria-valuetext');
+    if (a('aria-valuemin') !== null) p.valuemin = a('aria-valuemin');
+    else if (tag === 'input' && el.type === 'range') p.valuemin = el.min || '0';
+    if (a('aria-valuemax') !== null) p.valuemax = a('aria-valuemax');
+    else if (tag === 'input' && el.type === 'range') p.valuemax = el.max || '100';
+    if (a('aria-busy') === 'true') p.busy = 'true';
+    return p;
+  };
+  const value = (el, role) => {
+    if (sensitive(el)) return '';
+    const tag = el.localName;
+    if (tag === 'input' && /^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test(el.type)) return '';
+    if (tag === 'input' || tag === 'textarea') return clean(el.value || '');
+    if (tag === 'select') return clean(el.selectedOptions && el.selectedOptions[0] ? el.selectedOptions[0].label : '');
+    if (/^(slider|spinbutton|progressbar|scrollbar|meter)$/.test(role)) return el.getAttribute('aria-valuenow') || '';
+    return '';
+  };
+  const blank = /^[ \t\n\r\f]*$/;
+  const out = [];
+  const hidden = new Set();
+  const stack = [document];
+  while (stack.length) {
+    const n = stack.pop();
+    const t = n.nodeType;
+    const kids = [];
+    let sr = null;
+    if (t === 1) {
+      sr = n.shadowRoot || hosts.get(n) || null;
+      if (sr) kids.push(sr);
+    }
+    // CDP's DOM leaves out text nodes of whitespace alone.
+    for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType !== 3 || !blank.test(c.data)) kids.push(c);
+    const row = [t, t === 1 ? n.localName : '', kids.length];
+    if (t === 1 && !n.checkVisibility() && getComputedStyle(n).display !== 'contents') {
+      // Chrome makes no AX node for what is not rendered (display:none).
+    } else if (t === 1) {
+      let role = ax.getRole(n) || 'generic';
+      role = chromeRole[role] || role;
+      if (role === 'generic' && !n.hasAttribute('role') && chromeTag[n.localName]) role = chromeTag[n.localName];
+      if ((n.localName === 'header' || n.localName === 'footer') && !n.hasAttribute('role') && inSection(n)) {
+        role = n.localName === 'header' ? 'sectionheader' : 'sectionfooter';
+      }
+      if (n.localName === 'section' && role === 'region' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title')) {
+        role = 'generic';
+      }
+      if (n.localName === 'html' || n.localName === 'body') role = 'none';
+      if (n.localName === 'svg' && role === 'generic') role = 'image';
+      if (n.localName === 'summary' && role === 'button' && !n.hasAttribute('role') && n.parentElement && n.parentElement.localName === 'details') role = 'DisclosureTriangle';
+      if (n.localName === 'th' && !n.hasAttribute('role')) role = thRole(n);
+      // Hidden subtrees are ignored, as Chrome marks them.
+      const parentHidden = hidden.has(n.parentNode) || (n.parentNode && n.parentNode.nodeType === 11 && hidden.has(n.parentNode.host));
+      const isHidden = parentHidden || n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert') ||
+        (boring[role] ? false : !n.checkVisibility({ visibilityProperty: true }));
+      if (isHidden) hidden.add(n);
+      let name = '';
+      let named = false;
+      if (!boring[role] && !isHidden) {
+        if (role === 'row' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title')) {
+          named = true; // Chrome names no row from its cells.
+        } else {
+          try { name = clean(ax.computeAccessibleName(n)); named = true; } catch (e) { name = ''; }
+        }
+      }
+      row.push(role, named ? name : null, isHidden ? '' : value(n, role), isHidden || role === 'none', isHidden ? {} : props(n, role));
+    } else if (t === 9) {
+      row.push('RootWebArea', clean(n.title || ''), '', false, n.hasFocus() && (!n.activeElement || n.activeElement === n.body) ? { focused: 'true' } : {});
+    }
+    out.push(row);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  return JSON.stringify(out);
+})

@@ -1,0 +1,191 @@
+package capture
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+
+	"domscope/dom/cdpjson"
+)
+
+// walkRow is one node of the page walker's answer (see pagewalk.js).
+type walkRow struct {
+	Type    int
+	Tag     string
+	Kids    int
+	AX      bool // the row has role and name
+	Role    string
+	Name    *string
+	Value   string
+	Ignored bool
+	Props   map[string]string
+}
+
+func (r *walkRow) UnmarshalJSON(b []byte) error {
+	var a []json.RawMessage
+	if err := json.Unmarshal(b, &a); err != nil {
+		return err
+	}
+	if len(a) < 3 {
+		return fmt.Errorf("short row %s", b)
+	}
+	if err := unmarshalAll(a[:3], &r.Type, &r.Tag, &r.Kids); err != nil {
+		return err
+	}
+	if len(a) < 8 {
+		return nil
+	}
+	r.AX = true
+	return unmarshalAll(a[3:8], &r.Role, &r.Name, &r.Value, &r.Ignored, &r.Props)
+}
+
+func unmarshalAll(raw []json.RawMessage, into ...any) error {
+	for i, v := range into {
+		if err := json.Unmarshal(raw[i], v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// axOut is one node of a getFullAXTree reply, as DecodeAXTree reads it.
+type axOut struct {
+	NodeID     string   `json:"nodeId"`
+	Ignored    bool     `json:"ignored"`
+	Role       *axValue `json:"role,omitempty"`
+	Name       *axValue `json:"name,omitempty"`
+	Value      *axValue `json:"value,omitempty"`
+	Properties []axProp `json:"properties,omitempty"`
+	BackendID  int64    `json:"backendDOMNodeId"`
+}
+
+type axValue struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
+}
+
+type axProp struct {
+	Name  string  `json:"name"`
+	Value axValue `json:"value"`
+}
+
+// lineUp walks the DOM reply and the walker's rows side by side, and
+// writes the rows' roles as a getFullAXTree reply keyed by backend ids. A
+// node whose row does not match (the page changed in between, or the
+// walker could not see it) gets no AX node: Build then treats it as it
+// treats a node Chrome left out. It returns how many nodes that was.
+func lineUp(doc *cdpjson.Node, rows []walkRow) (json.RawMessage, int, error) {
+	size := rowSizes(rows)
+	if size == nil {
+		return nil, 0, fmt.Errorf("page walker answer is not one tree (%d rows)", len(rows))
+	}
+	var nodes []axOut
+	unmatched := 0
+	type pair struct {
+		n   *cdpjson.Node
+		row int
+	}
+	stack := []pair{{doc, 0}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r := &rows[p.row]
+		if r.Type != p.n.NodeType || (r.Type == 1 && r.Tag != p.n.LocalName) {
+			if os.Getenv("DOMSCOPE_WALKDEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "mismatch row %d %d/%s dom %d/%s\n", p.row, r.Type, r.Tag, p.n.NodeType, p.n.LocalName)
+			}
+			unmatched += countNodes(p.n)
+			continue
+		}
+		if r.AX {
+			nodes = append(nodes, r.ax(len(nodes)+1, p.n.BackendNodeID))
+		}
+		kids := walkKids(p.n)
+		if len(kids) != r.Kids {
+			if os.Getenv("DOMSCOPE_WALKDEBUG") != "" {
+				fmt.Fprintf(os.Stderr, "kids row %d %s: walker %d dom %d\n", p.row, r.Tag, r.Kids, len(kids))
+				for _, k := range kids {
+					fmt.Fprintf(os.Stderr, "   %d %s %q\n", k.NodeType, k.LocalName, k.NodeValue)
+				}
+			}
+			for _, k := range kids {
+				unmatched += countNodes(k)
+			}
+			continue
+		}
+		at := p.row + 1
+		for _, k := range kids {
+			stack = append(stack, pair{k, at})
+			at += size[at]
+		}
+	}
+	data, err := json.Marshal(struct {
+		Nodes []axOut `json:"nodes"`
+	}{nodes})
+	return data, unmatched, err
+}
+
+func (r *walkRow) ax(id int, backend int64) axOut {
+	o := axOut{NodeID: fmt.Sprint(id), Ignored: r.Ignored, BackendID: backend, Role: &axValue{"role", r.Role}}
+	if r.Name != nil {
+		o.Name = &axValue{"computedString", *r.Name}
+	}
+	if r.Value != "" {
+		o.Value = &axValue{"string", r.Value}
+	}
+	keys := make([]string, 0, len(r.Props))
+	for k := range r.Props {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		o.Properties = append(o.Properties, axProp{k, axValue{"string", r.Props[k]}})
+	}
+	return o
+}
+
+// rowSizes gives each row's subtree size, itself included. It is nil when
+// the rows are not exactly one preorder tree.
+func rowSizes(rows []walkRow) []int {
+	if len(rows) == 0 {
+		return nil
+	}
+	size := make([]int, len(rows))
+	// end[i] is the row after i's subtree, found with an explicit stack.
+	type open struct{ row, left int }
+	var stack []open
+	for i := range rows {
+		if rows[i].Kids < 0 {
+			return nil
+		}
+		stack = append(stack, open{i, rows[i].Kids})
+		for len(stack) > 0 && stack[len(stack)-1].left == 0 {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			size[top.row] = i + 1 - top.row
+			if len(stack) > 0 {
+				stack[len(stack)-1].left--
+			}
+		}
+		if len(stack) == 0 && i != len(rows)-1 {
+			return nil
+		}
+	}
+	if len(stack) != 0 {
+		return nil
+	}
+	return size
+}
+
+func countNodes(n *cdpjson.Node) int {
+	c := 0
+	stack := []*cdpjson.Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		c++
+		stack = append(stack, walkKids(x)...)
+	}
+	return c
+}
