@@ -63,7 +63,6 @@ func comparePaths(ctx context.Context, p dom.Page, o snapshotOpts, bo build.Opti
 	return err
 }
 
-
 var stamp = regexp.MustCompile(`"timestamp": ?"[^"]*"`)
 
 // viewOf flattens a snapshot into one of the views, as runSnapshot does.
