@@ -17,14 +17,16 @@
   const hosts = new Map();
   for (const r of closed) if (r && r.host) hosts.set(r.host, r);
   // Chrome's names for roles the ARIA spec spells otherwise.
-  const chromeRole = { img: 'image', presentation: 'none' };
+  const chromeRole = { img: 'image', presentation: 'none', legend: 'Legend' };
   // Chrome's roles for tags dom-accessibility-api leaves generic.
   const chromeTag = {
     p: 'paragraph', strong: 'strong', em: 'emphasis', code: 'code', mark: 'mark', time: 'time',
     sub: 'subscript', sup: 'superscript', del: 'deletion', ins: 'insertion', blockquote: 'blockquote',
-    label: 'LabelText', abbr: 'Abbr', canvas: 'Canvas', br: 'LineBreak',
+    caption: 'caption', label: 'LabelText', abbr: 'Abbr', canvas: 'Canvas', br: 'LineBreak',
   };
   const boring = { generic: 1, none: 1, presentation: 1 };
+  // Text-ish roles Chrome names with "" whatever they hold.
+  const unnamed = { Legend: 1, caption: 1, LabelText: 1, paragraph: 1, strong: 1, emphasis: 1, code: 1, mark: 1, time: 1, subscript: 1, superscript: 1, deletion: 1, insertion: 1, blockquote: 1, Abbr: 1, LineBreak: 1 };
   const sensitive = el => {
     if (el.localName === 'input' && String(el.getAttribute('type') || '').toLowerCase() === 'password') return true;
     const ac = String(el.getAttribute('autocomplete') || '').toLowerCase().split(/\s+/);
@@ -69,6 +71,8 @@
     for (let p = el.parentElement; p; p = p.parentElement) if (/^(ul|ol|menu)$/.test(p.localName)) l++;
     return String(Math.max(l, 1));
   };
+  // A select's options are not rendered, yet Chrome lists them.
+  const inSelect = el => (el.localName === 'option' || el.localName === 'optgroup') && !!el.closest('select');
   const treeLevel = el => {
     let l = 1;
     for (let p = el.parentElement; p && p.getAttribute('role') !== 'tree'; p = p.parentElement) if (p.getAttribute('role') === 'group') l++;
@@ -99,21 +103,29 @@
     if (a('aria-modal') === 'true' || (tag === 'dialog' && el.matches(':modal'))) p.modal = 'true';
     if (a('aria-multiselectable') === 'true' || (tag === 'select' && el.multiple)) p.multiselectable = 'true';
     if (a('aria-haspopup') && a('aria-haspopup') !== 'false') p.hasPopup = a('aria-haspopup') === 'true' ? 'menu' : a('aria-haspopup');
+    const ranged = tag === 'input' && (el.type === 'range' || el.type === 'number');
     if (a('aria-valuetext') !== null) p.valuetext = a('aria-valuetext');
+    else if (ranged && el.value !== '') p.valuetext = el.value;
     if (a('aria-valuemin') !== null) p.valuemin = a('aria-valuemin');
-    else if (tag === 'input' && el.type === 'range') p.valuemin = el.min || '0';
+    else if (ranged) p.valuemin = el.min || '0';
     if (a('aria-valuemax') !== null) p.valuemax = a('aria-valuemax');
-    else if (tag === 'input' && el.type === 'range') p.valuemax = el.max || '100';
+    else if (ranged) p.valuemax = el.max || (el.type === 'range' ? '100' : '0');
+    if (tag === 'select' && !el.multiple && el.size <= 1) {
+      if (p.expanded === undefined) p.expanded = 'false';
+      if (p.hasPopup === undefined) p.hasPopup = 'menu';
+    }
     if (a('aria-busy') === 'true') p.busy = 'true';
     return p;
   };
   const value = (el, role) => {
-    if (sensitive(el)) return '';
+    // A filled sensitive field says only that it is filled.
+    if (sensitive(el)) return (('value' in el && typeof el.value === 'string') ? el.value : el.textContent) ? MASK : '';
     const tag = el.localName;
     if (tag === 'input' && /^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test(el.type)) return '';
     if (tag === 'input' || tag === 'textarea') return clean(el.value || '');
     if (tag === 'select') return clean(el.selectedOptions && el.selectedOptions[0] ? el.selectedOptions[0].label : '');
     if (/^(slider|spinbutton|progressbar|scrollbar|meter)$/.test(role)) return el.getAttribute('aria-valuenow') || '';
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return clean(el.innerText || '');
     return '';
   };
   const blank = /^[ \t\n\r\f]*$/;
@@ -132,7 +144,7 @@
     // CDP's DOM leaves out text nodes of whitespace alone.
     for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType !== 3 || !blank.test(c.data)) kids.push(c);
     const row = [t, t === 1 ? n.localName : '', kids.length];
-    if (t === 1 && !n.checkVisibility() && getComputedStyle(n).display !== 'contents') {
+    if (t === 1 && !n.checkVisibility() && getComputedStyle(n).display !== 'contents' && !inSelect(n)) {
       // Chrome makes no AX node for what is not rendered (display:none).
     } else if (t === 1) {
       let role = ax.getRole(n) || 'generic';
@@ -146,23 +158,27 @@
       }
       if (n.localName === 'html' || n.localName === 'body') role = 'none';
       if (n.localName === 'svg' && role === 'generic') role = 'image';
+      if (n.localName === 'input' && role === 'generic' && String(n.type).toLowerCase() === 'password') role = 'textbox';
       if (n.localName === 'summary' && role === 'button' && !n.hasAttribute('role') && n.parentElement && n.parentElement.localName === 'details') role = 'DisclosureTriangle';
       if (n.localName === 'th' && !n.hasAttribute('role')) role = thRole(n);
       // Hidden subtrees are ignored, as Chrome marks them.
       const parentHidden = hidden.has(n.parentNode) || (n.parentNode && n.parentNode.nodeType === 11 && hidden.has(n.parentNode.host));
-      const isHidden = parentHidden || n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert') ||
-        (boring[role] ? false : !n.checkVisibility({ visibilityProperty: true }));
+      const unseen = n.hasAttribute('inert') || n.closest('[inert]') || (!inSelect(n) && !n.checkVisibility({ visibilityProperty: true }));
+      const isHidden = parentHidden || n.getAttribute('aria-hidden') === 'true' || unseen;
       if (isHidden) hidden.add(n);
       let name = '';
       let named = false;
       if (!boring[role] && !isHidden) {
-        if (role === 'row' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title')) {
+        if (unnamed[role] && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby')) {
+          named = true;
+        } else if (role === 'row' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title')) {
           named = true; // Chrome names no row from its cells.
         } else {
           try { name = clean(ax.computeAccessibleName(n)); named = true; } catch (e) { name = ''; }
         }
       }
-      row.push(role, named ? name : null, isHidden ? '' : value(n, role), isHidden || role === 'none', isHidden ? {} : props(n, role));
+      // Chrome makes no AX node for what is invisible or inert.
+      if (!unseen) row.push(role, named ? name : null, isHidden ? '' : value(n, role), isHidden || role === 'none', isHidden ? {} : props(n, role));
     } else if (t === 9) {
       row.push('RootWebArea', clean(n.title || ''), '', false, n.hasFocus() && (!n.activeElement || n.activeElement === n.body) ? { focused: 'true' } : {});
     }
