@@ -22,7 +22,8 @@
   const chromeTag = {
     p: 'paragraph', strong: 'strong', em: 'emphasis', code: 'code', mark: 'mark', time: 'time',
     sub: 'subscript', sup: 'superscript', del: 'deletion', ins: 'insertion', blockquote: 'blockquote',
-    caption: 'caption', label: 'LabelText', abbr: 'Abbr', canvas: 'Canvas', br: 'LineBreak',
+    caption: 'caption', figcaption: 'Figcaption', hgroup: 'group', search: 'search', iframe: 'Iframe',
+    label: 'LabelText', abbr: 'Abbr', canvas: 'Canvas', br: 'LineBreak',
   };
   const boring = { generic: 1, none: 1, presentation: 1 };
   // Text-ish roles Chrome names with "" whatever they hold.
@@ -78,6 +79,21 @@
     for (let p = el.parentElement; p && p.getAttribute('role') !== 'tree'; p = p.parentElement) if (p.getAttribute('role') === 'group') l++;
     return String(l);
   };
+  const blockOfBlocks = el => {
+    if (el.localName !== 'div' || el.hasAttribute('role') || el.hasAttribute('tabindex') || el.isContentEditable || el.shadowRoot || hosts.has(el)) return false;
+    for (const x of el.attributes) if (x.name.startsWith('aria-') || x.name.startsWith('on')) return false;
+    if (!/^(block|flow-root|list-item)$/.test(gcs(el).getPropertyValue('display'))) return false;
+    let any = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) { if (!blank.test(c.data)) return false; continue; }
+      if (c.nodeType !== 1) continue;
+      const d = gcs(c).getPropertyValue('display');
+      if (d === 'none') continue;
+      if (d.startsWith('inline') || d === 'contents') return false;
+      any = true;
+    }
+    return any;
+  };
   const props = (el, role) => {
     const p = {};
     const a = n => el.getAttribute(n);
@@ -114,7 +130,9 @@
       if (p.expanded === undefined) p.expanded = 'false';
       if (p.hasPopup === undefined) p.hasPopup = 'menu';
     }
-    if (a('aria-busy') === 'true') p.busy = 'true';
+    if (a('aria-busy') && a('aria-busy') !== 'false') p.busy = a('aria-busy');
+    if (role === 'row' && a('aria-level')) p.level = a('aria-level');
+    if (role === 'combobox' && p.hasPopup === undefined) p.hasPopup = 'listbox';
     return p;
   };
   const value = (el, role) => {
@@ -129,6 +147,23 @@
     return '';
   };
   const blank = /^[ \t\n\r\f]*$/;
+  // Names see pseudo-element content (CSS quotes), a <br> as a break,
+  // as Chrome's do. Styles are cached across the whole walk.
+  const styles = new Map();
+  const gcs = (el, pseudo) => {
+    if (pseudo) return getComputedStyle(el, pseudo);
+    let st = styles.get(el);
+    if (!st) {
+      st = getComputedStyle(el);
+      if (el.localName === 'br') {
+        const real = st;
+        st = { getPropertyValue: p => (p === 'display' ? 'block' : real.getPropertyValue(p)) };
+      }
+      styles.set(el, st);
+    }
+    return st;
+  };
+  const nameOpts = { computedStyleSupportsPseudoElements: true, getComputedStyle: gcs };
   const out = [];
   const hidden = new Set();
   const stack = [document];
@@ -161,6 +196,10 @@
       if (n.localName === 'input' && role === 'generic' && String(n.type).toLowerCase() === 'password') role = 'textbox';
       if (n.localName === 'summary' && role === 'button' && !n.hasAttribute('role') && n.parentElement && n.parentElement.localName === 'details') role = 'DisclosureTriangle';
       if (n.localName === 'th' && !n.hasAttribute('role')) role = thRole(n);
+      if (role === 'cell' && !n.hasAttribute('role') && n.closest('[role=grid],[role=treegrid]')) role = 'gridcell';
+      // Chrome leaves SVG shapes out of its tree, and plain blocks that
+      // hold only blocks.
+      const plain = role === 'generic' && (n.namespaceURI === 'http://www.w3.org/2000/svg' || blockOfBlocks(n));
       // Hidden subtrees are ignored, as Chrome marks them.
       const parentHidden = hidden.has(n.parentNode) || (n.parentNode && n.parentNode.nodeType === 11 && hidden.has(n.parentNode.host));
       const unseen = n.hasAttribute('inert') || n.closest('[inert]') || (!inSelect(n) && !n.checkVisibility({ visibilityProperty: true }));
@@ -171,14 +210,14 @@
       if (!boring[role] && !isHidden) {
         if (unnamed[role] && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby')) {
           named = true;
-        } else if (role === 'row' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title')) {
-          named = true; // Chrome names no row from its cells.
+        } else if (role === 'row' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title') && !n.closest('[role=grid],[role=treegrid]')) {
+          named = true; // Chrome names a table's rows, not a grid's, with "".
         } else {
-          try { name = clean(ax.computeAccessibleName(n)); named = true; } catch (e) { name = ''; }
+          try { name = clean(ax.computeAccessibleName(n, nameOpts)); named = true; } catch (e) { name = ''; }
         }
       }
       // Chrome makes no AX node for what is invisible or inert.
-      if (!unseen) row.push(role, named ? name : null, isHidden ? '' : value(n, role), isHidden || role === 'none', isHidden ? {} : props(n, role));
+      if (!unseen) row.push(role, named ? name : null, isHidden ? '' : value(n, role), isHidden || plain || role === 'none', isHidden ? {} : props(n, role));
     } else if (t === 9) {
       row.push('RootWebArea', clean(n.title || ''), '', false, n.hasFocus() && (!n.activeElement || n.activeElement === n.body) ? { focused: 'true' } : {});
     }

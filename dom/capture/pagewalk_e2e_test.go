@@ -122,10 +122,11 @@ func TestPageWalkPrivacy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A label that embeds a sensitive field names it by its value.
-	add := `(() => { const l = document.createElement('label'); l.textContent = 'Embedded ';
-		const i = document.createElement('input'); i.type = 'password'; i.value = 'SECRET-EMBEDDED-1119';
+	// A button labelled by that label holds the value in its name.
+	add := `(() => { const l = document.createElement('label'); l.id = 'emb'; l.textContent = 'Embedded ';
+		const i = document.createElement('input'); i.autocomplete = 'one-time-code'; i.value = 'SECRET-EMBEDDED-1119';
 		l.append(i); document.body.append(l); const b = document.createElement('button');
-		b.setAttribute('aria-labelledby', 'typed'); b.textContent = 'x'; document.body.append(b); })()`
+		b.setAttribute('aria-labelledby', 'emb'); b.textContent = 'x'; document.body.append(b); })()`
 	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": add}, nil); err != nil {
 		t.Fatal(err)
 	}
