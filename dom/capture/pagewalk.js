@@ -79,6 +79,34 @@
     for (let p = el.parentElement; p && p.getAttribute('role') !== 'tree'; p = p.parentElement) if (p.getAttribute('role') === 'group') l++;
     return String(l);
   };
+  const presentational = el => /^(none|presentation)$/.test((el.getAttribute('role') || '').trim().split(/\s+/)[0]);
+  // Chrome's data table test, in part: a table with header parts or
+  // header cells is data; any other is for layout.
+  const layoutTables = new Map();
+  const layoutTable = t => {
+    if (layoutTables.has(t)) return layoutTables.get(t);
+    const data = t.hasAttribute('role') || t.hasAttribute('summary') || !!t.caption || !!t.tHead || !!t.tFoot ||
+      !!t.querySelector(':scope > colgroup, :scope > col, th, td[headers], td[scope], td[abbr], td[axis]');
+    layoutTables.set(t, !data);
+    return !data;
+  };
+  const partRole = (el, role) => {
+    const tag = el.localName;
+    if (tag === 'li') {
+      const list = el.parentElement;
+      if (list && /^(ul|ol|menu)$/.test(list.localName) && presentational(list)) return 'none';
+    }
+    if (/^(tr|td|th|tbody|thead|tfoot)$/.test(tag)) {
+      const t = el.closest('table');
+      if (t && presentational(t)) return 'none';
+      if (t && !t.hasAttribute('role') && layoutTable(t)) {
+        if (tag === 'tr') return 'LayoutTableRow';
+        if (tag === 'td' || tag === 'th') return 'LayoutTableCell';
+      }
+    }
+    if (tag === 'table' && !el.hasAttribute('role') && layoutTable(el)) return 'LayoutTable';
+    return role;
+  };
   const blockOfBlocks = el => {
     if (el.localName !== 'div' || el.hasAttribute('role') || el.hasAttribute('tabindex') || el.isContentEditable || el.shadowRoot || hosts.has(el)) return false;
     for (const x of el.attributes) if (x.name.startsWith('aria-') || x.name.startsWith('on')) return false;
@@ -109,7 +137,7 @@
     if (a('aria-selected') !== null) p.selected = a('aria-selected');
     else if (tag === 'option') p.selected = String(el.selected);
     if (ax.isDisabled(el) || a('aria-disabled') === 'true') p.disabled = 'true';
-    if (el === el.ownerDocument.activeElement && el !== el.ownerDocument.body) p.focused = 'true';
+    if (el === el.getRootNode().activeElement && el !== el.ownerDocument.body) p.focused = 'true';
     if (el.required || a('aria-required') === 'true') p.required = 'true';
     if ((el.readOnly && /^(input|textarea)$/.test(tag)) || a('aria-readonly') === 'true') p.readonly = 'true';
     if (a('aria-invalid') && a('aria-invalid') !== 'false') p.invalid = a('aria-invalid');
@@ -197,6 +225,8 @@
       if (n.localName === 'summary' && role === 'button' && !n.hasAttribute('role') && n.parentElement && n.parentElement.localName === 'details') role = 'DisclosureTriangle';
       if (n.localName === 'th' && !n.hasAttribute('role')) role = thRole(n);
       if (role === 'cell' && !n.hasAttribute('role') && n.closest('[role=grid],[role=treegrid]')) role = 'gridcell';
+      // Owned parts of a presentational list or a layout table follow it.
+      if (!n.hasAttribute('role')) role = partRole(n, role);
       // Chrome leaves SVG shapes out of its tree, and plain blocks that
       // hold only blocks.
       const plain = role === 'generic' && (n.namespaceURI === 'http://www.w3.org/2000/svg' || blockOfBlocks(n));
