@@ -48,6 +48,9 @@ type PageWalkStats struct {
 	FellBack  int // frames read with getFullAXTree instead
 	Unmatched int // DOM nodes the walker's rows did not line up with
 	Why       []string
+	// Script is the time of the walker's calls in the page (the world,
+	// closed roots, the walk). LineUp is the time spent in Go on its rows.
+	Script, LineUp time.Duration
 }
 
 func takePage(ctx context.Context, p dom.Page, opts build.Options) (*dom.Snapshot, *PageWalkStats, error) {
@@ -196,6 +199,8 @@ func (w *walkPage) walk(ctx context.Context, frameID string) (json.RawMessage, i
 		}
 		frameID = ft.FrameTree.Frame.ID
 	}
+	t0 := time.Now()
+	defer func() { w.addScript(time.Since(t0)) }()
 	var world struct {
 		ID int64 `json:"executionContextId"`
 	}
@@ -233,11 +238,28 @@ func (w *walkPage) walk(ctx context.Context, frameID string) (json.RawMessage, i
 	if res.Exception != nil {
 		return nil, 0, fmt.Errorf("page walker threw: %s", res.Exception.Text)
 	}
-	var rows []walkRow
-	if err := json.Unmarshal([]byte(res.Result.Value), &rows); err != nil {
+	t1 := time.Now()
+	defer func() { w.addLineUp(time.Since(t1)) }()
+	rows, err := decodeRows([]byte(res.Result.Value))
+	if err != nil {
 		return nil, 0, fmt.Errorf("page walker answer: %w", err)
 	}
 	return lineUp(doc, rows)
+}
+
+func (w *walkPage) addScript(d time.Duration) {
+	w.mu.Lock()
+	w.st.Script += d
+	w.mu.Unlock()
+}
+
+// addLineUp moves d from Script to LineUp: Script's deferred call
+// counts the whole walk.
+func (w *walkPage) addLineUp(d time.Duration) {
+	w.mu.Lock()
+	w.st.LineUp += d
+	w.st.Script -= d
+	w.mu.Unlock()
 }
 
 // frameDocument finds the document of a frame in a pierced DOM tree.

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"domscope/dom"
 	"domscope/dom/build"
@@ -115,7 +116,8 @@ func DiffPaths(a, b *dom.Snapshot) *PathDiff {
 func (d *PathDiff) Text() string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "nodes compared: %d (only CDP: %d, only page: %d)\n", d.Nodes, d.Only[0], d.Only[1])
-	fmt.Fprintf(&sb, "page walker: %d frames walked, %d fell back to getFullAXTree, %d nodes not lined up\n", d.Walk.Walked, d.Walk.FellBack, d.Walk.Unmatched)
+	fmt.Fprintf(&sb, "page walker: %d frames walked, %d fell back to getFullAXTree, %d nodes not lined up; in page %v, line-up in Go %v\n",
+		d.Walk.Walked, d.Walk.FellBack, d.Walk.Unmatched, d.Walk.Script.Round(time.Millisecond/10), d.Walk.LineUp.Round(time.Millisecond/10))
 	for _, why := range d.Walk.Why {
 		fmt.Fprintf(&sb, "  fell back: %s\n", why)
 	}

@@ -1,10 +1,13 @@
 package capture
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"domscope/dom/cdpjson"
 )
@@ -22,31 +25,116 @@ type walkRow struct {
 	Props   map[string]string
 }
 
-func (r *walkRow) UnmarshalJSON(b []byte) error {
-	var a []json.RawMessage
-	if err := json.Unmarshal(b, &a); err != nil {
-		return err
+// decodeRows reads the walker's answer. It streams tokens: the answer
+// of a large page holds tens of thousands of rows.
+func decodeRows(data []byte) ([]walkRow, error) {
+	dec := jsontext.NewDecoder(bytes.NewReader(data))
+	if err := want(dec, '['); err != nil {
+		return nil, err
 	}
-	if len(a) < 3 {
-		return fmt.Errorf("short row %s", b)
+	var rows []walkRow
+	for dec.PeekKind() == '[' {
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		var r walkRow
+		var err error
+		r.Type, err = readInt(dec)
+		if err == nil {
+			r.Tag, err = readString(dec)
+		}
+		if err == nil {
+			r.Kids, err = readInt(dec)
+		}
+		if err == nil && dec.PeekKind() != ']' {
+			err = r.readAX(dec)
+		}
+		if err == nil {
+			err = want(dec, ']')
+		}
+		if err != nil {
+			return nil, fmt.Errorf("row %d: %w", len(rows), err)
+		}
+		rows = append(rows, r)
 	}
-	if err := unmarshalAll(a[:3], &r.Type, &r.Tag, &r.Kids); err != nil {
-		return err
-	}
-	if len(a) < 8 {
-		return nil
-	}
-	r.AX = true
-	return unmarshalAll(a[3:8], &r.Role, &r.Name, &r.Value, &r.Ignored, &r.Props)
+	return rows, want(dec, ']')
 }
 
-func unmarshalAll(raw []json.RawMessage, into ...any) error {
-	for i, v := range into {
-		if err := json.Unmarshal(raw[i], v); err != nil {
+func (r *walkRow) readAX(dec *jsontext.Decoder) error {
+	r.AX = true
+	var err error
+	if r.Role, err = readString(dec); err != nil {
+		return err
+	}
+	if dec.PeekKind() == 'n' {
+		_, err = dec.ReadToken()
+	} else {
+		var name string
+		name, err = readString(dec)
+		r.Name = &name
+	}
+	if err != nil {
+		return err
+	}
+	if r.Value, err = readString(dec); err != nil {
+		return err
+	}
+	t, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	r.Ignored = t.Kind() == 't'
+	if err := want(dec, '{'); err != nil {
+		return err
+	}
+	for dec.PeekKind() != '}' {
+		k, err := readString(dec)
+		if err != nil {
 			return err
 		}
+		v, err := readString(dec)
+		if err != nil {
+			return err
+		}
+		if r.Props == nil {
+			r.Props = map[string]string{}
+		}
+		r.Props[k] = v
+	}
+	return want(dec, '}')
+}
+
+func want(dec *jsontext.Decoder, kind jsontext.Kind) error {
+	t, err := dec.ReadToken()
+	if err != nil {
+		return err
+	}
+	if t.Kind() != kind {
+		return fmt.Errorf("want %v, got %v", kind, t.Kind())
 	}
 	return nil
+}
+
+func readInt(dec *jsontext.Decoder) (int, error) {
+	t, err := dec.ReadToken()
+	if err != nil {
+		return 0, err
+	}
+	if t.Kind() != '0' {
+		return 0, fmt.Errorf("want a number, got %v", t.Kind())
+	}
+	return int(t.Int()), nil
+}
+
+func readString(dec *jsontext.Decoder) (string, error) {
+	t, err := dec.ReadToken()
+	if err != nil {
+		return "", err
+	}
+	if t.Kind() != '"' {
+		return "", fmt.Errorf("want a string, got %v", t.Kind())
+	}
+	return t.String(), nil
 }
 
 // axOut is one node of a getFullAXTree reply, as DecodeAXTree reads it.
