@@ -22,6 +22,7 @@
   const chromeTag = {
     p: 'paragraph', strong: 'strong', em: 'emphasis', code: 'code', mark: 'mark', time: 'time',
     sub: 'subscript', sup: 'superscript', del: 'deletion', ins: 'insertion', blockquote: 'blockquote',
+    audio: 'Audio', video: 'Video', dl: 'DescriptionList',
     caption: 'caption', figcaption: 'Figcaption', hgroup: 'group', search: 'search', iframe: 'Iframe',
     label: 'LabelText', abbr: 'Abbr', canvas: 'Canvas', br: 'LineBreak',
   };
@@ -73,7 +74,9 @@
     return String(Math.max(l, 1));
   };
   // A select's options are not rendered, yet Chrome lists them.
-  const inSelect = el => (el.localName === 'option' || el.localName === 'optgroup') && !!el.closest('select');
+  // Image map areas have no box either; Chrome lists them as links.
+  const inSelect = el => ((el.localName === 'option' || el.localName === 'optgroup') && !!el.closest('select')) ||
+    (el.localName === 'area' && el.hasAttribute('href') && !!el.closest('map'));
   const treeLevel = el => {
     let l = 1;
     for (let p = el.parentElement; p && p.getAttribute('role') !== 'tree'; p = p.parentElement) if (p.getAttribute('role') === 'group') l++;
@@ -224,6 +227,8 @@
       if (n.localName === 'input' && role === 'generic' && String(n.type).toLowerCase() === 'password') role = 'textbox';
       if (n.localName === 'summary' && role === 'button' && !n.hasAttribute('role') && n.parentElement && n.parentElement.localName === 'details') role = 'DisclosureTriangle';
       if (n.localName === 'th' && !n.hasAttribute('role')) role = thRole(n);
+      if (n.localName === 'area' && n.hasAttribute('href') && role === 'generic') role = 'link';
+      if (!n.hasAttribute('role') && (n.localName === 'dt' || n.localName === 'dd')) role = n.localName === 'dt' ? 'DescriptionListTerm' : 'definition';
       if (role === 'cell' && !n.hasAttribute('role') && n.closest('[role=grid],[role=treegrid]')) role = 'gridcell';
       // Owned parts of a presentational list or a layout table follow it.
       if (!n.hasAttribute('role')) role = partRole(n, role);
@@ -239,6 +244,9 @@
       let named = false;
       if (!boring[role] && !isHidden) {
         if (unnamed[role] && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby')) {
+          named = true;
+        } else if (role === 'DescriptionListTerm' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby')) {
+          name = clean(n.textContent.replace(/\s+/g, ' ').trim()); // Chrome names a term by its text
           named = true;
         } else if (role === 'row' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title') && !n.closest('[role=grid],[role=treegrid]')) {
           named = true; // Chrome names a table's rows, not a grid's, with "".
