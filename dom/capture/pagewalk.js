@@ -52,7 +52,8 @@
     return s;
   };
   const inSection = el => {
-    for (let p = el.parentElement; p; p = p.parentElement) {
+    // Shadow roots are crossed: Chrome looks up the flat tree.
+    for (let p = el.parentElement || (el.parentNode && el.parentNode.host); p; p = p.parentElement || (p.parentNode && p.parentNode.host)) {
       if (/^(article|aside|main|nav|section)$/.test(p.localName)) return true;
     }
     return false;
@@ -140,7 +141,7 @@
     if (a('aria-selected') !== null) p.selected = a('aria-selected');
     else if (tag === 'option') p.selected = String(el.selected);
     if (ax.isDisabled(el) || a('aria-disabled') === 'true') p.disabled = 'true';
-    if (el === el.getRootNode().activeElement && el !== el.ownerDocument.body) p.focused = 'true';
+    if (el === focusedEl) p.focused = 'true';
     if (el.required || a('aria-required') === 'true') p.required = 'true';
     if ((el.readOnly && /^(input|textarea)$/.test(tag)) || a('aria-readonly') === 'true') p.readonly = 'true';
     if (a('aria-invalid') && a('aria-invalid') !== 'false') p.invalid = a('aria-invalid');
@@ -177,6 +178,16 @@
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return clean(el.innerText || '');
     return '';
   };
+  // The focused element is the deepest active one. A shadow host with
+  // nothing focused inside it is not focused itself: the document is.
+  let focusedEl = document.activeElement;
+  for (;;) {
+    const sr = focusedEl && (focusedEl.shadowRoot || hosts.get(focusedEl));
+    if (!sr) break;
+    focusedEl = sr.activeElement;
+  }
+  // Chrome says the document is focused while the page itself is not.
+  if (!document.hasFocus() || focusedEl === document.body || focusedEl === document.documentElement) focusedEl = null;
   const blank = /^[ \t\n\r\f]*$/;
   // Names see pseudo-element content (CSS quotes), a <br> as a break,
   // as Chrome's do. Styles are cached across the whole walk.
@@ -257,7 +268,10 @@
       // Chrome makes no AX node for what is invisible or inert.
       if (!unseen) row.push(role, named ? name : null, isHidden ? '' : value(n, role), isHidden || plain || role === 'none', isHidden ? {} : props(n, role));
     } else if (t === 9) {
-      row.push('RootWebArea', clean(n.title || ''), '', false, n.hasFocus() && (!n.activeElement || n.activeElement === n.body) ? { focused: 'true' } : {});
+      const p = {};
+      if (!focusedEl || n.hasFocus()) p.focused = 'true'; // Chrome marks both
+      if (n.readyState !== 'complete') p.busy = '1'; // as Chrome says of a loading document
+      row.push('RootWebArea', clean(n.title || ''), '', false, p);
     }
     out.push(row);
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
