@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -180,9 +179,6 @@ func lineUp(doc *cdpjson.Node, rows []walkRow) (json.RawMessage, int, error) {
 		stack = stack[:len(stack)-1]
 		r := &rows[p.row]
 		if r.Type != p.n.NodeType || (r.Type == 1 && r.Tag != p.n.LocalName) {
-			if os.Getenv("DOMSCOPE_WALKDEBUG") != "" {
-				fmt.Fprintf(os.Stderr, "mismatch row %d %d/%s dom %d/%s\n", p.row, r.Type, r.Tag, p.n.NodeType, p.n.LocalName)
-			}
 			unmatched += countNodes(p.n)
 			continue
 		}
@@ -191,12 +187,6 @@ func lineUp(doc *cdpjson.Node, rows []walkRow) (json.RawMessage, int, error) {
 		}
 		kids := walkKids(p.n)
 		if len(kids) != r.Kids {
-			if os.Getenv("DOMSCOPE_WALKDEBUG") != "" {
-				fmt.Fprintf(os.Stderr, "kids row %d %s: walker %d dom %d\n", p.row, r.Tag, r.Kids, len(kids))
-				for _, k := range kids {
-					fmt.Fprintf(os.Stderr, "   %d %s %q\n", k.NodeType, k.LocalName, k.NodeValue)
-				}
-			}
 			for _, k := range kids {
 				unmatched += countNodes(k)
 			}
