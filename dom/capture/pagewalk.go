@@ -191,13 +191,8 @@ func (w *walkPage) walk(ctx context.Context, frameID string) (json.RawMessage, i
 		return nil, 0, fmt.Errorf("frame %q: document not in the DOM reply", frameID)
 	}
 	if frameID == "" {
-		var ft struct {
-			FrameTree capFrameTree `json:"frameTree"`
-		}
-		if err := w.Page.Call(ctx, "Page.getFrameTree", nil, &ft); err != nil {
-			return nil, 0, err
-		}
-		frameID = ft.FrameTree.Frame.ID
+		// A target's main frame has the target's id.
+		frameID = w.Page.TargetID()
 	}
 	t0 := time.Now()
 	defer func() { w.addScript(time.Since(t0)) }()
