@@ -28,7 +28,7 @@
   };
   const boring = { generic: 1, none: 1, presentation: 1 };
   // Text-ish roles Chrome names with "" whatever they hold.
-  const unnamed = { Legend: 1, caption: 1, LabelText: 1, paragraph: 1, strong: 1, emphasis: 1, code: 1, mark: 1, time: 1, subscript: 1, superscript: 1, deletion: 1, insertion: 1, blockquote: 1, Abbr: 1, LineBreak: 1 };
+  const unnamed = { LayoutTableRow: 1, Legend: 1, caption: 1, LabelText: 1, paragraph: 1, strong: 1, emphasis: 1, code: 1, mark: 1, time: 1, subscript: 1, superscript: 1, deletion: 1, insertion: 1, blockquote: 1, Abbr: 1, LineBreak: 1 };
   const sensitive = el => {
     if (el.localName === 'input' && String(el.getAttribute('type') || '').toLowerCase() === 'password') return true;
     const ac = String(el.getAttribute('autocomplete') || '').toLowerCase().split(/\s+/);
@@ -77,7 +77,17 @@
   // A select's options are not rendered, yet Chrome lists them.
   // Image map areas have no box either; Chrome lists them as links.
   const inSelect = el => ((el.localName === 'option' || el.localName === 'optgroup') && !!el.closest('select')) ||
-    (el.localName === 'area' && el.hasAttribute('href') && !!el.closest('map'));
+    (el.localName === 'area' && el.hasAttribute('href') && mapShown(el.closest('map')));
+  // A map's areas are listed when a shown image uses the map.
+  const maps = new Map();
+  const mapShown = m => {
+    if (!m || !m.name) return false;
+    if (!maps.has(m)) {
+      const img = [...document.images].find(i => i.useMap === '#' + m.name);
+      maps.set(m, !!img && img.checkVisibility({ visibilityProperty: true }));
+    }
+    return maps.get(m);
+  };
   const treeLevel = el => {
     let l = 1;
     for (let p = el.parentElement; p && p.getAttribute('role') !== 'tree'; p = p.parentElement) if (p.getAttribute('role') === 'group') l++;
@@ -111,6 +121,15 @@
     if (tag === 'table' && !el.hasAttribute('role') && layoutTable(el)) return 'LayoutTable';
     return role;
   };
+  // A bare inline wrapper (a span with no id, role or ARIA) is left out
+  // by Chrome too.
+  const bare = el => {
+    if (el.hasAttribute('id') || el.hasAttribute('role') || el.hasAttribute('tabindex') || el.hasAttribute('title') || el.isContentEditable) return false;
+    for (const x of el.attributes) if (x.name.startsWith('aria-') || x.name.startsWith('on')) return false;
+    return true;
+  };
+  const bareInline = el => el.namespaceURI === 'http://www.w3.org/1999/xhtml' && !el.shadowRoot && !hosts.has(el) &&
+    gcs(el).getPropertyValue('display') === 'inline' && bare(el);
   const blockOfBlocks = el => {
     if (el.localName !== 'div' || el.hasAttribute('role') || el.hasAttribute('tabindex') || el.isContentEditable || el.shadowRoot || hosts.has(el)) return false;
     for (const x of el.attributes) if (x.name.startsWith('aria-') || x.name.startsWith('on')) return false;
@@ -193,7 +212,15 @@
   // as Chrome's do. Styles are cached across the whole walk.
   const styles = new Map();
   const gcs = (el, pseudo) => {
-    if (pseudo) return getComputedStyle(el, pseudo);
+    if (pseudo) {
+      // Chrome draws quote marks for open-quote and close-quote.
+      const ps = getComputedStyle(el, pseudo);
+      return { getPropertyValue: p => {
+        const v = ps.getPropertyValue(p);
+        // U+2063 marks the space dom-accessibility-api puts beside them.
+        return p !== 'content' ? v : v === 'open-quote' ? '"\u201c\u2063"' : v === 'close-quote' ? '"\u2063\u201d"' : v;
+      } };
+    }
     let st = styles.get(el);
     if (!st) {
       st = getComputedStyle(el);
@@ -224,7 +251,8 @@
     if (t === 1 && !n.checkVisibility() && getComputedStyle(n).display !== 'contents' && !inSelect(n)) {
       // Chrome makes no AX node for what is not rendered (display:none).
     } else if (t === 1) {
-      let role = ax.getRole(n) || 'generic';
+      const daaRole = ax.getRole(n) || 'generic';
+      let role = daaRole;
       role = chromeRole[role] || role;
       if (role === 'generic' && !n.hasAttribute('role') && chromeTag[n.localName]) role = chromeTag[n.localName];
       if ((n.localName === 'header' || n.localName === 'footer') && !n.hasAttribute('role') && inSection(n)) {
@@ -238,14 +266,16 @@
       if (n.localName === 'input' && role === 'generic' && String(n.type).toLowerCase() === 'password') role = 'textbox';
       if (n.localName === 'summary' && role === 'button' && !n.hasAttribute('role') && n.parentElement && n.parentElement.localName === 'details') role = 'DisclosureTriangle';
       if (n.localName === 'th' && !n.hasAttribute('role')) role = thRole(n);
-      if (n.localName === 'area' && n.hasAttribute('href') && role === 'generic') role = 'link';
+      if (n.localName === 'area' && n.hasAttribute('href') && role === 'generic' && inSelect(n)) role = 'link';
+      // Chrome makes a clickable anchor a link, href or not.
+      if (n.localName === 'a' && role === 'generic' && !n.hasAttribute('role') && n.hasAttribute('onclick')) role = 'link';
       if (!n.hasAttribute('role') && (n.localName === 'dt' || n.localName === 'dd')) role = n.localName === 'dt' ? 'DescriptionListTerm' : 'definition';
       if (role === 'cell' && !n.hasAttribute('role') && n.closest('[role=grid],[role=treegrid]')) role = 'gridcell';
       // Owned parts of a presentational list or a layout table follow it.
       if (!n.hasAttribute('role')) role = partRole(n, role);
       // Chrome leaves SVG shapes out of its tree, and plain blocks that
       // hold only blocks.
-      const plain = role === 'generic' && (n.namespaceURI === 'http://www.w3.org/2000/svg' || blockOfBlocks(n));
+      const plain = role === 'generic' && (n.namespaceURI === 'http://www.w3.org/2000/svg' || blockOfBlocks(n) || bareInline(n));
       // Hidden subtrees are ignored, as Chrome marks them.
       const parentHidden = hidden.has(n.parentNode) || (n.parentNode && n.parentNode.nodeType === 11 && hidden.has(n.parentNode.host));
       const unseen = n.hasAttribute('inert') || n.closest('[inert]') || (!inSelect(n) && !n.checkVisibility({ visibilityProperty: true }));
@@ -262,14 +292,22 @@
         } else if (role === 'row' && !n.hasAttribute('aria-label') && !n.hasAttribute('aria-labelledby') && !n.hasAttribute('title') && !n.closest('[role=grid],[role=treegrid]')) {
           named = true; // Chrome names a table's rows, not a grid's, with "".
         } else {
-          try { name = clean(ax.computeAccessibleName(n, nameOpts)); named = true; } catch (e) { name = ''; }
+          try {
+            name = clean(ax.computeAccessibleName(n, nameOpts).replace(/\u2063 ?| ?\u2063/g, ''));
+            // Where Chrome's role is not the library's, it may not name
+            // the element from its content: the text or alt does.
+            if (name === '' && role !== daaRole && /^(link|button|DisclosureTriangle)$/.test(role)) {
+              name = clean((n.localName === 'area' ? n.getAttribute('alt') || '' : n.textContent).replace(/\s+/g, ' ').trim());
+            }
+            named = true;
+          } catch (e) { name = ''; }
         }
       }
       // Chrome makes no AX node for what is invisible or inert.
       if (!unseen) row.push(role, named ? name : null, isHidden ? '' : value(n, role), isHidden || plain || role === 'none', isHidden ? {} : props(n, role));
     } else if (t === 9) {
       const p = {};
-      if (!focusedEl || n.hasFocus()) p.focused = 'true'; // Chrome marks both
+      if (window.top === window && (!focusedEl || n.hasFocus())) p.focused = 'true'; // Chrome marks both, in the top frame
       if (n.readyState !== 'complete') p.busy = '1'; // as Chrome says of a loading document
       row.push('RootWebArea', clean(n.title || ''), '', false, p);
     }
