@@ -28,7 +28,7 @@
   };
   const boring = { generic: 1, none: 1, presentation: 1 };
   // Text-ish roles Chrome names with "" whatever they hold.
-  const unnamed = { LayoutTableRow: 1, Legend: 1, caption: 1, LabelText: 1, paragraph: 1, strong: 1, emphasis: 1, code: 1, mark: 1, time: 1, subscript: 1, superscript: 1, deletion: 1, insertion: 1, blockquote: 1, Abbr: 1, LineBreak: 1 };
+  const unnamed = { LayoutTableRow: 1, LayoutTableCell: 1, Legend: 1, caption: 1, LabelText: 1, paragraph: 1, strong: 1, emphasis: 1, code: 1, mark: 1, time: 1, subscript: 1, superscript: 1, deletion: 1, insertion: 1, blockquote: 1, Abbr: 1, LineBreak: 1 };
   const sensitive = el => {
     if (el.localName === 'input' && String(el.getAttribute('type') || '').toLowerCase() === 'password') return true;
     const ac = String(el.getAttribute('autocomplete') || '').toLowerCase().split(/\s+/);
