@@ -29,8 +29,9 @@
   const boring = { generic: 1, none: 1, presentation: 1 };
   // Text-ish roles Chrome names with "" whatever they hold.
   const unnamed = { LayoutTableRow: 1, LayoutTableCell: 1, Legend: 1, caption: 1, LabelText: 1, paragraph: 1, strong: 1, emphasis: 1, code: 1, mark: 1, time: 1, subscript: 1, superscript: 1, deletion: 1, insertion: 1, blockquote: 1, Abbr: 1, LineBreak: 1 };
+  // The same test as dom.SensitiveAttrs.
   const sensitive = el => {
-    if (el.localName === 'input' && String(el.getAttribute('type') || '').toLowerCase() === 'password') return true;
+    if (el.localName === 'input' && String(el.getAttribute('type') || '').trim().toLowerCase() === 'password') return true;
     const ac = String(el.getAttribute('autocomplete') || '').toLowerCase().split(/\s+/);
     return ac.some(t => t === 'current-password' || t === 'new-password' || t === 'one-time-code' || t.startsWith('cc-'));
   };
@@ -76,7 +77,7 @@
   };
   // A select's options are not rendered, yet Chrome lists them.
   // Image map areas have no box either; Chrome lists them as links.
-  const inSelect = el => ((el.localName === 'option' || el.localName === 'optgroup') && !!el.closest('select')) ||
+  const listedWithoutBox = el => ((el.localName === 'option' || el.localName === 'optgroup') && !!el.closest('select')) ||
     (el.localName === 'area' && el.hasAttribute('href') && mapShown(el.closest('map')));
   // A map's areas are listed when a shown image uses the map.
   const maps = new Map();
@@ -248,7 +249,7 @@
     // CDP's DOM leaves out text nodes of whitespace alone.
     for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType !== 3 || !blank.test(c.data)) kids.push(c);
     const row = [t, t === 1 ? n.localName : '', kids.length];
-    if (t === 1 && !n.checkVisibility() && getComputedStyle(n).display !== 'contents' && !inSelect(n)) {
+    if (t === 1 && !n.checkVisibility() && getComputedStyle(n).display !== 'contents' && !listedWithoutBox(n)) {
       // Chrome makes no AX node for what is not rendered (display:none).
     } else if (t === 1) {
       const daaRole = ax.getRole(n) || 'generic';
@@ -266,7 +267,7 @@
       if (n.localName === 'input' && role === 'generic' && String(n.type).toLowerCase() === 'password') role = 'textbox';
       if (n.localName === 'summary' && role === 'button' && !n.hasAttribute('role') && n.parentElement && n.parentElement.localName === 'details') role = 'DisclosureTriangle';
       if (n.localName === 'th' && !n.hasAttribute('role')) role = thRole(n);
-      if (n.localName === 'area' && n.hasAttribute('href') && role === 'generic' && inSelect(n)) role = 'link';
+      if (n.localName === 'area' && n.hasAttribute('href') && role === 'generic' && listedWithoutBox(n)) role = 'link';
       // Chrome makes a clickable anchor a link, href or not.
       if (n.localName === 'a' && role === 'generic' && !n.hasAttribute('role') && n.hasAttribute('onclick')) role = 'link';
       if (!n.hasAttribute('role') && (n.localName === 'dt' || n.localName === 'dd')) role = n.localName === 'dt' ? 'DescriptionListTerm' : 'definition';
@@ -278,7 +279,7 @@
       const plain = role === 'generic' && (n.namespaceURI === 'http://www.w3.org/2000/svg' || blockOfBlocks(n) || bareInline(n));
       // Hidden subtrees are ignored, as Chrome marks them.
       const parentHidden = hidden.has(n.parentNode) || (n.parentNode && n.parentNode.nodeType === 11 && hidden.has(n.parentNode.host));
-      const unseen = n.hasAttribute('inert') || n.closest('[inert]') || (!inSelect(n) && !n.checkVisibility({ visibilityProperty: true }));
+      const unseen = n.hasAttribute('inert') || n.closest('[inert]') || (!listedWithoutBox(n) && !n.checkVisibility({ visibilityProperty: true }));
       const isHidden = parentHidden || n.getAttribute('aria-hidden') === 'true' || unseen;
       if (isHidden) hidden.add(n);
       let name = '';
