@@ -146,6 +146,7 @@
     }
     return any;
   };
+  const num = v => (v.trim() !== '' && isFinite(v) ? String(Number(v)) : v);
   const props = (el, role) => {
     const p = {};
     const a = n => el.getAttribute(n);
@@ -171,12 +172,13 @@
     if (a('aria-modal') === 'true' || (tag === 'dialog' && el.matches(':modal'))) p.modal = 'true';
     if (a('aria-multiselectable') === 'true' || (tag === 'select' && el.multiple)) p.multiselectable = 'true';
     if (a('aria-haspopup') && a('aria-haspopup') !== 'false') p.hasPopup = a('aria-haspopup') === 'true' ? 'menu' : a('aria-haspopup');
+    // Chrome gives an input slider or spin button its text as valuetext,
+    // never aria-valuetext, and writes the numbers as numbers.
     const ranged = tag === 'input' && (el.type === 'range' || el.type === 'number');
-    if (a('aria-valuetext') !== null) p.valuetext = a('aria-valuetext');
-    else if (ranged && el.value !== '') p.valuetext = el.value;
-    if (a('aria-valuemin') !== null) p.valuemin = a('aria-valuemin');
+    if (tag === 'input' && /^(slider|spinbutton)$/.test(role) && el.value !== '') p.valuetext = el.value;
+    if (a('aria-valuemin') !== null) p.valuemin = num(a('aria-valuemin'));
     else if (ranged) p.valuemin = el.min || '0';
-    if (a('aria-valuemax') !== null) p.valuemax = a('aria-valuemax');
+    if (a('aria-valuemax') !== null) p.valuemax = num(a('aria-valuemax'));
     else if (ranged) p.valuemax = el.max || (el.type === 'range' ? '100' : '0');
     if (tag === 'select' && !el.multiple && el.size <= 1) {
       if (p.expanded === undefined) p.expanded = 'false';
@@ -194,8 +196,9 @@
     if (tag === 'input' && /^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test(el.type)) return '';
     if (tag === 'input' || tag === 'textarea') return clean(el.value || '');
     if (tag === 'select') return clean(el.selectedOptions && el.selectedOptions[0] ? el.selectedOptions[0].label : '');
-    if (/^(slider|spinbutton|progressbar|scrollbar|meter)$/.test(role)) return el.getAttribute('aria-valuenow') || '';
+    if (/^(slider|spinbutton|progressbar|scrollbar|meter)$/.test(role)) return el.hasAttribute('aria-valuenow') ? num(el.getAttribute('aria-valuenow')) : '';
     if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return clean(el.innerText || '');
+    if (role === 'combobox') return clean(el.textContent.replace(/\s+/g, ' ').trim()); // a scripted combobox shows its choice
     return '';
   };
   // The focused element is the deepest active one. A shadow host with
