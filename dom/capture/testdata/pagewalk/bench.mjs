@@ -9,8 +9,10 @@ const page = ctx.pages()[0] || await ctx.newPage();
 const cdp = await ctx.newCDPSession(page);
 const daa = fs.readFileSync(new URL('./daa.js', import.meta.url), 'utf8');
 const walker = fs.readFileSync(new URL('./walker.js', import.meta.url), 'utf8');
-const prodAX = fs.readFileSync(new URL('../../pagewalk_ax.js', import.meta.url), 'utf8');
-const prodJS = fs.readFileSync(new URL('../../pagewalk.js', import.meta.url), 'utf8');
+// PAGEWALK_DIR is dom/capture of the checkout (the product's walker).
+const pwDir = process.env.PAGEWALK_DIR || new URL('../../', import.meta.url).pathname;
+const prodAX = fs.readFileSync(pwDir + '/pagewalk_ax.js', 'utf8');
+const prodJS = fs.readFileSync(pwDir + '/pagewalk.js', 'utf8');
 const prodFn = 'function(...c){' + prodAX + '\nreturn (' + prodJS + ')(...c);}';
 const med = a => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
 const STY = ['display', 'visibility', 'opacity', 'cursor', 'pointer-events'];
