@@ -222,7 +222,12 @@
       return { getPropertyValue: p => {
         const v = ps.getPropertyValue(p);
         // U+2063 marks the space dom-accessibility-api puts beside them.
-        return p !== 'content' ? v : v === 'open-quote' ? '"\u201c\u2063"' : v === 'close-quote' ? '"\u2063\u201d"' : v;
+        if (p !== 'content') return v;
+        if (v === 'open-quote') return '"\u201c\u2063"';
+        if (v === 'close-quote') return '"\u2063\u201d"';
+        // content: "☆" / "alt" is read as its alternative text.
+        const alt = /^".*"\s*\/\s*(".*")$/.exec(v);
+        return alt ? alt[1] : v;
       } };
     }
     let st = styles.get(el);
