@@ -12,6 +12,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/build"
+	"domscope/dom/capture"
 	"domscope/dom/flatten"
 )
 
@@ -24,6 +25,7 @@ type snapshotOpts struct {
 	shot       string
 	marks      bool
 	view       viewFlags
+	capture    string
 }
 
 func snapshotCommand() *cobra.Command {
@@ -46,6 +48,7 @@ func snapshotCommand() *cobra.Command {
 	fs.BoolVar(&o.stats, "stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
 	fs.StringVar(&o.shot, "screenshot", "", "also save the page's viewport as a PNG at its CSS size to this file")
 	o.view.register(fs)
+	fs.StringVar(&o.capture, "capture", "cdp", "experimental: cdp (default), page (roles and names from a script in the page), or compare (print where the two differ)")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
 	return cmd
 }
@@ -55,6 +58,11 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	case "json", "text", "tree":
 	default:
 		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", o.format)}
+	}
+	switch o.capture {
+	case "cdp", "page", "compare":
+	default:
+		return usageError{fmt.Sprintf("unknown --capture %q: want cdp, page or compare", o.capture)}
 	}
 	if o.marks && o.shot == "" {
 		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
@@ -74,8 +82,15 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	defer s.Close()
 
 	st := settingsFrom(ctx)
+	if o.capture == "compare" {
+		return comparePaths(ctx, s.page, o, build.Options{Disabled: st.tierOff})
+	}
+	take := takeSnapshot(mode)
+	if o.capture == "page" {
+		take = capture.TakePage
+	}
 	// Printed and dropped: the capture's JSON is let go as it is decoded.
-	snap, err := takeSnapshot(mode)(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
+	snap, err := take(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
 	if err != nil {
 		if perr := probeFailed(ctx, s.page); perr != nil {
 			return perr

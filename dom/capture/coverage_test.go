@@ -259,13 +259,20 @@ func (c *covTab) try(url, oracle string, frames bool) (*dom.Snapshot, *dom.Seria
 	if len(res.ExceptionDetails) > 0 {
 		return nil, nil, nil, fmt.Errorf("oracle threw: %s", res.ExceptionDetails)
 	}
-	raw, err := capture.Capture(ctx, c.p)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	s, err := build.Build(raw, build.Options{})
-	if err != nil {
-		return nil, nil, nil, err
+	var s *dom.Snapshot
+	var err error
+	if os.Getenv("DOMSCOPE_CAPTURE") == "page" { // the experimental page path
+		if s, err = capture.TakePage(ctx, c.p, build.Options{}); err != nil {
+			return nil, nil, nil, err
+		}
+	} else {
+		raw, err := capture.Capture(ctx, c.p)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if s, err = build.Build(raw, build.Options{}); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	o := dom.DefaultOptions()
 	o.IncludeBackendIDs = true

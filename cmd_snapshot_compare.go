@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
+	"domscope/dom/flatten"
+)
+
+// comparePaths is `snapshot --capture compare`: the page taken by CDP and
+// by the page walker, the nodes that differ, and whether the json and
+// text views are the same.
+func comparePaths(ctx context.Context, p dom.Page, o snapshotOpts, bo build.Options) error {
+	cdp, page, d, err := capture.ComparePaths(ctx, p, bo)
+	if err != nil {
+		return err
+	}
+	var sb strings.Builder
+	sb.WriteString(d.Text())
+	fmt.Fprintf(&sb, "capture: cdp %v, page %v\n", ms(cdp.CaptureTime), ms(page.CaptureTime))
+	for _, format := range []string{"text", "json"} {
+		a, err := viewOf(ctx, p, o, cdp, format)
+		if err != nil {
+			return err
+		}
+		b, err := viewOf(ctx, p, o, page, format)
+		if err != nil {
+			return err
+		}
+		// The timestamps of two captures differ by design.
+		a, b = stamp.ReplaceAllString(a, ""), stamp.ReplaceAllString(b, "")
+		if a == b {
+			fmt.Fprintf(&sb, "%s view: identical\n", format)
+			continue
+		}
+		la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+		fmt.Fprintf(&sb, "%s view: differs (%d lines by CDP, %d by page)\n", format, len(la), len(lb))
+		if format == "json" {
+			i := 0
+			for i < len(a) && i < len(b) && a[i] == b[i] {
+				i++
+			}
+			from := max(0, i-60)
+			fmt.Fprintf(&sb, "  - …%s\n  + …%s\n", clip(a[from:], 160), clip(b[from:], 160))
+		}
+		if format == "text" {
+			shown := 0
+			for i := 0; i < len(la) && i < len(lb) && shown < 10; i++ {
+				if la[i] != lb[i] {
+					fmt.Fprintf(&sb, "  - %s\n  + %s\n", la[i], lb[i])
+					shown++
+				}
+			}
+		}
+	}
+	_, err = os.Stdout.WriteString(sb.String())
+	return err
+}
+
+var stamp = regexp.MustCompile(`"timestamp": ?"[^"]*"`)
+
+// viewOf flattens a snapshot into one of the views, as runSnapshot does.
+func viewOf(ctx context.Context, p dom.Page, o snapshotOpts, snap *dom.Snapshot, format string) (string, error) {
+	opts := dom.DefaultOptions()
+	opts.IncludeBackendIDs = o.backendIDs
+	opts.Disabled = settingsFrom(ctx).flattenOff
+	if err := o.view.apply(ctx, p, snap, &opts); err != nil {
+		return "", err
+	}
+	sd, _ := flatten.Flatten(snap, opts)
+	return o.view.format(sd, format)
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
