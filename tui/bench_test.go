@@ -136,7 +136,7 @@ func BenchmarkFormatCmd100k(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := formatFlat(m.doc.sd, true); err != nil {
+		if _, err := formatFlat(m.doc.view, true); err != nil {
 			b.Fatal(err)
 		}
 	}

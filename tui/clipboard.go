@@ -74,16 +74,16 @@ func (m *Model) copyWhat(what string) tea.Cmd {
 		return m.copyText("the step", m.step.line())
 	}
 	if what == copyFlat {
-		if m.doc.sd == nil {
+		if m.doc.view == nil {
 			m.setFlash("nothing to copy yet", true)
 			return nil
 		}
 		if m.panes.flat.json {
-			// At 50,000 elements formatting takes most of a second:
-			// a command does it, and Update copies the result.
-			sd := m.doc.sd
+			// At 50,000 elements flattening again and formatting take
+			// most of a second: a command does it, Update copies it.
+			v := m.doc.view
 			return safe(func() tea.Msg {
-				b, err := flatten.FormatJSON(sd)
+				b, err := flatten.FormatJSON(v.Serialized())
 				return copyReadyMsg{what: "the flat view (json)", text: string(b), err: err}
 			})
 		}

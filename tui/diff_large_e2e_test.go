@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/cdpconn/cdptest"
-	"domscope/dom/flatten"
 	"domscope/dom/live"
 )
 
@@ -25,7 +24,7 @@ func TestDiffLayerLargeView(t *testing.T) {
 	m := newModel(context.Background(), Config{Actor: svc, NoColor: true, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 	settle(t, m, m.refresh(false, "first snapshot"))
-	if n := strings.Count(flatten.FormatText(m.doc.sd), "\n"); n < 5000 {
+	if n := strings.Count(m.doc.view.Text, "\n"); n < 5000 {
 		t.Fatalf("the flat view has %d lines, want a large one", n)
 	}
 	expr := `document.querySelector('h1').textContent += ' (edited)';

@@ -32,16 +32,17 @@ type FlatPane struct {
 // flatOutput is a flat view formatted for the pane: made off the Update
 // path (a format switch at 100k nodes takes most of a second), applied on it.
 type flatOutput struct {
-	sd     *dom.SerializedDom
+	src    *flatten.View // the view it was formatted from
 	json   bool
 	lines  []flatten.Line
 	tokens int
 }
 
-// formatFlat formats sd as json or text lines and counts its tokens. It
-// only reads sd, so it may run in a command.
-func formatFlat(sd *dom.SerializedDom, asJSON bool) (flatOutput, error) {
-	o := flatOutput{sd: sd, json: asJSON}
+// formatFlat formats src's tree as json or text lines and counts its
+// tokens. It flattens src's snapshot again, so it runs in a command.
+func formatFlat(src *flatten.View, asJSON bool) (flatOutput, error) {
+	o := flatOutput{src: src, json: asJSON}
+	sd := src.Serialized()
 	var out string
 	if asJSON {
 		b, err := flatten.FormatJSON(sd)

@@ -53,10 +53,9 @@ type document struct {
 	flatOpts dom.Options
 	flatSeq  int // bumped by each flatten rule toggle
 	tierOff  map[string]bool
-	// view is the flat view on screen (sd and dec are its parts), made
-	// once off the Update loop (derive.go)
+	// view is the flat view on screen (dec is its part), made once off
+	// the Update loop (derive.go). It keeps no flattened tree.
 	view *flatten.View
-	sd   *dom.SerializedDom
 	dec  dom.Decisions
 	// shownNew: a view was shown since the memory limit was last settled
 	shownNew bool
@@ -305,12 +304,13 @@ func (m *Model) reflatten() tea.Cmd {
 // showView puts a derived flat view on screen as it is.
 func (m *Model) showView(d *derived) {
 	v := d.view
-	m.doc.view, m.doc.sd, m.doc.dec = v, v.SD, v.Dec
+	m.doc.view, m.doc.dec = v, v.Dec
+	m.pic.markCache = nil // the old view's marks would keep it alive
 	m.doc.shownNew = true
 	if d.err != nil {
 		m.setFlash("could not serialize the flat view: "+d.err.Error(), true)
 	}
-	m.panes.flat.apply(flatOutput{sd: v.SD, json: v.JSON, lines: v.Lines, tokens: d.tokens}, v.Dec)
+	m.panes.flat.apply(flatOutput{src: v, json: v.JSON, lines: v.Lines, tokens: d.tokens}, v.Dec)
 	m.clearCache()
 	m.fitMemory()
 }

@@ -82,7 +82,7 @@ func (m *Model) filterKey() tea.Cmd {
 }
 
 func (m *Model) formatKey() tea.Cmd {
-	if m.doc.sd == nil {
+	if m.doc.view == nil {
 		m.panes.flat.json = !m.panes.flat.json
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/dom/screenshot"
 	"domscope/views"
 )
@@ -45,6 +46,16 @@ type picture struct {
 	// the framed pane, drawn again only when its key changes
 	box    []string
 	boxKey boxKey
+	// marks are the numbered marks of the view on screen on shot, made
+	// once: making them flattens the snapshot again.
+	markCache *markSet
+}
+
+// markSet is the numbered marks of one view on one screenshot.
+type markSet struct {
+	view  *flatten.View
+	shot  *screenshot.Picture
+	marks []screenshot.Mark
 }
 
 type boxKey struct {
@@ -72,9 +83,10 @@ type (
 		err      error
 	}
 	pictureDrawnMsg struct {
-		key picKey
-		out views.PictureOutput
-		err error
+		key   picKey
+		out   views.PictureOutput
+		err   error
+		marks *markSet // made for this drawing, else nil
 	}
 	// pictureRawMsg writes a pixel-protocol picture. It waits until the
 	// frame that clears its cells is on the terminal.
@@ -165,6 +177,9 @@ func (m *Model) pictureAfter(msg tea.Msg) tea.Cmd {
 			m.pic.shotN++
 		}
 	case pictureDrawnMsg:
+		if ms := msg.marks; ms != nil && ms.view == m.doc.view && ms.shot == m.pic.shot {
+			m.pic.markCache = ms
+		}
 		if msg.key != m.pic.want {
 			m.pic.drawing = false
 			break // something changed meanwhile: draw again below
@@ -245,16 +260,26 @@ func (m *Model) drawPicture(k picKey) tea.Cmd {
 		b := n.Bounds
 		in.Selected = &b
 	}
-	if k.marks && m.doc.sd != nil {
-		in.Marks = screenshot.Marks(m.doc.snap, m.doc.sd, m.pic.shot)
+	var made *markSet // marks to make in the command
+	if v := m.doc.view; k.marks && v != nil {
+		if ms := m.pic.markCache; ms != nil && ms.view == v && ms.shot == m.pic.shot {
+			in.Marks = ms.marks
+		} else {
+			made = &markSet{view: v, shot: m.pic.shot}
+		}
 	}
 	if m.pic.baseKey == (picKey{shot: k.shot, cols: k.cols, rows: k.rows}) {
 		in.Base = m.pic.base
 	}
 	m.pic.drawing, m.pic.want = true, k
+	snap := m.doc.snap
 	return safe(func() tea.Msg {
+		if made != nil {
+			made.marks = screenshot.Marks(snap, made.view.Serialized(), made.shot)
+			in.Marks = made.marks
+		}
 		out, err := views.DrawPicture(in)
-		return pictureDrawnMsg{key: k, out: out, err: err}
+		return pictureDrawnMsg{key: k, out: out, err: err, marks: made}
 	})
 }
 

@@ -74,7 +74,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		switch {
 		case msg.err != nil:
 			m.setFlash("could not format the flat view: "+msg.err.Error(), true)
-		case msg.out.sd != m.doc.sd && m.doc.sd != nil:
+		case msg.out.src != m.doc.view && m.doc.view != nil:
 			// the flat view changed meanwhile (new snapshot, rules): format it again
 			return m.formatAs(msg.out.json)
 		default:
@@ -257,10 +257,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 // nodes that takes most of a second, and input must not wait for it. The
 // pane keeps the old format until the new one arrives.
 func (m *Model) formatAs(asJSON bool) tea.Cmd {
-	sd := m.doc.sd
+	v := m.doc.view
 	m.setFlash("formatting the flat view as "+map[bool]string{true: "json", false: "text"}[asJSON]+"…", false)
 	return safe(func() tea.Msg {
-		out, err := formatFlat(sd, asJSON)
+		out, err := formatFlat(v, asJSON)
 		return formattedMsg{out: out, err: err}
 	})
 }

@@ -135,8 +135,8 @@ func (m *Model) flatBox(r rect) []string {
 	}
 	title := "Flattened for the LLM (" + format + ")"
 	right := commas(m.panes.flat.tokens) + " tokens"
-	if m.doc.sd != nil && r.w >= 70 {
-		right += " · " + commas(m.doc.sd.NodeCount) + " nodes"
+	if m.doc.view != nil && r.w >= 70 {
+		right += " · " + commas(m.doc.view.NodeCount) + " nodes"
 	}
 	if r.w < views.Width(title)+views.Width(right)+8 {
 		title = "Flat (" + format + ")"

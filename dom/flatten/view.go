@@ -10,13 +10,16 @@ import (
 
 // View is one snapshot flattened and formatted once: what the flat pane
 // shows, what an agent reads, and what the line diff compares. The
-// service makes it after a read and the UI shows it as it is.
+// service makes it after a read and the UI shows it as it is. It keeps
+// no flattened tree (at 50,000 elements that is ~10 MB per view):
+// Serialized makes it again when a reader needs it.
 type View struct {
 	Snap *dom.Snapshot
 	Opts dom.Options
 	JSON bool // Lines are the indented JSON format, else the text format
-	SD   *dom.SerializedDom
 	Dec  dom.Decisions
+	// NodeCount is the flattened tree's node count (its nodeCount).
+	NodeCount int
 	// Text is the text format, whatever JSON says: the line diff reads it.
 	Text string
 	// Lines are the lines shown, each with its node's ID. In the text
@@ -41,10 +44,14 @@ func NewView(s *dom.Snapshot, opts dom.Options, asJSON bool) (*View, error) {
 	return ViewOf(s, sd, dec, opts, asJSON)
 }
 
-// ViewOf formats a flatten result already made (sd and dec of s with opts).
+// ViewOf formats a flatten result already made (sd and dec of s with
+// opts). The view does not keep sd.
 func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.Options, asJSON bool) (*View, error) {
 	opts.Disabled = dom.CopyRules(opts.Disabled) // the caller's map may change later
-	v := &View{Snap: s, Opts: opts, JSON: asJSON, SD: sd, Dec: dec}
+	v := &View{Snap: s, Opts: opts, JSON: asJSON, Dec: dec}
+	if sd != nil {
+		v.NodeCount = sd.NodeCount
+	}
 	v.Text, v.Lines = textAndLines(sd)
 	if !asJSON {
 		v.CountAfter(nil)
@@ -54,6 +61,8 @@ func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.
 	if v.Lines, err = FormatJSONLines(sd); err != nil {
 		return nil, err
 	}
+	// The tree is kept only until counted (OnceValue drops its
+	// function then): the UI counts at once.
 	v.tokens = sync.OnceValue(func() int {
 		b, err := FormatJSON(sd)
 		if err != nil {
@@ -62,6 +71,14 @@ func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.
 		return CountTokens(string(b))
 	})
 	return v, nil
+}
+
+// Serialized flattens the view's snapshot again: the tree its lines were
+// formatted from. It takes a Flatten (about 100 ms at 50,000 elements),
+// so it is for a user's command, off the Update loop.
+func (v *View) Serialized() *dom.SerializedDom {
+	sd, _ := Flatten(v.Snap, v.Opts)
+	return sd
 }
 
 // CountAfter makes a text view count its tokens from prev's, a view of
