@@ -43,15 +43,18 @@ func TestViewSameTree(t *testing.T) {
 	if got.Snap != next || got.Text != want.Text || len(got.Lines) != len(want.Lines) {
 		t.Errorf("the view taken over is not the view of the snapshot")
 	}
-	a, _ := flatten.FormatJSON(got.SD)
-	b, _ := flatten.FormatJSON(want.SD)
+	a, _ := flatten.FormatJSON(got.Serialized())
+	b, _ := flatten.FormatJSON(want.Serialized())
 	if string(a) != string(b) {
 		t.Errorf("the taken-over view's JSON differs:\n%.300s\n%.300s", a, b)
+	}
+	if got.NodeCount != want.NodeCount {
+		t.Errorf("node count %d, want %d", got.NodeCount, want.NodeCount)
 	}
 	if got.Tokens() != want.Tokens() {
 		t.Errorf("tokens %d, want %d", got.Tokens(), want.Tokens())
 	}
-	if v.SD.Title == next.Title || v.SD.Frames[0].URL == next.Frames[0].URL {
+	if sd := v.Serialized(); sd.Title == next.Title || sd.Frames[0].URL == next.Frames[0].URL {
 		t.Errorf("taking the view over changed the first view's header")
 	}
 	j, err := flatten.NewView(first, opts, true)
