@@ -64,6 +64,9 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	default:
 		return usageError{fmt.Sprintf("unknown --capture %q: want cdp, page or compare", o.capture)}
 	}
+	if o.capture == "compare" && (o.shot != "" || o.out != "") {
+		return usageError{"--capture compare prints its own report: drop --screenshot and --out"}
+	}
 	if o.marks && o.shot == "" {
 		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"domscope/dom"
 	"domscope/dom/build"
@@ -47,6 +48,9 @@ func comparePaths(ctx context.Context, p dom.Page, o snapshotOpts, bo build.Opti
 				i++
 			}
 			from := max(0, i-60)
+			for from > 0 && !utf8.RuneStart(a[from]) {
+				from--
+			}
 			fmt.Fprintf(&sb, "  - …%s\n  + …%s\n", clip(a[from:], 160), clip(b[from:], 160))
 		}
 		if format == "text" {
@@ -78,8 +82,11 @@ func viewOf(ctx context.Context, p dom.Page, o snapshotOpts, snap *dom.Snapshot,
 }
 
 func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
+	if len(s) <= n {
+		return s
 	}
-	return s
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n-- // never cut a character in two
+	}
+	return s[:n]
 }

@@ -38,7 +38,8 @@ func (m *Model) fitMemory() {
 	debug.SetMemoryLimit(max(memFloor, live+memHeadroom))
 }
 
-// settledLive is the live heap the last settle measured.
+// settledLive is the live heap the last settle measured. It is the
+// process's, as the memory limit is.
 var settledLive atomic.Int64
 
 // settleMemory runs in a command once a snapshot is shown and counted:
@@ -46,7 +47,8 @@ var settledLive atomic.Int64
 // the limit follows it. It takes the lower of this and the last
 // measure: a collection beside other work once saw 40 MB more live at
 // 50,000 elements, and the next action's heap grew 25 MB higher. A page
-// that grew gets its room at the next settle.
+// that really grew gets its room one settle later; the last action's
+// live heap (actionLive) is a floor meanwhile.
 func settleMemory() {
 	runtime.GC()
 	live := liveHeap()

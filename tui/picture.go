@@ -272,10 +272,9 @@ func (m *Model) drawPicture(k picKey) tea.Cmd {
 		in.Base = m.pic.base
 	}
 	m.pic.drawing, m.pic.want = true, k
-	snap := m.doc.snap
 	return safe(func() tea.Msg {
 		if made != nil {
-			made.marks = screenshot.Marks(snap, made.view.Serialized(), made.shot)
+			made.marks = screenshot.Marks(made.view.Snap, made.view.Serialized(), made.shot)
 			in.Marks = made.marks
 		}
 		out, err := views.DrawPicture(in)

@@ -49,6 +49,12 @@ func (b *builder) childList(r *cdpjson.Node, oop bool) []*dom.VirtualNode {
 	if k == 0 {
 		return nil
 	}
+	return b.kidList(k)
+}
+
+// kidList is an empty child list with room for k children, cut from the
+// builder's chunk. A long list gets its own array.
+func (b *builder) kidList(k int) []*dom.VirtualNode {
 	if k > kidChunk/4 {
 		return make([]*dom.VirtualNode, 0, k)
 	}

@@ -21,7 +21,8 @@ import (
 // false when opts are not the ones d was built with, or d is lean.
 //
 // The copy shares what no draft writes once built: attribute and state
-// maps, strings. Nodes, child lists, facts and the ID index are its own.
+// maps, strings. Redescribe gives a node new States rather than writing
+// the shared map; keep it so. Nodes, child lists, facts and the ID index are its own.
 // So putting it right leaves d's snapshot as it was. It reads nothing
 // of the capture but its URL and target, which a live model never
 // changes: it may run while the model is refreshed.
@@ -77,18 +78,4 @@ func (d *Draft) Clone(opts Options, start time.Time) (*Draft, bool) {
 	}
 	s.BuildTime = time.Since(start)
 	return &Draft{b: b, cloned: true}, true
-}
-
-// kidList is an empty child list with room for k children, from the
-// builder's chunks as childList's are.
-func (b *builder) kidList(k int) []*dom.VirtualNode {
-	if k > kidChunk/4 {
-		return make([]*dom.VirtualNode, 0, k)
-	}
-	if len(b.kids) < k {
-		b.kids = make([]*dom.VirtualNode, kidChunk)
-	}
-	c := b.kids[:0:k]
-	b.kids = b.kids[k:]
-	return c
 }

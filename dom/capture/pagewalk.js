@@ -35,21 +35,38 @@
     const ac = String(el.getAttribute('autocomplete') || '').toLowerCase().split(/\s+/);
     return ac.some(t => t === 'current-password' || t === 'new-password' || t === 'one-time-code' || t.startsWith('cc-'));
   };
-  // Every secret of the frame is known before any name is made.
+  // A control's value through its prototype: this world's element may
+  // carry the masking getter set below.
+  const controls = [HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement];
+  const ownValue = el => {
+    for (const C of controls) {
+      if (el instanceof C) return Object.getOwnPropertyDescriptor(C.prototype, 'value').get.call(el);
+    }
+    return ('value' in el && typeof el.value === 'string') ? el.value : el.textContent;
+  };
+  // Every secret of the frame is known before any name is made. Names
+  // trim and squeeze spaces, so the squeezed form is a secret too.
   const secrets = [];
   const collect = root => {
     for (const el of root.querySelectorAll('*')) {
       if (sensitive(el)) {
-        const v = ('value' in el && typeof el.value === 'string') ? el.value : el.textContent;
-        if (v) secrets.push(v);
+        const v = ownValue(el);
+        if (v) secrets.push(v, v.replace(/\s+/g, ' ').trim());
+        // Names read a field's value through this world's element, which
+        // now gives the mask. The page's own world is untouched.
+        if (controls.some(C => el instanceof C)) {
+          Object.defineProperty(el, 'value', { get: () => (ownValue(el) ? MASK : ''), configurable: true });
+        }
       }
       const sr = el.shadowRoot || hosts.get(el);
       if (sr) collect(sr);
     }
   };
   collect(document);
+  // Longer secrets first: a shorter one may be part of a longer one.
+  secrets.sort((a, b) => b.length - a.length);
   const clean = s => {
-    for (const v of secrets) if (s && s.includes(v)) s = s.split(v).join(MASK);
+    for (const v of secrets) if (s && v && s.includes(v)) s = s.split(v).join(MASK);
     return s;
   };
   const inSection = el => {
@@ -175,7 +192,8 @@
     // Chrome gives an input slider or spin button its text as valuetext,
     // never aria-valuetext, and writes the numbers as numbers.
     const ranged = tag === 'input' && (el.type === 'range' || el.type === 'number');
-    if (tag === 'input' && /^(slider|spinbutton)$/.test(role) && el.value !== '') p.valuetext = el.value;
+    // A sensitive field's value text is its value: never given.
+    if (tag === 'input' && /^(slider|spinbutton)$/.test(role) && el.value !== '' && !sensitive(el)) p.valuetext = el.value;
     if (a('aria-valuemin') !== null) p.valuemin = num(a('aria-valuemin'));
     else if (ranged) p.valuemin = el.min || '0';
     if (a('aria-valuemax') !== null) p.valuemax = num(a('aria-valuemax'));
@@ -191,7 +209,7 @@
   };
   const value = (el, role) => {
     // A filled sensitive field says only that it is filled.
-    if (sensitive(el)) return (('value' in el && typeof el.value === 'string') ? el.value : el.textContent) ? MASK : '';
+    if (sensitive(el)) return ownValue(el) ? MASK : '';
     const tag = el.localName;
     if (tag === 'input' && /^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test(el.type)) return '';
     if (tag === 'input' || tag === 'textarea') return clean(el.value || '');

@@ -126,7 +126,15 @@ func TestPageWalkPrivacy(t *testing.T) {
 	add := `(() => { const l = document.createElement('label'); l.id = 'emb'; l.textContent = 'Embedded ';
 		const i = document.createElement('input'); i.autocomplete = 'one-time-code'; i.value = 'SECRET-EMBEDDED-1119';
 		l.append(i); document.body.append(l); const b = document.createElement('button');
-		b.setAttribute('aria-labelledby', 'emb'); b.textContent = 'x'; document.body.append(b); })()`
+		b.setAttribute('aria-labelledby', 'emb'); b.textContent = 'x'; document.body.append(b);
+		// Names collapse spaces: a value with runs of them must still be masked.
+		const l2 = document.createElement('label'); l2.id = 'emb2'; l2.textContent = 'Spaced ';
+		const i2 = document.createElement('input'); i2.autocomplete = 'new-password'; i2.value = ' SPACED  SECRET  1121 ';
+		l2.append(i2); document.body.append(l2); const b2 = document.createElement('button');
+		b2.setAttribute('aria-labelledby', 'emb2'); b2.textContent = 'y'; document.body.append(b2);
+		// A card number in a number field: its value text is the number.
+		const n = document.createElement('input'); n.type = 'number'; n.autocomplete = 'cc-number';
+		n.value = '4111111111111111'; document.body.append(n); })()`
 	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": add}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +182,7 @@ func TestPageWalkPrivacy(t *testing.T) {
 	if walked != 1 {
 		t.Errorf("walked %d child frames, want the srcdoc one", walked)
 	}
-	for _, s := range []string{"SECRET-", "6011111111111117", "•••••", `\u2022\u2022\u2022\u2022\u2022`} {
+	for _, s := range []string{"SECRET-", "SPACED", "4111111111111111", "6011111111111117", "•••••", `\u2022\u2022\u2022\u2022\u2022`} {
 		if i := strings.Index(string(answer), s); i >= 0 {
 			t.Errorf("the walker's answer leaks %q: …%s…", s, answer[max(0, i-120):min(len(answer), i+40)])
 		}

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"domscope/dom"
@@ -34,6 +35,11 @@ type early struct {
 	model *Model // the model it refreshes
 	page  dom.Page
 	state int64 // stateProbe before the refresh
+	// began is closed once the read took state, or gave up; hasState
+	// says which. The probe after settling waits for it: it must reach
+	// the page after the one before.
+	began    chan struct{}
+	hasState bool
 	// after is stateProbe once the page settled (probeAfter), nil
 	// until it is asked for.
 	after chan probed
@@ -61,7 +67,13 @@ func (e *early) probeAfter(ctx context.Context, s *Service) {
 	e.after = make(chan probed, 1)
 	go func() {
 		var p probed
-		p.sum, p.ok = s.probeState(ctx, page)
+		select {
+		case <-e.began:
+			if e.hasState {
+				p.sum, p.ok = s.probeState(ctx, page)
+			}
+		case <-ctx.Done():
+		}
 		e.after <- p
 	}()
 }
@@ -84,9 +96,12 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 		return nil
 	}
 	acted := time.Now()
-	e := &early{done: make(chan struct{}), model: model}
+	e := &early{done: make(chan struct{}), began: make(chan struct{}), model: model}
 	go func() {
 		defer close(e.done)
+		var beganOnce sync.Once
+		begin := func() { beganOnce.Do(func() { close(e.began) }) }
+		defer begin()
 		if !s.awaitEarlyQuiet(ctx, m, acted) {
 			return
 		}
@@ -98,7 +113,10 @@ func (s *Service) startEarly(ctx context.Context, m mark, hint []int64) *early {
 			return
 		}
 		var ok bool
-		if e.state, ok = s.probeState(ctx, page); !ok {
+		e.state, ok = s.probeState(ctx, page)
+		e.hasState = ok
+		begin()
+		if !ok {
 			return
 		}
 		dctx, _, stop := s.dialogCtx(ctx)

@@ -132,6 +132,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	} else {
 		close(cloneDone)
 	}
+	defer func() { <-cloneDone }() // an early return leaves no copy running
 	// An inline style change says nothing of the new style. So the
 	// attributes are read again, first. The tree built ahead reads them,
 	// and a field's type may have changed with them.
