@@ -258,7 +258,7 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	var prevText, nextText string
 	textDone := make(chan struct{})
 	if prev.URL == next.URL {
-		prevText = s.flatText(prev)
+		prevText = s.textOf(prev)
 		go func() {
 			defer close(textDone)
 			defer func() { _ = recover() }() // no text diff rather than a crash

@@ -71,6 +71,26 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 	return v, nil
 }
 
+// textOf is snap's flat text with the default options. A view made
+// already gives it. Else only the text is made, and nothing is cached:
+// the snapshot captured to find an action's target (the one shown was
+// too old) is never shown. Caching its view would hold its decisions
+// through the action, and push out the shown view whose token counts
+// the next view reuses.
+func (s *Service) textOf(snap *dom.Snapshot) string {
+	opts := dom.DefaultOptions()
+	s.mu.Lock()
+	for _, v := range s.derived.views {
+		if v.Matches(snap, opts, false) {
+			s.mu.Unlock()
+			return v.Text
+		}
+	}
+	s.mu.Unlock()
+	sd, _ := flatten.Flatten(snap, opts)
+	return flatten.FormatText(sd)
+}
+
 // Diff returns what changed from prev to next, made once per pair.
 func (s *Service) Diff(prev, next *dom.Snapshot) flatten.SnapshotDiff {
 	wp, wn := weak.Make(prev), weak.Make(next)
