@@ -31,34 +31,12 @@ func walkCtx(t *testing.T) context.Context {
 	return ctx
 }
 
-// walkEval polls a JavaScript condition on the page.
-func walkEval(t *testing.T, p dom.Page, cond string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	for {
-		var r struct {
-			Result struct {
-				Value bool `json:"value"`
-			} `json:"result"`
-		}
-		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": cond, "returnByValue": true}, &r); err == nil && r.Result.Value {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("waiting for %s", cond)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-}
-
 // TestPageWalkClosedShadow: the walker reads inside closed shadow roots,
 // which CDP hands it, and every node lines up with the DOM reply. The
 // closed root's button gets its role from the walker, not a heuristic.
 func TestPageWalkClosedShadow(t *testing.T) {
 	p := walkOpen(t, "shadow.html")
-	walkEval(t, p, `document.readyState === 'complete'`)
+	cdptest.WaitFor(t, p, `document.readyState === 'complete'`)
 	snap, st, err := takePage(walkCtx(t), p, build.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +64,7 @@ func TestPageWalkSameView(t *testing.T) {
 	for _, page := range []string{"semantic.html", "nonsemantic.html", "shadow.html", "hidden.html"} {
 		t.Run(page, func(t *testing.T) {
 			p := walkOpen(t, page)
-			walkEval(t, p, `document.readyState === 'complete'`)
+			cdptest.WaitFor(t, p, `document.readyState === 'complete'`)
 			cdp, pg, d, err := ComparePaths(walkCtx(t), p, build.Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -114,7 +92,7 @@ func TestPageWalkSameView(t *testing.T) {
 func TestPageWalkPrivacy(t *testing.T) {
 	p := walkOpen(t, "privacy-variants.html?other={other}")
 	ctx := walkCtx(t)
-	walkEval(t, p, `document.readyState === 'complete' && document.getElementById('srcdoc').contentDocument.getElementById('g').value !== ''`)
+	cdptest.WaitFor(t, p, `document.readyState === 'complete' && document.getElementById('srcdoc').contentDocument.getElementById('g').value !== ''`)
 	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document.getElementById('typed').focus()"}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +116,7 @@ func TestPageWalkPrivacy(t *testing.T) {
 	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": add}, nil); err != nil {
 		t.Fatal(err)
 	}
-	walkEval(t, p, `document.getElementById('typed').value === 'SECRET-TYPED-1116'`)
+	cdptest.WaitFor(t, p, `document.getElementById('typed').value === 'SECRET-TYPED-1116'`)
 
 	w := newWalkPage(p)
 	// The walker lines up with the document: fetch it as the capture does.

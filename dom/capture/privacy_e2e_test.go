@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
 	"domscope/dom/build"
@@ -94,7 +93,7 @@ func TestPrivacyEveryOutput(t *testing.T) {
 	capWaitFrames(t, p, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	waitEval(t, p, `document.readyState === 'complete' && document.getElementById('srcdoc').contentDocument.getElementById('g').value !== ''`)
+	cdptest.WaitFor(t, p, `document.readyState === 'complete' && document.getElementById('srcdoc').contentDocument.getElementById('g').value !== ''`)
 	for _, x := range []struct{ id, text string }{{"typed", "SECRET-TYPED-1116"}, {"typed-ta", "SECRET-TYPEDTA-5555444433332222"}} {
 		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document.getElementById('" + x.id + "').focus()"}, nil); err != nil {
 			t.Fatal(err)
@@ -103,7 +102,7 @@ func TestPrivacyEveryOutput(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	waitEval(t, p, `document.getElementById('typed-ta').value.endsWith('2222')`)
+	cdptest.WaitFor(t, p, `document.getElementById('typed-ta').value.endsWith('2222')`)
 
 	// `domscope run` types two more secrets through the service, then
 	// prints snapshots. The binary's other outputs come after it.
@@ -124,7 +123,7 @@ func TestPrivacyEveryOutput(t *testing.T) {
 			t.Errorf("run --snapshots %s: a step failed:\n%s", mode, out)
 		}
 	}
-	waitEval(t, p, `document.getElementById('run-typed').value === 'SECRET-RUNTYPED-1117' && document.getElementById('run-typed-pw').value === 'SECRET-RUNTYPEDPW-1118'`)
+	cdptest.WaitFor(t, p, `document.getElementById('run-typed').value === 'SECRET-RUNTYPED-1117' && document.getElementById('run-typed-pw').value === 'SECRET-RUNTYPEDPW-1118'`)
 
 	for _, args := range [][]string{
 		{"--format", "json", "--backend-ids", "--stats"},
@@ -239,27 +238,5 @@ func checkMasked(t *testing.T, snap *dom.Snapshot) {
 	}
 	if n := byID["plain"]; n == nil || n.States["value"] != "visible-plain-value" {
 		t.Errorf("the plain field lost its value: %+v", n)
-	}
-}
-
-// waitEval polls a JavaScript condition on the page.
-func waitEval(t *testing.T, p *cdpconn.Page, cond string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	for {
-		var r struct {
-			Result struct {
-				Value bool `json:"value"`
-			} `json:"result"`
-		}
-		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": cond, "returnByValue": true}, &r); err == nil && r.Result.Value {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("waiting for %s", cond)
-		case <-time.After(50 * time.Millisecond):
-		}
 	}
 }
