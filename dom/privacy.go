@@ -76,18 +76,26 @@ func MaskIf(sensitive bool, text string) string {
 // everywhere.
 const MinSubstringSecret = 4
 
-// CleanSecrets drops empty and duplicate secrets, and Mask.
+// CleanSecrets drops empty and duplicate secrets, and Mask. It adds each
+// secret's squeezed form: accessible names trim a value and squeeze its
+// runs of spaces, so a label's name may hold the value that way.
 func CleanSecrets(in []string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, s := range in {
+	add := func(s string) {
 		// Mask is what a scrubbed field already holds. Scrubbing again must
 		// keep it.
 		if s == "" || strings.TrimSpace(s) == "" || s == Mask || seen[s] {
-			continue
+			return
 		}
 		seen[s] = true
 		out = append(out, s)
+	}
+	for _, s := range in {
+		add(s)
+	}
+	for _, s := range in {
+		add(strings.Join(strings.Fields(s), " "))
 	}
 	return out
 }

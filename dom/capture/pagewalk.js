@@ -50,8 +50,10 @@
   const collect = root => {
     for (const el of root.querySelectorAll('*')) {
       if (sensitive(el)) {
-        const v = ownValue(el);
-        if (v) secrets.push(v, v.replace(/\s+/g, ' ').trim());
+        // A select is named by its chosen options' text, not its value.
+        const shown = [ownValue(el)];
+        if (el instanceof HTMLSelectElement) for (const o of el.selectedOptions) shown.push(o.label, o.textContent);
+        for (const v of shown) if (v) secrets.push(v, v.replace(/\s+/g, ' ').trim());
         // Names read a field's value through this world's element, which
         // now gives the mask. The page's own world is untouched.
         if (controls.some(C => el instanceof C)) {

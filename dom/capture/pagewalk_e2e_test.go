@@ -112,7 +112,13 @@ func TestPageWalkPrivacy(t *testing.T) {
 		b2.setAttribute('aria-labelledby', 'emb2'); b2.textContent = 'y'; document.body.append(b2);
 		// A card number in a number field: its value text is the number.
 		const n = document.createElement('input'); n.type = 'number'; n.autocomplete = 'cc-number';
-		n.value = '4111111111111111'; document.body.append(n); })()`
+		n.value = '4111111111111111'; document.body.append(n);
+		// A select names itself by its option's text, not its value.
+		const l3 = document.createElement('label'); l3.id = 'emb3'; l3.textContent = 'Month ';
+		const s3 = document.createElement('select'); s3.autocomplete = 'cc-exp-month';
+		s3.innerHTML = '<option value="01">January</option><option value="07" selected>SECRET-MONTH-JULY</option>';
+		l3.append(s3); document.body.append(l3); const b3 = document.createElement('button');
+		b3.setAttribute('aria-labelledby', 'emb3'); b3.textContent = 'z'; document.body.append(b3); })()`
 	if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": add}, nil); err != nil {
 		t.Fatal(err)
 	}

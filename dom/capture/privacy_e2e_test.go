@@ -2,7 +2,6 @@ package capture_test
 
 import (
 	"context"
-	"domscope/dom/internal/domtest"
 	"encoding/json"
 	"io"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"domscope/dom/build"
 	"domscope/dom/export"
 	"domscope/dom/flatten"
+	"domscope/dom/internal/domtest"
 )
 
 // privacyVariants are the sensitive fields of privacy-variants.html and
