@@ -1,6 +1,9 @@
 package dom
 
-import "strings"
+import (
+	"domscope/dom/internal/textutil"
+	"strings"
+)
 
 // SensitiveField is the one place that decides whether a form field's value
 // is secret. A field is sensitive when:
@@ -95,7 +98,7 @@ func CleanSecrets(in []string) []string {
 		add(s)
 	}
 	for _, s := range in {
-		add(strings.Join(strings.Fields(s), " "))
+		add(textutil.Collapse(s)) // as names collapse it
 	}
 	return out
 }
