@@ -100,10 +100,8 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		}
 		return err
 	}
-	opts := dom.DefaultOptions()
-	opts.IncludeBackendIDs = o.backendIDs
-	opts.Disabled = st.flattenOff
-	if err := o.view.apply(ctx, s.page, snap, &opts); err != nil {
+	opts, err := o.flattenOptions(ctx, s.page, snap)
+	if err != nil {
 		return err
 	}
 	t2 := time.Now()
@@ -140,6 +138,15 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 }
 
 // printStats writes the --stats lines.
+// flattenOptions are the options snapshot's views are flattened with:
+// the settings' rules off, backend ids, and the view flags.
+func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.Snapshot) (dom.Options, error) {
+	opts := dom.DefaultOptions()
+	opts.IncludeBackendIDs = o.backendIDs
+	opts.Disabled = settingsFrom(ctx).flattenOff
+	return opts, o.view.apply(ctx, p, snap, &opts)
+}
+
 func printStats(w io.Writer, snap *dom.Snapshot, out, format string, captureTime, buildTime, flattenTime time.Duration) {
 	var nodes, hidden int
 	tiers := map[dom.Tier]int{}

@@ -51,7 +51,7 @@ func comparePaths(ctx context.Context, p dom.Page, o snapshotOpts, bo build.Opti
 			for from > 0 && !utf8.RuneStart(a[from]) {
 				from--
 			}
-			fmt.Fprintf(&sb, "  - …%s\n  + …%s\n", clip(a[from:], 160), clip(b[from:], 160))
+			fmt.Fprintf(&sb, "  - …%s\n  + …%s\n", dom.Clip(a[from:], 160), dom.Clip(b[from:], 160))
 		}
 		if format == "text" {
 			shown := 0
@@ -71,22 +71,10 @@ var stamp = regexp.MustCompile(`"timestamp": ?"[^"]*"`)
 
 // viewOf flattens a snapshot into one of the views, as runSnapshot does.
 func viewOf(ctx context.Context, p dom.Page, o snapshotOpts, snap *dom.Snapshot, format string) (string, error) {
-	opts := dom.DefaultOptions()
-	opts.IncludeBackendIDs = o.backendIDs
-	opts.Disabled = settingsFrom(ctx).flattenOff
-	if err := o.view.apply(ctx, p, snap, &opts); err != nil {
+	opts, err := o.flattenOptions(ctx, p, snap)
+	if err != nil {
 		return "", err
 	}
 	sd, _ := flatten.Flatten(snap, opts)
 	return o.view.format(sd, format)
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n-- // never cut a character in two
-	}
-	return s[:n]
 }

@@ -52,16 +52,7 @@ func DiffPaths(a, b *dom.Snapshot) *PathDiff {
 	d := &PathDiff{Counts: map[string]int{}, Examples: map[string][]string{}}
 	index := func(s *dom.Snapshot) map[nodeKey]*dom.VirtualNode {
 		m := map[nodeKey]*dom.VirtualNode{}
-		stack := []*dom.VirtualNode{s.Root}
-		for len(stack) > 0 {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if n == nil {
-				continue
-			}
-			m[nodeKey{n.FrameID, n.BackendID}] = n
-			stack = append(stack, n.Children...)
-		}
+		dom.Walk(s.Root, func(n *dom.VirtualNode) { m[nodeKey{n.FrameID, n.BackendID}] = n })
 		return m
 	}
 	ma, mb := index(a), index(b)
@@ -138,13 +129,7 @@ func describeTag(n *dom.VirtualNode) string {
 	return s
 }
 
-func quoteShort(s string) string {
-	r := []rune(s)
-	if len(r) > 60 {
-		s = string(r[:60]) + "…"
-	}
-	return fmt.Sprintf("%q", s)
-}
+func quoteShort(s string) string { return fmt.Sprintf("%q", dom.Clip(s, 60)) }
 
 func statesText(m map[string]string) string {
 	if len(m) == 0 {
