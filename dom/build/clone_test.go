@@ -11,6 +11,7 @@ import (
 	"domscope/dom/build"
 	"domscope/dom/cdpjson"
 	"domscope/dom/flatten"
+	"domscope/dom/internal/domtest"
 	"domscope/dom/internal/recordings"
 )
 
@@ -39,12 +40,11 @@ func treeDump(s *dom.Snapshot) string {
 	return b.String()
 }
 
-// TestCloneIsARebuild: a draft's copy is the tree a new build of the
-// same capture makes with the draft's snapshot as Prev, field by field.
-// It is a copy: putting it right leaves the first tree as it was.
-func TestCloneIsARebuild(t *testing.T) {
-	raw := recordings.Load(t, "synthetic-10000")
-	c, err := cdpjson.Decode(raw, false)
+// draft10k is the recorded synthetic-10000 page, decoded, and a draft
+// built from it.
+func draft10k(t *testing.T) (*cdpjson.Capture, *build.Draft) {
+	t.Helper()
+	c, err := cdpjson.Decode(recordings.Load(t, "synthetic-10000"), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +52,14 @@ func TestCloneIsARebuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c, d
+}
+
+// TestCloneIsARebuild: a draft's copy is the tree a new build of the
+// same capture makes with the draft's snapshot as Prev, field by field.
+// It is a copy: putting it right leaves the first tree as it was.
+func TestCloneIsARebuild(t *testing.T) {
+	c, d := draft10k(t)
 	first := d.Snapshot()
 	before := treeDump(first)
 	cl, ok := d.Clone(build.Options{Prev: first}, time.Now())
@@ -63,7 +71,7 @@ func TestCloneIsARebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got, want := treeDump(cl.Snapshot()), treeDump(again); got != want {
-		t.Errorf("the copy differs from a rebuild:\n%s", firstDiff(want, got))
+		t.Errorf("the copy differs from a rebuild:\n%s", domtest.FirstDiff(want, got, 0))
 	}
 	for _, o := range []dom.Options{dom.DefaultOptions(), {IncludeHidden: true, IncludeValues: true, IncludeBoundingBoxes: true}} {
 		a, _ := flatten.Flatten(cl.Snapshot(), o)
@@ -101,7 +109,7 @@ func TestCloneIsARebuild(t *testing.T) {
 		t.Errorf("the copy's button is named %q, want renamed", got)
 	}
 	if got := treeDump(first); got != before {
-		t.Errorf("copying and putting right changed the first tree:\n%s", firstDiff(before, got))
+		t.Errorf("copying and putting right changed the first tree:\n%s", domtest.FirstDiff(before, got, 0))
 	}
 	if got := cl.Snapshot().ByID[button.ID].Name; got == "renamed" {
 		t.Errorf("putting right the second copy renamed the first copy's button")
@@ -111,15 +119,7 @@ func TestCloneIsARebuild(t *testing.T) {
 // TestCloneRefusesOtherOptions: a copy stands for a build with the same
 // rules and the draft's own snapshot as Prev, and for no other.
 func TestCloneRefusesOtherOptions(t *testing.T) {
-	raw := recordings.Load(t, "synthetic-10000")
-	c, err := cdpjson.Decode(raw, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := build.NewDraft(c, build.Options{}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, d := draft10k(t)
 	other, err := build.FromDecoded(c, build.Options{}, time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -135,36 +135,11 @@ func TestCloneRefusesOtherOptions(t *testing.T) {
 	}
 }
 
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, a, b)
-		}
-	}
-	return "(same)"
-}
-
 // TestCloneSame: a copy is Same until putting it right changes a node:
 // facts fetched again that say what they said keep it Same; a box that
 // moved does not.
 func TestCloneSame(t *testing.T) {
-	raw := recordings.Load(t, "synthetic-10000")
-	c, err := cdpjson.Decode(raw, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := build.NewDraft(c, build.Options{}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, d := draft10k(t)
 	if d.Same() {
 		t.Error("a draft that is no copy says it is Same")
 	}

@@ -18,6 +18,7 @@ import (
 	"domscope/dom/build"
 	"domscope/dom/capture"
 	"domscope/dom/flatten"
+	"domscope/dom/internal/domtest"
 )
 
 // TestFastCaptureSameOutput takes every corpus page and every testdata
@@ -135,10 +136,10 @@ func sameBothWays(t *testing.T, tab *covTab, u string) (moving bool, err error) 
 			return false, nil
 		}
 		if a1 == a2 {
-			return false, fmt.Errorf("the outputs differ:\n%s", firstDifference(a1, b))
+			return false, fmt.Errorf("the outputs differ:\n%s", domtest.FirstDiff(a1, b, 300))
 		}
 		if firstDiff == "" {
-			firstDiff = firstDifference(a1, a2)
+			firstDiff = domtest.FirstDiff(a1, a2, 300)
 		}
 	}
 	t.Logf("%s changes by itself between reads:\n%s", short(u), firstDiff)
@@ -164,22 +165,4 @@ func outputsOf(ctx context.Context, p dom.Page, take func(context.Context, dom.P
 		return "", err
 	}
 	return "== json\n" + stamp.ReplaceAllString(string(j), "") + "\n== text\n" + text + "\n== tree\n" + flatten.FormatTree(s, d), nil
-}
-
-// firstDifference shows the first line where a and b differ.
-func firstDifference(a, b string) string {
-	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := 0; i < len(la) || i < len(lb); i++ {
-		var x, y string
-		if i < len(la) {
-			x = la[i]
-		}
-		if i < len(lb) {
-			y = lb[i]
-		}
-		if x != y {
-			return fmt.Sprintf("line %d:\n  - %s\n  + %s", i+1, dom.Clip(x, 300), dom.Clip(y, 300))
-		}
-	}
-	return "(same)"
 }

@@ -6,8 +6,10 @@ package domtest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,4 +115,26 @@ func Snap(t testing.TB, svc *live.Service) *dom.Snapshot {
 		t.Fatalf("snapshot: %v", err)
 	}
 	return s
+}
+
+// FirstDiff shows the first line where a and b differ, each cut to max
+// runes (0: whole), or "(same)".
+func FirstDiff(a, b string, max int) string {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(la) || i < len(lb); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			if max > 0 {
+				x, y = dom.Clip(x, max), dom.Clip(y, max)
+			}
+			return fmt.Sprintf("line %d:\n  - %s\n  + %s", i+1, x, y)
+		}
+	}
+	return "(same)"
 }
