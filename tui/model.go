@@ -53,10 +53,9 @@ type document struct {
 	flatOpts dom.Options
 	flatSeq  int // bumped by each flatten rule toggle
 	tierOff  map[string]bool
-	// view is the flat view on screen (dec is its part), made once off
-	// the Update loop (derive.go). It keeps no flattened tree.
+	// view is the flat view on screen, made once off the Update loop
+	// (derive.go). It keeps no flattened tree.
 	view *flatten.View
-	dec  dom.Decisions
 	// shownNew: a view was shown since the memory limit was last settled
 	shownNew bool
 }
@@ -301,10 +300,18 @@ func (m *Model) reflatten() tea.Cmd {
 	})
 }
 
+// decisions are the flatten decisions of the view on screen.
+func (d *document) decisions() dom.Decisions {
+	if d.view == nil {
+		return nil
+	}
+	return d.view.Dec
+}
+
 // showView puts a derived flat view on screen as it is.
 func (m *Model) showView(d *derived) {
 	v := d.view
-	m.doc.view, m.doc.dec = v, v.Dec
+	m.doc.view = v
 	m.pic.markCache = nil // the old view's marks would keep it alive
 	m.doc.shownNew = true
 	if d.err != nil {

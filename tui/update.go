@@ -78,7 +78,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			// the flat view changed meanwhile (new snapshot, rules): format it again
 			return m.formatAs(msg.out.json)
 		default:
-			m.panes.flat.apply(msg.out, m.doc.dec)
+			m.panes.flat.apply(msg.out, m.doc.decisions())
 			m.status.flash = ""
 			m.syncFromTree()
 		}
@@ -580,7 +580,7 @@ func (m *Model) jumpCounterpart() {
 	}
 	id := m.panes.tree.SelectedID()
 	if m.panes.flat.Line(id) < 0 {
-		d, ok := m.doc.dec[id]
+		d, ok := m.doc.decisions()[id]
 		switch {
 		case ok && d.Into != "":
 			m.setFlash(fmt.Sprintf("%s is not in the flat view (%s by %s); its place is %s", id, d.Kind, d.Rule, m.nodeName(d.Into)), false)

@@ -82,7 +82,7 @@ func (m *Model) headerData() views.HeaderData {
 
 // rowContext is what the panes read from the model to draw their rows.
 func (m *Model) rowContext(p pane) rowContext {
-	return rowContext{st: m.st, snap: m.doc.snap, dec: m.doc.dec, marks: m.doc.marks, matches: m.search.set,
+	return rowContext{st: m.st, snap: m.doc.snap, dec: m.doc.decisions(), marks: m.doc.marks, matches: m.search.set,
 		focused: p == m.panes.focused(), selID: m.panes.tree.SelectedID()}
 }
 
@@ -165,7 +165,7 @@ func (m *Model) detailsBody(r rect) []string {
 		d.Origin = views.Origin(m.doc.snap.URL)
 	}
 	if n := d.Node; n != nil {
-		if dec, ok := m.doc.dec[n.ID]; ok {
+		if dec, ok := m.doc.decisions()[n.ID]; ok {
 			d.Decision, d.Decided = dec, true
 			if dec.Into != "" {
 				d.IntoName = m.nodeName(dec.Into)
