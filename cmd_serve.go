@@ -18,7 +18,8 @@ import (
 
 // serveOpts are the serve command's own flags.
 type serveOpts struct {
-	idle time.Duration
+	idle  time.Duration
+	quiet bool
 }
 
 func serveCommand() *cobra.Command {
@@ -48,6 +49,7 @@ func serveCommand() *cobra.Command {
 	fs := cmd.Flags()
 	conn.register(fs)
 	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request")
+	fs.BoolVar(&o.quiet, "quiet", false, "no log line per request on stderr")
 	return cmd
 }
 
@@ -81,6 +83,9 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	srv := newSnapshotServer(b)
 	defer srv.close()
 	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s; snapshot --endpoint %s uses it\n", path, cdpconn.Redact(conn.endpoint))
+	if !o.quiet {
+		srv.log = os.Stderr
+	}
 	return serveLoop(ctx, ln, srv, o.idle)
 }
 
@@ -159,12 +164,19 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
+	start := time.Now()
 	text, err := srv.snapshot(rctx, req)
+	outcome := "ok"
 	if err != nil {
+		outcome = string(dom.CodeOf(err))
 		_ = writeReply(c, serveReply{Error: errorOf(err)}, "")
-		return
+	} else {
+		_ = writeReply(c, serveReply{}, text)
 	}
-	_ = writeReply(c, serveReply{}, text)
+	if srv.log != nil {
+		// No target or page text: a URL may hold a token.
+		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", req.Format, outcome, ms(time.Since(start)))
+	}
 }
 
 // browserGone is closed once the browser stops answering.

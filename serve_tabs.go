@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"maps"
 	"sync"
 
@@ -15,6 +16,7 @@ import (
 // refreshed on each read, dropped when the tab closes.
 type snapshotServer struct {
 	browser *cdpconn.Browser
+	log     io.Writer // one line per request, when set
 
 	mu   sync.Mutex // guards tabs; held while a tab is attached
 	tabs map[string]*servedTab
