@@ -34,10 +34,11 @@ func serveCommand() *cobra.Command {
 			"attaching or capturing again; with no server it works as before. `snapshot\n" +
 			"--direct` skips the server; --screenshot, --stats, --capture page|compare,\n" +
 			"--url, --launch, --demo and the window flags always go direct.\n\n" +
-			"Node ids: on an unchanged page a served view is the direct one, byte for\n" +
-			"byte (json's \"timestamp\" is the moment of the read). Once the page changed,\n" +
-			"the server keeps the ids of nodes that stayed, as the UI and mcp do, where a\n" +
-			"direct snapshot numbers the page afresh.\n\n" +
+			"On a page that did not change since it loaded, a served view is the direct\n" +
+			"one, byte for byte (json's \"timestamp\" is the moment of each read). Once\n" +
+			"the page changed itself, the server keeps the ids of the nodes that stayed,\n" +
+			"as the UI and mcp do, where a direct snapshot numbers the page afresh; the\n" +
+			"rest of the view is the same. A new page (a navigation) is numbered afresh.\n\n" +
 			"It stops on Ctrl-C or SIGTERM, when the browser goes away, or after --idle\n" +
 			"with no request, and removes its socket.",
 		Args: noArgs,
@@ -68,11 +69,11 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 		return usageError{fmt.Sprintf("--idle %s: give a positive duration such as 10m", o.idle)}
 	}
 	path := socketPath(conn.endpoint)
-	ln, err := listenPrivate(path)
+	ln, stop, err := listenPrivate(path)
 	if err != nil {
 		return err
 	}
-	defer ln.Close() // removes the socket
+	defer stop()
 	cctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	b, err := cdpconn.Connect(cctx, conn.endpoint, conn.allowRemote)
 	cancel()

@@ -111,7 +111,7 @@ func sameViews(t *testing.T, ws, target string, srv *server) {
 // sameViewsAs is sameViews of the views as norm leaves them.
 func sameViewsAs(t *testing.T, ws, target string, srv *server, norm func(string) string) {
 	t.Helper()
-	for _, args := range [][]string{{"--format", "text"}, {"--format", "json", "--backend-ids"}} {
+	for _, args := range [][]string{{"--format", "text"}, {"--format", "json", "--backend-ids"}, {"--format", "tree"}} {
 		before := srv.served()
 		served := snap(t, ws, target, args...)
 		if srv.served() != before+1 {
@@ -160,6 +160,13 @@ func TestServeSameAsDirect(t *testing.T) {
 	}
 	if _, stderr, code := runCLI(t, "", "serve", "--endpoint", ws); code == 0 || !strings.Contains(stderr, "another domscope serve") {
 		t.Errorf("a second server: exit %d, %q", code, stderr)
+	}
+	// What the server does not do goes direct.
+	before := srv.served()
+	snap(t, ws, p.TargetID(), "--stats")
+	snap(t, ws, p.TargetID(), "--viewport", "800x600")
+	if srv.served() != before {
+		t.Errorf("--stats or --viewport was served")
 	}
 }
 

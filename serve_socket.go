@@ -82,31 +82,52 @@ func privateDir(dir string, create bool) error {
 }
 
 // listenPrivate listens on path with mode 0600. A live server already
-// there is an error; a stale socket file is replaced.
-func listenPrivate(path string) (*net.UnixListener, error) {
+// there is an error; a stale socket file is replaced. The lock beside
+// the socket, held until stop, keeps two servers starting at once from
+// taking each other's socket.
+func listenPrivate(path string) (ln *net.UnixListener, stop func(), err error) {
 	if err := privateDir(filepath.Dir(path), true); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	busy := fmt.Errorf("another domscope serve is running for this endpoint (%s): stop it first", path)
+	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lock.Close()
+		return nil, nil, busy
+	}
+	defer func() {
+		if err != nil {
+			lock.Close()
+		}
+	}()
 	if c, err := net.Dial("unix", path); err == nil {
 		c.Close()
-		return nil, fmt.Errorf("another domscope serve is running for this endpoint (%s): stop it first", path)
+		return nil, nil, busy
 	}
 	if fi, err := os.Lstat(path); err == nil {
 		if fi.Mode().Type() != os.ModeSocket {
-			return nil, fmt.Errorf("%s is in the way and is no socket: remove it", path)
+			return nil, nil, fmt.Errorf("%s is in the way and is no socket: remove it", path)
 		}
 		_ = os.Remove(path) // stale: its server is gone
 	}
 	// The umask covers the moment between bind and chmod.
 	old := syscall.Umask(0o177)
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	ln, err = net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
 	syscall.Umask(old)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := os.Chmod(path, 0o600); err != nil {
+	if err = os.Chmod(path, 0o600); err != nil {
 		ln.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return ln, nil
+	stop = func() {
+		ln.Close() // removes the socket
+		_ = os.Remove(lock.Name())
+		lock.Close()
+	}
+	return ln, stop, nil
 }

@@ -64,7 +64,7 @@ func (s *snapshotServer) tab(ctx context.Context, spec string, tierOff map[strin
 	}
 	// The same service as `domscope mcp` keeps for a tab, with the
 	// client's tier rules.
-	t := &servedTab{id: info.ID, svc: live.NewService(p, live.Config{TierDisabled: tierOff}), tierOff: dom.CopyRules(tierOff)}
+	t := &servedTab{id: info.ID, svc: live.NewService(p, live.Config{TierDisabled: tierOff, FreshDocumentIDs: true}), tierOff: dom.CopyRules(tierOff)}
 	if d, ok := p.(interface{ Done() <-chan struct{} }); ok {
 		t.done = d.Done()
 		go func() {
