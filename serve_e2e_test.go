@@ -381,3 +381,33 @@ func TestServeIdle(t *testing.T) {
 		t.Errorf("log: %s", srv.stderr())
 	}
 }
+
+// TestServeKilledMidRequest: a server killed while it reads a big page
+// leaves the snapshot to go direct; it prints the page all the same.
+func TestServeKilledMidRequest(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	p := cdptest.Page(t, base+"/serve/big.html")
+	srv := startServe(t, ws)
+	type result struct {
+		out, stderr string
+		code        int
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, stderr, code := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", p.TargetID(), "--format", "text")
+		done <- result{out, stderr, code}
+	}()
+	// The request is on its way, and the first read of the page is long.
+	time.Sleep(300 * time.Millisecond)
+	_ = srv.cmd.Process.Kill()
+	r := <-done
+	if r.code != 0 || !strings.Contains(r.out, "Open 5999") {
+		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.out[:min(len(r.out), 300)])
+	}
+	if srv.served() != 0 {
+		// A fast machine: the kill came after the answer.
+		t.Logf("the server answered before it was killed")
+	}
+}
