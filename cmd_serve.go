@@ -49,6 +49,10 @@ func serveCommand() *cobra.Command {
 	}
 	fs := cmd.Flags()
 	conn.register(fs)
+	// The server reads tabs of a running browser as they are.
+	for _, name := range []string{"launch", "url", "target", "demo", "headless", "viewport", "device", "scale"} {
+		_ = fs.MarkHidden(name)
+	}
 	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per request on stderr")
 	return cmd
