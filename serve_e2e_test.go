@@ -411,3 +411,32 @@ func TestServeKilledMidRequest(t *testing.T) {
 		t.Logf("the server answered before it was killed")
 	}
 }
+
+// TestServeClientRules: the rules a snapshot's settings switch off go
+// with the request. The server builds and flattens with them, and with
+// the defaults again for the next request without them.
+func TestServeClientRules(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	p := cdptest.Page(t, base+"/nonsemantic.html")
+	srv := startServe(t, ws)
+	id := p.TargetID()
+	cfg := writeConfig(t, "[rules]\ntier_off = [\"heuristic:onclick\", \"class-words\"]\nflatten_off = [\"collapse-single\"]\n")
+	plain := snap(t, ws, id, "--format", "text")
+	for _, args := range [][]string{{"--format", "text"}, {"--format", "json", "--backend-ids"}, {"--format", "tree"}} {
+		args = append(args, "--config", cfg)
+		served := snap(t, ws, id, args...)
+		direct := snap(t, ws, id, append(args, "--direct")...)
+		if unstamped(served) != unstamped(direct) {
+			t.Errorf("%v: served and direct differ at %s", args, firstDiff(served, direct))
+		}
+	}
+	if ruled := snap(t, ws, id, "--format", "text", "--config", cfg); ruled == plain {
+		t.Fatalf("the rules changed nothing on the page:\n%s", plain)
+	}
+	sameViews(t, ws, id, srv)
+	if srv.served() != 8 {
+		t.Errorf("the server answered %d requests, want 8", srv.served())
+	}
+}
