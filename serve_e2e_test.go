@@ -161,6 +161,17 @@ func TestServeSameAsDirect(t *testing.T) {
 	if _, stderr, code := runCLI(t, "", "serve", "--endpoint", ws); code == 0 || !strings.Contains(stderr, "another domscope serve") {
 		t.Errorf("a second server: exit %d, %q", code, stderr)
 	}
+	// The view flags shape a served view as a direct one.
+	for _, args := range [][]string{{"--selector", "nav"}, {"--max-tokens", "40"}, {"--offscreen=false", "--bounds"}, {"--format", "json", "--max-depth", "2"}} {
+		served := snap(t, ws, p.TargetID(), args...)
+		direct := snap(t, ws, p.TargetID(), append(args, "--direct")...)
+		if unstamped(served) != unstamped(direct) {
+			t.Errorf("%v: served and direct differ at %s", args, firstDiff(served, direct))
+		}
+	}
+	if n := srv.served(); n != 10 {
+		t.Errorf("the server answered %d requests, want 10", n)
+	}
 	// What the server does not do goes direct.
 	before := srv.served()
 	snap(t, ws, p.TargetID(), "--stats")
