@@ -71,7 +71,12 @@ func startServe(t *testing.T, ws string, extra ...string) *server {
 	})
 	deadline := time.Now().Add(time.Minute) // a hang guard
 	for {
-		if c, err := net.Dial("unix", s.path); err == nil {
+		// It says so once it is connected to the browser too.
+		if strings.Contains(s.stderr(), "listening on") {
+			c, err := net.Dial("unix", s.path)
+			if err != nil {
+				t.Fatalf("domscope serve said it listens, but: %v", err)
+			}
 			c.Close()
 			return s
 		}
@@ -449,5 +454,31 @@ func TestServeClientRules(t *testing.T) {
 	sameViews(t, ws, id, srv)
 	if srv.served() != 8 {
 		t.Errorf("the server answered %d requests, want 8", srv.served())
+	}
+}
+
+// TestServeBrowserGone: when its browser goes away, the server stops and
+// removes its socket.
+func TestServeBrowserGone(t *testing.T) {
+	serveEnv(t)
+	cdptest.SkipShort(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := startServe(t, b.WebSocketURL())
+	_ = b.Close() // stops the Chromium it launched
+	select {
+	case <-srv.done:
+	case <-time.After(2 * time.Minute): // a hang guard
+		t.Fatal("the server did not stop when its browser went")
+	}
+	if _, err := os.Stat(srv.path); !os.IsNotExist(err) {
+		t.Errorf("the socket is still there: %v", err)
+	}
+	if !strings.Contains(srv.stderr(), "the browser went away") {
+		t.Errorf("log: %s", srv.stderr())
 	}
 }
