@@ -419,7 +419,7 @@ func TestServeKilledMidRequest(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	_ = srv.cmd.Process.Kill()
 	r := <-done
-	if r.code != 0 || !strings.Contains(r.out, "Open 5999") {
+	if r.code != 0 || !strings.Contains(r.out, "Open 3999") {
 		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.out[:min(len(r.out), 300)])
 	}
 	if srv.served() != 0 {
