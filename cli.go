@@ -45,7 +45,7 @@ func isCompletion(arg string) bool {
 func newRoot() *cobra.Command {
 	root := uiCommand()
 	root.PersistentFlags().String("config", "", "settings file (TOML; default $XDG_CONFIG_HOME/domscope/config.toml)")
-	root.AddCommand(snapshotCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
+	root.AddCommand(snapshotCommand(), serveCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
 	root.SetVersionTemplate("domscope {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
 	root.PersistentPreRunE = checkFlags

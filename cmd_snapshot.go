@@ -26,6 +26,7 @@ type snapshotOpts struct {
 	marks      bool
 	view       viewFlags
 	capture    string
+	direct     bool
 }
 
 func snapshotCommand() *cobra.Command {
@@ -49,6 +50,7 @@ func snapshotCommand() *cobra.Command {
 	fs.StringVar(&o.shot, "screenshot", "", "also save the page's viewport as a PNG at its CSS size to this file")
 	o.view.register(fs)
 	fs.StringVar(&o.capture, "capture", "cdp", "experimental: cdp (default), page (roles and names from a script in the page), or compare (print where the two differ)")
+	fs.BoolVar(&o.direct, "direct", false, "attach and capture here even when domscope serve runs for this endpoint")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
 	return cmd
 }
@@ -75,9 +77,18 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
+	mode := os.Getenv("DOMSCOPE_CAPTURE")
+	if servable(conn, o, mode) {
+		text, ok, err := askServer(ctx, socketPath(conn.endpoint), o.request(conn, settingsFrom(ctx)))
+		if err != nil {
+			return err
+		}
+		if ok {
+			return o.write(text)
+		}
+	}
 	tuneGC(os.Getenv)
 
-	mode := os.Getenv("DOMSCOPE_CAPTURE")
 	s, err := conn.openSnapshot(ctx, mode)
 	if err != nil {
 		return err
@@ -100,30 +111,17 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		}
 		return err
 	}
-	opts, err := o.flattenOptions(ctx, s.page, snap)
+	opts, err := o.viewOptions(snap, st.flattenOff, pageQuery(ctx, s.page, snap))
 	if err != nil {
 		return err
 	}
 	t2 := time.Now()
-	sd, dec := flatten.Flatten(snap, opts)
-	var text string
-	switch o.format {
-	case "json", "text":
-		if text, err = o.view.format(sd, o.format); err != nil {
-			return err
-		}
-	case "tree":
-		text = flatten.FormatTree(snap, dec)
+	text, sd, err := o.printed(snap, opts)
+	if err != nil {
+		return err
 	}
 	flattenTime := time.Since(t2)
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	if o.out != "" {
-		if err := dom.WritePrivate(o.out, []byte(text)); err != nil {
-			return err
-		}
-	} else if _, err := io.WriteString(os.Stdout, text); err != nil {
+	if err := o.write(text); err != nil {
 		return err
 	}
 	if o.shot != "" {
@@ -137,16 +135,51 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	return nil
 }
 
-// printStats writes the --stats lines.
 // flattenOptions are the options snapshot's views are flattened with:
 // the settings' rules off, backend ids, and the view flags.
 func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.Snapshot) (dom.Options, error) {
-	opts := dom.DefaultOptions()
-	opts.IncludeBackendIDs = o.backendIDs
-	opts.Disabled = settingsFrom(ctx).flattenOff
-	return opts, o.view.apply(ctx, p, snap, &opts)
+	return o.viewOptions(snap, settingsFrom(ctx).flattenOff, pageQuery(ctx, p, snap))
 }
 
+// viewOptions are flattenOptions with the flatten rules off given. A
+// served snapshot brings the client's rules, not the server's.
+func (o snapshotOpts) viewOptions(snap *dom.Snapshot, flattenOff map[string]bool, q queryFunc) (dom.Options, error) {
+	opts := dom.DefaultOptions()
+	opts.IncludeBackendIDs = o.backendIDs
+	opts.Disabled = flattenOff
+	return opts, o.view.apply(snap, &opts, q)
+}
+
+// printed is what snapshot prints of snap, served or direct: one
+// formatting path, so the two cannot drift apart.
+func (o snapshotOpts) printed(snap *dom.Snapshot, opts dom.Options) (string, *dom.SerializedDom, error) {
+	sd, dec := flatten.Flatten(snap, opts)
+	var text string
+	switch o.format {
+	case "json", "text":
+		var err error
+		if text, err = o.view.format(sd, o.format); err != nil {
+			return "", nil, err
+		}
+	case "tree":
+		text = flatten.FormatTree(snap, dec)
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text, sd, nil
+}
+
+// write puts the printed view in --out or on stdout.
+func (o snapshotOpts) write(text string) error {
+	if o.out != "" {
+		return dom.WritePrivate(o.out, []byte(text))
+	}
+	_, err := io.WriteString(os.Stdout, text)
+	return err
+}
+
+// printStats writes the --stats lines.
 func printStats(w io.Writer, snap *dom.Snapshot, out, format string, captureTime, buildTime, flattenTime time.Duration) {
 	var nodes, hidden int
 	tiers := map[dom.Tier]int{}

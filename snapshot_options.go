@@ -39,12 +39,19 @@ func (v *viewFlags) check(format string) error {
 	return nil
 }
 
-// apply puts the options into opts; a selector is resolved on the page.
-func (v *viewFlags) apply(ctx context.Context, p dom.Page, snap *dom.Snapshot, opts *dom.Options) error {
-	err := v.Shape.Apply(snap, opts, func(sel string) ([]*dom.VirtualNode, error) {
+// queryFunc finds the nodes of a snapshot a CSS selector matches.
+type queryFunc func(sel string) ([]*dom.VirtualNode, error)
+
+// pageQuery runs selectors on p, mapped to nodes of snap.
+func pageQuery(ctx context.Context, p dom.Page, snap *dom.Snapshot) queryFunc {
+	return func(sel string) ([]*dom.VirtualNode, error) {
 		return query.QueryCSS(ctx, p.Call, snap, p.TargetID(), sel)
-	})
-	if err != nil {
+	}
+}
+
+// apply puts the options into opts; q resolves a selector.
+func (v *viewFlags) apply(snap *dom.Snapshot, opts *dom.Options, q queryFunc) error {
+	if err := v.Shape.Apply(snap, opts, q); err != nil {
 		return fmt.Errorf("--selector: %w", err)
 	}
 	return nil

@@ -67,6 +67,10 @@ type Config struct {
 	// Viewport is the window to emulate on the page, applied again after
 	// a reconnect; a viewport action changes it (zero: the browser's own).
 	Viewport dom.Viewport
+	// FreshDocumentIDs numbers a new document's nodes from 1, as a
+	// capture of it alone does (freshids.go). By default they go on
+	// from the last document's, so an old id never names a new node.
+	FreshDocumentIDs bool
 }
 
 func (c Config) withDefaults() Config {

@@ -160,6 +160,9 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 		}
 	}
 	var snap *dom.Snapshot
+	if nm != nil && s.cfg.FreshDocumentIDs && nm.newDocument(prev) {
+		opts.Prev = nil
+	}
 	if nm != nil {
 		snap, err = nm.Build(opts)
 	} else {

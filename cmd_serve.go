@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"domscope/cdpconn"
+	"domscope/dom"
+)
+
+// serveOpts are the serve command's own flags.
+type serveOpts struct {
+	idle  time.Duration
+	quiet bool
+}
+
+func serveCommand() *cobra.Command {
+	var conn connFlags
+	var o serveOpts
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Keep pages modelled so `snapshot` answers fast (a resident server)",
+		Long: "Runs in the foreground and keeps a live model of each tab that `domscope snapshot`\n" +
+			"asks for, as `domscope mcp` does. A snapshot with the same --endpoint finds it\n" +
+			"through a private unix socket and prints what it would print itself, without\n" +
+			"attaching or capturing again; with no server it works as before. `snapshot\n" +
+			"--direct` skips the server; --screenshot, --stats, --capture page|compare,\n" +
+			"--url, --launch, --demo and the window flags always go direct.\n\n" +
+			"On a page that did not change since it loaded, a served view is the direct\n" +
+			"one, byte for byte (json's \"timestamp\" is the moment of each read). Once\n" +
+			"the page changed itself, the server keeps the ids of the nodes that stayed,\n" +
+			"as the UI and mcp do, where a direct snapshot numbers the page afresh; the\n" +
+			"rest of the view is the same. A new page (a navigation) is numbered afresh.\n\n" +
+			"It stops on Ctrl-C or SIGTERM, when the browser goes away, or after --idle\n" +
+			"with no request, and removes its socket.",
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			conn.given(cmd.Flags())
+			return runServe(cmd.Context(), conn, o)
+		},
+	}
+	fs := cmd.Flags()
+	conn.register(fs)
+	// The server reads tabs of a running browser as they are.
+	for _, name := range []string{"launch", "url", "target", "demo", "headless", "viewport", "device", "scale"} {
+		_ = fs.MarkHidden(name)
+	}
+	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request")
+	fs.BoolVar(&o.quiet, "quiet", false, "no log line per request on stderr")
+	return cmd
+}
+
+// runServe serves snapshots for conn's endpoint until told to stop.
+func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
+	if conn.launch || conn.demo || conn.url != "" {
+		return usageError{"serve attaches to a running browser: give --endpoint, not --launch, --demo or --url"}
+	}
+	if conn.targetGiven {
+		return usageError{"serve answers for any tab: give --target to snapshot, not to serve"}
+	}
+	if conn.viewport != "" || conn.device != "" || conn.scale != 0 {
+		return usageError{"serve reads tabs in their own window: --viewport, --device and --scale go with a direct snapshot"}
+	}
+	if o.idle <= 0 {
+		return usageError{fmt.Sprintf("--idle %s: give a positive duration such as 10m", o.idle)}
+	}
+	path := socketPath(conn.endpoint)
+	ln, stop, err := listenPrivate(path)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	cctx, cancel := context.WithTimeout(ctx, conn.timeout)
+	b, err := cdpconn.Connect(cctx, conn.endpoint, conn.allowRemote)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer func() { _ = b.Close() }()
+	srv := newSnapshotServer(b)
+	defer srv.close()
+	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s; snapshot --endpoint %s uses it\n", path, cdpconn.Redact(conn.endpoint))
+	if !o.quiet {
+		srv.log = os.Stderr
+	}
+	return serveLoop(ctx, ln, srv, o.idle)
+}
+
+// serveLoop accepts clients until ctx ends, the browser goes, or no
+// request came for idle.
+func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, idle time.Duration) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	var active atomic.Int64
+	var last atomic.Int64 // unix nanoseconds of the last request's end
+	last.Store(time.Now().UnixNano())
+	conns := make(chan net.Conn)
+	acceptErr := make(chan error, 1)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				acceptErr <- err
+				return
+			}
+			select {
+			case conns <- c:
+			case <-ctx.Done():
+				c.Close()
+				return
+			}
+		}
+	}()
+	gone := browserGone(ctx, srv.browser)
+	tick := time.NewTicker(min(idle/4, time.Second))
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-acceptErr:
+			return err
+		case <-gone:
+			fmt.Fprintln(os.Stderr, "domscope serve: the browser went away; stopping")
+			return nil
+		case <-tick.C:
+			if active.Load() == 0 && time.Since(time.Unix(0, last.Load())) >= idle {
+				fmt.Fprintf(os.Stderr, "domscope serve: no request for %s; stopping\n", idle)
+				return nil
+			}
+		case c := <-conns:
+			active.Add(1)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() {
+					last.Store(time.Now().UnixNano())
+					active.Add(-1)
+				}()
+				serveConn(ctx, c, srv)
+			}()
+		}
+	}
+}
+
+// serveConn answers one client's request.
+func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
+	defer c.Close()
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	req, err := readRequest(bufio.NewReader(c))
+	if err != nil {
+		// Another version, or not a client at all: it may go direct.
+		_ = writeReply(c, serveReply{Direct: err.Error()}, "")
+		return
+	}
+	_ = c.SetReadDeadline(time.Time{})
+	if req.Timeout <= 0 {
+		req.Timeout = 90 * time.Second
+	}
+	rctx, cancel := context.WithTimeout(ctx, req.Timeout)
+	defer cancel()
+	start := time.Now()
+	text, err := srv.snapshot(rctx, req)
+	outcome := "ok"
+	if err != nil {
+		outcome = string(dom.CodeOf(err))
+		_ = writeReply(c, serveReply{Error: errorOf(err)}, "")
+	} else {
+		_ = writeReply(c, serveReply{}, text)
+	}
+	if srv.log != nil {
+		// No target or page text: a URL may hold a token.
+		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", req.Format, outcome, ms(time.Since(start)))
+	}
+}
+
+// browserGone is closed once the browser stops answering.
+func browserGone(ctx context.Context, b *cdpconn.Browser) <-chan struct{} {
+	gone := make(chan struct{})
+	go func() {
+		t := time.NewTicker(2 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			_, err := b.Targets(cctx)
+			cancel()
+			// A slow answer is a busy machine; a lost connection is the end.
+			if err != nil && dom.CodeOf(err) == dom.NotAttached && ctx.Err() == nil {
+				close(gone)
+				return
+			}
+		}
+	}()
+	return gone
+}
