@@ -83,6 +83,7 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	if o.quiet {
 		logw = nil
 	}
+	go warmUp(ctx, svc, logw)
 	server := mcp.New(mcp.Config{
 		Service:    svc,
 		Page:       s.page,
@@ -101,6 +102,17 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 		return err
 	}
 	return serveHTTP(ctx, server, o.http, mcp.HTTPOptions{Token: o.token, AllowRemote: conn.allowRemote})
+}
+
+// warmUp models the page before the agent's first call. That call comes
+// after the agent's model has read the tools, often seconds later. It
+// then finds the page modelled and is a cheap refresh, not a full capture.
+func warmUp(ctx context.Context, svc *live.Service, logw io.Writer) {
+	start := time.Now()
+	if _, err := svc.Snapshot(ctx, false); err != nil || logw == nil {
+		return // the first call captures, and says what went wrong
+	}
+	fmt.Fprintf(logw, "domscope mcp: page modelled in %d ms\n", time.Since(start).Milliseconds())
 }
 
 // serveHTTP serves the server at addr until ctx ends.
