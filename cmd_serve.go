@@ -156,6 +156,13 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 // serveConn answers one client's request.
 func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	defer c.Close()
+	// A bug met by one request must not end the server.
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(os.Stderr, "domscope serve: internal error in a request, sent it direct: %v\n", v)
+			_ = writeReply(c, serveReply{Direct: "internal error"}, "")
+		}
+	}()
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	req, err := readRequest(bufio.NewReader(c))
 	if err != nil {

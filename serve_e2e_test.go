@@ -52,10 +52,17 @@ func serveEnv(t *testing.T) {
 // socket. It is stopped when the test ends.
 func startServe(t *testing.T, ws string, extra ...string) *server {
 	t.Helper()
+	return startServeHooked(t, ws, "", extra...)
+}
+
+// startServeHooked is startServe with the test hooks named in hooks
+// (serve_hooks_test.go).
+func startServeHooked(t *testing.T, ws, hooks string, extra ...string) *server {
+	t.Helper()
 	args, _ := json.Marshal(append([]string{"serve", "--endpoint", ws}, extra...))
 	s := &server{path: socketPath(ws), done: make(chan struct{})}
 	s.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	s.cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(args))
+	s.cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(args), "DOMSCOPE_SERVE_HOOK="+hooks)
 	s.cmd.Stderr = s
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)

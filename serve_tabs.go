@@ -108,6 +108,9 @@ func (s *snapshotServer) snapshot(ctx context.Context, req serveRequest) (string
 	if err := o.view.check(o.format); err != nil {
 		return "", err
 	}
+	if serveTest.request != nil {
+		serveTest.request(req)
+	}
 	for try := 0; ; try++ {
 		t, err := s.tab(ctx, req.Target, req.TierOff)
 		if err != nil {

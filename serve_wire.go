@@ -18,7 +18,7 @@ import (
 
 // serveProtocol is the version of the request and reply below. A server
 // of another version is not asked: the snapshot goes direct.
-const serveProtocol = 1
+const serveProtocol = 2
 
 // serveRequest is one `snapshot` asked of the server: one JSON line.
 type serveRequest struct {
@@ -33,10 +33,13 @@ type serveRequest struct {
 	Timeout    time.Duration   `json:"timeout"`
 }
 
-// serveReply heads the answer: one JSON line, then the printed view's
-// bytes until the end of the connection.
+// serveReply heads the answer: one JSON line, then Length bytes of the
+// printed view. A server that dies mid-reply sends fewer; the client
+// sees that and goes direct.
 type serveReply struct {
 	Protocol int `json:"protocol"`
+	// Length is the byte length of the view after the head line.
+	Length int `json:"length"`
 	// Direct says the server cannot answer this; the client goes direct.
 	Direct string `json:"direct,omitempty"`
 	// Error is the snapshot's error, as the direct path would give it.
@@ -142,9 +145,16 @@ func askServer(ctx context.Context, path string, req serveRequest) (text string,
 	if rep.Error != nil {
 		return "", true, rep.Error.asError()
 	}
-	body, err := io.ReadAll(r)
-	if err != nil {
+	if rep.Length < 0 || rep.Length > maxServedView {
+		return "", false, nil
+	}
+	// All of it before anything is printed: a cut-off view goes direct.
+	body := make([]byte, rep.Length)
+	if _, err := io.ReadFull(r, body); err != nil {
 		return "", false, ctxErr(ctx)
+	}
+	if extra, _ := r.Peek(1); len(extra) > 0 {
+		return "", false, nil
 	}
 	return string(body), true, nil
 }
@@ -174,13 +184,18 @@ func readRequest(r *bufio.Reader) (serveRequest, error) {
 	return req, nil
 }
 
-// writeReply sends the head line and, after it, the text.
-func writeReply(w io.Writer, rep serveReply, text string) error {
+// maxServedView bounds the length a client believes: 1 GiB.
+const maxServedView = 1 << 30
+
+// writeReply sends the head line with the text's length, then the text.
+func writeReply(c net.Conn, rep serveReply, text string) error {
 	rep.Protocol = serveProtocol
+	rep.Length = len(text)
 	b, _ := json.Marshal(rep)
-	if _, err := w.Write(append(b, '\n')); err != nil {
-		return err
+	b = append(append(b, '\n'), text...)
+	if serveTest.write != nil {
+		return serveTest.write(c, b)
 	}
-	_, err := io.WriteString(w, text)
+	_, err := c.Write(b)
 	return err
 }
