@@ -171,6 +171,9 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 		return
 	}
 	_ = c.SetReadDeadline(time.Time{})
+	if writeReply(c, serveReply{Accepted: true}, "") != nil {
+		return
+	}
 	if req.Timeout <= 0 {
 		req.Timeout = 90 * time.Second
 	}

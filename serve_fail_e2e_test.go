@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"syscall"
 	"testing"
 
 	"domscope/cdpconn/cdptest"
@@ -40,5 +41,24 @@ func TestServePanicInRequest(t *testing.T) {
 	}
 	if srv.served() != 1 {
 		t.Errorf("the server answered %d requests after its panic, want 1: %s", srv.served(), srv.stderr())
+	}
+}
+
+// TestServeStopped: a server stopped by SIGSTOP (^Z) does not accept;
+// the snapshot goes direct well within its --timeout instead of failing.
+func TestServeStopped(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	p := cdptest.Page(t, base+"/semantic.html")
+	srv := startServe(t, ws)
+	served := snap(t, ws, p.TargetID(), "--format", "text")
+	if err := srv.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	// Runs before startServe's SIGTERM: a stopped process would keep it.
+	t.Cleanup(func() { _ = srv.cmd.Process.Signal(syscall.SIGCONT) })
+	if out := snap(t, ws, p.TargetID(), "--format", "text", "--timeout", "60s"); out != served {
+		t.Errorf("with the server stopped: %s", firstDiff(out, served))
 	}
 }

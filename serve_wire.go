@@ -42,6 +42,9 @@ type serveReply struct {
 	Length int `json:"length"`
 	// Direct says the server cannot answer this; the client goes direct.
 	Direct string `json:"direct,omitempty"`
+	// Accepted heads a line sent as soon as the request is read. A
+	// server that cannot say that much soon is stopped or stuck.
+	Accepted bool `json:"accepted,omitempty"`
 	// Error is the snapshot's error, as the direct path would give it.
 	Error *servedError `json:"error,omitempty"`
 }
@@ -134,12 +137,22 @@ func askServer(ctx context.Context, path string, req serveRequest) (text string,
 		return "", false, nil
 	}
 	r := bufio.NewReader(c)
-	head, err := r.ReadBytes('\n')
-	if err != nil {
+	// A stopped (^Z) or stuck server does not accept: go direct soon.
+	accept := time.Now().Add(acceptWait)
+	if dl, has := ctx.Deadline(); has && dl.Before(accept) {
+		accept = dl
+	}
+	_ = c.SetReadDeadline(accept)
+	rep, err := readHead(r)
+	if err != nil || !rep.Accepted {
 		return "", false, ctxErr(ctx)
 	}
-	var rep serveReply
-	if json.Unmarshal(head, &rep) != nil || rep.Protocol != serveProtocol || rep.Direct != "" {
+	dl, _ := ctx.Deadline()
+	_ = c.SetReadDeadline(dl)
+	if rep, err = readHead(r); err != nil {
+		return "", false, ctxErr(ctx)
+	}
+	if rep.Direct != "" {
 		return "", false, nil
 	}
 	if rep.Error != nil {
@@ -157,6 +170,25 @@ func askServer(ctx context.Context, path string, req serveRequest) (text string,
 		return "", false, nil
 	}
 	return string(body), true, nil
+}
+
+// acceptWait is how long a client waits for the server to accept.
+const acceptWait = 2 * time.Second
+
+// errNotServed is a head line the client cannot use.
+var errNotServed = errors.New("not a reply of this version")
+
+// readHead reads one head line of a reply.
+func readHead(r *bufio.Reader) (serveReply, error) {
+	var rep serveReply
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		return rep, err
+	}
+	if json.Unmarshal(line, &rep) != nil || rep.Protocol != serveProtocol {
+		return rep, errNotServed
+	}
+	return rep, nil
 }
 
 // ctxErr is the command's timeout when it ran out while the server
