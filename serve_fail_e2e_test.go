@@ -4,6 +4,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"domscope/cdpconn/cdptest"
 )
@@ -60,5 +61,46 @@ func TestServeStopped(t *testing.T) {
 	t.Cleanup(func() { _ = srv.cmd.Process.Signal(syscall.SIGCONT) })
 	if out := snap(t, ws, p.TargetID(), "--format", "text", "--timeout", "60s"); out != served {
 		t.Errorf("with the server stopped: %s", firstDiff(out, served))
+	}
+}
+
+// waitLog waits for the server to log want; a hang guard only.
+func waitLog(t *testing.T, srv *server, want string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !strings.Contains(srv.stderr(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not log %q: %s", want, srv.stderr())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestServeSlowTab: while one tab is slow to attach, another tab is
+// served; the slow tab's request ends at its own --timeout.
+func TestServeSlowTab(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	slow := cdptest.Page(t, base+"/serve/other.html?slow")
+	fast := cdptest.Page(t, base+"/semantic.html")
+	srv := startServeHooked(t, ws, "slow-attach")
+	type result struct {
+		stderr string
+		code   int
+	}
+	done := make(chan result, 1)
+	go func() {
+		_, stderr, code := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", slow.TargetID(), "--timeout", "20s")
+		done <- result{stderr, code}
+	}()
+	waitLog(t, srv, "test: attaching the slow tab")
+	out := snap(t, ws, fast.TargetID(), "--format", "text", "--timeout", "10s")
+	if srv.served() != 1 || !strings.Contains(out, "Create an account") {
+		t.Errorf("the other tab was not served: %s\n%s", srv.stderr(), out)
+	}
+	r := <-done
+	if r.code == 0 || !strings.Contains(r.stderr, "TIMEOUT") {
+		t.Errorf("the slow tab: exit %d, %q; want a timeout", r.code, r.stderr)
 	}
 }
