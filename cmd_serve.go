@@ -98,9 +98,12 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 // request came for idle.
 func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, idle time.Duration) error {
 	ctx, stop := context.WithCancel(ctx)
-	defer stop()
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	// Cancel first: that closes the connections the wait is for.
+	defer func() {
+		stop()
+		wg.Wait()
+	}()
 	var active atomic.Int64
 	var last atomic.Int64 // unix nanoseconds of the last request's end
 	last.Store(time.Now().UnixNano())
@@ -156,6 +159,8 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 // serveConn answers one client's request.
 func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	defer c.Close()
+	// A stopping server closes the connection, read or not.
+	defer context.AfterFunc(ctx, func() { _ = c.Close() })()
 	// A bug met by one request must not end the server.
 	defer func() {
 		if v := recover(); v != nil {
@@ -182,17 +187,24 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	start := time.Now()
 	text, err := srv.snapshot(rctx, req)
 	outcome := "ok"
+	rep := serveReply{}
 	if err != nil {
 		outcome = string(dom.CodeOf(err))
-		_ = writeReply(c, serveReply{Error: errorOf(err)}, "")
-	} else {
-		_ = writeReply(c, serveReply{}, text)
+		rep, text = serveReply{Error: errorOf(err)}, ""
+	}
+	// A client that stops reading does not hold the server.
+	_ = c.SetWriteDeadline(time.Now().Add(replyWriteBound))
+	if err := writeReply(c, rep, text); err != nil {
+		outcome = "failed: the client did not take the reply"
 	}
 	if srv.log != nil {
 		// No target or page text: a URL may hold a token.
 		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", req.Format, outcome, ms(time.Since(start)))
 	}
 }
+
+// replyWriteBound bounds the write of one reply.
+const replyWriteBound = 30 * time.Second
 
 // browserGone is closed once the browser stops answering.
 func browserGone(ctx context.Context, b *cdpconn.Browser) <-chan struct{} {

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
+	"net"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/query"
 )
 
 // TestServeDiesMidReply: a server that dies halfway through a reply
@@ -102,5 +105,79 @@ func TestServeSlowTab(t *testing.T) {
 	r := <-done
 	if r.code == 0 || !strings.Contains(r.stderr, "TIMEOUT") {
 		t.Errorf("the slow tab: exit %d, %q; want a timeout", r.code, r.stderr)
+	}
+}
+
+// rawRequest dials the server and sends req, then reads its accept line.
+func rawRequest(t *testing.T, srv *server, req serveRequest) *net.UnixConn {
+	t.Helper()
+	c, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: srv.path, Net: "unix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	b, _ := json.Marshal(req)
+	if _, err := c.Write(append(b, '\n')); err != nil {
+		t.Fatal(err)
+	}
+	// Byte by byte: nothing after the line is read.
+	var line []byte
+	one := make([]byte, 1)
+	for len(line) == 0 || line[len(line)-1] != '\n' {
+		if _, err := c.Read(one); err != nil {
+			t.Fatalf("no accept line: %v (%q)", err, line)
+		}
+		line = append(line, one[0])
+	}
+	if !strings.Contains(string(line), `"accepted":true`) {
+		t.Fatalf("not accepted: %s", line)
+	}
+	return c
+}
+
+// replyWaiting waits until some of the reply is in c's buffer.
+func replyWaiting(t *testing.T, c *net.UnixConn) {
+	t.Helper()
+	rc, err := c.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute) // a hang guard
+	buf := make([]byte, 1)
+	for {
+		n := 0
+		_ = rc.Control(func(fd uintptr) {
+			n, _, _ = syscall.Recvfrom(int(fd), buf, syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
+		})
+		if n > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no reply came")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestServeStuckClient: a client that stops reading a long reply does
+// not keep the server from stopping on SIGTERM; the log says the reply
+// failed.
+func TestServeStuckClient(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	p := cdptest.Page(t, base+"/serve/big.html")
+	srv := startServe(t, ws)
+	c := rawRequest(t, srv, serveRequest{Protocol: serveProtocol, Target: p.TargetID(), Format: "tree",
+		Shape: query.Shape{Offscreen: true}, Timeout: 5 * time.Minute})
+	replyWaiting(t, c) // the reply is bigger than the socket's buffers
+	_ = srv.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-srv.done:
+	case <-time.After(time.Minute): // a hang guard
+		t.Fatalf("the server did not stop while a client did not read: %s", srv.stderr())
+	}
+	if log := srv.stderr(); !strings.Contains(log, "failed") || strings.Contains(log, "→ ok") {
+		t.Errorf("log: %s", log)
 	}
 }
