@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -169,7 +169,7 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 		}
 	}()
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	req, err := readRequest(bufio.NewReader(c))
+	req, err := readRequest(c)
 	if err != nil {
 		// Another version, or not a client at all: it may go direct.
 		_ = writeReply(c, serveReply{Direct: err.Error()}, "")
@@ -190,6 +190,9 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	rep := serveReply{}
 	if err != nil {
 		outcome = string(dom.CodeOf(err))
+		if errors.As(err, new(usageError)) {
+			outcome = "usage error"
+		}
 		rep, text = serveReply{Error: errorOf(err)}, ""
 	}
 	// A client that stops reading does not hold the server.
@@ -199,7 +202,12 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	}
 	if srv.log != nil {
 		// No target or page text: a URL may hold a token.
-		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", req.Format, outcome, ms(time.Since(start)))
+		// Nor a string of the request as sent: it may hold escapes.
+		format := req.Format
+		if !knownFormat(format) {
+			format = "(unknown)"
+		}
+		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", format, outcome, ms(time.Since(start)))
 	}
 }
 

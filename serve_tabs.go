@@ -194,7 +194,7 @@ func (s *snapshotServer) dropLocked(t *servedTab) {
 // snapshot answers one request with what `snapshot` would print.
 func (s *snapshotServer) snapshot(ctx context.Context, req serveRequest) (string, error) {
 	o := req.opts()
-	if err := o.view.check(o.format); err != nil {
+	if err := o.check(); err != nil {
 		return "", err
 	}
 	if serveTest.request != nil {

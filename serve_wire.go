@@ -87,9 +87,10 @@ func (o snapshotOpts) request(conn connFlags, st *settings) serveRequest {
 	}
 }
 
-// opts are the snapshot options a request carries.
+// opts are the snapshot options a request carries. A served snapshot
+// is always of the cdp capture.
 func (r serveRequest) opts() snapshotOpts {
-	return snapshotOpts{format: r.Format, backendIDs: r.BackendIDs, view: viewFlags{Shape: r.Shape, maxTokens: r.MaxTokens}}
+	return snapshotOpts{format: r.Format, backendIDs: r.BackendIDs, capture: "cdp", view: viewFlags{Shape: r.Shape, maxTokens: r.MaxTokens}}
 }
 
 // servable says whether a server may answer this snapshot. What it does
@@ -200,10 +201,16 @@ func ctxErr(ctx context.Context) error {
 	return nil
 }
 
-// readRequest reads one request line from a client.
-func readRequest(r *bufio.Reader) (serveRequest, error) {
+// maxRequest bounds a request line: a client's is well under 1 KiB.
+const maxRequest = 64 << 10
+
+// readRequest reads one request line from a client, up to maxRequest.
+func readRequest(r io.Reader) (serveRequest, error) {
 	var req serveRequest
-	line, err := r.ReadBytes('\n')
+	line, err := bufio.NewReader(io.LimitReader(r, maxRequest)).ReadBytes('\n')
+	if err == io.EOF && len(line) >= maxRequest {
+		return req, fmt.Errorf("request over %d bytes", maxRequest)
+	}
 	if err != nil {
 		return req, err
 	}
