@@ -69,8 +69,9 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	if conn.viewport != "" || conn.device != "" || conn.scale != 0 {
 		return usageError{"serve reads tabs in their own window: --viewport, --device and --scale go with a direct snapshot"}
 	}
-	if o.idle <= 0 {
-		return usageError{fmt.Sprintf("--idle %s: give a positive duration such as 10m", o.idle)}
+	// The idle check ticks at a quarter of it: under a second is no use.
+	if o.idle < time.Second {
+		return usageError{fmt.Sprintf("--idle %s: give 1s or more, such as 10m", o.idle)}
 	}
 	path := socketPath(conn.endpoint)
 	ln, stop, err := listenPrivate(path)

@@ -230,3 +230,16 @@ func TestServeBadRequests(t *testing.T) {
 		t.Errorf("log: %q", log)
 	}
 }
+
+// TestServeIdleTooShort: an --idle under a second is a usage error, not
+// a panic.
+func TestServeIdleTooShort(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	for _, idle := range []string{"1ns", "3ns", "0s", "-1m"} {
+		_, stderr, code := runCLI(t, "", "serve", "--endpoint", ws, "--idle", idle)
+		if code != 2 || !strings.Contains(stderr, "--idle") || strings.Contains(stderr, "goroutine") {
+			t.Errorf("--idle %s: exit %d, %q", idle, code, stderr)
+		}
+	}
+}
