@@ -169,6 +169,10 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 			_ = writeReply(c, serveReply{Direct: "internal error"}, "")
 		}
 	}()
+	if err := peerIsUs(c); err != nil {
+		fmt.Fprintf(os.Stderr, "domscope serve: refused %v\n", err)
+		return
+	}
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	req, err := readRequest(c)
 	if err != nil {

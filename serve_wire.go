@@ -121,7 +121,7 @@ func loopbackEndpoint(endpoint string) bool {
 // when there is no server, or it cannot answer: then go direct. A broken
 // answer goes direct too; nothing was printed.
 func askServer(ctx context.Context, path string, req serveRequest) (text string, ok bool, err error) {
-	if privateDir(filepath.Dir(path), false) != nil {
+	if privateDir(filepath.Dir(path), false) != nil || ourSocket(path) != nil {
 		return "", false, nil // no server, or not a safe one
 	}
 	var d net.Dialer
