@@ -243,3 +243,24 @@ func TestServeIdleTooShort(t *testing.T) {
 		}
 	}
 }
+
+// TestServeSelectorSameSnapshot: when a navigation lands between the
+// capture and the --selector query, the selector does not pick nodes of
+// the old page by the ids of the new one.
+func TestServeSelectorSameSnapshot(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	p := cdptest.Page(t, base+"/serve/timer.html")
+	snapBefore := snap(t, ws, p.TargetID(), "--format", "text", "--direct")
+	if strings.Contains(snapBefore, "Only here") {
+		t.Fatal("the first page has the second's button")
+	}
+	startServeHooked(t, ws, "navigate-after-capture")
+	out, stderr, code := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", p.TargetID(), "--selector", "button", "--format", "text")
+	// Either the old page's button, or no match, as a direct snapshot
+	// says when the page changed under its query.
+	if code == 0 && !strings.Contains(out, `button "Toggle"`) || code != 0 && !strings.Contains(stderr, "no element matches") {
+		t.Errorf("exit %d, %s: a view of other nodes:\n%s", code, stderr, out)
+	}
+}

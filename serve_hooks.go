@@ -5,6 +5,7 @@ import (
 	"net"
 
 	"domscope/dom"
+	"domscope/dom/live"
 )
 
 // serveTest holds hooks the tests set in a server they start. All are
@@ -17,5 +18,5 @@ var serveTest struct {
 	// attach runs before a tab at url is attached.
 	attach func(ctx context.Context, url string)
 	// captured runs between a tab's capture and its --selector.
-	captured func(ctx context.Context, p dom.Page)
+	captured func(ctx context.Context, p dom.Page, svc *live.Service)
 }

@@ -7,8 +7,10 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"domscope/dom"
+	"domscope/dom/live"
 )
 
 // A server a test starts with DOMSCOPE_SERVE_HOOK set stops at a known
@@ -55,13 +57,26 @@ func init() {
 				}
 			}
 		case "navigate-after-capture":
-			// A navigation lands between the capture and the selector.
-			serveTest.captured = func(ctx context.Context, p dom.Page) {
-				if once.CompareAndSwap(false, true) {
-					_ = p.Call(ctx, "Runtime.evaluate", map[string]any{
-						"expression":   `new Promise(r => { addEventListener("pagehide", () => r()); location.href = "other.html"; })`,
-						"awaitPromise": true}, nil)
+			// A navigation lands between the capture and the selector,
+			// and the service has read the new page.
+			serveTest.captured = func(ctx context.Context, p dom.Page, svc *live.Service) {
+				if !once.CompareAndSwap(false, true) {
+					return
 				}
+				_ = p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": `location.href = "other.html"`}, nil)
+				for ctx.Err() == nil {
+					var r struct {
+						Result struct {
+							Value bool `json:"value"`
+						} `json:"result"`
+					}
+					_ = p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": `location.pathname.endsWith("other.html") && document.readyState == "complete"`, "returnByValue": true}, &r)
+					if r.Result.Value {
+						break
+					}
+					time.Sleep(20 * time.Millisecond)
+				}
+				_, _ = svc.Snapshot(ctx, true)
 			}
 		}
 	}

@@ -234,9 +234,12 @@ func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveReque
 	if err != nil {
 		return "", err
 	}
-	opts, err := o.viewOptions(snap, req.FlattenOff, func(sel string) ([]*dom.VirtualNode, error) {
-		return t.svc.QueryCSS(ctx, sel)
-	})
+	if serveTest.captured != nil {
+		serveTest.captured(ctx, t.page, t.svc)
+	}
+	// The selector's matches are nodes of this snapshot, as on the
+	// direct path: the service's own query would read its newest one.
+	opts, err := o.viewOptions(snap, req.FlattenOff, pageQuery(ctx, t.page, snap))
 	if err != nil {
 		return "", err
 	}
