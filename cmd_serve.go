@@ -40,7 +40,8 @@ func serveCommand() *cobra.Command {
 			"as the UI and mcp do, where a direct snapshot numbers the page afresh; the\n" +
 			"rest of the view is the same. A new page (a navigation) is numbered afresh.\n\n" +
 			"It stops on Ctrl-C or SIGTERM, when the browser goes away, or after --idle\n" +
-			"with no request, and removes its socket.",
+			"with no request, and removes its socket. A tab with no request for --idle\n" +
+			"is let go (detached) while others are served; a later request attaches again.",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			conn.given(cmd.Flags())
@@ -53,7 +54,7 @@ func serveCommand() *cobra.Command {
 	for _, name := range []string{"launch", "url", "target", "demo", "headless", "viewport", "device", "scale"} {
 		_ = fs.MarkHidden(name)
 	}
-	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request")
+	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request, and let a tab go after this long with none for it (1s or more)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per request on stderr")
 	return cmd
 }
@@ -138,6 +139,7 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 			fmt.Fprintln(os.Stderr, "domscope serve: the browser went away; stopping")
 			return nil
 		case <-tick.C:
+			srv.dropIdle(idle)
 			if active.Load() == 0 && time.Since(time.Unix(0, last.Load())) >= idle {
 				fmt.Fprintf(os.Stderr, "domscope serve: no request for %s; stopping\n", idle)
 				return nil

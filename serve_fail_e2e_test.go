@@ -264,3 +264,26 @@ func TestServeSelectorSameSnapshot(t *testing.T) {
 		t.Errorf("exit %d, %s: a view of other nodes:\n%s", code, stderr, out)
 	}
 }
+
+// TestServeDropsIdleTab: a tab with no request for --idle is let go
+// while the server serves another; a later request attaches it again.
+func TestServeDropsIdleTab(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	a := cdptest.Page(t, base+"/semantic.html")
+	b := cdptest.Page(t, base+"/serve/other.html")
+	srv := startServe(t, ws, "--idle", "3s")
+	first := snap(t, ws, a.TargetID(), "--format", "text")
+	deadline := time.Now().Add(time.Minute) // a hang guard
+	for !strings.Contains(srv.stderr(), "let a tab go") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the idle tab was kept: %s", srv.stderr())
+		}
+		snap(t, ws, b.TargetID(), "--format", "text")
+	}
+	before := srv.served()
+	if again := snap(t, ws, a.TargetID(), "--format", "text"); again != first || srv.served() != before+1 {
+		t.Errorf("the tab let go was not served again: %s", firstDiff(again, first))
+	}
+}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"maps"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"domscope/cdpconn"
@@ -34,6 +36,7 @@ type servedTab struct {
 	err   error         // why it did not attach; set before ready closes
 
 	turn    chan struct{} // held by the request under way
+	last    atomic.Int64  // unix nanoseconds of the last request's end
 	page    dom.Page
 	svc     *live.Service
 	tierOff map[string]bool
@@ -100,6 +103,7 @@ func (s *snapshotServer) claim(info dom.TargetInfo, tierOff map[string]bool) *se
 		s.dropLocked(t)
 	}
 	t := &servedTab{id: info.ID, ready: make(chan struct{}), turn: make(chan struct{}, 1), tierOff: dom.CopyRules(tierOff)}
+	t.last.Store(time.Now().UnixNano())
 	s.tabs[info.ID] = t
 	go s.attach(t, info.URL)
 	return t
@@ -166,6 +170,22 @@ func (t *servedTab) alive() bool {
 	return t.svc.State() != dom.Disconnected
 }
 
+// dropIdle drops the tabs with no request for idle: their services
+// close and detach. A request that comes later attaches again.
+func (s *snapshotServer) dropIdle(idle time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.tabs {
+		if !t.attached() || len(t.turn) > 0 || time.Since(time.Unix(0, t.last.Load())) < idle {
+			continue
+		}
+		s.dropLocked(t)
+		if s.log != nil {
+			fmt.Fprintf(s.log, "domscope serve: let a tab go after %s with no request for it\n", idle)
+		}
+	}
+}
+
 // forget takes t out of the registry, if it is still there.
 func (s *snapshotServer) forget(t *servedTab) {
 	s.mu.Lock()
@@ -220,7 +240,10 @@ func (s *snapshotServer) snapshot(ctx context.Context, req serveRequest) (string
 func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveRequest) (string, error) {
 	select {
 	case t.turn <- struct{}{}:
-		defer func() { <-t.turn }()
+		defer func() {
+			t.last.Store(time.Now().UnixNano())
+			<-t.turn
+		}()
 	case <-ctx.Done():
 		return "", dom.Errorf(dom.Timeout, ctx.Err(), "the tab was busy with another request: raise --timeout")
 	}
