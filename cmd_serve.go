@@ -167,7 +167,8 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	// A bug met by one request must not end the server.
 	defer func() {
 		if v := recover(); v != nil {
-			fmt.Fprintf(os.Stderr, "domscope serve: internal error in a request, sent it direct: %v\n", v)
+			// Quoted: a panic's text may hold a request's escapes.
+			fmt.Fprintf(os.Stderr, "domscope serve: internal error in a request, sent it direct: %q\n", fmt.Sprint(v))
 			_ = writeReply(c, serveReply{Direct: "internal error"}, "")
 		}
 	}()

@@ -48,6 +48,24 @@ func TestServePanicInRequest(t *testing.T) {
 	}
 }
 
+// TestServePanicInAttach: a panic while a tab attaches fails that
+// request with a clear error; the server lives on and serves the tab.
+func TestServePanicInAttach(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	p := cdptest.Page(t, base+"/semantic.html")
+	srv := startServeHooked(t, ws, "panic-attach-once")
+	_, stderr, code := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", p.TargetID())
+	if code == 0 || !strings.Contains(stderr, "internal error attaching the tab") || strings.Contains(stderr, "goroutine") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+	snap(t, ws, p.TargetID(), "--format", "text")
+	if srv.served() != 2 {
+		t.Errorf("the server answered %d requests, want 2: %s", srv.served(), srv.stderr())
+	}
+}
+
 // TestServeStopped: a server stopped by SIGSTOP (^Z) does not accept;
 // the snapshot goes direct well within its --timeout instead of failing.
 func TestServeStopped(t *testing.T) {

@@ -42,6 +42,12 @@ func init() {
 					panic("a test's panic")
 				}
 			}
+		case "panic-attach-once":
+			serveTest.attach = func(context.Context, string) {
+				if once.CompareAndSwap(false, true) {
+					panic("a test's panic")
+				}
+			}
 		case "hold":
 			// Says it holds the request, then waits to be killed.
 			serveTest.request = func(serveRequest) {

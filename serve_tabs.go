@@ -112,6 +112,13 @@ func (s *snapshotServer) claim(info dom.TargetInfo, tierOff map[string]bool) *se
 // attach attaches t's tab and starts its service, then opens t.ready.
 func (s *snapshotServer) attach(t *servedTab, url string) {
 	defer close(t.ready)
+	// A bug here fails this tab's requests, not the server.
+	defer func() {
+		if v := recover(); v != nil {
+			t.err = fmt.Errorf("domscope serve met an internal error attaching the tab (%q): pass --direct", fmt.Sprint(v))
+			s.forget(t)
+		}
+	}()
 	ctx, cancel := context.WithTimeout(s.ctx, attachBound)
 	defer cancel()
 	if serveTest.attach != nil {
