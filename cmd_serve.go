@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -40,7 +40,8 @@ func serveCommand() *cobra.Command {
 			"as the UI and mcp do, where a direct snapshot numbers the page afresh; the\n" +
 			"rest of the view is the same. A new page (a navigation) is numbered afresh.\n\n" +
 			"It stops on Ctrl-C or SIGTERM, when the browser goes away, or after --idle\n" +
-			"with no request, and removes its socket.",
+			"with no request, and removes its socket. A tab with no request for --idle\n" +
+			"is let go (detached) while others are served; a later request attaches again.",
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			conn.given(cmd.Flags())
@@ -53,7 +54,7 @@ func serveCommand() *cobra.Command {
 	for _, name := range []string{"launch", "url", "target", "demo", "headless", "viewport", "device", "scale"} {
 		_ = fs.MarkHidden(name)
 	}
-	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request")
+	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request, and let a tab go after this long with none for it (1s or more)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per request on stderr")
 	return cmd
 }
@@ -69,8 +70,9 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	if conn.viewport != "" || conn.device != "" || conn.scale != 0 {
 		return usageError{"serve reads tabs in their own window: --viewport, --device and --scale go with a direct snapshot"}
 	}
-	if o.idle <= 0 {
-		return usageError{fmt.Sprintf("--idle %s: give a positive duration such as 10m", o.idle)}
+	// The idle check ticks at a quarter of it: under a second is no use.
+	if o.idle < time.Second {
+		return usageError{fmt.Sprintf("--idle %s: give 1s or more, such as 10m", o.idle)}
 	}
 	path := socketPath(conn.endpoint)
 	ln, stop, err := listenPrivate(path)
@@ -98,9 +100,12 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 // request came for idle.
 func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, idle time.Duration) error {
 	ctx, stop := context.WithCancel(ctx)
-	defer stop()
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	// Cancel first: that closes the connections the wait is for.
+	defer func() {
+		stop()
+		wg.Wait()
+	}()
 	var active atomic.Int64
 	var last atomic.Int64 // unix nanoseconds of the last request's end
 	last.Store(time.Now().UnixNano())
@@ -134,6 +139,7 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 			fmt.Fprintln(os.Stderr, "domscope serve: the browser went away; stopping")
 			return nil
 		case <-tick.C:
+			srv.dropIdle(idle)
 			if active.Load() == 0 && time.Since(time.Unix(0, last.Load())) >= idle {
 				fmt.Fprintf(os.Stderr, "domscope serve: no request for %s; stopping\n", idle)
 				return nil
@@ -156,14 +162,31 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 // serveConn answers one client's request.
 func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	defer c.Close()
+	// A stopping server closes the connection, read or not.
+	defer context.AfterFunc(ctx, func() { _ = c.Close() })()
+	// A bug met by one request must not end the server.
+	defer func() {
+		if v := recover(); v != nil {
+			// Quoted: a panic's text may hold a request's escapes.
+			fmt.Fprintf(os.Stderr, "domscope serve: internal error in a request, sent it direct: %q\n", fmt.Sprint(v))
+			_ = writeReply(c, serveReply{Direct: "internal error"}, "")
+		}
+	}()
+	if err := peerIsUs(c); err != nil {
+		fmt.Fprintf(os.Stderr, "domscope serve: refused %v\n", err)
+		return
+	}
 	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	req, err := readRequest(bufio.NewReader(c))
+	req, err := readRequest(c)
 	if err != nil {
 		// Another version, or not a client at all: it may go direct.
 		_ = writeReply(c, serveReply{Direct: err.Error()}, "")
 		return
 	}
 	_ = c.SetReadDeadline(time.Time{})
+	if writeReply(c, serveReply{Accepted: true}, "") != nil {
+		return
+	}
 	if req.Timeout <= 0 {
 		req.Timeout = 90 * time.Second
 	}
@@ -172,17 +195,32 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 	start := time.Now()
 	text, err := srv.snapshot(rctx, req)
 	outcome := "ok"
+	rep := serveReply{}
 	if err != nil {
 		outcome = string(dom.CodeOf(err))
-		_ = writeReply(c, serveReply{Error: errorOf(err)}, "")
-	} else {
-		_ = writeReply(c, serveReply{}, text)
+		if errors.As(err, new(usageError)) {
+			outcome = "usage error"
+		}
+		rep, text = serveReply{Error: errorOf(err)}, ""
+	}
+	// A client that stops reading does not hold the server.
+	_ = c.SetWriteDeadline(time.Now().Add(replyWriteBound))
+	if err := writeReply(c, rep, text); err != nil {
+		outcome = "failed: the client did not take the reply"
 	}
 	if srv.log != nil {
 		// No target or page text: a URL may hold a token.
-		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", req.Format, outcome, ms(time.Since(start)))
+		// Nor a string of the request as sent: it may hold escapes.
+		format := req.Format
+		if !knownFormat(format) {
+			format = "(unknown)"
+		}
+		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", format, outcome, ms(time.Since(start)))
 	}
 }
+
+// replyWriteBound bounds the write of one reply.
+const replyWriteBound = 30 * time.Second
 
 // browserGone is closed once the browser stops answering.
 func browserGone(ctx context.Context, b *cdpconn.Browser) <-chan struct{} {

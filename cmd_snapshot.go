@@ -56,23 +56,7 @@ func snapshotCommand() *cobra.Command {
 }
 
 func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
-	switch o.format {
-	case "json", "text", "tree":
-	default:
-		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", o.format)}
-	}
-	switch o.capture {
-	case "cdp", "page", "compare":
-	default:
-		return usageError{fmt.Sprintf("unknown --capture %q: want cdp, page or compare", o.capture)}
-	}
-	if o.capture == "compare" && (o.shot != "" || o.out != "") {
-		return usageError{"--capture compare prints its own report: drop --screenshot and --out"}
-	}
-	if o.marks && o.shot == "" {
-		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
-	}
-	if err := o.view.check(o.format); err != nil {
+	if err := o.check(); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
@@ -133,6 +117,35 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		printStats(os.Stderr, snap, text, o.format, snap.CaptureTime, snap.BuildTime, flattenTime)
 	}
 	return nil
+}
+
+// check refuses options that make no sense. The server runs it on each
+// request too: one set of rules for both paths.
+func (o snapshotOpts) check() error {
+	if !knownFormat(o.format) {
+		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", o.format)}
+	}
+	switch o.capture {
+	case "cdp", "page", "compare":
+	default:
+		return usageError{fmt.Sprintf("unknown --capture %q: want cdp, page or compare", o.capture)}
+	}
+	if o.capture == "compare" && (o.shot != "" || o.out != "") {
+		return usageError{"--capture compare prints its own report: drop --screenshot and --out"}
+	}
+	if o.marks && o.shot == "" {
+		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
+	}
+	return o.view.check(o.format)
+}
+
+// knownFormat: format is one snapshot prints.
+func knownFormat(format string) bool {
+	switch format {
+	case "json", "text", "tree":
+		return true
+	}
+	return false
 }
 
 // flattenOptions are the options snapshot's views are flattened with:

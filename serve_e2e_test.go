@@ -52,10 +52,17 @@ func serveEnv(t *testing.T) {
 // socket. It is stopped when the test ends.
 func startServe(t *testing.T, ws string, extra ...string) *server {
 	t.Helper()
+	return startServeHooked(t, ws, "", extra...)
+}
+
+// startServeHooked is startServe with the test hooks named in hooks
+// (serve_hooks_test.go).
+func startServeHooked(t *testing.T, ws, hooks string, extra ...string) *server {
+	t.Helper()
 	args, _ := json.Marshal(append([]string{"serve", "--endpoint", ws}, extra...))
 	s := &server{path: socketPath(ws), done: make(chan struct{})}
 	s.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	s.cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(args))
+	s.cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(args), "DOMSCOPE_SERVE_HOOK="+hooks)
 	s.cmd.Stderr = s
 	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -286,6 +293,12 @@ func TestServePrivacy(t *testing.T) {
 	if srv.served() != 5 {
 		t.Errorf("the server answered %d requests, want 5", srv.served())
 	}
+	// Nor is it in the server's log.
+	for _, s := range []string{strings.TrimSpace(secret), "HUNTER"} {
+		if strings.Contains(srv.stderr(), s) {
+			t.Errorf("the server's log has %q: %s", s, srv.stderr())
+		}
+	}
 }
 
 // staleSocket leaves a socket file at path with no server behind it.
@@ -398,14 +411,15 @@ func TestServeIdle(t *testing.T) {
 	}
 }
 
-// TestServeKilledMidRequest: a server killed while it reads a big page
-// leaves the snapshot to go direct; it prints the page all the same.
+// TestServeKilledMidRequest: a server killed while it works on a
+// request (held there by a test hook until the kill lands) leaves the
+// snapshot to go direct; it prints the page all the same.
 func TestServeKilledMidRequest(t *testing.T) {
 	serveEnv(t)
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
 	p := cdptest.Page(t, base+"/serve/big.html")
-	srv := startServe(t, ws)
+	srv := startServeHooked(t, ws, "hold")
 	type result struct {
 		out, stderr string
 		code        int
@@ -415,16 +429,14 @@ func TestServeKilledMidRequest(t *testing.T) {
 		out, stderr, code := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", p.TargetID(), "--format", "text")
 		done <- result{out, stderr, code}
 	}()
-	// The request is on its way, and the first read of the page is long.
-	time.Sleep(300 * time.Millisecond)
+	waitLog(t, srv, "test: holding the request")
 	_ = srv.cmd.Process.Kill()
 	r := <-done
 	if r.code != 0 || !strings.Contains(r.out, "Open 3999") {
 		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.out[:min(len(r.out), 300)])
 	}
 	if srv.served() != 0 {
-		// A fast machine: the kill came after the answer.
-		t.Logf("the server answered before it was killed")
+		t.Errorf("the server answered: %s", srv.stderr())
 	}
 }
 

@@ -81,6 +81,20 @@ func privateDir(dir string, create bool) error {
 	return nil
 }
 
+// ourSocket checks that path is a socket of this user's, not a link to
+// one elsewhere or someone else's, before a client trusts it.
+func ourSocket(path string) error {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return err
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if fi.Mode().Type() != os.ModeSocket || !ok || int(st.Uid) != os.Getuid() {
+		return fmt.Errorf("%s is not a socket of yours", path)
+	}
+	return nil
+}
+
 // listenPrivate listens on path with mode 0600. A live server already
 // there is an error; a stale socket file is replaced. The lock beside
 // the socket, held until stop, keeps two servers starting at once from
@@ -124,9 +138,10 @@ func listenPrivate(path string) (ln *net.UnixListener, stop func(), err error) {
 		ln.Close()
 		return nil, nil, err
 	}
+	// The lock file stays. Removed while locked, two starting servers
+	// could each lock a different file of that name.
 	stop = func() {
 		ln.Close() // removes the socket
-		_ = os.Remove(lock.Name())
 		lock.Close()
 	}
 	return ln, stop, nil

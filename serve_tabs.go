@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"maps"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"domscope/cdpconn"
 	"domscope/dom"
@@ -18,66 +21,152 @@ type snapshotServer struct {
 	browser *cdpconn.Browser
 	log     io.Writer // one line per request, when set
 
-	mu   sync.Mutex // guards tabs; held while a tab is attached
+	// ctx bounds attaches, which outlive the request that began them.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu   sync.Mutex // guards tabs; never held across a browser call
 	tabs map[string]*servedTab
 }
 
 // servedTab is one tab's service. Its requests run one at a time.
 type servedTab struct {
-	mu      sync.Mutex
-	id      string
+	id    string
+	ready chan struct{} // closed once attached, or not
+	err   error         // why it did not attach; set before ready closes
+
+	turn    chan struct{} // held by the request under way
+	last    atomic.Int64  // unix nanoseconds of the last request's end
+	page    dom.Page
 	svc     *live.Service
 	tierOff map[string]bool
 	done    <-chan struct{} // closed when the tab goes
 }
 
+// attachBound bounds one tab's attach, whoever waits for it.
+const attachBound = 90 * time.Second
+
 func newSnapshotServer(b *cdpconn.Browser) *snapshotServer {
-	return &snapshotServer{browser: b, tabs: map[string]*servedTab{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &snapshotServer{browser: b, tabs: map[string]*servedTab{}, ctx: ctx, cancel: cancel}
 }
 
 // tab is the service of the tab spec names (as --target reads it). The
-// first time, it attaches and starts the service.
+// first time, it attaches and starts the service. A slow tab keeps its
+// own requests waiting, not those of other tabs.
 func (s *snapshotServer) tab(ctx context.Context, spec string, tierOff map[string]bool) (*servedTab, error) {
+	// A tab already served, named by its id, needs no listing.
+	t := s.served(spec)
+	if t == nil {
+		tabs, err := s.browser.Targets(ctx)
+		if err != nil {
+			return nil, err
+		}
+		info, err := cdpconn.PickTarget(tabs, spec)
+		if err != nil {
+			return nil, err
+		}
+		t = s.claim(info, tierOff)
+	}
+	select {
+	case <-t.ready:
+	case <-ctx.Done():
+		return nil, dom.Errorf(dom.Timeout, ctx.Err(), "the tab did not attach in time: raise --timeout")
+	}
+	if t.err != nil {
+		return nil, t.err
+	}
+	return t, nil
+}
+
+// served is the tab with this id, attached or on its way; nil if none.
+func (s *snapshotServer) served(id string) *servedTab {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// A tab already served, named by its id, needs no listing.
-	if t := s.tabs[spec]; t != nil && t.alive() {
-		return t, nil
+	t := s.tabs[id]
+	if t != nil && t.attached() && !t.alive() {
+		s.dropLocked(t)
+		return nil
 	}
-	tabs, err := s.browser.Targets(ctx)
-	if err != nil {
-		return nil, err
-	}
-	info, err := cdpconn.PickTarget(tabs, spec)
-	if err != nil {
-		return nil, err
-	}
+	return t
+}
+
+// claim is the tab info names: the one served, or a new one whose
+// attach starts now. One attach per tab, however many ask.
+func (s *snapshotServer) claim(info dom.TargetInfo, tierOff map[string]bool) *servedTab {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if t := s.tabs[info.ID]; t != nil {
-		if t.alive() {
-			return t, nil
+		if !t.attached() || t.alive() {
+			return t
 		}
 		s.dropLocked(t)
 	}
-	p, err := s.browser.Attach(ctx, info.ID)
+	t := &servedTab{id: info.ID, ready: make(chan struct{}), turn: make(chan struct{}, 1), tierOff: dom.CopyRules(tierOff)}
+	t.last.Store(time.Now().UnixNano())
+	s.tabs[info.ID] = t
+	go s.attach(t, info.URL)
+	return t
+}
+
+// attach attaches t's tab and starts its service, then opens t.ready.
+func (s *snapshotServer) attach(t *servedTab, url string) {
+	defer close(t.ready)
+	// A bug here fails this tab's requests, not the server.
+	defer func() {
+		if v := recover(); v != nil {
+			t.err = fmt.Errorf("domscope serve met an internal error attaching the tab (%q): pass --direct", fmt.Sprint(v))
+			s.forget(t)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(s.ctx, attachBound)
+	defer cancel()
+	if serveTest.attach != nil {
+		serveTest.attach(ctx, url)
+	}
+	p, err := s.browser.Attach(ctx, t.id)
 	if err != nil {
-		return nil, err
+		t.err = err
+		s.forget(t)
+		return
 	}
 	// The same service as `domscope mcp` keeps for a tab, with the
 	// client's tier rules.
-	t := &servedTab{id: info.ID, svc: live.NewService(p, live.Config{TierDisabled: tierOff, FreshDocumentIDs: true}), tierOff: dom.CopyRules(tierOff)}
+	svc := live.NewService(p, live.Config{TierDisabled: t.tierOff, FreshDocumentIDs: true})
+	if s.ctx.Err() != nil {
+		// The server stopped while the tab attached.
+		_ = svc.Close()
+		t.err = dom.Errorf(dom.NotAttached, s.ctx.Err(), "domscope serve is stopping")
+		return
+	}
+	t.page, t.svc = p, svc
 	if d, ok := p.(interface{ Done() <-chan struct{} }); ok {
 		t.done = d.Done()
 		go func() {
-			<-t.done
-			s.drop(t)
+			select {
+			case <-t.done:
+				s.drop(t)
+			case <-s.ctx.Done():
+			}
 		}()
 	}
-	s.tabs[info.ID] = t
-	return t, nil
+}
+
+// attached: t's attach has ended, well or not.
+func (t *servedTab) attached() bool {
+	select {
+	case <-t.ready:
+		return true
+	default:
+		return false
+	}
 }
 
 // alive: the tab is still there and its service attached.
 func (t *servedTab) alive() bool {
+	if t.err != nil {
+		return false
+	}
 	if t.done != nil {
 		select {
 		case <-t.done:
@@ -86,6 +175,31 @@ func (t *servedTab) alive() bool {
 		}
 	}
 	return t.svc.State() != dom.Disconnected
+}
+
+// dropIdle drops the tabs with no request for idle: their services
+// close and detach. A request that comes later attaches again.
+func (s *snapshotServer) dropIdle(idle time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.tabs {
+		if !t.attached() || len(t.turn) > 0 || time.Since(time.Unix(0, t.last.Load())) < idle {
+			continue
+		}
+		s.dropLocked(t)
+		if s.log != nil {
+			fmt.Fprintf(s.log, "domscope serve: let a tab go after %s with no request for it\n", idle)
+		}
+	}
+}
+
+// forget takes t out of the registry, if it is still there.
+func (s *snapshotServer) forget(t *servedTab) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tabs[t.id] == t {
+		delete(s.tabs, t.id)
+	}
 }
 
 // drop forgets a tab and closes its service.
@@ -99,14 +213,19 @@ func (s *snapshotServer) dropLocked(t *servedTab) {
 	if s.tabs[t.id] == t {
 		delete(s.tabs, t.id)
 	}
-	go func() { _ = t.svc.Close() }() // it may wait for a request under way
+	if t.svc != nil {
+		go func() { _ = t.svc.Close() }() // it may wait for a request under way
+	}
 }
 
 // snapshot answers one request with what `snapshot` would print.
 func (s *snapshotServer) snapshot(ctx context.Context, req serveRequest) (string, error) {
 	o := req.opts()
-	if err := o.view.check(o.format); err != nil {
+	if err := o.check(); err != nil {
 		return "", err
+	}
+	if serveTest.request != nil {
+		serveTest.request(req)
 	}
 	for try := 0; ; try++ {
 		t, err := s.tab(ctx, req.Target, req.TierOff)
@@ -126,8 +245,15 @@ func (s *snapshotServer) snapshot(ctx context.Context, req serveRequest) (string
 // snapshot refreshes the live model, as dom_snapshot does, and prints it
 // as `snapshot` does.
 func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveRequest) (string, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+	select {
+	case t.turn <- struct{}{}:
+		defer func() {
+			t.last.Store(time.Now().UnixNano())
+			<-t.turn
+		}()
+	case <-ctx.Done():
+		return "", dom.Errorf(dom.Timeout, ctx.Err(), "the tab was busy with another request: raise --timeout")
+	}
 	if !maps.Equal(t.tierOff, req.TierOff) {
 		if _, err := t.svc.SetTierRules(req.TierOff); err != nil {
 			return "", err
@@ -138,9 +264,12 @@ func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveReque
 	if err != nil {
 		return "", err
 	}
-	opts, err := o.viewOptions(snap, req.FlattenOff, func(sel string) ([]*dom.VirtualNode, error) {
-		return t.svc.QueryCSS(ctx, sel)
-	})
+	if serveTest.captured != nil {
+		serveTest.captured(ctx, t.page, t.svc)
+	}
+	// The selector's matches are nodes of this snapshot, as on the
+	// direct path: the service's own query would read its newest one.
+	opts, err := o.viewOptions(snap, req.FlattenOff, pageQuery(ctx, t.page, snap))
 	if err != nil {
 		return "", err
 	}
@@ -148,13 +277,16 @@ func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveReque
 	return text, err
 }
 
-// close stops every service.
+// close stops every service, and the attaches under way.
 func (s *snapshotServer) close() {
+	s.cancel()
 	s.mu.Lock()
 	tabs := s.tabs
 	s.tabs = map[string]*servedTab{}
 	s.mu.Unlock()
 	for _, t := range tabs {
-		_ = t.svc.Close()
+		if t.attached() && t.svc != nil {
+			_ = t.svc.Close()
+		}
 	}
 }

@@ -2,14 +2,11 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/url"
-	"path/filepath"
 	"time"
 
 	"domscope/dom"
@@ -18,7 +15,7 @@ import (
 
 // serveProtocol is the version of the request and reply below. A server
 // of another version is not asked: the snapshot goes direct.
-const serveProtocol = 1
+const serveProtocol = 2
 
 // serveRequest is one `snapshot` asked of the server: one JSON line.
 type serveRequest struct {
@@ -33,12 +30,18 @@ type serveRequest struct {
 	Timeout    time.Duration   `json:"timeout"`
 }
 
-// serveReply heads the answer: one JSON line, then the printed view's
-// bytes until the end of the connection.
+// serveReply heads the answer: one JSON line, then Length bytes of the
+// printed view. A server that dies mid-reply sends fewer; the client
+// sees that and goes direct.
 type serveReply struct {
 	Protocol int `json:"protocol"`
+	// Length is the byte length of the view after the head line.
+	Length int `json:"length"`
 	// Direct says the server cannot answer this; the client goes direct.
 	Direct string `json:"direct,omitempty"`
+	// Accepted heads a line sent as soon as the request is read. A
+	// server that cannot say that much soon is stopped or stuck.
+	Accepted bool `json:"accepted,omitempty"`
 	// Error is the snapshot's error, as the direct path would give it.
 	Error *servedError `json:"error,omitempty"`
 }
@@ -72,96 +75,22 @@ func (e *servedError) asError() error {
 	return e
 }
 
-// request is what o asks of the server.
-func (o snapshotOpts) request(conn connFlags, st *settings) serveRequest {
-	return serveRequest{
-		Protocol: serveProtocol, Target: conn.target, Format: o.format, BackendIDs: o.backendIDs,
-		Shape: o.view.Shape, MaxTokens: o.view.maxTokens,
-		TierOff: st.tierOff, FlattenOff: st.flattenOff, Timeout: conn.timeout,
-	}
-}
-
-// opts are the snapshot options a request carries.
+// opts are the snapshot options a request carries. A served snapshot
+// is always of the cdp capture.
 func (r serveRequest) opts() snapshotOpts {
-	return snapshotOpts{format: r.Format, backendIDs: r.BackendIDs, view: viewFlags{Shape: r.Shape, maxTokens: r.MaxTokens}}
+	return snapshotOpts{format: r.Format, backendIDs: r.BackendIDs, capture: "cdp", view: viewFlags{Shape: r.Shape, maxTokens: r.MaxTokens}}
 }
 
-// servable says whether a server may answer this snapshot. What it does
-// not do (emulation, screenshots, stats, other capture paths, a tab of
-// its own) goes direct.
-func servable(conn connFlags, o snapshotOpts, mode string) bool {
-	if o.direct || mode == classicCapture || o.capture != "cdp" || o.shot != "" || o.stats {
-		return false
-	}
-	if conn.launch || conn.demo || conn.url != "" || conn.viewport != "" || conn.device != "" || conn.scale != 0 {
-		return false
-	}
-	return conn.allowRemote || loopbackEndpoint(conn.endpoint)
-}
+// maxRequest bounds a request line: a client's is well under 1 KiB.
+const maxRequest = 64 << 10
 
-// loopbackEndpoint reports whether endpoint is on this machine. Another
-// one needs --allow-remote, which the direct path checks.
-func loopbackEndpoint(endpoint string) bool {
-	u, err := url.Parse(normalEndpoint(endpoint))
-	if err != nil {
-		return false
-	}
-	ip := net.ParseIP(u.Hostname())
-	return ip != nil && ip.IsLoopback()
-}
-
-// askServer asks the endpoint's server for the snapshot. ok is false
-// when there is no server, or it cannot answer: then go direct. A broken
-// answer goes direct too; nothing was printed.
-func askServer(ctx context.Context, path string, req serveRequest) (text string, ok bool, err error) {
-	if privateDir(filepath.Dir(path), false) != nil {
-		return "", false, nil // no server, or not a safe one
-	}
-	var d net.Dialer
-	c, err := d.DialContext(ctx, "unix", path)
-	if err != nil {
-		return "", false, nil
-	}
-	defer c.Close()
-	if dl, has := ctx.Deadline(); has {
-		_ = c.SetDeadline(dl)
-	}
-	b, _ := json.Marshal(req)
-	if _, err := c.Write(append(b, '\n')); err != nil {
-		return "", false, nil
-	}
-	r := bufio.NewReader(c)
-	head, err := r.ReadBytes('\n')
-	if err != nil {
-		return "", false, ctxErr(ctx)
-	}
-	var rep serveReply
-	if json.Unmarshal(head, &rep) != nil || rep.Protocol != serveProtocol || rep.Direct != "" {
-		return "", false, nil
-	}
-	if rep.Error != nil {
-		return "", true, rep.Error.asError()
-	}
-	body, err := io.ReadAll(r)
-	if err != nil {
-		return "", false, ctxErr(ctx)
-	}
-	return string(body), true, nil
-}
-
-// ctxErr is the command's timeout when it ran out while the server
-// worked. Else nil: the server went away, and the snapshot goes direct.
-func ctxErr(ctx context.Context) error {
-	if ctx.Err() != nil {
-		return dom.Errorf(dom.Timeout, ctx.Err(), "domscope serve did not answer in time: raise --timeout, or pass --direct")
-	}
-	return nil
-}
-
-// readRequest reads one request line from a client.
-func readRequest(r *bufio.Reader) (serveRequest, error) {
+// readRequest reads one request line from a client, up to maxRequest.
+func readRequest(r io.Reader) (serveRequest, error) {
 	var req serveRequest
-	line, err := r.ReadBytes('\n')
+	line, err := bufio.NewReader(io.LimitReader(r, maxRequest)).ReadBytes('\n')
+	if err == io.EOF && len(line) >= maxRequest {
+		return req, fmt.Errorf("request over %d bytes", maxRequest)
+	}
 	if err != nil {
 		return req, err
 	}
@@ -174,13 +103,15 @@ func readRequest(r *bufio.Reader) (serveRequest, error) {
 	return req, nil
 }
 
-// writeReply sends the head line and, after it, the text.
-func writeReply(w io.Writer, rep serveReply, text string) error {
+// writeReply sends the head line with the text's length, then the text.
+func writeReply(c net.Conn, rep serveReply, text string) error {
 	rep.Protocol = serveProtocol
+	rep.Length = len(text)
 	b, _ := json.Marshal(rep)
-	if _, err := w.Write(append(b, '\n')); err != nil {
-		return err
+	b = append(append(b, '\n'), text...)
+	if serveTest.write != nil {
+		return serveTest.write(c, b)
 	}
-	_, err := io.WriteString(w, text)
+	_, err := c.Write(b)
 	return err
 }

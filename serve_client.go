@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/url"
+	"path/filepath"
+	"time"
+
+	"domscope/dom"
+)
+
+// request is what o asks of the server.
+func (o snapshotOpts) request(conn connFlags, st *settings) serveRequest {
+	return serveRequest{
+		Protocol: serveProtocol, Target: conn.target, Format: o.format, BackendIDs: o.backendIDs,
+		Shape: o.view.Shape, MaxTokens: o.view.maxTokens,
+		TierOff: st.tierOff, FlattenOff: st.flattenOff, Timeout: conn.timeout,
+	}
+}
+
+// servable says whether a server may answer this snapshot. What it does
+// not do (emulation, screenshots, stats, other capture paths, a tab of
+// its own) goes direct.
+func servable(conn connFlags, o snapshotOpts, mode string) bool {
+	if o.direct || mode == classicCapture || o.capture != "cdp" || o.shot != "" || o.stats {
+		return false
+	}
+	if conn.launch || conn.demo || conn.url != "" || conn.viewport != "" || conn.device != "" || conn.scale != 0 {
+		return false
+	}
+	return conn.allowRemote || loopbackEndpoint(conn.endpoint)
+}
+
+// loopbackEndpoint reports whether endpoint is on this machine. Another
+// one needs --allow-remote, which the direct path checks.
+func loopbackEndpoint(endpoint string) bool {
+	u, err := url.Parse(normalEndpoint(endpoint))
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(u.Hostname())
+	return ip != nil && ip.IsLoopback()
+}
+
+// askServer asks the endpoint's server for the snapshot. ok is false
+// when there is no server, or it cannot answer: then go direct. A broken
+// answer goes direct too; nothing was printed.
+func askServer(ctx context.Context, path string, req serveRequest) (text string, ok bool, err error) {
+	if privateDir(filepath.Dir(path), false) != nil || ourSocket(path) != nil {
+		return "", false, nil // no server, or not a safe one
+	}
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "unix", path)
+	if err != nil {
+		return "", false, nil
+	}
+	defer c.Close()
+	if dl, has := ctx.Deadline(); has {
+		_ = c.SetDeadline(dl)
+	}
+	b, _ := json.Marshal(req)
+	if _, err := c.Write(append(b, '\n')); err != nil {
+		return "", false, nil
+	}
+	r := bufio.NewReader(c)
+	// A stopped (^Z) or stuck server does not accept: go direct soon.
+	accept := time.Now().Add(acceptWait)
+	if dl, has := ctx.Deadline(); has && dl.Before(accept) {
+		accept = dl
+	}
+	_ = c.SetReadDeadline(accept)
+	rep, err := readHead(r)
+	if err != nil || !rep.Accepted {
+		return "", false, ctxErr(ctx)
+	}
+	dl, _ := ctx.Deadline()
+	_ = c.SetReadDeadline(dl)
+	if rep, err = readHead(r); err != nil {
+		return "", false, ctxErr(ctx)
+	}
+	if rep.Direct != "" {
+		return "", false, nil
+	}
+	if rep.Error != nil {
+		return "", true, rep.Error.asError()
+	}
+	if rep.Length < 0 || rep.Length > maxServedView {
+		return "", false, nil
+	}
+	// All of it before anything is printed: a cut-off view goes direct.
+	body := make([]byte, rep.Length)
+	if _, err := io.ReadFull(r, body); err != nil {
+		return "", false, ctxErr(ctx)
+	}
+	if extra, _ := r.Peek(1); len(extra) > 0 {
+		return "", false, nil
+	}
+	return string(body), true, nil
+}
+
+// acceptWait is how long a client waits for the server to accept.
+const acceptWait = 2 * time.Second
+
+// errNotServed is a head line the client cannot use.
+var errNotServed = errors.New("not a reply of this version")
+
+// readHead reads one head line of a reply.
+func readHead(r *bufio.Reader) (serveReply, error) {
+	var rep serveReply
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		return rep, err
+	}
+	if json.Unmarshal(line, &rep) != nil || rep.Protocol != serveProtocol {
+		return rep, errNotServed
+	}
+	return rep, nil
+}
+
+// ctxErr is the command's timeout when it ran out while the server
+// worked. Else nil: the server went away, and the snapshot goes direct.
+func ctxErr(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return dom.Errorf(dom.Timeout, ctx.Err(), "domscope serve did not answer in time: raise --timeout, or pass --direct")
+	}
+	return nil
+}
+
+// maxServedView bounds the length a client believes: 1 GiB.
+const maxServedView = 1 << 30
