@@ -303,7 +303,7 @@ func (m *Model) reflatten() tea.Cmd {
 // decisions are the flatten decisions of the view on screen.
 func (d *document) decisions() dom.Decisions {
 	if d.view == nil {
-		return nil
+		return dom.Decisions{}
 	}
 	return d.view.Dec
 }

@@ -269,7 +269,7 @@ func (p *TreePane) Rows(c rowContext) []string {
 		}
 		tr := views.TreeRow{Node: row.node, Depth: row.depth, Open: len(row.node.Children) > 0 && p.IsOpen(row.node),
 			Mark: c.marks[row.node.ID], Match: c.matches[row.node]}
-		if d, ok := c.dec[row.node.ID]; ok {
+		if d, ok := c.dec.Lookup(row.node.ID); ok {
 			tr.Decision, tr.Decided = d, true
 		}
 		l := views.TreeLine(c.st, tr, p.width, sel)

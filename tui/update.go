@@ -580,7 +580,7 @@ func (m *Model) jumpCounterpart() {
 	}
 	id := m.panes.tree.SelectedID()
 	if m.panes.flat.Line(id) < 0 {
-		d, ok := m.doc.decisions()[id]
+		d, ok := m.doc.decisions().Lookup(id)
 		switch {
 		case ok && d.Into != "":
 			m.setFlash(fmt.Sprintf("%s is not in the flat view (%s by %s); its place is %s", id, d.Kind, d.Rule, m.nodeName(d.Into)), false)
