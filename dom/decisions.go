@@ -28,14 +28,19 @@ type decisionRec struct {
 // Flatten fills it (Set). It keeps nodes: replace them, not their order.
 func NewDecisions(nodes []*VirtualNode) Decisions {
 	d := Decisions{nodes: nodes, recs: make([]decisionRec, len(nodes))}
-	// A number past twice the size is an ID of a long session, or of a
-	// file: a slice that long would cost more than a map.
-	limit := 2*len(nodes) + 1024
+	// A number far past the size is an ID of a long session, or of a
+	// file. At 4 bytes a number, a slice that long would cost more than
+	// a map (about 30 bytes an ID).
+	limit := 4*len(nodes) + 1024
+	top := -1
+	for _, n := range nodes {
+		if num, ok := nodeNumber(n.ID); ok && num < limit {
+			top = max(top, num)
+		}
+	}
+	d.byNum = make([]int32, top+1)
 	for i, n := range nodes {
 		if num, ok := nodeNumber(n.ID); ok && num < limit {
-			if num >= len(d.byNum) {
-				d.byNum = growTo(d.byNum, num+1, limit)
-			}
 			if d.byNum[num] == 0 {
 				d.byNum[num] = int32(i + 1)
 			}
@@ -49,17 +54,6 @@ func NewDecisions(nodes []*VirtualNode) Decisions {
 		}
 	}
 	return d
-}
-
-// growTo lengthens s to n, its capacity at least doubled up to limit.
-func growTo(s []int32, n, limit int) []int32 {
-	if n <= cap(s) {
-		return s[:n]
-	}
-	c := min(max(n, 2*cap(s), 1024), limit)
-	g := make([]int32, n, c)
-	copy(g, s)
-	return g
 }
 
 // nodeNumber parses N of "node_N" written as build writes it: no sign,
