@@ -5,17 +5,14 @@ import "iter"
 // Decisions holds the flatten decision of each VirtualNode that got one.
 // A map by ID took 11 MB at 105,000 nodes, and the UI holds two views
 // around an action. So decisions sit in a slice in preorder, 8 bytes
-// each, and an ID finds its place through its number. The zero value
+// each, and an ID finds its place through an IDIndex. The zero value
 // holds none.
 type Decisions struct {
 	nodes []*VirtualNode // the tree in preorder: recs[i] is nodes[i]'s
 	recs  []decisionRec
 	rules []string // the rule names recs point at
 	n     int      // decisions set
-	// byNum is the place+1 of node_N, by N. IDs of another form, or
-	// numbers too far past the tree's size, are in other.
-	byNum []int32
-	other map[string]int32
+	ids   IDIndex  // a node's place by its ID
 }
 
 type decisionRec struct {
@@ -27,70 +24,13 @@ type decisionRec struct {
 // NewDecisions makes room for a decision per node of a tree in preorder.
 // Flatten fills it (Set). It keeps nodes: replace them, not their order.
 func NewDecisions(nodes []*VirtualNode) Decisions {
-	d := Decisions{nodes: nodes, recs: make([]decisionRec, len(nodes))}
-	// A number far past the size is an ID of a long session, or of a
-	// file. At 4 bytes a number, a slice that long would cost more than
-	// a map (about 30 bytes an ID).
-	limit := 4*len(nodes) + 1024
-	top := -1
-	for _, n := range nodes {
-		if num, ok := nodeNumber(n.ID); ok && num < limit {
-			top = max(top, num)
-		}
-	}
-	d.byNum = make([]int32, top+1)
-	for i, n := range nodes {
-		if num, ok := nodeNumber(n.ID); ok && num < limit {
-			if d.byNum[num] == 0 {
-				d.byNum[num] = int32(i + 1)
-			}
-			continue
-		}
-		if d.other == nil {
-			d.other = map[string]int32{}
-		}
-		if _, dup := d.other[n.ID]; !dup {
-			d.other[n.ID] = int32(i)
-		}
-	}
-	return d
-}
-
-// nodeNumber parses N of "node_N" written as build writes it: no sign,
-// no leading zero. "node_012" is another ID than "node_12".
-func nodeNumber(id string) (int, bool) {
-	const prefix = "node_"
-	if len(id) <= len(prefix) || len(id) > len(prefix)+9 || id[:len(prefix)] != prefix {
-		return 0, false
-	}
-	s := id[len(prefix):]
-	if s[0] == '0' && len(s) > 1 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
+	return Decisions{nodes: nodes, recs: make([]decisionRec, len(nodes)),
+		ids: NewIDIndex(len(nodes), func(i int) string { return nodes[i].ID })}
 }
 
 // Index is the place of the node with this ID in the tree's preorder,
 // or -1.
-func (d Decisions) Index(id string) int {
-	if num, ok := nodeNumber(id); ok && num < len(d.byNum) {
-		if i := int(d.byNum[num]) - 1; i >= 0 {
-			return i
-		}
-	}
-	if i, ok := d.other[id]; ok {
-		return int(i)
-	}
-	return -1
-}
+func (d Decisions) Index(id string) int { return d.ids.Find(id) }
 
 // Set records node i's decision. into is the place of the node Into
 // names, or -1.

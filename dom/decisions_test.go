@@ -72,3 +72,24 @@ func TestDecisionsUnset(t *testing.T) {
 		}
 	}
 }
+
+// TestIDIndex: an index finds each ID's first place, whatever its form,
+// and nothing else.
+func TestIDIndex(t *testing.T) {
+	ids := []string{"node_7", "x", "node_3", "node_7", "node_5000", "node_03", ""}
+	x := NewIDIndex(len(ids), func(i int) string { return ids[i] })
+	want := map[string]int{"node_7": 0, "x": 1, "node_3": 2, "node_5000": 4, "node_03": 5, "": 6}
+	for id, i := range want {
+		if got := x.Find(id); got != i {
+			t.Errorf("%q at %d, want %d", id, got, i)
+		}
+	}
+	for _, id := range []string{"node_4", "node_0", "3", "node_+3", "node_1234567890123"} {
+		if got := x.Find(id); got != -1 {
+			t.Errorf("%q found at %d", id, got)
+		}
+	}
+	if (IDIndex{}).Find("node_1") != -1 {
+		t.Error("the zero index finds node_1")
+	}
+}

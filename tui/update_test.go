@@ -288,7 +288,7 @@ func TestSearchAndFilter(t *testing.T) {
 			t.Errorf("filter kept %s", r.node.Tag)
 		}
 	}
-	if _, ok := m.panes.tree.index["node_10"]; !ok {
+	if m.panes.tree.index.Find("node_10") < 0 {
 		t.Error("filter dropped the textbox")
 	}
 	press(t, m, escKey)
