@@ -79,9 +79,6 @@ type Decision struct {
 	Into string
 }
 
-// Decisions maps every VirtualNode ID to its flatten decision.
-type Decisions map[string]Decision
-
 // Options control flattening.
 type Options struct {
 	IncludeValues        bool

@@ -12,12 +12,13 @@ import (
 func (m *Model) afterShown(msg snapshotMsg, prev *flatten.View) tea.Cmd {
 	var cmds []tea.Cmd
 	if msg.res != nil && m.doc.view != nil {
-		rec, after := m.rec, m.doc.view.Text
+		// Only the texts: the view before holds its whole tree, and the
+		// settle's collection runs beside this command.
+		rec, before, after := m.rec, "", m.doc.view.Text
+		if prev != nil {
+			before = prev.Text
+		}
 		cmds = append(cmds, safe(func() tea.Msg {
-			before := ""
-			if prev != nil {
-				before = prev.Text
-			}
 			rec.KeepView(before, after)
 			return nil
 		}))

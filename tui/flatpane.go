@@ -185,7 +185,7 @@ func (p *FlatPane) Counterpart(id string) int {
 	if l := p.Line(id); l >= 0 {
 		return l
 	}
-	if d, ok := p.dec[id]; ok && d.Into != "" {
+	if d, ok := p.dec.Lookup(id); ok && d.Into != "" {
 		return p.Line(d.Into)
 	}
 	return -1
@@ -204,7 +204,7 @@ func (p *FlatPane) Rows(c rowContext) []string {
 	if target >= 0 {
 		note = "◄ selected"
 		if p.Line(c.selID) < 0 {
-			if d, ok := p.dec[c.selID]; ok {
+			if d, ok := p.dec.Lookup(c.selID); ok {
 				note = "◄ " + d.Kind.String() + "ed " + c.selID + " goes here"
 				if d.Kind == dom.Drop {
 					note = "◄ " + c.selID + " dropped (" + d.Rule + "), would be here"

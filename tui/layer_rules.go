@@ -54,7 +54,7 @@ func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 			used["tier:"+n.Why]++
 		}
 	}
-	for _, d := range x.doc.decisions() {
+	for _, d := range x.doc.decisions().All() {
 		used["flatten:"+d.Rule]++
 	}
 	count := func(k string) string {

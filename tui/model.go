@@ -255,6 +255,9 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 	}
 	m.clearCache()
 	m.syncFromTree()
+	// d.base is the snapshot shown before. A reply still held (by Bubble
+	// Tea's loop, by a batch) would keep its whole tree alive.
+	d.base = nil
 }
 
 // selectStart puts the cursor on the first visible control (a node with
@@ -303,7 +306,7 @@ func (m *Model) reflatten() tea.Cmd {
 // decisions are the flatten decisions of the view on screen.
 func (d *document) decisions() dom.Decisions {
 	if d.view == nil {
-		return nil
+		return dom.Decisions{}
 	}
 	return d.view.Dec
 }

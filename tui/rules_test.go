@@ -83,7 +83,7 @@ func TestHoistedNodeSaysWhereItsChildrenWent(t *testing.T) {
 	m := started(t, newTestActor(formPage("Sign up")), 120, 40)
 	m.panes.tree.Select("node_8") // div.form-group, hoisted into the form
 	m.syncFromTree()
-	d := m.doc.decisions()["node_8"]
+	d := m.doc.decisions().Get("node_8")
 	if d.Kind != dom.Hoist {
 		t.Skipf("the flattener keeps div.form-group (%v); nothing to check", d.Kind)
 	}

@@ -340,7 +340,12 @@ func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea
 	in := m.deriveInput()
 	return tea.Batch(safe(func() tea.Msg {
 		defer cancel()
-		return in.complete(run(ctx, gen)) // what it shows is made here, not in Update
+		msg := in.complete(run(ctx, gen)) // what it shows is made here, not in Update
+		// The batch holds this function until its other commands end: it
+		// must not keep the snapshot shown before (a whole tree), which
+		// in and what run aimed at hold.
+		in, run = deriveIn{}, nil
+		return msg
 	}), m.op.spin.Tick, wait)
 }
 
@@ -580,7 +585,7 @@ func (m *Model) jumpCounterpart() {
 	}
 	id := m.panes.tree.SelectedID()
 	if m.panes.flat.Line(id) < 0 {
-		d, ok := m.doc.decisions()[id]
+		d, ok := m.doc.decisions().Lookup(id)
 		switch {
 		case ok && d.Into != "":
 			m.setFlash(fmt.Sprintf("%s is not in the flat view (%s by %s); its place is %s", id, d.Kind, d.Rule, m.nodeName(d.Into)), false)

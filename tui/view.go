@@ -165,7 +165,7 @@ func (m *Model) detailsBody(r rect) []string {
 		d.Origin = views.Origin(m.doc.snap.URL)
 	}
 	if n := d.Node; n != nil {
-		if dec, ok := m.doc.decisions()[n.ID]; ok {
+		if dec, ok := m.doc.decisions().Lookup(n.ID); ok {
 			d.Decision, d.Decided = dec, true
 			if dec.Into != "" {
 				d.IntoName = m.nodeName(dec.Into)

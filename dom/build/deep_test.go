@@ -25,8 +25,8 @@ func TestTenThousandDeep(t *testing.T) {
 		t.Fatalf("deep button: %+v", b)
 	}
 	sd, d := flatten.Flatten(s, dom.DefaultOptions())
-	if len(d) != len(s.ByID) {
-		t.Errorf("%d decisions for %d nodes", len(d), len(s.ByID))
+	if d.Len() != len(s.ByID) {
+		t.Errorf("%d decisions for %d nodes", d.Len(), len(s.ByID))
 	}
 	if fixture.FindSerialized(sd.Nodes, b.ID) == nil {
 		t.Error("deep button not in the output")
@@ -68,8 +68,8 @@ func TestMaxDepthMarker(t *testing.T) {
 		t.Error("no depth marker")
 	}
 	id := fixture.Find(s, fixture.ByAttr("id", "leaf")).ID
-	if d[id].Rule != flatten.FlatMaxDepth || fixture.FindSerialized(sd.Nodes, id) != nil {
-		t.Errorf("leaf beyond max depth: %+v", d[id])
+	if d.Get(id).Rule != flatten.FlatMaxDepth || fixture.FindSerialized(sd.Nodes, id) != nil {
+		t.Errorf("leaf beyond max depth: %+v", d.Get(id))
 	}
 	o := dom.DefaultOptions()
 	o.Disabled = map[string]bool{flatten.FlatMaxDepth: true}

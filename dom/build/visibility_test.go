@@ -91,7 +91,7 @@ func TestInViewport(t *testing.T) {
 	if fixture.FindSerialized(sd.Nodes, fixture.Find(s, fixture.ByAttr("id", "out")).ID) != nil {
 		t.Error("offscreen link kept with IncludeOffscreen=false")
 	}
-	if d[fixture.Find(s, fixture.ByAttr("id", "out")).ID].Rule != flatten.FlatHoistOffscreen {
+	if d.Get(fixture.Find(s, fixture.ByAttr("id", "out")).ID).Rule != flatten.FlatHoistOffscreen {
 		t.Error("no hoist-offscreen decision")
 	}
 }

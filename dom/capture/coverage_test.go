@@ -117,7 +117,7 @@ func TestCoverage(t *testing.T) {
 						continue
 					}
 					marked++
-					dec := d[n.ID]
+					dec := d.Get(n.ID)
 					if kept[n.ID] || (dec.Rule == flatten.FlatAtomicLeaf && kept[dec.Into]) {
 						found++
 						continue
@@ -240,7 +240,7 @@ func (c *covTab) try(url, oracle string, frames bool) (*dom.Snapshot, *dom.Seria
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	if err := navigate(ctx, c.p, url); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, dom.Decisions{}, err
 	}
 	if frames {
 		waitFrames(ctx, c.p, 1)
@@ -254,24 +254,24 @@ func (c *covTab) try(url, oracle string, frames bool) (*dom.Snapshot, *dom.Seria
 		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 	}
 	if err := c.p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": oracle, "includeCommandLineAPI": true, "returnByValue": true}, &res); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, dom.Decisions{}, err
 	}
 	if len(res.ExceptionDetails) > 0 {
-		return nil, nil, nil, fmt.Errorf("oracle threw: %s", res.ExceptionDetails)
+		return nil, nil, dom.Decisions{}, fmt.Errorf("oracle threw: %s", res.ExceptionDetails)
 	}
 	var s *dom.Snapshot
 	var err error
 	if os.Getenv("DOMSCOPE_CAPTURE") == "page" { // the experimental page path
 		if s, err = capture.TakePage(ctx, c.p, build.Options{}); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, dom.Decisions{}, err
 		}
 	} else {
 		raw, err := capture.Capture(ctx, c.p)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, dom.Decisions{}, err
 		}
 		if s, err = build.Build(raw, build.Options{}); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, dom.Decisions{}, err
 		}
 	}
 	o := dom.DefaultOptions()

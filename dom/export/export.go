@@ -107,11 +107,11 @@ func NewSavedCapture(s *dom.Snapshot, opts dom.Options, tierDisabled map[string]
 		Flat:            flat,
 		Text:            text,
 		Tokens:          flatten.CountTokens(text),
-		Decisions:       make(map[string]SavedDecision, len(dec)),
+		Decisions:       make(map[string]SavedDecision, dec.Len()),
 		LastAction:      last,
 		IDs:             saveIDs(s),
 	}
-	for id, d := range dec {
+	for id, d := range dec.All() {
 		c.Decisions[id] = SavedDecision{Kind: d.Kind.String(), Rule: d.Rule, Into: d.Into}
 	}
 	return c, nil

@@ -41,6 +41,7 @@ type rec struct {
 	v      *dom.VirtualNode
 	parent int32 // index in recs, -1 for top level
 	pos    int   // index in the parent's children (or sd.Nodes)
+	i      int32 // v's place in order
 	group  bool  // a container that may collapse
 }
 
@@ -56,7 +57,7 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	header(sd, s)
 	f := &flat{s: s, opts: opts, off: opts.Disabled, sd: sd}
 	f.index()
-	f.dec = make(dom.Decisions, len(f.order))
+	f.dec = dom.NewDecisions(f.order)
 	f.walk()
 	f.dedupeLabels()
 	f.mergeTexts()
@@ -134,7 +135,7 @@ type frame struct {
 	i        int32
 	parent   int32  // rec index of the nearest kept ancestor, -1 top level
 	depth    int    // output depth a kept node here would have
-	into     string // ID of the nearest kept ancestor
+	into     int32  // place of the nearest kept ancestor, -1 for none
 	keptName string // name of the nearest kept ancestor
 }
 
@@ -167,24 +168,24 @@ func (f *flat) walk() {
 		case dom.Drop:
 			f.dropSubtree(fr.i, rule, fr.into)
 		case dom.Hoist:
-			f.dec[v.ID] = dom.Decision{Kind: dom.Hoist, Rule: rule, Into: fr.into}
+			f.dec.Set(int(fr.i), dom.Hoist, rule, int(fr.into))
 			f.pushChildren(&stack, fr, fr.parent, fr.depth, fr.into, fr.keptName)
 		case dom.Keep:
-			f.dec[v.ID] = dom.Decision{Kind: dom.Keep, Rule: rule, Into: fr.into}
+			f.dec.Set(int(fr.i), dom.Keep, rule, int(fr.into))
 			r := f.emit(fr, v, rule)
 			switch {
 			case rule == FlatTextBlock || rule == FlatTextRun:
-				f.dropDescendants(fr.i, FlatMergedIntoBlock, v.ID)
+				f.dropDescendants(fr.i, FlatMergedIntoBlock, fr.i)
 			case f.on(FlatAtomicLeaf) && isAtomic(v):
-				f.dropDescendants(fr.i, FlatAtomicLeaf, v.ID)
+				f.dropDescendants(fr.i, FlatAtomicLeaf, fr.i)
 			default:
-				f.pushChildren(&stack, fr, r, fr.depth+1, v.ID, v.Name)
+				f.pushChildren(&stack, fr, r, fr.depth+1, fr.i, v.Name)
 			}
 		}
 	}
 }
 
-func (f *flat) pushChildren(stack *[]frame, fr frame, parent int32, depth int, into, name string) {
+func (f *flat) pushChildren(stack *[]frame, fr frame, parent int32, depth int, into int32, name string) {
 	i := fr.i
 	end := i + f.size[i]
 	// children are the subtrees that follow i; collect then push reversed
@@ -198,17 +199,17 @@ func (f *flat) pushChildren(stack *[]frame, fr frame, parent int32, depth int, i
 	}
 }
 
-func (f *flat) dropSubtree(i int32, rule, into string) {
+func (f *flat) dropSubtree(i int32, rule string, into int32) {
 	end := i + f.size[i]
 	for j := i; j < end; j++ {
-		f.dec[f.order[j].ID] = dom.Decision{Kind: dom.Drop, Rule: rule, Into: into}
+		f.dec.Set(int(j), dom.Drop, rule, int(into))
 	}
 }
 
-func (f *flat) dropDescendants(i int32, rule, into string) {
+func (f *flat) dropDescendants(i int32, rule string, into int32) {
 	end := i + f.size[i]
 	for j := i + 1; j < end; j++ {
-		f.dec[f.order[j].ID] = dom.Decision{Kind: dom.Drop, Rule: rule, Into: into}
+		f.dec.Set(int(j), dom.Drop, rule, int(into))
 	}
 }
 
@@ -236,7 +237,7 @@ func (f *flat) decide(fr frame) (dom.DecisionKind, string) {
 // order.
 func (f *flat) starts() []frame {
 	if len(f.opts.Roots) == 0 {
-		return []frame{{i: 0, parent: -1}}
+		return []frame{{i: 0, parent: -1, into: -1}}
 	}
 	want := make(map[string]bool, len(f.opts.Roots))
 	for _, id := range f.opts.Roots {
@@ -247,7 +248,7 @@ func (f *flat) starts() []frame {
 		if i < end || !want[f.order[i].ID] {
 			continue
 		}
-		out = append(out, frame{i: i, parent: -1})
+		out = append(out, frame{i: i, parent: -1, into: -1})
 		end = i + f.size[i] // nested roots are already inside this one
 	}
 	slices.Reverse(out) // a stack: the first root is walked first
@@ -387,7 +388,7 @@ func (f *flat) emit(fr frame, v *dom.VirtualNode, rule string) int32 {
 	if f.opts.IncludeBackendIDs {
 		sn.BackendNodeID = v.BackendID
 	}
-	r := rec{sn: sn, v: v, parent: fr.parent, group: (rule == FlatKeepGroup || rule == FlatKeepSemantic) && !isInteractive(v) && !isAtomic(v)}
+	r := rec{sn: sn, v: v, i: fr.i, parent: fr.parent, group: (rule == FlatKeepGroup || rule == FlatKeepSemantic) && !isInteractive(v) && !isAtomic(v)}
 	if fr.parent < 0 {
 		r.pos = len(f.sd.Nodes)
 		f.sd.Nodes = append(f.sd.Nodes, sn)
@@ -485,9 +486,9 @@ func (f *flat) collapse() {
 		case named:
 			continue
 		case kids == 1 && single:
-			f.dec[r.v.ID] = dom.Decision{Kind: dom.Hoist, Rule: FlatCollapseSingle, Into: f.dec[r.v.ID].Into}
+			f.dec.Change(int(r.i), dom.Hoist, FlatCollapseSingle)
 		case kids == 0 && empty:
-			f.dec[r.v.ID] = dom.Decision{Kind: dom.Drop, Rule: FlatDropEmptyGroup, Into: f.dec[r.v.ID].Into}
+			f.dec.Change(int(r.i), dom.Drop, FlatDropEmptyGroup)
 		default:
 			continue
 		}
@@ -534,8 +535,7 @@ func (f *flat) dedupeLabels() {
 				return j >= 0 && j < len(l) && l[j] != nil && l[j].Role != "text" && l[j].Name != "" && strings.EqualFold(l[j].Name, t)
 			}
 			if same(i+1) || same(i-1) {
-				into := f.dec[n.ID].Into
-				f.dec[n.ID] = dom.Decision{Kind: dom.Drop, Rule: FlatTextInName, Into: into}
+				f.dec.Change(f.dec.Index(n.ID), dom.Drop, FlatTextInName)
 				l[i] = nil
 			}
 		}
@@ -568,7 +568,7 @@ func (f *flat) mergeTexts() {
 			}
 			if run != nil && len(run.Text)+1+len(n.Text) <= dom.MaxTextLen && f.sameBlock(run, n) {
 				run.Text += " " + n.Text
-				f.dec[n.ID] = dom.Decision{Kind: dom.Drop, Rule: FlatMergedIntoBlock, Into: run.ID}
+				f.dec.Set(f.dec.Index(n.ID), dom.Drop, FlatMergedIntoBlock, f.dec.Index(run.ID))
 				l[i] = nil
 				continue
 			}

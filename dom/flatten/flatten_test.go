@@ -90,8 +90,8 @@ func keyOfRaw(v *dom.VirtualNode) string {
 func TestFlattenDefaults(t *testing.T) {
 	s := fixture.MustBuild(t, richPage(), build.Options{})
 	sd, d := Flatten(s, dom.DefaultOptions())
-	if len(d) != len(s.ByID) {
-		t.Fatalf("%d decisions for %d nodes", len(d), len(s.ByID))
+	if d.Len() != len(s.ByID) {
+		t.Fatalf("%d decisions for %d nodes", d.Len(), len(s.ByID))
 	}
 	want := map[string]string{
 		"script": FlatDropTag, "li": FlatCollapseSingle, "h1": FlatKeepHeading, "p": FlatTextBlock,
@@ -101,7 +101,7 @@ func TestFlattenDefaults(t *testing.T) {
 		"framedoc": FlatHoistFrame, "shadow": FlatHoistFrame,
 	}
 	for key, rule := range want {
-		if got := d[nodeByKey(t, s, key).ID]; got.Rule != rule {
+		if got := d.Get(nodeByKey(t, s, key).ID); got.Rule != rule {
 			t.Errorf("%s: %s:%s, want %s", key, got.Kind, got.Rule, rule)
 		}
 	}
@@ -120,7 +120,7 @@ func TestFlattenDefaults(t *testing.T) {
 	}
 	// Into names the nearest kept ancestor
 	form := nodeByKey(t, s, "form")
-	if got := d[nodeByKey(t, s, "wrapper").ID].Into; got != form.ID {
+	if got := d.Get(nodeByKey(t, s, "wrapper").ID).Into; got != form.ID {
 		t.Errorf("wrapper hoisted into %q, want %s", got, form.ID)
 	}
 }
@@ -144,13 +144,13 @@ func TestFlattenRulesSwitch(t *testing.T) {
 				o.Disabled[FlatAtomicLeaf] = true // the UA root sits inside an atomic input
 			}
 			sd, d := Flatten(s, o)
-			if len(d) != len(s.ByID) {
-				t.Errorf("%d decisions for %d nodes", len(d), len(s.ByID))
+			if d.Len() != len(s.ByID) {
+				t.Errorf("%d decisions for %d nodes", d.Len(), len(s.ByID))
 			}
 			if key, ok := probe[r.Name]; ok {
 				id := nodeByKey(t, s, key).ID
-				if d[id] == base[id] {
-					t.Errorf("%s off: %s still %s:%s", r.Name, key, d[id].Kind, d[id].Rule)
+				if d.Get(id) == base.Get(id) {
+					t.Errorf("%s off: %s still %s:%s", r.Name, key, d.Get(id).Kind, d.Get(id).Rule)
 				}
 				return
 			}
@@ -179,7 +179,7 @@ func TestMaxInteractive(t *testing.T) {
 		t.Errorf("total %d, text:\n%s", sd.TotalInteractiveElements, FormatText(sd))
 	}
 	n := 0
-	for _, dec := range d {
+	for _, dec := range d.All() {
 		if dec.Rule == FlatMaxInteractive {
 			n++
 		}
@@ -205,13 +205,13 @@ func TestFlattenIncludeHidden(t *testing.T) {
 
 func TestFlattenNil(t *testing.T) {
 	sd, d := Flatten(nil, dom.DefaultOptions())
-	if sd == nil || d == nil || len(sd.Nodes) != 0 {
+	if sd == nil || d.Len() != 0 || len(sd.Nodes) != 0 {
 		t.Error("nil snapshot")
 	}
 	if _, err := FormatJSON(sd); err != nil {
 		t.Error(err)
 	}
-	if FormatText(nil) != "" || FormatTree(nil, nil) != "" {
+	if FormatText(nil) != "" || FormatTree(nil, dom.Decisions{}) != "" {
 		t.Error("nil formats")
 	}
 }

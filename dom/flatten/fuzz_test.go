@@ -116,8 +116,8 @@ func checkOutputs(t *testing.T, raw *dom.RawCapture, stableIDs bool, secrets []s
 	}
 	for _, opts := range []dom.Options{dom.DefaultOptions(), {IncludeHidden: true, IncludeValues: true, IncludeBoundingBoxes: true, IncludeBackendIDs: true, MaxDepth: 3, MaxInteractive: 2}} {
 		sd, d := flatten.Flatten(s, opts)
-		if len(d) != len(s.ByID) {
-			t.Fatalf("%d decisions for %d nodes", len(d), len(s.ByID))
+		if d.Len() != len(s.ByID) {
+			t.Fatalf("%d decisions for %d nodes", d.Len(), len(s.ByID))
 		}
 		j, err := flatten.FormatJSON(sd)
 		if err != nil {

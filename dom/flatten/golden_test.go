@@ -46,8 +46,8 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			sd, d := flatten.Flatten(s, dom.DefaultOptions())
-			if len(d) != len(s.ByID) {
-				t.Errorf("%d decisions for %d nodes", len(d), len(s.ByID))
+			if d.Len() != len(s.ByID) {
+				t.Errorf("%d decisions for %d nodes", d.Len(), len(s.ByID))
 			}
 			for _, kind := range kinds {
 				var got []byte

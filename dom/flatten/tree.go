@@ -64,7 +64,7 @@ func writeTreeLine(b *strings.Builder, n *dom.VirtualNode, depth int, d dom.Deci
 		b.WriteString(" frame=")
 		b.WriteString(escapeLine(n.FrameID))
 	}
-	if dec, ok := d[n.ID]; ok {
+	if dec, ok := d.Lookup(n.ID); ok {
 		b.WriteByte(' ')
 		b.WriteString(dec.Kind.String())
 		b.WriteByte(':')
