@@ -10,13 +10,21 @@ import (
 // QueryCSS runs a selector on the top-level document and maps the matches
 // to nodes of the current snapshot. Matches the snapshot lacks are left out.
 func (s *Service) QueryCSS(ctx context.Context, selector string) ([]*dom.VirtualNode, error) {
+	return s.QueryCSSIn(ctx, nil, selector)
+}
+
+// QueryCSSIn is QueryCSS mapped to snap, the snapshot the caller shows (nil:
+// the current one). The current one may be a newer snapshot, of another
+// document even: its nodes are not the ones shown.
+func (s *Service) QueryCSSIn(ctx context.Context, snap *dom.Snapshot, selector string) ([]*dom.VirtualNode, error) {
 	page, _, err := s.session()
 	if err != nil {
 		return nil, err
 	}
-	snap, err := s.Snapshot(ctx, false)
-	if err != nil {
-		return nil, err
+	if snap == nil {
+		if snap, err = s.Snapshot(ctx, false); err != nil {
+			return nil, err
+		}
 	}
 	s.opMu.Lock()
 	defer s.opMu.Unlock()

@@ -29,8 +29,9 @@ type Service interface {
 	Dialog() *dom.DialogInfo
 	// Screenshot is the viewport at its CSS size.
 	Screenshot(ctx context.Context) (*screenshot.Picture, error)
-	// QueryCSS maps a selector's matches to nodes of the current snapshot.
-	QueryCSS(ctx context.Context, selector string) ([]*dom.VirtualNode, error)
+	// QueryCSSIn maps a selector's matches to nodes of snap, the snapshot
+	// shown (nil: the current one).
+	QueryCSSIn(ctx context.Context, snap *dom.Snapshot, selector string) ([]*dom.VirtualNode, error)
 }
 
 // View is what an action answers with besides its result.

@@ -21,7 +21,7 @@ type viewOpts struct {
 func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o viewOpts) (string, error) {
 	opts := dom.DefaultOptions()
 	err := o.Shape.Apply(snap, &opts, func(sel string) ([]*dom.VirtualNode, error) {
-		return svc.QueryCSS(ctx, sel)
+		return svc.QueryCSSIn(ctx, snap, sel)
 	})
 	if err != nil {
 		return "", err

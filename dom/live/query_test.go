@@ -1,0 +1,42 @@
+package live_test
+
+import (
+	"testing"
+
+	. "domscope/dom"
+	"domscope/dom/internal/domtest"
+	. "domscope/dom/live"
+)
+
+// TestQueryCSSInShownSnapshot: a selector is mapped to the snapshot the
+// caller shows, not to a newer one the service took since. An MCP view
+// of the older snapshot must not cut to nodes it does not hold.
+func TestQueryCSSInShownSnapshot(t *testing.T) {
+	svc, p := openService(t, "data:text/html,<ul><li>one</li><li>two</li></ul>", Config{})
+	shown, err := svc.Snapshot(ctx(t), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	domtest.EvalJS(t, p, `document.querySelector('ul').insertAdjacentHTML('afterbegin', '<li>zero</li>'); true`)
+	newer, err := svc.Snapshot(ctx(t), true)
+	if err != nil || newer == shown {
+		t.Fatalf("no newer snapshot: %v", err)
+	}
+	in := map[*VirtualNode]bool{}
+	walk(shown.Root, func(n *VirtualNode) bool { in[n] = true; return true })
+	nodes, err := svc.QueryCSSIn(ctx(t), shown, "li")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(nodes) != 2 {
+		t.Errorf("%d matches in the shown snapshot, want its 2 items", len(nodes))
+	}
+	for _, n := range nodes {
+		if !in[n] {
+			t.Errorf("%s is not a node of the shown snapshot", n.ID)
+		}
+	}
+	if now, err := svc.QueryCSS(ctx(t), "li"); err != nil || len(now) != 3 {
+		t.Errorf("the current snapshot: %d matches, %v; want 3", len(now), err)
+	}
+}
