@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,18 +27,8 @@ func TestMCPOverStdio(t *testing.T) {
 	const secret = "stdio-Secret-77"
 	b := cdptest.Browser(t)
 	base, _ := cdptest.Serve(t, filepath.Join(pages, "mcp"))
-	args, _ := json.Marshal([]string{"mcp", "--endpoint", b.WebSocketURL(), "--url", base + "/app.html"})
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(args))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "0"}, nil)
-	cs, err := c.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatalf("starting domscope mcp: %v\n%s", err, stderr.String())
-	}
+	var stderr lockedBuffer
+	ctx, cs := startMCP(t, &stderr, "mcp", "--endpoint", b.WebSocketURL(), "--url", base+"/app.html")
 	var out []string
 	call := func(name string, args any) string {
 		t.Helper()
@@ -80,6 +72,42 @@ func TestMCPOverStdio(t *testing.T) {
 			t.Errorf("the secret got out:\n%s", o)
 		}
 	}
+}
+
+// lockedBuffer is a buffer a process writes while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startMCP runs `domscope args…` as a process (this test binary) and
+// connects the SDK's client to it over stdio. The context bounds the test.
+func startMCP(t *testing.T, stderr io.Writer, args ...string) (context.Context, *sdk.ClientSession) {
+	t.Helper()
+	a, _ := json.Marshal(args)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(a))
+	cmd.Stderr = stderr
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	c := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "0"}, nil)
+	cs, err := c.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("starting domscope %s: %v\n%s", args[0], err, stderr)
+	}
+	return ctx, cs
 }
 
 // TestMCPUsage: bad flags are usage errors before any browser is touched.
