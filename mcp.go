@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -83,15 +84,25 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	if o.quiet {
 		logw = nil
 	}
-	go warmUp(ctx, svc, logw)
+	// The first capture runs until a call that wants no view of this page
+	// (dom_navigate, dom_tabs…) stops it, and is over before svc closes.
+	wctx, stopWarm := context.WithCancel(ctx)
+	var warm sync.WaitGroup
+	warm.Go(func() { warmUp(wctx, svc, logw) })
+	defer func() { stopWarm(); warm.Wait() }()
 	server := mcp.New(mcp.Config{
 		Service:    svc,
 		Page:       s.page,
 		Browser:    s.browser,
 		NewService: func(p dom.Page) mcp.Service { return live.NewService(p, cfg) },
-		View:       mcp.View(o.view),
-		Log:        logw,
-		Version:    version(),
+		Observer: func(c mcp.Call) {
+			if c.Tool != "dom_snapshot" {
+				stopWarm()
+			}
+		},
+		View:    mcp.View(o.view),
+		Log:     logw,
+		Version: version(),
 	})
 	defer server.Close()
 	if o.http == "" {
@@ -109,7 +120,7 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 // then finds the page modelled and is a cheap refresh, not a full capture.
 func warmUp(ctx context.Context, svc *live.Service, logw io.Writer) {
 	start := time.Now()
-	if _, err := svc.Snapshot(ctx, false); err != nil || logw == nil {
+	if _, err := svc.Snapshot(ctx, false); err != nil || logw == nil || ctx.Err() != nil {
 		return // the first call captures, and says what went wrong
 	}
 	fmt.Fprintf(logw, "domscope mcp: page modelled in %d ms\n", time.Since(start).Milliseconds())
