@@ -106,10 +106,16 @@ func (d Decisions) All() iter.Seq2[string, Decision] {
 
 // WithNodes is d for another tree of the same shape and IDs, node for
 // node: a snapshot that repeats the one d was made for. d's own tree is
-// not kept. It reports false when the sizes differ.
+// not kept. It reports false when the IDs differ in number or order:
+// a decision found by position would then belong to another node.
 func (d Decisions) WithNodes(nodes []*VirtualNode) (Decisions, bool) {
 	if len(nodes) != len(d.nodes) {
 		return Decisions{}, false
+	}
+	for i, n := range nodes {
+		if n.ID != d.nodes[i].ID {
+			return Decisions{}, false
+		}
 	}
 	d.nodes = nodes
 	return d, true

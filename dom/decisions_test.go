@@ -93,3 +93,27 @@ func TestIDIndex(t *testing.T) {
 		t.Error("the zero index finds node_1")
 	}
 }
+
+// TestDecisionsWithNodes: decisions move to a tree with the same IDs in
+// the same order, and to no other: found by position, they would name
+// another node's decision.
+func TestDecisionsWithNodes(t *testing.T) {
+	mk := func(ids ...string) []*VirtualNode {
+		nodes := make([]*VirtualNode, len(ids))
+		for i, id := range ids {
+			nodes[i] = &VirtualNode{ID: id}
+		}
+		return nodes
+	}
+	d := NewDecisions(mk("node_1", "node_2", "node_3"))
+	d.Set(1, Drop, "drop", -1)
+	same := mk("node_1", "node_2", "node_3")
+	if nd, ok := d.WithNodes(same); !ok || nd.Get("node_2").Kind != Drop {
+		t.Errorf("the same tree: %v", ok)
+	}
+	for _, other := range [][]*VirtualNode{mk("node_1", "node_3", "node_2"), mk("node_1", "node_2")} {
+		if _, ok := d.WithNodes(other); ok {
+			t.Errorf("decisions moved to a tree of other IDs (%d nodes)", len(other))
+		}
+	}
+}

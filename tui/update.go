@@ -340,12 +340,11 @@ func (m *Model) startOp(label string, run func(ctx context.Context, gen int) tea
 	in := m.deriveInput()
 	return tea.Batch(safe(func() tea.Msg {
 		defer cancel()
-		msg := in.complete(run(ctx, gen)) // what it shows is made here, not in Update
 		// The batch holds this function until its other commands end: it
 		// must not keep the snapshot shown before (a whole tree), which
-		// in and what run aimed at hold.
-		in, run = deriveIn{}, nil
-		return msg
+		// in and what run aimed at hold. Deferred, so a panic drops it too.
+		defer func() { in, run = deriveIn{}, nil }()
+		return in.complete(run(ctx, gen)) // what it shows is made here, not in Update
 	}), m.op.spin.Tick, wait)
 }
 
