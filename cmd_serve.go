@@ -188,7 +188,7 @@ func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
 		return
 	}
 	if req.Timeout <= 0 {
-		req.Timeout = 90 * time.Second
+		req.Timeout = defaultTimeout
 	}
 	rctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()

@@ -32,6 +32,10 @@ type connFlags struct {
 	targetGiven bool
 }
 
+// defaultTimeout is --timeout's default. A served request that names no
+// timeout gets it too.
+const defaultTimeout = 90 * time.Second
+
 func (c *connFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the DevTools endpoint: http://host:port, ws://host:port/devtools/browser/<id>, or a browser farm's ws(s):// URL with its token (used as given)")
 	fs.BoolVar(&c.launch, "launch", false, "launch a local Chromium (headless when there is no display) instead of connecting")
@@ -40,7 +44,7 @@ func (c *connFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&c.allowRemote, "allow-remote", false, "allow a non-loopback endpoint (a CDP port is full control of a browser)")
 	fs.BoolVar(&c.demo, "demo", false, "serve the built-in demo pages on loopback and open them")
 	fs.BoolVar(&c.headless, "headless", false, "with --launch: headless even when a display is available")
-	fs.DurationVar(&c.timeout, "timeout", 90*time.Second, "give up on the browser after this long")
+	fs.DurationVar(&c.timeout, "timeout", defaultTimeout, "give up on the browser after this long")
 	c.registerViewport(fs)
 }
 
