@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -139,14 +140,15 @@ func sameViewsAs(t *testing.T, ws, target string, srv *server, norm func(string)
 	}
 }
 
+// firstDiff shows the byte where a and b part, with text around it.
+// (domtest.FirstDiff is internal to dom/.)
 func firstDiff(a, b string) string {
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {
 		i++
 	}
-	return "byte " + strings.TrimSpace(strings.Join([]string{
-		"\n  served: …" + a[max(0, i-80):min(len(a), i+80)],
-		"\n  direct: …" + b[max(0, i-80):min(len(b), i+80)]}, ""))
+	return fmt.Sprintf("byte %d:\n  served: …%s\n  direct: …%s", i,
+		a[max(0, i-80):min(len(a), i+80)], b[max(0, i-80):min(len(b), i+80)])
 }
 
 // TestServeSameAsDirect: on a page at rest, served views are the direct
