@@ -2,7 +2,11 @@ package cdpconn
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chromedp/cdproto/cdp/jsonv2"
 	cdpdom "github.com/chromedp/cdproto/dom"
@@ -16,6 +20,7 @@ import (
 var (
 	_ dom.OrderedEvents = (*Page)(nil)
 	_ dom.OrderedEvents = session{} // a frame's session too
+	_ dom.EventMarker   = (*Page)(nil)
 )
 
 // methodOf names the events SubscribeOrdered can deliver. They are the
@@ -78,16 +83,15 @@ func methodOf(ev any) string {
 // the listener in the loop that reads the tab's messages. It does so
 // before it reads the next one. So an event is queued before the reply
 // of any later command. The queue has no limit, so the reading loop
-// never waits.
+// never waits. A stream that asks for dom.MarkEvent also gets the marks
+// of MarkOrdered.
 func (s session) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, func()) {
 	want := map[string]bool{}
 	for _, m := range methods {
 		want[m] = true
 	}
 	out := make(chan dom.EventMessage)
-	var mu sync.Mutex
-	var queue []dom.EventMessage
-	wake := make(chan struct{}, 1)
+	q := &orderedQueue{wake: make(chan struct{}, 1)}
 	done := make(chan struct{})
 	lctx, lcancel := context.WithCancel(s.life)
 	err := chromedp.Listen(lctx, func(ev any) {
@@ -99,29 +103,18 @@ func (s session) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, f
 		if err != nil {
 			return
 		}
-		mu.Lock()
-		queue = append(queue, dom.EventMessage{Method: m, Params: b})
-		mu.Unlock()
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
+		q.push(dom.EventMessage{Method: m, Params: b})
 	})
+	if want[dom.MarkEvent] {
+		marked.add(s.t, q)
+	}
 	go func() {
 		defer close(out)
 		for {
-			mu.Lock()
-			var next dom.EventMessage
-			have := len(queue) > 0
-			if have {
-				next = queue[0]
-				queue[0] = dom.EventMessage{}
-				queue = queue[1:]
-			}
-			mu.Unlock()
+			next, have := q.pop()
 			if !have {
 				select {
-				case <-wake:
+				case <-q.wake:
 					continue
 				case <-done:
 					return
@@ -141,6 +134,7 @@ func (s session) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, f
 	var once sync.Once
 	stop := func() {
 		once.Do(func() {
+			marked.remove(s.t, q)
 			close(done)
 			lcancel()
 		})
@@ -149,4 +143,80 @@ func (s session) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, f
 		stop()
 	}
 	return out, stop
+}
+
+// MarkOrdered puts a mark into the session's ordered streams that asked
+// for dom.MarkEvent. It goes behind every event the browser sent before
+// the last reply this session read. Its Params is the number it returns.
+// A reader that reaches it has seen each of those events.
+func (s session) MarkOrdered() int64 {
+	n := markSeq.Add(1)
+	ev := dom.EventMessage{Method: dom.MarkEvent, Params: json.RawMessage(strconv.FormatInt(n, 10))}
+	for _, q := range marked.of(s.t) {
+		q.push(ev)
+	}
+	return n
+}
+
+// markSeq numbers the marks of every session.
+var markSeq atomic.Int64
+
+// orderedQueue is one ordered stream's queue.
+type orderedQueue struct {
+	mu    sync.Mutex
+	items []dom.EventMessage
+	wake  chan struct{}
+}
+
+func (q *orderedQueue) push(ev dom.EventMessage) {
+	q.mu.Lock()
+	q.items = append(q.items, ev)
+	q.mu.Unlock()
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (q *orderedQueue) pop() (dom.EventMessage, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) == 0 {
+		return dom.EventMessage{}, false
+	}
+	ev := q.items[0]
+	q.items[0] = dom.EventMessage{}
+	q.items = q.items[1:]
+	return ev, true
+}
+
+// markedQueues are the ordered streams that take marks, by session.
+type markedQueues struct {
+	mu sync.Mutex
+	by map[*chromedp.Target][]*orderedQueue
+}
+
+var marked = markedQueues{by: map[*chromedp.Target][]*orderedQueue{}}
+
+func (m *markedQueues) add(t *chromedp.Target, q *orderedQueue) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.by[t] = append(m.by[t], q)
+}
+
+func (m *markedQueues) remove(t *chromedp.Target, q *orderedQueue) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	qs := slices.DeleteFunc(m.by[t], func(x *orderedQueue) bool { return x == q })
+	if len(qs) == 0 {
+		delete(m.by, t)
+	} else {
+		m.by[t] = qs
+	}
+}
+
+func (m *markedQueues) of(t *chromedp.Target) []*orderedQueue {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.by[t])
 }

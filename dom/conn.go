@@ -85,3 +85,15 @@ type EventMessage struct {
 type OrderedEvents interface {
 	SubscribeOrdered(methods ...string) (events <-chan EventMessage, cancel func())
 }
+
+// MarkEvent is the method of the marks EventMarker puts in ordered
+// streams. Only a stream that asks for it gets them.
+const MarkEvent = "domscope.mark"
+
+// EventMarker is an OrderedEvents whose streams can be marked without a
+// round trip to the browser. MarkOrdered puts a mark behind every event
+// the browser sent before the last reply read, and returns its number
+// (the mark's Params). A reader that reaches the mark has seen them all.
+type EventMarker interface {
+	MarkOrdered() int64
+}

@@ -194,7 +194,7 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 	})
 	wg.Go(func() {
 		t0 := time.Now()
-		m.title, m.viewport, metaErr = Meta(ctx, order.session(s, 2, 3))
+		m.title, _, m.viewport, metaErr = Meta(ctx, order.session(s, 2, 3))
 		timed("meta", t0)
 	})
 	wg.Go(func() {
@@ -312,13 +312,14 @@ type capFrameTree struct {
 	ChildFrames []capFrameTree `json:"childFrames"`
 }
 
-// Meta reads the document title and the layout viewport, side by side.
-// The viewport is in document coordinates: the scroll position and the
+// Meta reads the document title, its URL and the layout viewport, side
+// by side. The URL is the frame tree's: without the fragment. The
+// viewport is in document coordinates: the scroll position and the
 // visible size.
-func Meta(ctx context.Context, s dom.Session) (string, dom.Rect, error) {
+func Meta(ctx context.Context, s dom.Session) (title, url string, vp dom.Rect, err error) {
 	var ev struct {
 		Result struct {
-			Value string `json:"value"`
+			Value []string `json:"value"`
 		} `json:"result"`
 	}
 	var lm struct {
@@ -332,19 +333,25 @@ func Meta(ctx context.Context, s dom.Session) (string, dom.Rect, error) {
 	var titleErr, metricsErr error
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		titleErr = s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": "document.title", "returnByValue": true}, &ev)
+		titleErr = s.Call(ctx, "Runtime.evaluate", map[string]any{"expression": metaJS, "returnByValue": true}, &ev)
 	})
 	metricsErr = s.Call(ctx, "Page.getLayoutMetrics", nil, &lm)
 	wg.Wait()
 	if titleErr != nil {
-		return "", dom.Rect{}, titleErr
+		return "", "", dom.Rect{}, titleErr
 	}
 	if metricsErr != nil {
-		return "", dom.Rect{}, metricsErr
+		return "", "", dom.Rect{}, metricsErr
+	}
+	if v := ev.Result.Value; len(v) == 2 {
+		title, url = v[0], v[1]
 	}
 	v := lm.CSSLayoutViewport
-	return ev.Result.Value, dom.Rect{X: v.PageX, Y: v.PageY, W: v.ClientWidth, H: v.ClientHeight}, nil
+	return title, url, dom.Rect{X: v.PageX, Y: v.PageY, W: v.ClientWidth, H: v.ClientHeight}, nil
 }
+
+// metaJS is the title and the URL without its fragment.
+const metaJS = `[String(document.title), location.href.replace(/#[\s\S]*$/, "")]`
 
 // Err classifies an error of the capture. It is NOT_ATTACHED when the
 // target went away, and the original code for timeouts. Anything else is

@@ -41,7 +41,8 @@ import (
 const guardJS = `(() => {
   const K = Symbol.for("domscope.guard");
   const G = window[K] || (window[K] = {roots: new Set(), seen: new WeakMap(), done: new WeakSet(), last: null,
-    on: new WeakSet(), scrolls: 0, loads: 0, rules: new Map(), hover: [], focus: [], active: [], changed: []});
+    on: new WeakSet(), scrolls: 0, loads: 0, rules: new Map(), hover: [], focus: [], active: [], changed: [],
+    mo: null, dirty: true, docs: [], focused: null, href: "", blind: true});
   const docs = [];
   const addDoc = (d) => {
     if (!d || docs.includes(d)) return;
@@ -65,14 +66,8 @@ const guardJS = `(() => {
   const scopes = docs.slice();
   for (const r of G.roots) if (r.isConnected) scopes.push(r);
   let why = "";
-  const sig = [], scroll = [];
-  for (const d of docs) {
-    const w = d.defaultView;
-    if (!w) continue;
-    const e = d.documentElement;
-    sig.push(w.innerWidth, w.innerHeight, e ? e.scrollWidth : 0, e ? e.scrollHeight : 0, d.fonts ? d.fonts.status : "", w.location.hash);
-    scroll.push(w.scrollX, w.scrollY);
-  }
+  ` + guardSigJS + `
+  const {key, scroll} = sigOf(docs, scopes);
   // What dynamic states the style sheets style in a way that moves boxes.
   const harmless = /^(color|background|border-(top|right|bottom|left|block|inline)?-?(start|end)?-?color|outline|text-decoration|text-emphasis-color|text-underline|box-shadow|text-shadow|fill|stroke|caret-color|accent-color|transition|column-rule-color|scrollbar|-webkit-tap-highlight-color|-webkit-text-fill-color|-webkit-text-stroke-color|z-index|mask|clip-path|border-image)/;
   const states = {hover: /:hover/, focus: /:focus/, active: /:active/, form: /:(checked|indeterminate|valid|invalid|user-valid|user-invalid|placeholder-shown|autofill|default|in-range|out-of-range|blank)/, always: /:(has|target|defined|state|popover-open|modal|open|closed|fullscreen|playing|paused|picture-in-picture|volume-locked|muted|seeking|stalled|buffering)\b/};
@@ -92,13 +87,9 @@ const guardJS = `(() => {
     }
   };
   for (const sc of scopes) {
-    const sheets = [...(sc.styleSheets || []), ...(sc.adoptedStyleSheets || [])];
-    if (sc.nodeType !== 9 && !sheets.length) continue; // a shadow root without sheets
-    sig.push(sheets.length);
-    for (const sh of sheets) {
+    for (const sh of [...(sc.styleSheets || []), ...(sc.adoptedStyleSheets || [])]) {
       let rules = null;
       try { rules = sh.cssRules; } catch (e) {}
-      sig.push(sh.disabled ? 1 : 0, sh.media ? sh.media.mediaText : "", rules ? rules.length : -1);
       if (!rules) {
         // A sheet whose load failed applies nothing (HTML's "ok status"):
         // same origin, an error status or no response at all.
@@ -120,11 +111,10 @@ const guardJS = `(() => {
     }
   }
   if (docs.opaque) why = "a frame the page cannot read";
-  if (G.last && G.last.scroll !== JSON.stringify(scroll)) {
+  if (G.last && G.last.scroll !== scroll) {
     for (const sc of scopes) unsafe.fixed = unsafe.fixed || !!sc.querySelector('[style*="fixed" i],[style*="sticky" i]');
     if (unsafe.fixed) why = why || "the page scrolled and has fixed or sticky boxes";
   }
-  const key = JSON.stringify(sig);
   if (!G.last) why = why || "first read";
   else if (G.last.key !== key) why = why || "the page resized or changed its style sheets";
   else if (G.last.scrolls !== G.scrolls) why = why || "an element scrolled";
@@ -151,7 +141,7 @@ const guardJS = `(() => {
     for (const e of sc.querySelectorAll("input,textarea,option")) {
       const kind = e.localName === "input" ? 0 : e.localName === "textarea" ? 1 : 2;
       const v = kind === 2 ? [kind, "", e.selected] : [kind, e.value, kind === 0 && e.checked];
-      const k = v[1] + "\u0000" + v[2];
+      const k = ` + controlKeyJS + `;
       if (G.seen.get(e) === k) continue;
       G.seen.set(e, k);
       G.changed.push(e);
@@ -159,11 +149,63 @@ const guardJS = `(() => {
     }
   }
   if (vals.length && unsafe.form) why = why || "the page styles a form state that changed";
-  G.last = {key, scroll: JSON.stringify(scroll), scrolls: G.scrolls, loads: G.loads};
+  G.last = {key, scroll, scrolls: G.scrolls, loads: G.loads};
+  // From now on any change to the nodes marks the page dirty (stillJS).
+  // The observer lets go at the first, so a busy page pays for one.
+  if (!G.mo) G.mo = new MutationObserver(() => { G.dirty = true; G.mo.disconnect(); });
+  G.mo.takeRecords();
+  G.mo.disconnect();
+  for (const sc of scopes) G.mo.observe(sc, {subtree: true, childList: true, attributes: true, characterData: true});
+  G.dirty = false;
+  G.docs = docs.slice();
+  G.href = location.href;
+  G.focused = ` + deepFocusJS + `;
+  G.blind = !!docs.opaque || unsafe.always;
   if (why) { G.changed = []; return {why, vals: []}; }
   if (vals.length > 64) { G.changed = []; return {why: "many form controls changed", vals: []}; }
   return {why, vals};
 })()`
+
+// guardSigJS defines sigOf(docs, scopes), what the guard compares from
+// one read to the next: {key, scroll}. key holds the documents' sizes,
+// font status and fragment, and the style sheets of every scope.
+const guardSigJS = `const sigOf = (docs, scopes) => {
+    const sig = [], scroll = [];
+    for (const d of docs) {
+      const w = d.defaultView;
+      if (!w) continue;
+      const e = d.documentElement;
+      sig.push(w.innerWidth, w.innerHeight, e ? e.scrollWidth : 0, e ? e.scrollHeight : 0, d.fonts ? d.fonts.status : "", w.location.hash);
+      scroll.push(w.scrollX, w.scrollY);
+    }
+    for (const sc of scopes) {
+      const sheets = [...(sc.styleSheets || []), ...(sc.adoptedStyleSheets || [])];
+      if (sc.nodeType !== 9 && !sheets.length) continue; // a shadow root without sheets
+      sig.push(sheets.length);
+      for (const sh of sheets) {
+        let rules = null;
+        try { rules = sh.cssRules; } catch (e) {}
+        sig.push(sh.disabled ? 1 : 0, sh.media ? sh.media.mediaText : "", rules ? rules.length : -1);
+      }
+    }
+    return {key: JSON.stringify(sig), scroll: JSON.stringify(scroll)};
+  };`
+
+// controlKeyJS is the state of form control e as the guard keys it.
+const controlKeyJS = `(e.localName === "option" ? "\u0000" + e.selected : e.value + "\u0000" + (e.localName === "input" && e.checked))`
+
+// deepFocusJS is the focused element, through open shadow roots and
+// same-origin frames.
+const deepFocusJS = `(() => {
+    let a = document.activeElement;
+    for (;;) {
+      if (a && a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement; continue; }
+      let d = null;
+      try { d = a && a.contentDocument; } catch (e) {}
+      if (d && d.activeElement) { a = d.activeElement; continue; }
+      return a;
+    }
+  })()`
 
 // guardChangedJS is the guard's list of changed controls.
 const guardChangedJS = `window[Symbol.for("domscope.guard")].changed`
@@ -186,6 +228,7 @@ const registerJS = `function(keys, ids, ...roots) {
     if (!r || G.roots.has(r)) return;
     G.roots.add(r);
     G.ids.add(ids[i]);
+    G.dirty = true; // not watched since the guard last ran
     const els = r.querySelectorAll("input,textarea,option");
     if (els.length !== keys[i].length) { ok = false; return; }
     els.forEach((e, k) => G.seen.set(e, keys[i][k]));

@@ -14,6 +14,7 @@ import (
 	"domscope/dom/build"
 	"domscope/dom/capture"
 	"domscope/dom/cdpjson"
+	"domscope/dom/urls"
 )
 
 // maxAXRefresh is the most AX nodes a refresh fetches one by one. A
@@ -25,16 +26,13 @@ const maxAXRefresh = 200
 const maxListenerRoots = 40
 
 // focusJS finds the focused element, through open shadow roots and
-// same-origin frames, where the AX tree marks it focused.
+// same-origin frames, where the AX tree marks it focused. The guard
+// keeps it: a read that finds the same focus needs no refresh (still.go).
 const focusJS = `(() => {
-  let a = document.activeElement;
-  for (;;) {
-    if (a && a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement; continue; }
-    let d = null;
-    try { d = a && a.contentDocument; } catch (e) {}
-    if (d && d.activeElement) { a = d.activeElement; continue; }
-    return a;
-  }
+  const a = ` + deepFocusJS + `;
+  const G = window[Symbol.for("domscope.guard")];
+  if (G) G.focused = a;
+  return a;
 })()`
 
 // Refresh brings the model up to date with the page and builds a
@@ -186,7 +184,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	// renderer answers one at a time, but overlapping saves the round trips.
 	var wg sync.WaitGroup
 	var layoutErr, metaErr, focusErr, lisErr error
-	var title string
+	var title, url string
 	var viewport dom.Rect
 	var focus int64
 	var listeners []dom.RawListener
@@ -291,7 +289,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		}
 		early = m.fetchAX(ctx, p, ids, inside, fields)
 	})
-	wg.Go(func() { title, viewport, metaErr = capture.Meta(ctx, p) })
+	wg.Go(func() { title, url, viewport, metaErr = capture.Meta(ctx, p) })
 	wg.Go(func() { focus, focusErr = fetchFocus(ctx, p, group) })
 	wg.Go(func() {
 		for _, id := range roots {
@@ -406,9 +404,16 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	}
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.Raw.Viewport = viewport
+	// A same-document navigation (history.pushState) sends no DOM event.
+	var urlSecrets []string
+	if safe := urls.Safe(url); url != "" && safe != m.raw.URL {
+		urlSecrets = urls.Secrets(url)
+		m.raw.URL, m.ti.Raw.URL = safe, safe
+		keepAhead = false // it shows the old address
+	}
 	m.setFrames(frameIdx)
 	m.raw.Timestamp = start.UTC().Format(time.RFC3339Nano)
-	secrets := dom.CleanSecrets(append(append(append(m.secrets, layoutSecrets...), axSecrets...), frameSecrets...))
+	secrets := dom.CleanSecrets(slices.Concat(m.secrets, layoutSecrets, axSecrets, frameSecrets, urlSecrets))
 	m.secrets = nil
 	if len(secrets) > 0 {
 		keepAhead = false // built before they were scrubbed

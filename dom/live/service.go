@@ -141,6 +141,7 @@ type Service struct {
 	// The live page model (see snapshot.go): nil before the first full
 	// capture and while one is under way (events are buffered then).
 	model      *Model
+	marks      eventMarks // how far the model's events got
 	buffering  bool
 	buffered   []dom.EventMessage
 	bufferLost bool

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"domscope/dom"
@@ -52,7 +53,7 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 	if !ok || s.cfg.Snapshotter != nil || s.cfg.FullOnly {
 		return
 	}
-	ch, cancel := oe.SubscribeOrdered(liveEvents...)
+	ch, cancel := oe.SubscribeOrdered(append(slices.Clone(liveEvents), dom.MarkEvent)...)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -78,6 +79,12 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 						break more
 					}
 				}
+				var mark int64
+				batch = slices.DeleteFunc(batch, func(e dom.EventMessage) bool {
+					n := streamMark(e)
+					mark = max(mark, n)
+					return n > 0
+				})
 				s.mu.Lock()
 				if s.page != p {
 					s.mu.Unlock()
@@ -92,8 +99,11 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 					}
 				}
 				s.mu.Unlock()
-				if m != nil {
+				if m != nil && len(batch) > 0 {
 					m.Apply(batch...)
+				}
+				if mark > 0 {
+					s.marks.reach(mark) // what came before it is applied
 				}
 			case <-pctx.Done():
 				return
@@ -111,6 +121,26 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	m, off := s.model, s.tierOff
 	s.mu.Unlock()
 	opts := build.Options{Prev: prev, Disabled: off}
+	if m != nil && !full && prev != nil && len(hint) == 0 {
+		drain := func(ctx context.Context) error {
+			if err := s.drainEvents(ctx, page); err != nil {
+				return err
+			}
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.model != m {
+				return dom.Errorf(dom.SnapshotFailed, nil, "the page model was replaced")
+			}
+			return nil
+		}
+		if snap := m.Still(ctx, page, opts, drain); snap != nil {
+			s.mu.Lock()
+			s.fallback = ""
+			s.mu.Unlock()
+			snap.Incremental = true
+			return snap, nil
+		}
+	}
 	if m != nil && !full && prev != nil {
 		snap, why, err := m.Refresh(ctx, page, hint, opts)
 		if err != nil {

@@ -1,0 +1,194 @@
+package live
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"time"
+
+	"domscope/dom"
+	"domscope/dom/build"
+)
+
+// A page that did not change since the last read needs no refresh: the
+// last tree, copied, is what a refresh would build. Most reads of a page
+// at rest (an agent's repeated dom_snapshot, a served snapshot) are
+// such reads. Proving it takes one script in the page (stillJS) and no
+// other call. The script asks the page guard (guard.go), which keeps a
+// MutationObserver on the documents and the model's shadow roots. It is
+// still when, since the guard last ran:
+//   - no node, attribute or text changed.
+//   - the address, sizes, scroll offsets and style sheets are the same.
+//   - no resource loaded, no animation ran, nothing scrolled.
+//   - focus, hover and form states are the same.
+//
+// What the observer cannot see, a new shadow root, comes as a DOM event.
+// So the model's event stream is drained up to the script's reply
+// (dom.EventMarker) and must have brought nothing.
+
+// stillJS reports whether the page is as the guard last saw it. It
+// changes nothing the guard compares with, so a refresh that follows
+// finds what the guard would have found.
+const stillJS = `(() => {
+  const G = window[Symbol.for("domscope.guard")];
+  if (!G || !G.last || !G.mo || G.dirty || G.blind) return false;
+  if (G.mo.takeRecords().length) { G.dirty = true; G.mo.disconnect(); return false; }
+  if (location.href !== G.href) return false;
+  const docs = [];
+  let opaque = false;
+  const addDoc = (d) => {
+    if (!d || docs.includes(d)) return;
+    docs.push(d);
+    for (const f of d.querySelectorAll("iframe,frame")) {
+      let cd = null;
+      try { cd = f.contentDocument; } catch (e) {}
+      if (cd) addDoc(cd); else opaque = true;
+    }
+  };
+  addDoc(document);
+  if (opaque || docs.length !== G.docs.length || docs.some((d, i) => d !== G.docs[i])) return false;
+  const scopes = docs.slice();
+  for (const r of G.roots) if (r.isConnected) scopes.push(r);
+  ` + guardSigJS + `
+  const now = sigOf(docs, scopes);
+  if (now.key !== G.last.key || now.scroll !== G.last.scroll || G.scrolls !== G.last.scrolls || G.loads !== G.last.loads) return false;
+  for (const d of docs) {
+    for (const a of d.getAnimations ? d.getAnimations() : []) if (a.playState !== "finished" || !G.done.has(a)) return false;
+  }
+  const chain = (sel) => { const out = []; for (const sc of scopes) for (const e of sc.querySelectorAll(sel)) out.push(e); return out; };
+  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+  for (const [k, sel] of [["hover", ":hover"], ["focus", ":focus-within"], ["active", ":active"]]) {
+    if (G[k] && !same(chain(sel), G[k])) return false;
+  }
+  if (` + deepFocusJS + ` !== G.focused) return false;
+  for (const sc of scopes) {
+    for (const e of sc.querySelectorAll("input,textarea,option")) {
+      if (G.seen.get(e) !== ` + controlKeyJS + `) return false;
+    }
+  }
+  return true;
+})()`
+
+// Still returns a copy of the last tree as the snapshot of the page now,
+// when nothing can have changed since it was read. Else it returns nil,
+// and the caller refreshes. drain waits until the model's event stream
+// holds every event the browser sent before the last reply.
+func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain func(context.Context) error) *dom.Snapshot {
+	start := time.Now()
+	if !m.resting() {
+		return nil
+	}
+	// Roots still to register are not yet watched by the guard.
+	if ok, err := m.registerRoots(ctx, p); !ok || err != nil {
+		return nil
+	}
+	var a *ahead
+	var wg sync.WaitGroup
+	wg.Go(func() { a = m.cloneAhead(opts) })
+	var ev struct {
+		Result struct {
+			Value bool `json:"value"`
+		} `json:"result"`
+	}
+	err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": stillJS, "returnByValue": true}, &ev)
+	if err == nil && ev.Result.Value {
+		err = drain(ctx)
+	}
+	wg.Wait()
+	if err != nil || !ev.Result.Value || a == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.restingLocked() || a.version != m.version {
+		return nil
+	}
+	stamp := m.raw.Timestamp
+	m.raw.Timestamp = start.UTC().Format(time.RFC3339Nano)
+	out, ok := a.finish(m, m.ti.Layout, nil, nil)
+	if !ok {
+		m.raw.Timestamp = stamp
+		return nil
+	}
+	out.Taken = start
+	out.CaptureTime = time.Since(start) - out.BuildTime
+	return out
+}
+
+// resting reports whether the model saw no change since the last read,
+// and holds a tree of that read to copy.
+func (m *Model) resting() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.restingLocked()
+}
+
+func (m *Model) restingLocked() bool {
+	return m.broken == "" && m.guarded && !m.holding && m.events == 0 &&
+		len(m.dirty) == 0 && len(m.touched) == 0 && len(m.inserted) == 0 && len(m.styled) == 0 && len(m.cut) == 0 &&
+		len(m.secrets) == 0 && len(m.frames) == 0 && m.draft != nil && m.draftVersion == m.version
+}
+
+// eventMarks tells how far the model's event stream got: the last mark
+// (dom.EventMarker) that followModel passed.
+type eventMarks struct {
+	mu      sync.Mutex
+	reached int64
+	moved   chan struct{} // closed when reached grows
+}
+
+func (e *eventMarks) reach(n int64) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if n > e.reached {
+		e.reached = n
+		if e.moved != nil {
+			close(e.moved)
+			e.moved = nil
+		}
+	}
+}
+
+// wait waits until mark n is reached, at most d.
+func (e *eventMarks) wait(ctx context.Context, n int64, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	for {
+		e.mu.Lock()
+		if e.reached >= n {
+			e.mu.Unlock()
+			return nil
+		}
+		if e.moved == nil {
+			e.moved = make(chan struct{})
+		}
+		moved := e.moved
+		e.mu.Unlock()
+		select {
+		case <-moved:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			return dom.Errorf(dom.SnapshotFailed, nil, "the page's DOM events stopped coming")
+		}
+	}
+}
+
+// drainEvents waits until the live model has applied every event the
+// page sent before the last reply read on it.
+func (s *Service) drainEvents(ctx context.Context, p dom.Page) error {
+	em, ok := p.(dom.EventMarker)
+	if !ok {
+		return dom.Errorf(dom.SnapshotFailed, nil, "the page's events cannot be marked")
+	}
+	return s.marks.wait(ctx, em.MarkOrdered(), markWait)
+}
+
+// streamMark is the number of an EventMarker mark (0 for any other event).
+func streamMark(ev dom.EventMessage) int64 {
+	if ev.Method != dom.MarkEvent {
+		return 0
+	}
+	n, _ := strconv.ParseInt(string(ev.Params), 10, 64)
+	return n
+}
