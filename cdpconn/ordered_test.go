@@ -20,6 +20,24 @@ func TestMarkFollowsEvents(t *testing.T) {
 	defer stop()
 	plain, stopPlain := p.SubscribeOrdered("DOM.childNodeRemoved", "DOM.childNodeInserted", "DOM.childNodeCountUpdated")
 	defer stopPlain()
+	// The nodes must be the loaded document's, or no event names them.
+	for {
+		var r struct {
+			Result struct {
+				Value bool `json:"value"`
+			} `json:"result"`
+		}
+		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": `document.readyState === "complete" && !!document.getElementById("p")`, "returnByValue": true}, &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Result.Value {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := p.Call(ctx, "DOM.enable", nil, nil); err != nil {
+		t.Fatal(err)
+	}
 	if err := p.Call(ctx, "DOM.getDocument", map[string]any{"depth": -1}, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -152,11 +152,14 @@ const guardJS = `(() => {
   G.last = {key, scroll, scrolls: G.scrolls, loads: G.loads};
   // From now on any change to the nodes marks the page dirty (stillJS).
   // The observer lets go at the first, so a busy page pays for one.
-  if (!G.mo) G.mo = new MutationObserver(() => { G.dirty = true; G.mo.disconnect(); });
-  G.mo.takeRecords();
-  G.mo.disconnect();
-  for (const sc of scopes) G.mo.observe(sc, {subtree: true, childList: true, attributes: true, characterData: true});
-  G.dirty = false;
+  // A page may have broken MutationObserver: then it is never still.
+  try {
+    if (!G.mo) G.mo = new MutationObserver(() => { G.dirty = true; G.mo.disconnect(); });
+    G.mo.takeRecords();
+    G.mo.disconnect();
+    for (const sc of scopes) G.mo.observe(sc, {subtree: true, childList: true, attributes: true, characterData: true});
+    G.dirty = false;
+  } catch (e) { G.mo = null; }
   G.docs = docs.slice();
   G.href = location.href;
   G.focused = ` + deepFocusJS + `;

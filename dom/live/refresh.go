@@ -405,15 +405,18 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	m.raw.Title, m.raw.Viewport = title, viewport
 	m.ti.Raw.Viewport = viewport
 	// A same-document navigation (history.pushState) sends no DOM event.
-	var urlSecrets []string
 	if safe := urls.Safe(url); url != "" && safe != m.raw.URL {
-		urlSecrets = urls.Secrets(url)
+		if len(urls.Secrets(url)) > 0 {
+			// A capture hides them wherever the page shows them.
+			m.broken = "the new address holds credentials"
+			return nil, m.broken, nil
+		}
 		m.raw.URL, m.ti.Raw.URL = safe, safe
 		keepAhead = false // it shows the old address
 	}
 	m.setFrames(frameIdx)
 	m.raw.Timestamp = start.UTC().Format(time.RFC3339Nano)
-	secrets := dom.CleanSecrets(slices.Concat(m.secrets, layoutSecrets, axSecrets, frameSecrets, urlSecrets))
+	secrets := dom.CleanSecrets(slices.Concat(m.secrets, layoutSecrets, axSecrets, frameSecrets))
 	m.secrets = nil
 	if len(secrets) > 0 {
 		keepAhead = false // built before they were scrubbed

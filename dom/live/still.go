@@ -2,12 +2,14 @@ package live
 
 import (
 	"context"
+	"reflect"
 	"strconv"
 	"sync"
 	"time"
 
 	"domscope/dom"
 	"domscope/dom/build"
+	"domscope/dom/cdpjson"
 )
 
 // A page that did not change since the last read needs no refresh: the
@@ -85,6 +87,11 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 	var a *ahead
 	var wg sync.WaitGroup
 	wg.Go(func() { a = m.cloneAhead(opts) })
+	// The focused element's own state (indeterminate, a custom element's
+	// ARIA) changes with no event. Its AX facts are read again, as a
+	// refresh does, beside the script.
+	sameFocus := true
+	wg.Go(func() { sameFocus = m.focusedAXSame(ctx, p) })
 	var ev struct {
 		Result struct {
 			Value bool `json:"value"`
@@ -95,7 +102,7 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 		err = drain(ctx)
 	}
 	wg.Wait()
-	if err != nil || !ev.Result.Value || a == nil {
+	if err != nil || !ev.Result.Value || !sameFocus || a == nil {
 		return nil
 	}
 	m.mu.Lock()
@@ -113,6 +120,54 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 	out.Taken = start
 	out.CaptureTime = time.Since(start) - out.BuildTime
 	return out
+}
+
+// focusedAXSame reports whether the focused element's AX facts are the
+// ones the model holds. Until the first refresh, those are the nodes the
+// capture's AX tree marks focused. A sensitive value in the facts counts
+// as a change: the refresh then redacts it as it always does.
+func (m *Model) focusedAXSame(ctx context.Context, p dom.Session) bool {
+	m.mu.Lock()
+	ids := m.axFocused
+	if m.focused != 0 {
+		ids = []int64{m.focused}
+	}
+	had := map[int64]*cdpjson.AXNode{}
+	inside, fields := map[int64]bool{}, map[int64]bool{}
+	for _, id := range ids {
+		n := m.byBack[id]
+		if n == nil {
+			m.mu.Unlock()
+			return false
+		}
+		had[id] = m.ti.AX[id]
+		for x := n; x != nil; x = m.parent[x.NodeID] {
+			if x.Sensitive() {
+				inside[id], fields[id] = true, x == n
+				break
+			}
+		}
+	}
+	m.mu.Unlock()
+	if len(ids) == 0 {
+		return true
+	}
+	ax, _, secrets, err := fetchPartialAX(ctx, p, ids, inside, fields)
+	if err != nil || len(secrets) > 0 {
+		return false
+	}
+	for _, id := range ids {
+		now := ax[id]
+		if had[id] == nil {
+			// the model keeps no facts of an ignored node outside Chrome's tree
+			if now != nil && !now.Ignored {
+				return false
+			}
+		} else if now == nil || !reflect.DeepEqual(now, had[id]) {
+			return false
+		}
+	}
+	return true
 }
 
 // resting reports whether the model saw no change since the last read,

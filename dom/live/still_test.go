@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -34,8 +35,12 @@ func (c *callLog) take() []string {
 }
 
 // stillSecret is typed into the password field by a script: no event
-// says so, and it must reach no output.
-const stillSecret = "s3cret-still-9"
+// says so, and it must reach no output. Nor may urlSecret, which the
+// page puts in its address without loading it.
+const (
+	stillSecret = "s3cret-still-9"
+	urlSecret   = "abcdef123456"
+)
 
 // TestStillPage changes a page in ways no DOM event reports, and in one
 // way that one does. After each change the read must equal a full
@@ -60,35 +65,47 @@ func TestStillPage(t *testing.T) {
 		calls := log.take()
 		tw.check(t, step)
 		for k, out := range outputs(t, s) {
-			if strings.Contains(out, stillSecret) {
-				t.Errorf("%s: the password reached the %s output", step, k)
+			for _, secret := range []string{stillSecret, urlSecret} {
+				if strings.Contains(out, secret) {
+					t.Errorf("%s: %q reached the %s output", step, secret, k)
+				}
 			}
 		}
 		return calls
 	}
+	// At rest a read runs one script, and reads the focused element's AX
+	// facts again beside it.
 	atRest := func(step string) {
 		t.Helper()
-		if calls := read(step + ", at rest"); len(calls) != 1 || calls[0] != "Runtime.evaluate" {
-			t.Errorf("%s, at rest: the read made %d calls %v, want the one script", step, len(calls), calls)
+		calls := read(step + ", at rest")
+		ax := slices.DeleteFunc(slices.Clone(calls), func(m string) bool { return m != "Accessibility.getPartialAXTree" })
+		if len(calls)-len(ax) != 1 || !slices.Contains(calls, "Runtime.evaluate") || len(ax) > 2 {
+			t.Errorf("%s, at rest: the read made %d calls %v, want the script and the focused element's AX", step, len(calls), calls)
 		}
 	}
 	atRest("loaded")
 	atRest("loaded, again")
-	for _, c := range []struct{ step, js string }{
-		{"a value set by a script", `document.querySelector("#f").value = "typed"`},
-		{"a password set by a script", `document.querySelector("#pw").value = "` + stillSecret + `"`},
-		{"a box checked by a script", `document.querySelector("#c").checked = true`},
-		{"an option chosen by a script", `document.querySelector("#s").selectedIndex = 1`},
-		{"focus moved", `document.querySelector("#b").focus()`},
-		{"a style rule added", `document.styleSheets[0].insertRule("#gone { display: none }", 0)`},
+	for _, c := range []struct {
+		step, js string
+		anew     bool // the page is captured whole: the next read may refresh once more
+	}{
+		{"a value set by a script", `document.querySelector("#f").value = "typed"`, false},
+		{"a password set by a script", `document.querySelector("#pw").value = "` + stillSecret + `"`, false},
+		{"a box checked by a script", `document.querySelector("#c").checked = true`, false},
+		{"an option chosen by a script", `document.querySelector("#s").selectedIndex = 1`, false},
+		{"the box focused", `document.querySelector("#c").focus()`, false},
+		{"the focused box made mixed", `document.querySelector("#c").indeterminate = true`, false},
+		{"focus moved", `document.querySelector("#b").focus()`, false},
+		{"a style rule added", `document.styleSheets[0].insertRule("#gone { display: none }", 0)`, false},
 		// (a scroll event comes with the next frame, and the guard counts
 		// those: the read waits for it)
-		{"an element scrolled", `new Promise((r) => { const b = document.querySelector("#box"); b.addEventListener("scroll", r, {once: true}); b.scrollTop = 40; })`},
-		{"the page scrolled", `window.scrollTo(0, 1400)`},
-		{"a shadow root attached", `document.querySelector("#host").attachShadow({mode: "open"}).innerHTML = "<button>In the shadow</button>"`},
-		{"the address changed", `history.pushState(null, "", "moved.html")`},
-		{"the viewport narrowed", ``},
-		{"a text changed", `document.querySelector("#t").textContent = "Changed"`},
+		{"an element scrolled", `new Promise((r) => { const b = document.querySelector("#box"); b.addEventListener("scroll", r, {once: true}); b.scrollTop = 40; })`, false},
+		{"the page scrolled", `window.scrollTo(0, 1400)`, false},
+		{"a shadow root attached", `document.querySelector("#host").attachShadow({mode: "open"}).innerHTML = "<button>In the shadow</button>"`, false},
+		{"the address changed", `history.pushState(null, "", "moved.html")`, false},
+		{"the address took a token", `history.pushState(null, "", "moved.html?token=` + urlSecret + `")`, true},
+		{"the viewport narrowed", ``, false},
+		{"a text changed", `document.querySelector("#t").textContent = "Changed"`, false},
 	} {
 		if c.js == "" {
 			if err := p.Call(ctx(t), "Emulation.setDeviceMetricsOverride", map[string]any{"width": 500, "height": 600, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
@@ -99,8 +116,11 @@ func TestStillPage(t *testing.T) {
 				t.Fatalf("%s: %v", c.step, err)
 			}
 		}
-		if calls := read(c.step); len(calls) <= 1 {
+		if calls := read(c.step); len(calls) <= 2 {
 			t.Errorf("%s: the read made %d calls %v: it took the page as unchanged", c.step, len(calls), calls)
+		}
+		if c.anew {
+			read(c.step + ", once more")
 		}
 		atRest(c.step)
 	}
