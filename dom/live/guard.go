@@ -70,8 +70,8 @@ const guardJS = `(() => {
   const {key, scroll} = sigOf(docs, scopes);
   // What dynamic states the style sheets style in a way that moves boxes.
   const harmless = /^(color|background|border-(top|right|bottom|left|block|inline)?-?(start|end)?-?color|outline|text-decoration|text-emphasis-color|text-underline|box-shadow|text-shadow|fill|stroke|caret-color|accent-color|transition|column-rule-color|scrollbar|-webkit-tap-highlight-color|-webkit-text-fill-color|-webkit-text-stroke-color|z-index|mask|clip-path|border-image)/;
-  const states = {hover: /:hover/, focus: /:focus/, active: /:active/, form: /:(checked|indeterminate|valid|invalid|user-valid|user-invalid|placeholder-shown|autofill|default|in-range|out-of-range|blank)/, always: /:(has|target|defined|state|popover-open|modal|open|closed|fullscreen|playing|paused|picture-in-picture|volume-locked|muted|seeking|stalled|buffering)\b/};
-  const unsafe = {hover: false, focus: false, active: false, form: false, always: false, fixed: false};
+  const states = {hover: /:hover/, focus: /:focus/, active: /:active/, form: /:(checked|indeterminate|valid|invalid|user-valid|user-invalid|placeholder-shown|autofill|default|in-range|out-of-range|blank)/, far: /:(has|target)\b/, always: /:(defined|state|popover-open|modal|open|closed|fullscreen|playing|paused|picture-in-picture|volume-locked|muted|seeking|stalled|buffering)\b/};
+  const unsafe = {hover: false, focus: false, active: false, form: false, far: false, always: false, fixed: false};
   const scan = (rules) => {
     for (const r of rules) {
       if (r.cssRules && r.cssRules.length) scan(r.cssRules);
@@ -86,6 +86,7 @@ const guardJS = `(() => {
       if (moves) for (const k of hit) unsafe[k] = true;
     }
   };
+  let blind = false; // a readable sheet styles a state no read follows
   for (const sc of scopes) {
     for (const sh of [...(sc.styleSheets || []), ...(sc.adoptedStyleSheets || [])]) {
       let rules = null;
@@ -95,6 +96,8 @@ const guardJS = `(() => {
         // same origin, an error status or no response at all.
         const t = sh.href && new URL(sh.href).origin === location.origin ? performance.getEntriesByName(sh.href).pop() : null;
         if (t && (t.responseStatus >= 400 || t.responseStatus === 0 && t.encodedBodySize === 0)) continue;
+        // (Unknown states are tracked as if styled: hover, focus, form.
+        // Only those no read can follow make the page blind, below.)
         for (const k in unsafe) unsafe[k] = true;
         continue;
       }
@@ -108,6 +111,7 @@ const guardJS = `(() => {
         G.rules.set(sh, u);
       }
       for (const k in unsafe) unsafe[k] = unsafe[k] || u.u[k];
+      blind = blind || u.u.always;
     }
   }
   if (docs.opaque) why = "a frame the page cannot read";
@@ -134,7 +138,9 @@ const guardJS = `(() => {
     if (!G[k] || !same(now, G[k])) why = why || "the page styles a " + k + " state that changed";
     G[k] = now;
   }
-  if (unsafe.always) why = why || "the page's styles depend on states the guard cannot follow";
+  // :has and :target restyle far from what changed, but only when a
+  // node, a tracked state or the fragment changes: a still read sees it.
+  if (unsafe.far || unsafe.always) why = why || "the page's styles depend on states the guard cannot follow";
   const vals = [];
   G.changed = [];
   for (const sc of scopes) {
@@ -163,7 +169,9 @@ const guardJS = `(() => {
   G.docs = docs.slice();
   G.href = location.href;
   G.focused = ` + deepFocusJS + `;
-  G.blind = !!docs.opaque || unsafe.always;
+  G.blind = !!docs.opaque || blind;
+  G.popovers = openPopovers(scopes);
+  G.states = otherStates(docs, scopes);
   if (why) { G.changed = []; return {why, vals: []}; }
   if (vals.length > 64) { G.changed = []; return {why: "many form controls changed", vals: []}; }
   return {why, vals};
@@ -171,7 +179,8 @@ const guardJS = `(() => {
 
 // guardSigJS defines sigOf(docs, scopes), what the guard compares from
 // one read to the next: {key, scroll}. key holds the documents' sizes,
-// font status and fragment, and the style sheets of every scope.
+// font status and fragment, and the style sheets of every scope. It
+// also defines openPopovers(scopes) and otherStates(docs, scopes).
 const guardSigJS = `const sigOf = (docs, scopes) => {
     const sig = [], scroll = [];
     for (const d of docs) {
@@ -192,6 +201,23 @@ const guardSigJS = `const sigOf = (docs, scopes) => {
       }
     }
     return {key: JSON.stringify(sig), scroll: JSON.stringify(scroll)};
+  };
+  // A popover opens and closes with no DOM change.
+  const openPopovers = (scopes) => {
+    const out = [];
+    try { for (const sc of scopes) for (const e of sc.querySelectorAll(":popover-open")) out.push(e); } catch (e) {}
+    return out;
+  };
+  // Other states a style sheet the page cannot read may style: custom
+  // elements defined, full screen, media playing.
+  const otherStates = (docs, scopes) => {
+    const k = [];
+    for (const d of docs) k.push(d.fullscreenElement ? 1 : 0);
+    for (const sc of scopes) {
+      k.push(sc.querySelectorAll(":not(:defined)").length);
+      for (const m of sc.querySelectorAll("video,audio")) k.push(m.paused ? 0 : 1, m.ended ? 1 : 0);
+    }
+    return k.join(",");
   };`
 
 // controlKeyJS is the state of form control e as the guard keys it.

@@ -22,7 +22,8 @@ import (
 //   - no node, attribute or text changed.
 //   - the address, sizes, scroll offsets and style sheets are the same.
 //   - no resource loaded, no animation ran, nothing scrolled.
-//   - focus, hover and form states are the same.
+//   - focus, hover, form and popover states are the same, and so are
+//     custom elements defined, full screen and media playing.
 //
 // What the observer cannot see, a new shadow root, comes as a DOM event.
 // So the model's event stream is drained up to the script's reply
@@ -62,6 +63,7 @@ const stillJS = `(() => {
   for (const [k, sel] of [["hover", ":hover"], ["focus", ":focus-within"], ["active", ":active"]]) {
     if (G[k] && !same(chain(sel), G[k])) return false;
   }
+  if (!G.popovers || !same(openPopovers(scopes), G.popovers) || otherStates(docs, scopes) !== G.states) return false;
   if (` + deepFocusJS + ` !== G.focused) return false;
   for (const sc of scopes) {
     for (const e of sc.querySelectorAll("input,textarea,option")) {

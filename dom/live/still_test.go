@@ -9,6 +9,7 @@ import (
 
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/internal/domtest"
 	. "domscope/dom/live"
 )
 
@@ -101,6 +102,7 @@ func TestStillPage(t *testing.T) {
 		// those: the read waits for it)
 		{"an element scrolled", `new Promise((r) => { const b = document.querySelector("#box"); b.addEventListener("scroll", r, {once: true}); b.scrollTop = 40; })`, false},
 		{"the page scrolled", `window.scrollTo(0, 1400)`, false},
+		{"a popover opened", `document.querySelector("#pop").showPopover()`, false},
 		{"a shadow root attached", `document.querySelector("#host").attachShadow({mode: "open"}).innerHTML = "<button>In the shadow</button>"`, false},
 		{"the address changed", `history.pushState(null, "", "moved.html")`, false},
 		{"the address took a token", `history.pushState(null, "", "moved.html?token=` + urlSecret + `")`, true},
@@ -123,5 +125,35 @@ func TestStillPage(t *testing.T) {
 			read(c.step + ", once more")
 		}
 		atRest(c.step)
+	}
+}
+
+// TestStillUnreadableSheet: a style sheet the page cannot read may style
+// states no DOM event reports. Defining a custom element is one.
+func TestStillUnreadableSheet(t *testing.T) {
+	u127, ulocal := cdptest.Serve(t, domtest.Testdata("pages", "still-defined"))
+	p := cdptest.Page(t, u127+"/index.html?css="+ulocal+"/late.css")
+	log := &callLog{Page: p}
+	svc := NewService(log, Config{})
+	t.Cleanup(func() { _ = svc.Close() })
+	tw := newTwin(t, svc, p)
+	for _, step := range []string{"loaded", "at rest", "defined"} {
+		if step == "defined" {
+			evalJS(t, tw.page, `customElements.define("x-late", class extends HTMLElement {})`)
+		}
+		log.take()
+		s, err := svc.Snapshot(ctx(t), true)
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		calls := log.take()
+		tw.check(t, step)
+		shown := strings.Contains(outputs(t, s)["text"], "Shown once defined")
+		if shown != (step == "defined") {
+			t.Errorf("%s: the button shown: %v", step, shown)
+		}
+		if step == "at rest" && len(calls) > 2 {
+			t.Errorf("at rest: %d calls %v: the page was not taken as still", len(calls), calls)
+		}
 	}
 }
