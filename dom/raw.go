@@ -17,6 +17,10 @@ type RawCapture struct {
 	// (document, axTree, layout, listeners, ..., total). Phases of several
 	// targets run concurrently, so they can add up to more than total.
 	Timings map[string]float64 `json:"timings,omitempty"`
+	// URLSecrets are the credentials the capture's URLs held, longest
+	// first. Every string of the capture had them hidden. A live model
+	// hides them in what the page shows later too. They are never written.
+	URLSecrets []string `json:"-"`
 }
 
 // Coordinates. DOMSnapshot bounds are in the coordinates of the document

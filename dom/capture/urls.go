@@ -71,12 +71,8 @@ func ScrubURLs(raw *dom.RawCapture) {
 	}
 	// the longest first, so a value is not half replaced by a part of it
 	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) })
-	hide := func(s string) string {
-		for _, sec := range secrets {
-			s = strings.ReplaceAll(s, sec, urls.Redacted)
-		}
-		return s
-	}
+	raw.URLSecrets = secrets
+	hide := func(s string) string { return HideURLSecrets(s, secrets) }
 	raw.Title = hide(raw.Title)
 	for i := range raw.Targets {
 		t := &raw.Targets[i]
@@ -161,4 +157,13 @@ func closingQuote(blob []byte, off int) int {
 		}
 		off = q + 1
 	}
+}
+
+// HideURLSecrets replaces each of secrets (longest first, as
+// RawCapture.URLSecrets) in s, as a capture does in every string.
+func HideURLSecrets(s string, secrets []string) string {
+	for _, sec := range secrets {
+		s = strings.ReplaceAll(s, sec, urls.Redacted)
+	}
+	return s
 }

@@ -51,6 +51,9 @@ type Model struct {
 	// a smaller id came before the capture and is already in it.
 	minID   int64
 	secrets []string
+	// urlSecrets are the credentials the capture's URLs held
+	// (dom.RawCapture.URLSecrets), hidden in every later string too.
+	urlSecrets []string
 	// axEnabled: the Accessibility domain is on (Refresh turns it on the
 	// first time it must ask which ignored nodes Chrome's tree holds).
 	axEnabled bool
@@ -117,6 +120,7 @@ func NewModel(raw *dom.RawCapture) (*Model, string) {
 	m := &Model{raw: &meta, ti: ti, frames: targets[1:], byNode: map[int64]*cdpjson.Node{}, parent: map[int64]*cdpjson.Node{}, byBack: map[int64]*cdpjson.Node{}, grown: make(chan struct{}),
 		registered: map[int64]bool{}, fullBoxes: len(ti.Layout)}
 	m.resetSets()
+	m.urlSecrets = raw.URLSecrets
 	if p, ok := guardedRaws.LoadAndDelete(raw); ok {
 		m.guarded = true
 		defer m.registerAhead(p.(dom.Session))

@@ -422,6 +422,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		keepAhead = false // built before they were scrubbed
 		m.scrubSecrets(secrets)
 	}
+	if len(m.urlSecrets) > 0 && m.hideURLSecrets() {
+		keepAhead = false
+	}
 	if keepAhead {
 		if out, ok := ah.finish(m, oldLayout, ids, stateChanged); ok {
 			out.Taken = start
@@ -987,6 +990,37 @@ func (m *Model) frameOf(n *cdpjson.Node) string {
 
 // scrubSecrets removes the values of sensitive fields from every string of
 // the model, as capture.Scrub does in a capture.
+// hideURLSecrets hides the capture's URL credentials in the model, as
+// the capture did (capture.ScrubURLs): the page may show one later. It
+// reports whether it hid any. m.mu is held.
+func (m *Model) hideURLSecrets() bool {
+	hid := false
+	hide := func(s string) string {
+		if h := capture.HideURLSecrets(s, m.urlSecrets); h != s {
+			hid = true
+			return h
+		}
+		return s
+	}
+	m.ti.Root.Each(func(x *cdpjson.Node) {
+		x.NodeValue = hide(x.NodeValue)
+		for i := 1; i < len(x.Attributes); i += 2 {
+			x.Attributes[i] = hide(x.Attributes[i])
+		}
+	})
+	for _, a := range m.ti.AX {
+		a.Name, a.Value = hide(a.Name), hide(a.Value)
+	}
+	for i, s := range m.ti.Strings {
+		m.ti.Strings[i] = hide(s)
+	}
+	for id, v := range m.ti.Values {
+		m.ti.Values[id] = hide(v)
+	}
+	m.raw.Title = hide(m.raw.Title)
+	return hid
+}
+
 func (m *Model) scrubSecrets(secrets []string) {
 	scrub := func(s string) string {
 		for _, sec := range secrets {
