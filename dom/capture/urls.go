@@ -27,8 +27,12 @@ const minURLSecret = 6
 // against the page's URL. The page URLs' credentials are then removed
 // from every other string. The page may have copied them there (see
 // minURLSecret).
-func ScrubURLs(raw *dom.RawCapture) {
-	var secrets []string
+func ScrubURLs(raw *dom.RawCapture) { ScrubURLsKnown(raw, nil) }
+
+// ScrubURLsKnown is ScrubURLs for a part of a page whose other URLs held
+// the known credentials (a live model's frames): it hides those too.
+func ScrubURLsKnown(raw *dom.RawCapture, known []string) {
+	secrets := slices.Clone(known)
 	safe := func(u string) string {
 		secrets = append(secrets, urls.Secrets(u)...)
 		return urls.Safe(u)
@@ -65,12 +69,10 @@ func ScrubURLs(raw *dom.RawCapture) {
 	for _, f := range found {
 		secrets = append(secrets, f...)
 	}
-	secrets = slices.DeleteFunc(dom.CleanSecrets(secrets), func(s string) bool { return len(s) < minURLSecret })
+	secrets = MergeURLSecrets(nil, secrets)
 	if len(secrets) == 0 {
 		return
 	}
-	// the longest first, so a value is not half replaced by a part of it
-	slices.SortFunc(secrets, func(a, b string) int { return len(b) - len(a) })
 	raw.URLSecrets = secrets
 	hide := func(s string) string { return HideURLSecrets(s, secrets) }
 	raw.Title = hide(raw.Title)
@@ -166,4 +168,13 @@ func HideURLSecrets(s string, secrets []string) string {
 		s = strings.ReplaceAll(s, sec, urls.Redacted)
 	}
 	return s
+}
+
+// MergeURLSecrets adds found to known as captures keep them: once each,
+// none shorter than minURLSecret, the longest first (so a value is not
+// half replaced by a part of it).
+func MergeURLSecrets(known, found []string) []string {
+	out := slices.DeleteFunc(dom.CleanSecrets(slices.Concat(known, found)), func(s string) bool { return len(s) < minURLSecret })
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
 }

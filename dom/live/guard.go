@@ -87,6 +87,7 @@ const guardJS = `(() => {
     }
   };
   let blind = false; // a readable sheet styles a state no read follows
+  let unreadable = false;
   for (const sc of scopes) {
     for (const sh of [...(sc.styleSheets || []), ...(sc.adoptedStyleSheets || [])]) {
       let rules = null;
@@ -97,8 +98,9 @@ const guardJS = `(() => {
         const t = sh.href && new URL(sh.href).origin === location.origin ? performance.getEntriesByName(sh.href).pop() : null;
         if (t && (t.responseStatus >= 400 || t.responseStatus === 0 && t.encodedBodySize === 0)) continue;
         // (Unknown states are tracked as if styled: hover, focus, form.
-        // Only those no read can follow make the page blind, below.)
+        // Those no read follows make the page blind, below.)
         for (const k in unsafe) unsafe[k] = true;
+        unreadable = true;
         continue;
       }
       let u = G.rules.get(sh);
@@ -160,16 +162,22 @@ const guardJS = `(() => {
   // The observer lets go at the first, so a busy page pays for one.
   // A page may have broken MutationObserver: then it is never still.
   try {
-    if (!G.mo) G.mo = new MutationObserver(() => { G.dirty = true; G.mo.disconnect(); });
+    if (!G.mo) G.mo = new MutationObserver((rs, obs) => { G.dirty = true; obs.disconnect(); });
     G.mo.takeRecords();
     G.mo.disconnect();
     for (const sc of scopes) G.mo.observe(sc, {subtree: true, childList: true, attributes: true, characterData: true});
     G.dirty = false;
-  } catch (e) { G.mo = null; }
+  } catch (e) {
+    try { if (G.mo) G.mo.disconnect(); } catch (e2) {}
+    G.mo = null;
+  }
   G.docs = docs.slice();
   G.href = location.href;
   G.focused = ` + deepFocusJS + `;
-  G.blind = !!docs.opaque || blind;
+  // An unreadable sheet may style a custom element's :state() or a
+  // media element's states, which no read sees change.
+  const custom = () => scopes.some((sc) => sc.querySelector("video,audio") || [...sc.querySelectorAll("*")].some((e) => e.localName.includes("-")));
+  G.blind = !!docs.opaque || blind || (unreadable && custom());
   G.popovers = openPopovers(scopes);
   G.states = otherStates(docs, scopes);
   if (why) { G.changed = []; return {why, vals: []}; }
@@ -220,8 +228,11 @@ const guardSigJS = `const sigOf = (docs, scopes) => {
     return k.join(",");
   };`
 
-// controlKeyJS is the state of form control e as the guard keys it.
-const controlKeyJS = `(e.localName === "option" ? "\u0000" + e.selected : e.value + "\u0000" + (e.localName === "input" && e.checked))`
+// controlKeyJS is the state of form control e as the guard keys it. A
+// box made indeterminate, or a field made invalid, changes it too; the
+// model's keys (controlKeys) hold neither, so such a control registered
+// with a shadow root counts as changed once.
+const controlKeyJS = `(e.localName === "option" ? "\u0000" + e.selected : e.value + "\u0000" + (e.localName === "input" && e.checked) + (e.indeterminate ? "\u0000m" : "") + (e.validity && !e.validity.valid ? "\u0000i" : ""))`
 
 // deepFocusJS is the focused element, through open shadow roots and
 // same-origin frames.

@@ -353,7 +353,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	maps.Copy(ax, b.ax)
 	maps.Copy(included, b.included)
 
-	frameIdx, frameSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
+	frameIdx, frameSecrets, frameURLSecrets := m.readFrames(ctx, p, frames, frameTargets, viewport, append(append(slices.Clone(layoutSecrets), axSecrets...), m.pendingSecrets()...))
 
 	// The build sees the model between two changes of the page, and each
 	// node of it laid out (unlaid.go).
@@ -406,11 +406,6 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	m.ti.Raw.Viewport = viewport
 	// A same-document navigation (history.pushState) sends no DOM event.
 	if safe := urls.Safe(url); url != "" && safe != m.raw.URL {
-		if len(urls.Secrets(url)) > 0 {
-			// A capture hides them wherever the page shows them.
-			m.broken = "the new address holds credentials"
-			return nil, m.broken, nil
-		}
 		m.raw.URL, m.ti.Raw.URL = safe, safe
 		keepAhead = false // it shows the old address
 	}
@@ -422,7 +417,11 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 		keepAhead = false // built before they were scrubbed
 		m.scrubSecrets(secrets)
 	}
-	if len(m.urlSecrets) > 0 && m.hideURLSecrets() {
+	// A capture hides its URLs' credentials in every string. New ones
+	// came with the address, inserted links or the frames read again.
+	learnt := m.learnURLSecrets(url, dirty, frameURLSecrets)
+	moved := learnt || len(dirty)+len(touched)+len(ids)+len(stateChanged)+len(frameIdx) > 0 || partialWhy != ""
+	if len(m.urlSecrets) > 0 && moved && m.hideURLSecrets() {
 		keepAhead = false
 	}
 	if keepAhead {
@@ -527,14 +526,16 @@ func (m *Model) pendingSecrets() []string {
 // readFrames places, redacts and decodes the out-of-process frames a
 // refresh captured, as Capture does with the whole page. Sensitive
 // values leave every frame's data before it is decoded: the frames' own
-// and the page's (pageSecrets). It returns the frames' decoded targets
-// and their own secrets, which the page is scrubbed of.
-func (m *Model) readFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, captured []dom.RawTarget, viewport dom.Rect, pageSecrets []string) ([]*cdpjson.Target, []string) {
+// and the page's (pageSecrets). So do URL credentials, the page's and
+// the frames'. It returns the frames' decoded targets, their own
+// secrets, which the page is scrubbed of, and the URL credentials.
+func (m *Model) readFrames(ctx context.Context, p dom.Page, frames []dom.FrameTarget, captured []dom.RawTarget, viewport dom.Rect, pageSecrets []string) ([]*cdpjson.Target, []string, []string) {
 	if len(captured) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	m.mu.Lock()
 	page := *m.ti.Raw
+	known := m.urlSecrets
 	m.mu.Unlock()
 	// The page's same-process frames are placed by its own reads; only
 	// the out-of-process ones are placed here.
@@ -542,6 +543,7 @@ func (m *Model) readFrames(ctx context.Context, p dom.Page, frames []dom.FrameTa
 	page.Viewport = viewport
 	raw := &dom.RawCapture{TargetID: p.TargetID(), Targets: append([]dom.RawTarget{page}, captured...)}
 	capture.PlaceFrames(ctx, p, frames, raw)
+	capture.ScrubURLsKnown(raw, known)
 	own, _ := capture.ScrubTargets(raw.Targets[1:], pageSecrets)
 	out := make([]*cdpjson.Target, 0, len(captured))
 	for i := 1; i < len(raw.Targets); i++ {
@@ -552,7 +554,7 @@ func (m *Model) readFrames(ctx context.Context, p dom.Page, frames []dom.FrameTa
 		}
 		out = append(out, ti)
 	}
-	return out, own
+	return out, own, raw.URLSecrets
 }
 
 // setFrames makes frames the model's out-of-process frames: their
@@ -990,37 +992,6 @@ func (m *Model) frameOf(n *cdpjson.Node) string {
 
 // scrubSecrets removes the values of sensitive fields from every string of
 // the model, as capture.Scrub does in a capture.
-// hideURLSecrets hides the capture's URL credentials in the model, as
-// the capture did (capture.ScrubURLs): the page may show one later. It
-// reports whether it hid any. m.mu is held.
-func (m *Model) hideURLSecrets() bool {
-	hid := false
-	hide := func(s string) string {
-		if h := capture.HideURLSecrets(s, m.urlSecrets); h != s {
-			hid = true
-			return h
-		}
-		return s
-	}
-	m.ti.Root.Each(func(x *cdpjson.Node) {
-		x.NodeValue = hide(x.NodeValue)
-		for i := 1; i < len(x.Attributes); i += 2 {
-			x.Attributes[i] = hide(x.Attributes[i])
-		}
-	})
-	for _, a := range m.ti.AX {
-		a.Name, a.Value = hide(a.Name), hide(a.Value)
-	}
-	for i, s := range m.ti.Strings {
-		m.ti.Strings[i] = hide(s)
-	}
-	for id, v := range m.ti.Values {
-		m.ti.Values[id] = hide(v)
-	}
-	m.raw.Title = hide(m.raw.Title)
-	return hid
-}
-
 func (m *Model) scrubSecrets(secrets []string) {
 	scrub := func(s string) string {
 		for _, sec := range secrets {

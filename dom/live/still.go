@@ -3,13 +3,16 @@ package live
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
 
 	"domscope/dom"
 	"domscope/dom/build"
+	"domscope/dom/capture"
 	"domscope/dom/cdpjson"
+	"domscope/dom/urls"
 )
 
 // A page that did not change since the last read needs no refresh: the
@@ -124,25 +127,36 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 	return out
 }
 
-// focusedAXSame reports whether the focused element's AX facts are the
-// ones the model holds. Until the first refresh, those are the nodes the
-// capture's AX tree marks focused. A sensitive value in the facts counts
-// as a change: the refresh then redacts it as it always does.
+// focusedAXSame reports whether the AX facts of the focused element and
+// its ancestors are the ones the model holds, as a refresh reads them
+// again. Until the first refresh, the focused ones are those the
+// capture's AX tree marks. A sensitive value in the facts counts as a
+// change: the refresh then redacts it as it always does.
 func (m *Model) focusedAXSame(ctx context.Context, p dom.Session) bool {
 	m.mu.Lock()
-	ids := m.axFocused
+	focused := m.axFocused
 	if m.focused != 0 {
-		ids = []int64{m.focused}
+		focused = []int64{m.focused}
 	}
-	had := map[int64]*cdpjson.AXNode{}
-	inside, fields := map[int64]bool{}, map[int64]bool{}
-	for _, id := range ids {
+	need := map[int64]bool{}
+	for _, id := range focused {
 		n := m.byBack[id]
 		if n == nil {
 			m.mu.Unlock()
 			return false
 		}
-		had[id] = m.ti.AX[id]
+		m.addUp(need, n)
+	}
+	ids := m.known(need, nil)
+	had := map[int64]*cdpjson.AXNode{}
+	inside, fields := map[int64]bool{}, map[int64]bool{}
+	for _, id := range ids {
+		if a := m.ti.AX[id]; a != nil {
+			c := *a // the model may change once m.mu is let go
+			c.Properties = slices.Clone(a.Properties)
+			had[id] = &c
+		}
+		n := m.byBack[id]
 		for x := n; x != nil; x = m.parent[x.NodeID] {
 			if x.Sensitive() {
 				inside[id], fields[id] = true, x == n
@@ -158,18 +172,40 @@ func (m *Model) focusedAXSame(ctx context.Context, p dom.Session) bool {
 	if err != nil || len(secrets) > 0 {
 		return false
 	}
+	m.mu.Lock()
+	secretsNow := m.urlSecrets
+	m.mu.Unlock()
 	for _, id := range ids {
 		now := ax[id]
+		if now != nil {
+			// as the model holds them: URL credentials hidden
+			now = safeAX(now, secretsNow)
+		}
 		if had[id] == nil {
 			// the model keeps no facts of an ignored node outside Chrome's tree
 			if now != nil && !now.Ignored {
 				return false
 			}
-		} else if now == nil || !reflect.DeepEqual(now, had[id]) {
+		} else if now == nil || !reflect.DeepEqual(now, safeAX(had[id], secretsNow)) {
 			return false
 		}
 	}
 	return true
+}
+
+// safeAX is a copy of a with its URLs made safe and the page's URL
+// credentials hidden, as a capture and the model show them.
+func safeAX(a *cdpjson.AXNode, secrets []string) *cdpjson.AXNode {
+	c := *a
+	c.Name, c.Value = capture.HideURLSecrets(c.Name, secrets), capture.HideURLSecrets(c.Value, secrets)
+	c.Properties = slices.Clone(a.Properties)
+	for i, p := range c.Properties {
+		if p.Name == "url" {
+			p.Value = urls.Safe(p.Value)
+		}
+		c.Properties[i].Value = capture.HideURLSecrets(p.Value, secrets)
+	}
+	return &c
 }
 
 // resting reports whether the model saw no change since the last read,
