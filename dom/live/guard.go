@@ -177,7 +177,7 @@ const guardJS = `(() => {
   // An unreadable sheet may style a custom element's :state() or a
   // media element's states, which no read sees change.
   const custom = () => scopes.some((sc) => sc.querySelector("video,audio") || [...sc.querySelectorAll("*")].some((e) => e.localName.includes("-")));
-  G.blind = !!docs.opaque || blind || (unreadable && custom());
+  G.blind = blind || (unreadable && custom()); // (frames it cannot read: stillJS)
   G.popovers = openPopovers(scopes);
   G.states = otherStates(docs, scopes);
   if (why) { G.changed = []; return {why, vals: []}; }

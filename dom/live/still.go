@@ -32,48 +32,49 @@ import (
 // So the model's event stream is drained up to the script's reply
 // (dom.EventMarker) and must have brought nothing.
 
-// stillJS reports whether the page is as the guard last saw it. It
-// changes nothing the guard compares with, so a refresh that follows
-// finds what the guard would have found.
+// stillJS reports whether the page is as the guard last saw it: -1 when
+// not, else how many frames it holds that it cannot read. It changes
+// nothing the guard compares with, so a refresh that follows finds what
+// the guard would have found.
 const stillJS = `(() => {
   const G = window[Symbol.for("domscope.guard")];
-  if (!G || !G.last || !G.mo || G.dirty || G.blind) return false;
-  if (G.mo.takeRecords().length) { G.dirty = true; G.mo.disconnect(); return false; }
-  if (location.href !== G.href) return false;
+  if (!G || !G.last || !G.mo || G.dirty || G.blind) return -1;
+  if (G.mo.takeRecords().length) { G.dirty = true; G.mo.disconnect(); return -1; }
+  if (location.href !== G.href) return -1;
   const docs = [];
-  let opaque = false;
+  let opaque = 0;
   const addDoc = (d) => {
     if (!d || docs.includes(d)) return;
     docs.push(d);
     for (const f of d.querySelectorAll("iframe,frame")) {
       let cd = null;
       try { cd = f.contentDocument; } catch (e) {}
-      if (cd) addDoc(cd); else opaque = true;
+      if (cd) addDoc(cd); else opaque++;
     }
   };
   addDoc(document);
-  if (opaque || docs.length !== G.docs.length || docs.some((d, i) => d !== G.docs[i])) return false;
+  if (docs.length !== G.docs.length || docs.some((d, i) => d !== G.docs[i])) return -1;
   const scopes = docs.slice();
   for (const r of G.roots) if (r.isConnected) scopes.push(r);
   ` + guardSigJS + `
   const now = sigOf(docs, scopes);
-  if (now.key !== G.last.key || now.scroll !== G.last.scroll || G.scrolls !== G.last.scrolls || G.loads !== G.last.loads) return false;
+  if (now.key !== G.last.key || now.scroll !== G.last.scroll || G.scrolls !== G.last.scrolls || G.loads !== G.last.loads) return -1;
   for (const d of docs) {
-    for (const a of d.getAnimations ? d.getAnimations() : []) if (a.playState !== "finished" || !G.done.has(a)) return false;
+    for (const a of d.getAnimations ? d.getAnimations() : []) if (a.playState !== "finished" || !G.done.has(a)) return -1;
   }
   const chain = (sel) => { const out = []; for (const sc of scopes) for (const e of sc.querySelectorAll(sel)) out.push(e); return out; };
   const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   for (const [k, sel] of [["hover", ":hover"], ["focus", ":focus-within"], ["active", ":active"]]) {
-    if (G[k] && !same(chain(sel), G[k])) return false;
+    if (G[k] && !same(chain(sel), G[k])) return -1;
   }
-  if (!G.popovers || !same(openPopovers(scopes), G.popovers) || otherStates(docs, scopes) !== G.states) return false;
-  if (` + deepFocusJS + ` !== G.focused) return false;
+  if (!G.popovers || !same(openPopovers(scopes), G.popovers) || otherStates(docs, scopes) !== G.states) return -1;
+  if (` + deepFocusJS + ` !== G.focused) return -1;
   for (const sc of scopes) {
     for (const e of sc.querySelectorAll("input,textarea,option")) {
-      if (G.seen.get(e) !== ` + controlKeyJS + `) return false;
+      if (G.seen.get(e) !== ` + controlKeyJS + `) return -1;
     }
   }
-  return true;
+  return opaque;
 })()`
 
 // Still returns a copy of the last tree as the snapshot of the page now,
@@ -82,7 +83,11 @@ const stillJS = `(() => {
 // holds every event the browser sent before the last reply.
 func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain func(context.Context) error) *dom.Snapshot {
 	start := time.Now()
-	if !m.resting() {
+	m.mu.Lock()
+	frames := len(m.frames)
+	resting := m.restingLocked(frames > 0)
+	m.mu.Unlock()
+	if !resting {
 		return nil
 	}
 	// Roots still to register are not yet watched by the guard.
@@ -91,7 +96,9 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 	}
 	var a *ahead
 	var wg sync.WaitGroup
-	wg.Go(func() { a = m.cloneAhead(opts) })
+	if frames == 0 {
+		wg.Go(func() { a = m.cloneAhead(opts) })
+	}
 	// The focused element's own state (indeterminate, a custom element's
 	// ARIA) changes with no event. Its AX facts are read again, as a
 	// refresh does, beside the script.
@@ -99,20 +106,27 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 	wg.Go(func() { sameFocus = m.focusedAXSame(ctx, p) })
 	var ev struct {
 		Result struct {
-			Value bool `json:"value"`
+			Value int `json:"value"`
 		} `json:"result"`
 	}
 	err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": stillJS, "returnByValue": true}, &ev)
-	if err == nil && ev.Result.Value {
+	opaque := ev.Result.Value
+	if err == nil && opaque >= 0 {
 		err = drain(ctx)
 	}
 	wg.Wait()
-	if err != nil || !ev.Result.Value || !sameFocus || a == nil {
+	if err != nil || opaque < 0 || !sameFocus {
+		return nil
+	}
+	if frames > 0 {
+		return m.stillWithFrames(ctx, p, opts, start, opaque)
+	}
+	if opaque > 0 || a == nil {
 		return nil
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if !m.restingLocked() || a.version != m.version {
+	if !m.restingLocked(false) || a.version != m.version {
 		return nil
 	}
 	stamp := m.raw.Timestamp
@@ -124,6 +138,62 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 	}
 	out.Taken = start
 	out.CaptureTime = time.Since(start) - out.BuildTime
+	return out
+}
+
+// stillWithFrames is Still for a page at rest that holds out-of-process
+// frames. Their renderers' changes reach no guard and no event of the
+// page's. So they are read whole, as a refresh reads them, and the tree
+// is built again; the page's own reads are saved. Each frame the page
+// cannot read must be one of them, hosted by the page: a same-process
+// frame of another origin could have changed unseen.
+func (m *Model) stillWithFrames(ctx context.Context, p dom.Page, opts build.Options, start time.Time, opaque int) *dom.Snapshot {
+	fs, err := p.Frames(ctx)
+	if err != nil {
+		return nil
+	}
+	m.mu.Lock()
+	version, viewport := m.version, m.raw.Viewport
+	had := map[string]bool{}
+	for _, f := range m.frames {
+		had[f.Raw.TargetID] = true
+	}
+	m.mu.Unlock()
+	hosted := 0
+	for _, f := range fs {
+		if !had[f.TargetID] {
+			return nil
+		}
+		if f.ParentID == p.TargetID() {
+			hosted++
+		}
+	}
+	if len(fs) != len(had) || hosted != opaque {
+		return nil
+	}
+	targets := capture.FrameTargets(ctx, p, fs, func(string, time.Time) {})
+	frameIdx, frameSecrets, frameURLSecrets := m.readFrames(ctx, p, fs, targets, viewport, m.pendingSecrets())
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.restingLocked(true) || m.version != version {
+		return nil
+	}
+	m.version++
+	m.setFrames(frameIdx)
+	m.raw.Timestamp = start.UTC().Format(time.RFC3339Nano)
+	if secrets := dom.CleanSecrets(frameSecrets); len(secrets) > 0 {
+		m.scrubSecrets(secrets)
+	}
+	m.learnURLSecrets("", nil, frameURLSecrets)
+	if len(m.urlSecrets) > 0 {
+		m.hideURLSecrets()
+	}
+	built := time.Now()
+	out, err := m.buildLocked(opts, built)
+	if err != nil {
+		return nil
+	}
+	out.Taken, out.CaptureTime = start, built.Sub(start)
 	return out
 }
 
@@ -208,18 +278,17 @@ func safeAX(a *cdpjson.AXNode, secrets []string) *cdpjson.AXNode {
 	return &c
 }
 
-// resting reports whether the model saw no change since the last read,
-// and holds a tree of that read to copy.
-func (m *Model) resting() bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.restingLocked()
-}
-
-func (m *Model) restingLocked() bool {
-	return m.broken == "" && m.guarded && !m.holding && m.events == 0 &&
+// restingLocked reports whether the model saw no change since the last
+// read. Without frames it must hold a tree of that read to copy; with
+// out-of-process frames the tree is built again. m.mu is held.
+func (m *Model) restingLocked(frames bool) bool {
+	ok := m.broken == "" && m.guarded && !m.holding && m.events == 0 &&
 		len(m.dirty) == 0 && len(m.touched) == 0 && len(m.inserted) == 0 && len(m.styled) == 0 && len(m.cut) == 0 &&
-		len(m.secrets) == 0 && len(m.frames) == 0 && m.draft != nil && m.draftVersion == m.version
+		len(m.secrets) == 0
+	if frames {
+		return ok && len(m.frames) > 0
+	}
+	return ok && len(m.frames) == 0 && m.draft != nil && m.draftVersion == m.version
 }
 
 // eventMarks tells how far the model's event stream got: the last mark

@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -162,6 +163,51 @@ func TestStillUnreadableSheet(t *testing.T) {
 		}
 		if step == "at rest" && len(calls) < 4 {
 			t.Errorf("at rest: %d calls %v: the page was taken as still, with a custom element styled by a sheet it cannot read", len(calls), calls)
+		}
+	}
+}
+
+// TestStillWithFrames: a page at rest is not read again, but its
+// out-of-process frames are, whole: what changed in one shows.
+func TestStillWithFrames(t *testing.T) {
+	u127, ulocal := cdptest.Serve(t, domtest.Testdata("pages", "url-secret"))
+	p := cdptest.Page(t, u127+"/page.html?frame="+url.QueryEscape(ulocal+"/frame.html?token=x"))
+	cdptest.WaitFor(t, p, "window.frameLoaded === true")
+	log := &callLog{Page: p}
+	svc := NewService(log, Config{})
+	t.Cleanup(func() { _ = svc.Close() })
+	tw := newTwin(t, svc, p)
+	read := func(step string) (string, []string) {
+		t.Helper()
+		log.take()
+		s, err := svc.Snapshot(ctx(t), true)
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		calls := log.take()
+		tw.check(t, step)
+		return outputs(t, s)["text"], calls
+	}
+	read("loaded")
+	read("refreshed once")
+	for _, step := range []string{"at rest", "the frame changed"} {
+		if step == "the frame changed" {
+			frames, err := p.Frames(ctx(t))
+			if err != nil || len(frames) != 1 {
+				t.Fatalf("frames %v %v", frames, err)
+			}
+			evalJS(t, frames[0].Session, `document.getElementById("p").textContent = "changed inside"`)
+		}
+		text, calls := read(step)
+		// the page itself is not read again: no layout, no mark
+		for _, c := range calls {
+			if c == "Page.getLayoutMetrics" || c == "DOM.requestNode" || c == "DOMSnapshot.captureSnapshot" {
+				t.Errorf("%s: the page was read again (%s): %v", step, c, calls)
+				break
+			}
+		}
+		if shown := strings.Contains(text, "changed inside"); shown != (step == "the frame changed") {
+			t.Errorf("%s: the frame's change shown: %v\n%s", step, shown, text)
 		}
 	}
 }
