@@ -178,3 +178,23 @@ func MergeURLSecrets(known, found []string) []string {
 	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
 }
+
+// SafeURLString is what a capture makes of one string: an absolute URL
+// ("scheme://…") made safe (urls.Safe), with the credentials it hid.
+// Any other string is left as it is.
+func SafeURLString(s string) (string, []string) {
+	i := strings.Index(s, "://")
+	if i <= 0 || !urls.SchemeChar(s[0], true) {
+		return s, nil
+	}
+	for j := 1; j < i; j++ {
+		if !urls.SchemeChar(s[j], false) {
+			return s, nil
+		}
+	}
+	safe := urls.Safe(s)
+	if safe == s {
+		return s, nil
+	}
+	return safe, urls.Secrets(s)
+}

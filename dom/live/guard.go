@@ -63,6 +63,15 @@ const guardJS = `(() => {
     }
   };
   addDoc(document);
+  // frames inside shadow roots too
+  for (const r of G.roots) {
+    if (!r.isConnected) continue;
+    for (const f of r.querySelectorAll("iframe,frame")) {
+      let cd = null;
+      try { cd = f.contentDocument; } catch (e) {}
+      if (cd) addDoc(cd); else docs.opaque = true;
+    }
+  }
   const scopes = docs.slice();
   for (const r of G.roots) if (r.isConnected) scopes.push(r);
   let why = "";
@@ -182,8 +191,8 @@ const guardJS = `(() => {
   G.blind = blind || (unreadable && media()); // (frames it cannot read: stillJS)
   G.popovers = openPopovers(scopes);
   G.states = otherStates(docs, scopes);
-  if (why) { G.changed = []; return {why, vals: []}; }
-  if (vals.length > 64) { G.changed = []; return {why: "many form controls changed", vals: []}; }
+  if (vals.length > 64) { G.changed = []; return {why: why || "many form controls changed", vals: []}; }
+  // (with a why too: the refresh reads their AX facts again)
   return {why, vals};
 })()`
 
@@ -310,7 +319,7 @@ func readGuard(ctx context.Context, p dom.Session, group string) (guardReply, er
 		return guardReply{why: "the page guard failed"}, nil
 	}
 	g := guardReply{why: ev.Result.Value.Why}
-	if g.why != "" || len(ev.Result.Value.Vals) == 0 {
+	if len(ev.Result.Value.Vals) == 0 {
 		return g, nil
 	}
 	for _, v := range ev.Result.Value.Vals {

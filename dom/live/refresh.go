@@ -272,6 +272,13 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 				m.addUp(need, n)
 			}
 		}
+		// A control a script changed: made indeterminate or invalid, its
+		// layout may say nothing of it.
+		for _, c := range g.controls {
+			if n := m.byBack[c.id]; n != nil {
+				m.addUp(need, n)
+			}
+		}
 		m.addNamers(need, need)
 		ids := m.known(need, nil)
 		m.mu.Unlock()
@@ -419,7 +426,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	}
 	// A capture hides its URLs' credentials in every string. New ones
 	// came with the address, inserted links or the frames read again.
-	learnt := m.learnURLSecrets(url, dirty, frameURLSecrets)
+	learnt := m.learnURLSecrets(url, dirty, ax, frameURLSecrets)
 	moved := learnt || len(dirty)+len(touched)+len(ids)+len(stateChanged)+len(frameIdx) > 0 || partialWhy != ""
 	if len(m.urlSecrets) > 0 && moved && m.hideURLSecrets() {
 		keepAhead = false
@@ -539,7 +546,7 @@ func (m *Model) readFrames(ctx context.Context, p dom.Page, frames []dom.FrameTa
 	m.mu.Unlock()
 	// The page's same-process frames are placed by its own reads; only
 	// the out-of-process ones are placed here.
-	page.Frames = page.Frames[:min(1, len(page.Frames))]
+	page.Frames = slices.Clone(page.Frames[:min(1, len(page.Frames))])
 	page.Viewport = viewport
 	raw := &dom.RawCapture{TargetID: p.TargetID(), Targets: append([]dom.RawTarget{page}, captured...)}
 	capture.PlaceFrames(ctx, p, frames, raw)

@@ -2,9 +2,11 @@ package live
 
 import (
 	"context"
+	neturl "net/url"
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -53,6 +55,14 @@ const stillJS = `(() => {
     }
   };
   addDoc(document);
+  for (const r of G.roots) {
+    if (!r.isConnected) continue;
+    for (const f of r.querySelectorAll("iframe,frame")) {
+      let cd = null;
+      try { cd = f.contentDocument; } catch (e) {}
+      if (cd) addDoc(cd); else opaque++;
+    }
+  }
   if (docs.length !== G.docs.length || docs.some((d, i) => d !== G.docs[i])) return -1;
   const scopes = docs.slice();
   for (const r of G.roots) if (r.isConnected) scopes.push(r);
@@ -148,6 +158,12 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 // cannot read must be one of them, hosted by the page: a same-process
 // frame of another origin could have changed unseen.
 func (m *Model) stillWithFrames(ctx context.Context, p dom.Page, opts build.Options, start time.Time, opaque int) *dom.Snapshot {
+	m.mu.Lock()
+	unsure := m.framesUnsure()
+	m.mu.Unlock()
+	if unsure != "" {
+		return nil
+	}
 	fs, err := p.Frames(ctx)
 	if err != nil {
 		return nil
@@ -184,8 +200,7 @@ func (m *Model) stillWithFrames(ctx context.Context, p dom.Page, opts build.Opti
 	if secrets := dom.CleanSecrets(frameSecrets); len(secrets) > 0 {
 		m.scrubSecrets(secrets)
 	}
-	m.learnURLSecrets("", nil, frameURLSecrets)
-	if len(m.urlSecrets) > 0 {
+	if m.learnURLSecrets("", nil, nil, frameURLSecrets) {
 		m.hideURLSecrets()
 	}
 	built := time.Now()
@@ -276,6 +291,48 @@ func safeAX(a *cdpjson.AXNode, secrets []string) *cdpjson.AXNode {
 		c.Properties[i].Value = capture.HideURLSecrets(p.Value, secrets)
 	}
 	return &c
+}
+
+// framesUnsure says why a page with out-of-process frames cannot take a
+// still read ("" if it can). A frame the page cannot read that is no
+// out-of-process frame (another origin, a sandbox) could change unseen.
+// A sensitive field's value could have been passed to a frame: only a
+// refresh, which reads the page's layout, knows it to redact it there.
+// m.mu is held.
+func (m *Model) framesUnsure() string {
+	why := ""
+	page := origin(m.raw.URL)
+	m.ti.Root.Each(func(x *cdpjson.Node) {
+		switch {
+		case why != "":
+		case x.Sensitive():
+			why = "a sensitive field"
+		case x.NodeType == dom.ElementNode && (strings.EqualFold(x.NodeName, "iframe") || strings.EqualFold(x.NodeName, "frame")) && hasAttr(x, "sandbox"):
+			why = "a sandboxed frame"
+		case x.NodeType == dom.DocumentNode && x != m.ti.Root && !strings.HasPrefix(x.DocumentURL, "about:") && origin(x.DocumentURL) != page:
+			why = "a frame of another origin in the page's process"
+		}
+	})
+	return why
+}
+
+// hasAttr reports whether element x has the attribute.
+func hasAttr(x *cdpjson.Node, name string) bool {
+	for i := 0; i+1 < len(x.Attributes); i += 2 {
+		if strings.EqualFold(x.Attributes[i], name) {
+			return true
+		}
+	}
+	return false
+}
+
+// origin is the scheme, host and port of an absolute URL ("" if none).
+func origin(u string) string {
+	p, err := neturl.Parse(u)
+	if err != nil || p.Host == "" {
+		return ""
+	}
+	return p.Scheme + "://" + p.Host
 }
 
 // restingLocked reports whether the model saw no change since the last

@@ -1,8 +1,6 @@
 package live
 
 import (
-	"strings"
-
 	"domscope/dom"
 	"domscope/dom/capture"
 	"domscope/dom/cdpjson"
@@ -16,24 +14,35 @@ import (
 // out-of-process frame read again. It forgets none: a link removed
 // leaves its credential hidden, which a capture would show again.
 
-// learnURLSecrets adds the credentials of the page's address, of the
-// absolute URLs in the attributes of the changed subtrees (dirty, by
-// node id) and of the frames (found). It reports whether any was new.
-// m.mu is held.
-func (m *Model) learnURLSecrets(address string, dirty map[int64]bool, found []string) bool {
+// learnURLSecrets makes the absolute URLs the refresh brought safe, as a
+// capture does with every string that is one: in the changed subtrees
+// (dirty, by node id) and the AX facts fetched (ax). It learns the
+// credentials they held, and those of the page's address and of the
+// frames (found). It reports whether any was new. m.mu is held.
+func (m *Model) learnURLSecrets(address string, dirty map[int64]bool, ax map[int64]*cdpjson.AXNode, found []string) bool {
 	more := append(urls.Secrets(address), found...)
+	safe := func(s string) string {
+		out, hid := capture.SafeURLString(s)
+		more = append(more, hid...)
+		return out
+	}
 	for id := range dirty {
 		n := m.byNode[id]
 		if n == nil {
 			continue
 		}
 		n.Each(func(x *cdpjson.Node) {
+			x.NodeValue = safe(x.NodeValue)
 			for i := 1; i < len(x.Attributes); i += 2 {
-				if strings.Contains(x.Attributes[i], "://") {
-					more = append(more, urls.Secrets(x.Attributes[i])...)
-				}
+				x.Attributes[i] = safe(x.Attributes[i])
 			}
 		})
+	}
+	for _, a := range ax {
+		a.Name, a.Value = safe(a.Name), safe(a.Value)
+		for i := range a.Properties {
+			a.Properties[i].Value = safe(a.Properties[i].Value)
+		}
 	}
 	if len(more) == 0 {
 		return false
