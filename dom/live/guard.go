@@ -43,35 +43,16 @@ const guardJS = `(() => {
   const G = window[K] || (window[K] = {roots: new Set(), seen: new WeakMap(), done: new WeakSet(), last: null,
     on: new WeakSet(), scrolls: 0, loads: 0, rules: new Map(), hover: [], focus: [], active: [], changed: [],
     mo: null, dirty: true, docs: [], focused: null, href: "", blind: true});
-  const docs = [];
-  const addDoc = (d) => {
-    if (!d || docs.includes(d)) return;
-    docs.push(d);
-    const w = d.defaultView;
-    if (w && !G.on.has(d)) {
-      G.on.add(d);
-      // the page's own scroll moves no box but fixed and sticky ones
-      d.addEventListener("scroll", (e) => { if (e.target !== d) G.scrolls++; }, {capture: true, passive: true});
-      d.addEventListener("load", () => G.loads++, {capture: true, passive: true});
-      d.addEventListener("error", () => G.loads++, {capture: true, passive: true});
-      if (d.fonts) d.fonts.addEventListener("loadingdone", () => G.loads++);
-    }
-    for (const f of d.querySelectorAll("iframe,frame")) {
-      let cd = null;
-      try { cd = f.contentDocument; } catch (e) {}
-      if (cd) addDoc(cd); else docs.opaque = true;
-    }
-  };
-  addDoc(document);
-  // frames inside shadow roots too
-  for (const r of G.roots) {
-    if (!r.isConnected) continue;
-    for (const f of r.querySelectorAll("iframe,frame")) {
-      let cd = null;
-      try { cd = f.contentDocument; } catch (e) {}
-      if (cd) addDoc(cd); else docs.opaque = true;
-    }
-  }
+  ` + findDocsJS + `
+  const docs = findDocs(G, (d) => {
+    if (!d.defaultView || G.on.has(d)) return;
+    G.on.add(d);
+    // the page's own scroll moves no box but fixed and sticky ones
+    d.addEventListener("scroll", (e) => { if (e.target !== d) G.scrolls++; }, {capture: true, passive: true});
+    d.addEventListener("load", () => G.loads++, {capture: true, passive: true});
+    d.addEventListener("error", () => G.loads++, {capture: true, passive: true});
+    if (d.fonts) d.fonts.addEventListener("loadingdone", () => G.loads++);
+  });
   const scopes = docs.slice();
   for (const r of G.roots) if (r.isConnected) scopes.push(r);
   let why = "";
@@ -195,6 +176,31 @@ const guardJS = `(() => {
   // (with a why too: the refresh reads their AX facts again)
   return {why, vals};
 })()`
+
+// findDocsJS defines findDocs(G, seen): the page's documents, its own
+// and those of the frames it can read, in documents and in the guard's
+// shadow roots, each passed to seen once. The result's opaque counts
+// the frames it cannot read.
+const findDocsJS = `const findDocs = (G, seen) => {
+    const docs = [];
+    docs.opaque = 0;
+    const frames = (sc) => {
+      for (const f of sc.querySelectorAll("iframe,frame")) {
+        let cd = null;
+        try { cd = f.contentDocument; } catch (e) {}
+        if (cd) add(cd); else docs.opaque++;
+      }
+    };
+    const add = (d) => {
+      if (!d || docs.includes(d)) return;
+      docs.push(d);
+      seen(d);
+      frames(d);
+    };
+    add(document);
+    for (const r of G.roots) if (r.isConnected) frames(r);
+    return docs;
+  };`
 
 // guardSigJS defines sigOf(docs, scopes), what the guard compares from
 // one read to the next: {key, scroll}. key holds the documents' sizes,

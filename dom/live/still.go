@@ -43,26 +43,9 @@ const stillJS = `(() => {
   if (!G || !G.last || !G.mo || G.dirty || G.blind) return -1;
   if (G.mo.takeRecords().length) { G.dirty = true; G.mo.disconnect(); return -1; }
   if (location.href !== G.href) return -1;
-  const docs = [];
-  let opaque = 0;
-  const addDoc = (d) => {
-    if (!d || docs.includes(d)) return;
-    docs.push(d);
-    for (const f of d.querySelectorAll("iframe,frame")) {
-      let cd = null;
-      try { cd = f.contentDocument; } catch (e) {}
-      if (cd) addDoc(cd); else opaque++;
-    }
-  };
-  addDoc(document);
-  for (const r of G.roots) {
-    if (!r.isConnected) continue;
-    for (const f of r.querySelectorAll("iframe,frame")) {
-      let cd = null;
-      try { cd = f.contentDocument; } catch (e) {}
-      if (cd) addDoc(cd); else opaque++;
-    }
-  }
+  ` + findDocsJS + `
+  const docs = findDocs(G, () => {});
+  const opaque = docs.opaque;
   if (docs.length !== G.docs.length || docs.some((d, i) => d !== G.docs[i])) return -1;
   const scopes = docs.slice();
   for (const r of G.roots) if (r.isConnected) scopes.push(r);
