@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	neturl "net/url"
 	"reflect"
 	"slices"
@@ -20,8 +21,8 @@ import (
 // A page that did not change since the last read needs no refresh: the
 // last tree, copied, is what a refresh would build. Most reads of a page
 // at rest (an agent's repeated dom_snapshot, a served snapshot) are
-// such reads. Proving it takes one script in the page (stillJS) and no
-// other call. The script asks the page guard (guard.go), which keeps a
+// such reads. Proving it takes one script in the page (stillJS) and the
+// focused element's AX facts, no refresh. The script asks the page guard (guard.go), which keeps a
 // MutationObserver on the documents and the model's shadow roots. It is
 // still when, since the guard last ran:
 //   - no node, attribute or text changed.
@@ -99,11 +100,15 @@ func (m *Model) Still(ctx context.Context, p dom.Page, opts build.Options, drain
 	wg.Go(func() { sameFocus = m.focusedAXSame(ctx, p) })
 	var ev struct {
 		Result struct {
-			Value int `json:"value"`
+			Value *int `json:"value"`
 		} `json:"result"`
+		ExceptionDetails json.RawMessage `json:"exceptionDetails"`
 	}
 	err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": stillJS, "returnByValue": true}, &ev)
-	opaque := ev.Result.Value
+	opaque := -1 // a script that threw or said nothing proves nothing
+	if ev.Result.Value != nil && len(ev.ExceptionDetails) == 0 {
+		opaque = *ev.Result.Value
+	}
 	if err == nil && opaque >= 0 {
 		err = drain(ctx)
 	}

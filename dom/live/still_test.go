@@ -211,3 +211,15 @@ func TestStillWithFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestStillScriptThrows: a page that breaks what the still read's
+// script calls gets a refresh, never the last tree.
+func TestStillScriptThrows(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	svc, _, tw := stillService(t, base+"/still.html")
+	readSame(t, svc, tw, "loaded")
+	readSame(t, svc, tw, "refreshed")
+	// the script's first steps run, then querySelectorAll throws
+	evalJS(t, tw.page, `Document.prototype.querySelectorAll = () => { throw new Error("no"); }; document.styleSheets[0].insertRule("#gone { display: none }", 0); true`)
+	readSame(t, svc, tw, "querySelectorAll broken")
+}
