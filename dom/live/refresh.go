@@ -427,6 +427,9 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 	// A capture hides its URLs' credentials in every string. New ones
 	// came with the address, inserted links or the frames read again.
 	learnt := m.learnURLSecrets(url, dirty, ax, frameURLSecrets)
+	if learnt {
+		keepAhead = false // built from the strings before
+	}
 	moved := learnt || len(dirty)+len(touched)+len(ids)+len(stateChanged)+len(frameIdx) > 0 || partialWhy != ""
 	if len(m.urlSecrets) > 0 && moved && m.hideURLSecrets() {
 		keepAhead = false

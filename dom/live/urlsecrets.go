@@ -18,12 +18,17 @@ import (
 // capture does with every string that is one: in the changed subtrees
 // (dirty, by node id) and the AX facts fetched (ax). It learns the
 // credentials they held, and those of the page's address and of the
-// frames (found). It reports whether any was new. m.mu is held.
+// frames (found). It reports whether it changed a string or learnt a
+// credential. m.mu is held.
 func (m *Model) learnURLSecrets(address string, dirty map[int64]bool, ax map[int64]*cdpjson.AXNode, found []string) bool {
 	more := append(urls.Secrets(address), found...)
+	changed := false
 	safe := func(s string) string {
 		out, hid := capture.SafeURLString(s)
-		more = append(more, hid...)
+		if out != s {
+			changed = true
+			more = append(more, hid...)
+		}
 		return out
 	}
 	for id := range dirty {
@@ -45,12 +50,12 @@ func (m *Model) learnURLSecrets(address string, dirty map[int64]bool, ax map[int
 		}
 	}
 	if len(more) == 0 {
-		return false
+		return changed
 	}
 	merged := capture.MergeURLSecrets(m.urlSecrets, more)
 	learnt := len(merged) != len(m.urlSecrets)
 	m.urlSecrets = merged
-	return learnt
+	return learnt || changed
 }
 
 // hideURLSecrets hides the known URL credentials in the model, the page
