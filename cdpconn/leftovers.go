@@ -78,7 +78,7 @@ func cleanLeftovers(tmp string) []string {
 			continue
 		}
 		killUsers(dir)
-		if removeAllRetry(dir) == nil {
+		if removeAllRetry(dir) == nil && staysGone(dir) {
 			removed = append(removed, dir)
 		}
 	}
@@ -103,6 +103,24 @@ func killUsers(dir string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// staysGone removes dir again while it comes back. A dying browser's
+// network process, whose command line names no profile, can write its
+// state into the profile after the removal and make it again. It
+// reports whether dir stayed gone for three looks in a row (at most 2 s).
+func staysGone(dir string) bool {
+	gone := 0
+	for i := 0; i < 20 && gone < 3; i++ {
+		time.Sleep(100 * time.Millisecond)
+		if _, err := os.Lstat(dir); os.IsNotExist(err) {
+			gone++
+			continue
+		}
+		gone = 0
+		_ = os.RemoveAll(dir)
+	}
+	return gone >= 3
 }
 
 // removeAllRetry is os.RemoveAll, retried. A dying browser's helpers can
