@@ -7,39 +7,12 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	"domscope/dom/internal/domtest"
-	. "domscope/dom/live"
 )
 
 // Pages with frames the page cannot read, and controls whose state no
 // value shows. Each read must equal a full capture of the same state.
 
 var stillFrames = domtest.Testdata("pages", "still-frames")
-
-// stillService opens url and a service on it, logging the page's calls.
-func stillService(t *testing.T, url string) (*Service, *callLog, *twin) {
-	t.Helper()
-	p := cdptest.Page(t, url)
-	log := &callLog{Page: p}
-	svc := NewService(log, Config{})
-	t.Cleanup(func() { _ = svc.Close() })
-	return svc, log, newTwin(t, svc, p)
-}
-
-func readSame(t *testing.T, svc *Service, tw *twin, step string, secrets ...string) {
-	t.Helper()
-	s, err := svc.Snapshot(ctx(t), true)
-	if err != nil {
-		t.Fatalf("%s: %v", step, err)
-	}
-	tw.check(t, step)
-	for k, out := range outputs(t, s) {
-		for _, sec := range secrets {
-			if strings.Contains(out, sec) {
-				t.Errorf("%s: %q reached the %s output", step, sec, k)
-			}
-		}
-	}
-}
 
 // TestStillSameSiteFrame: a frame of another port runs in the page's
 // process, where the page cannot read it. It hosts an out-of-process
@@ -48,15 +21,15 @@ func TestStillSameSiteFrame(t *testing.T) {
 	u1, l1 := cdptest.Serve(t, stillFrames)
 	u2, _ := cdptest.Serve(t, stillFrames)
 	x := u2 + "/x.html?c=" + url.QueryEscape(l1+"/show.html?show=child")
-	svc, _, tw := stillService(t, u1+"/top.html?x="+url.QueryEscape(x))
-	cdptest.WaitFor(t, tw.page, "window.xLoaded === true")
+	sp := openStill(t, u1+"/top.html?x="+url.QueryEscape(x))
+	cdptest.WaitFor(t, sp.tw.page, "window.xLoaded === true")
 	for _, step := range []string{"loaded", "refreshed", "at rest"} {
-		readSame(t, svc, tw, step)
+		sp.read(t, step)
 	}
 	for _, msg := range []string{"check", "rule"} {
-		evalJS(t, tw.page, `document.querySelector("#x").contentWindow.postMessage("`+msg+`", "*"), true`)
-		cdptest.WaitFor(t, tw.page, `window.reply === "did `+msg+`"`)
-		readSame(t, svc, tw, "in the frame: "+msg)
+		evalJS(t, sp.tw.page, `document.querySelector("#x").contentWindow.postMessage("`+msg+`", "*"), true`)
+		cdptest.WaitFor(t, sp.tw.page, `window.reply === "did `+msg+`"`)
+		sp.read(t, "in the frame: "+msg)
 	}
 }
 
@@ -66,13 +39,13 @@ func TestStillSameSiteFrame(t *testing.T) {
 func TestStillPagePasswordInFrame(t *testing.T) {
 	const pw = "hunter22secret"
 	u1, l1 := cdptest.Serve(t, stillFrames)
-	svc, _, tw := stillService(t, u1+"/top.html?x="+url.QueryEscape(l1+"/show2.html"))
-	cdptest.WaitFor(t, tw.page, "window.xLoaded === true")
-	evalJS(t, tw.page, `document.querySelector("#pw").value = "`+pw+`", true`)
-	evalJS(t, tw.page, `document.querySelector("#x").contentWindow.postMessage(document.querySelector("#pw").value, "*"), true`)
-	cdptest.WaitFor(t, tw.page, `window.reply === "shown"`)
+	sp := openStill(t, u1+"/top.html?x="+url.QueryEscape(l1+"/show2.html"))
+	cdptest.WaitFor(t, sp.tw.page, "window.xLoaded === true")
+	evalJS(t, sp.tw.page, `document.querySelector("#pw").value = "`+pw+`", true`)
+	evalJS(t, sp.tw.page, `document.querySelector("#x").contentWindow.postMessage(document.querySelector("#pw").value, "*"), true`)
+	cdptest.WaitFor(t, sp.tw.page, `window.reply === "shown"`)
 	for _, step := range []string{"loaded", "refreshed", "at rest", "at rest again"} {
-		readSame(t, svc, tw, step, pw)
+		sp.read(t, step, pw)
 	}
 }
 
@@ -80,28 +53,28 @@ func TestStillPagePasswordInFrame(t *testing.T) {
 // made invalid. No value changes, and no DOM event comes.
 func TestStillControlStates(t *testing.T) {
 	u1, _ := cdptest.Serve(t, stillFrames)
-	svc, _, tw := stillService(t, u1+"/boxes.html")
+	sp := openStill(t, u1+"/boxes.html")
 	for _, step := range []string{"loaded", "refreshed", "at rest"} {
-		readSame(t, svc, tw, step)
+		sp.read(t, step)
 	}
-	evalJS(t, tw.page, `document.querySelector("#c2").indeterminate = true, true`)
-	readSame(t, svc, tw, "made mixed")
-	readSame(t, svc, tw, "made mixed, at rest")
-	evalJS(t, tw.page, `document.querySelector("#n").setCustomValidity("bad"), true`)
-	readSame(t, svc, tw, "made invalid")
+	evalJS(t, sp.tw.page, `document.querySelector("#c2").indeterminate = true, true`)
+	sp.read(t, "made mixed")
+	sp.read(t, "made mixed, at rest")
+	evalJS(t, sp.tw.page, `document.querySelector("#n").setCustomValidity("bad"), true`)
+	sp.read(t, "made invalid")
 }
 
 // TestStillURLInText: a text that is a URL, and a relative link, bring
 // credentials later. A capture hides them.
 func TestStillURLInText(t *testing.T) {
 	u1, _ := cdptest.Serve(t, stillFrames)
-	svc, _, tw := stillService(t, u1+"/boxes.html")
-	readSame(t, svc, tw, "loaded")
-	readSame(t, svc, tw, "refreshed")
-	evalJS(t, tw.page, `document.body.appendChild(document.createElement("p")).textContent = "https://bob:pa55word99@example.com/x?token=texttok1234567", true`)
-	readSame(t, svc, tw, "a text that is a URL", "texttok1234567", "pa55word99")
-	evalJS(t, tw.page, `const a = document.body.appendChild(document.createElement("a")); a.href = "/reset?token=reltok98765"; a.textContent = "Your code reltok98765"; true`)
-	s, err := svc.Snapshot(ctx(t), true)
+	sp := openStill(t, u1+"/boxes.html")
+	sp.read(t, "loaded")
+	sp.read(t, "refreshed")
+	evalJS(t, sp.tw.page, `document.body.appendChild(document.createElement("p")).textContent = "https://bob:pa55word99@example.com/x?token=texttok1234567", true`)
+	sp.read(t, "a text that is a URL", "texttok1234567", "pa55word99")
+	evalJS(t, sp.tw.page, `const a = document.body.appendChild(document.createElement("a")); a.href = "/reset?token=reltok98765"; a.textContent = "Your code reltok98765"; true`)
+	s, err := sp.svc.Snapshot(ctx(t), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,14 +88,14 @@ func TestStillURLInText(t *testing.T) {
 // TestStillShadowFrame: a same-origin frame inside a shadow root.
 func TestStillShadowFrame(t *testing.T) {
 	u1, _ := cdptest.Serve(t, stillFrames)
-	svc, _, tw := stillService(t, u1+"/shadow.html")
-	cdptest.WaitFor(t, tw.page, "window.inLoaded === true")
+	sp := openStill(t, u1+"/shadow.html")
+	cdptest.WaitFor(t, sp.tw.page, "window.inLoaded === true")
 	for _, step := range []string{"loaded", "refreshed", "at rest"} {
-		readSame(t, svc, tw, step)
+		sp.read(t, step)
 	}
 	frame := `document.querySelector("#host").shadowRoot.querySelector("iframe").contentDocument`
-	evalJS(t, tw.page, frame+`.querySelector("#c").checked = true, true`)
-	readSame(t, svc, tw, "a box checked in the frame")
-	evalJS(t, tw.page, frame+`.styleSheets[0].insertRule("#gone { display: none }", 0), true`)
-	readSame(t, svc, tw, "a rule added in the frame")
+	evalJS(t, sp.tw.page, frame+`.querySelector("#c").checked = true, true`)
+	sp.read(t, "a box checked in the frame")
+	evalJS(t, sp.tw.page, frame+`.styleSheets[0].insertRule("#gone { display: none }", 0), true`)
+	sp.read(t, "a rule added in the frame")
 }

@@ -10,6 +10,7 @@ import (
 
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
+	. "domscope/dom"
 	"domscope/dom/internal/domtest"
 	. "domscope/dom/live"
 )
@@ -45,35 +46,55 @@ const (
 	urlSecret2  = "ghijkl654321"
 )
 
+// stillPage is a page with a service on it that logs the page's calls,
+// and a second session on it for full captures.
+type stillPage struct {
+	svc *Service
+	log *callLog
+	tw  *twin
+}
+
+// openStill opens url and a service on it.
+func openStill(t *testing.T, url string) *stillPage {
+	t.Helper()
+	p := cdptest.Page(t, url)
+	log := &callLog{Page: p}
+	svc := NewService(log, Config{})
+	t.Cleanup(func() { _ = svc.Close() })
+	return &stillPage{svc: svc, log: log, tw: newTwin(t, svc, p)}
+}
+
+// read reads the page and compares the snapshot with a full capture of
+// the same state. No secret may reach its outputs. It returns the
+// snapshot and the page's calls the read made.
+func (sp *stillPage) read(t *testing.T, step string, secrets ...string) (*Snapshot, []string) {
+	t.Helper()
+	sp.log.take()
+	s, err := sp.svc.Snapshot(ctx(t), true)
+	if err != nil {
+		t.Fatalf("%s: %v", step, err)
+	}
+	calls := sp.log.take()
+	sp.tw.check(t, step)
+	for k, out := range outputs(t, s) {
+		for _, sec := range secrets {
+			if strings.Contains(out, sec) {
+				t.Errorf("%s: %q reached the %s output", step, sec, k)
+			}
+		}
+	}
+	return s, calls
+}
+
 // TestStillPage changes a page in ways no DOM event reports, and in one
 // way that one does. After each change the read must equal a full
 // capture of the same state. A read of a page at rest costs one call.
 func TestStillPage(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
-	p := cdptest.Page(t, base+"/still.html")
-	log := &callLog{Page: p}
-	svc := NewService(log, Config{})
-	t.Cleanup(func() { _ = svc.Close() })
-	if _, err := svc.Snapshot(ctx(t), true); err != nil {
-		t.Fatal(err)
-	}
-	tw := newTwin(t, svc, p)
+	sp := openStill(t, base+"/still.html")
 	read := func(step string) []string {
 		t.Helper()
-		log.take()
-		s, err := svc.Snapshot(ctx(t), true)
-		if err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		calls := log.take()
-		tw.check(t, step)
-		for k, out := range outputs(t, s) {
-			for _, secret := range []string{stillSecret, urlSecret, urlSecret2} {
-				if strings.Contains(out, secret) {
-					t.Errorf("%s: %q reached the %s output", step, secret, k)
-				}
-			}
-		}
+		_, calls := sp.read(t, step, stillSecret, urlSecret, urlSecret2)
 		return calls
 	}
 	// A read at rest runs one script, and reads the AX facts of the
@@ -98,6 +119,7 @@ func TestStillPage(t *testing.T) {
 			t.Errorf("%s, at rest: the read made %d calls %v, want the script and AX facts only", step, len(calls), calls)
 		}
 	}
+	read("loaded")
 	atRest("loaded")
 	atRest("loaded, again")
 	for _, c := range []struct{ step, js string }{
@@ -122,11 +144,11 @@ func TestStillPage(t *testing.T) {
 		{"a text changed", `document.querySelector("#t").textContent = "Changed"`},
 	} {
 		if c.js == "" {
-			if err := p.Call(ctx(t), "Emulation.setDeviceMetricsOverride", map[string]any{"width": 500, "height": 600, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
+			if err := sp.tw.self.Call(ctx(t), "Emulation.setDeviceMetricsOverride", map[string]any{"width": 500, "height": 600, "deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
 				t.Fatal(err)
 			}
 		} else {
-			if err := tw.page.Call(ctx(t), "Runtime.evaluate", map[string]any{"expression": c.js, "awaitPromise": true}, nil); err != nil {
+			if err := sp.tw.page.Call(ctx(t), "Runtime.evaluate", map[string]any{"expression": c.js, "awaitPromise": true}, nil); err != nil {
 				t.Fatalf("%s: %v", c.step, err)
 			}
 		}
@@ -141,22 +163,12 @@ func TestStillPage(t *testing.T) {
 // states no DOM event reports. Defining a custom element is one.
 func TestStillUnreadableSheet(t *testing.T) {
 	u127, ulocal := cdptest.Serve(t, domtest.Testdata("pages", "still-defined"))
-	p := cdptest.Page(t, u127+"/index.html?css="+ulocal+"/late.css")
-	log := &callLog{Page: p}
-	svc := NewService(log, Config{})
-	t.Cleanup(func() { _ = svc.Close() })
-	tw := newTwin(t, svc, p)
+	sp := openStill(t, u127+"/index.html?css="+ulocal+"/late.css")
 	for _, step := range []string{"loaded", "at rest", "defined"} {
 		if step == "defined" {
-			evalJS(t, tw.page, `customElements.define("x-late", class extends HTMLElement {})`)
+			evalJS(t, sp.tw.page, `customElements.define("x-late", class extends HTMLElement {})`)
 		}
-		log.take()
-		s, err := svc.Snapshot(ctx(t), true)
-		if err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		calls := log.take()
-		tw.check(t, step)
+		s, calls := sp.read(t, step)
 		shown := strings.Contains(outputs(t, s)["text"], "Shown once defined")
 		if shown != (step == "defined") {
 			t.Errorf("%s: the button shown: %v", step, shown)
@@ -171,34 +183,20 @@ func TestStillUnreadableSheet(t *testing.T) {
 // out-of-process frames are, whole: what changed in one shows.
 func TestStillWithFrames(t *testing.T) {
 	u127, ulocal := cdptest.Serve(t, domtest.Testdata("pages", "url-secret"))
-	p := cdptest.Page(t, u127+"/page.html?frame="+url.QueryEscape(ulocal+"/frame.html?token=x"))
-	cdptest.WaitFor(t, p, "window.frameLoaded === true")
-	log := &callLog{Page: p}
-	svc := NewService(log, Config{})
-	t.Cleanup(func() { _ = svc.Close() })
-	tw := newTwin(t, svc, p)
-	read := func(step string) (string, []string) {
-		t.Helper()
-		log.take()
-		s, err := svc.Snapshot(ctx(t), true)
-		if err != nil {
-			t.Fatalf("%s: %v", step, err)
-		}
-		calls := log.take()
-		tw.check(t, step)
-		return outputs(t, s)["text"], calls
-	}
-	read("loaded")
-	read("refreshed once")
+	sp := openStill(t, u127+"/page.html?frame="+url.QueryEscape(ulocal+"/frame.html?token=x"))
+	cdptest.WaitFor(t, sp.tw.page, "window.frameLoaded === true")
+	sp.read(t, "loaded")
+	sp.read(t, "refreshed once")
 	for _, step := range []string{"at rest", "the frame changed"} {
 		if step == "the frame changed" {
-			frames, err := p.Frames(ctx(t))
+			frames, err := sp.tw.self.Frames(ctx(t))
 			if err != nil || len(frames) != 1 {
 				t.Fatalf("frames %v %v", frames, err)
 			}
 			evalJS(t, frames[0].Session, `document.getElementById("p").textContent = "changed inside"`)
 		}
-		text, calls := read(step)
+		s, calls := sp.read(t, step)
+		text := outputs(t, s)["text"]
 		// the page itself is not read again: no layout, no mark
 		for _, c := range calls {
 			if c == "Page.getLayoutMetrics" || c == "DOM.requestNode" || c == "DOMSnapshot.captureSnapshot" {
@@ -216,10 +214,10 @@ func TestStillWithFrames(t *testing.T) {
 // script calls gets a refresh, never the last tree.
 func TestStillScriptThrows(t *testing.T) {
 	base, _ := cdptest.Serve(t, actionPages)
-	svc, _, tw := stillService(t, base+"/still.html")
-	readSame(t, svc, tw, "loaded")
-	readSame(t, svc, tw, "refreshed")
+	sp := openStill(t, base+"/still.html")
+	sp.read(t, "loaded")
+	sp.read(t, "refreshed")
 	// the script's first steps run, then querySelectorAll throws
-	evalJS(t, tw.page, `Document.prototype.querySelectorAll = () => { throw new Error("no"); }; document.styleSheets[0].insertRule("#gone { display: none }", 0); true`)
-	readSame(t, svc, tw, "querySelectorAll broken")
+	evalJS(t, sp.tw.page, `Document.prototype.querySelectorAll = () => { throw new Error("no"); }; document.styleSheets[0].insertRule("#gone { display: none }", 0); true`)
+	sp.read(t, "querySelectorAll broken")
 }
