@@ -295,7 +295,7 @@ func (m *Model) framesUnsure() string {
 		case why != "":
 		case x.Sensitive():
 			why = "a sensitive field"
-		case x.NodeType == dom.ElementNode && (strings.EqualFold(x.NodeName, "iframe") || strings.EqualFold(x.NodeName, "frame")) && hasAttr(x, "sandbox"):
+		case x.NodeType == dom.ElementNode && (strings.EqualFold(x.NodeName, "iframe") || strings.EqualFold(x.NodeName, "frame")) && hasSandbox(x):
 			why = "a sandboxed frame"
 		case x.NodeType == dom.DocumentNode && x != m.ti.Root && !strings.HasPrefix(x.DocumentURL, "about:") && origin(x.DocumentURL) != page:
 			why = "a frame of another origin in the page's process"
@@ -304,14 +304,10 @@ func (m *Model) framesUnsure() string {
 	return why
 }
 
-// hasAttr reports whether element x has the attribute.
-func hasAttr(x *cdpjson.Node, name string) bool {
-	for i := 0; i+1 < len(x.Attributes); i += 2 {
-		if strings.EqualFold(x.Attributes[i], name) {
-			return true
-		}
-	}
-	return false
+// hasSandbox reports whether frame element x has a sandbox attribute.
+func hasSandbox(x *cdpjson.Node) bool {
+	_, ok := cdpjson.AttrMap(x.Attributes)["sandbox"]
+	return ok
 }
 
 // origin is the scheme, host and port of an absolute URL ("" if none).
