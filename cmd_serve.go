@@ -38,7 +38,8 @@ func serveCommand() *cobra.Command {
 			"one, byte for byte (json's \"timestamp\" is the moment of each read). Once\n" +
 			"the page changed itself, the server keeps the ids of the nodes that stayed,\n" +
 			"as the UI and mcp do, where a direct snapshot numbers the page afresh; the\n" +
-			"rest of the view is the same. A new page (a navigation) is numbered afresh.\n\n" +
+			"rest of the view is the same. A new page (a navigation) is numbered afresh,\n" +
+			"and modelled as soon as it has loaded, before it is asked for.\n\n" +
 			"It stops on Ctrl-C or SIGTERM, when the browser goes away, or after --idle\n" +
 			"with no request, and removes its socket. A tab with no request for --idle\n" +
 			"is let go (detached) while others are served; a later request attaches again.",

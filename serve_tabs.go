@@ -140,6 +140,7 @@ func (s *snapshotServer) attach(t *servedTab, url string) {
 		return
 	}
 	t.page, t.svc = p, svc
+	go s.modelAhead(t)
 	if d, ok := p.(interface{ Done() <-chan struct{} }); ok {
 		t.done = d.Done()
 		go func() {

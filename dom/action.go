@@ -231,7 +231,7 @@ func (s ConnState) String() string {
 
 // Event is something the service tells its users without being asked.
 type Event struct {
-	Kind   string      // "invalidated", "dialog", "dialog-closed", "state", "navigated", "page-changed" (by others, page quiet again)
+	Kind   string      // "invalidated", "dialog", "dialog-closed", "state", "navigated", "loaded" (the main document's load event), "page-changed" (by others, page quiet again)
 	State  ConnState   // for "state"
 	Dialog *DialogInfo // for "dialog"
 	URL    string      // for "navigated"

@@ -308,6 +308,7 @@ func (s *Service) onEvent(p dom.Page, from dom.Session, method string, raw json.
 		if t.stopped < t.navStarted {
 			t.stopped = t.navStarted
 		}
+		s.events.send(dom.Event{Kind: "loaded"})
 	case "Page.javascriptDialogOpening":
 		var ev struct {
 			Message       string `json:"message"`

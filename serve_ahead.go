@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// modelAhead builds the model of each new document of t's tab once it
+// has loaded, before anyone asks. The first snapshot of a page the tab
+// went to then reads a model at rest instead of capturing it. It waits
+// for the load event without the tab's turn: a request that comes first
+// captures as it would without this. It ends when the tab's service
+// closes or the server stops.
+func (s *snapshotServer) modelAhead(t *servedTab) {
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case ev, ok := <-t.svc.Events():
+			if !ok {
+				return
+			}
+			// A new document dropped the model. A model already there
+			// (a request came first) is refreshed at the next read.
+			if ev.Kind != "loaded" || t.svc.Current() != nil {
+				continue
+			}
+			s.captureAhead(t)
+		}
+	}
+}
+
+// captureAhead takes the tab's turn, as a request does, and captures its
+// new document unless a request did so already.
+func (s *snapshotServer) captureAhead(t *servedTab) {
+	ctx, cancel := context.WithTimeout(s.ctx, attachBound)
+	defer cancel()
+	select {
+	case t.turn <- struct{}{}:
+		defer func() { <-t.turn }()
+	case <-ctx.Done():
+		return
+	}
+	if t.svc.Current() != nil {
+		return
+	}
+	start := time.Now()
+	// An error is left for the next request, which meets it again.
+	if _, err := t.svc.Snapshot(ctx, false); err == nil && s.log != nil {
+		// No URL: it may hold a token.
+		fmt.Fprintf(s.log, "domscope serve: modelled a tab's new page ahead, %s\n", ms(time.Since(start)))
+	}
+}

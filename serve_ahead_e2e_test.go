@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/cdpconn/cdptest"
+)
+
+// aheadLine is what the server logs when it modelled a new page itself.
+const aheadLine = "modelled a tab's new page ahead"
+
+// awaitAhead waits until the server has logged n pages modelled ahead.
+func awaitAhead(t *testing.T, srv *server, n int) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute) // a hang guard
+	for strings.Count(srv.stderr(), aheadLine) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not model the new page: %s", srv.stderr())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestServeModelsNewPageAhead: once a served tab goes to another page, the
+// server models it before anyone asks; the served views are then the
+// direct ones. The page's password and the URL's token stay out of the
+// views and the log.
+func TestServeModelsNewPageAhead(t *testing.T) {
+	serveEnv(t)
+	ws := cdptest.Browser(t).WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	p := cdptest.Page(t, base+"/semantic.html")
+	srv := startServe(t, ws)
+	id := p.TargetID()
+	snap(t, ws, id, "--format", "text")
+	if strings.Contains(srv.stderr(), aheadLine) {
+		t.Fatalf("a page asked for was modelled ahead too: %s", srv.stderr())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := p.Navigate(ctx, base+"/serve/other.html"); err != nil {
+		t.Fatal(err)
+	}
+	awaitAhead(t, srv, 1)
+	sameViews(t, ws, id, srv)
+
+	// A page with a token in its address and a password set as it loads.
+	const token, secret = "TOKEN4077", "HUNTER9000"
+	if err := p.Navigate(ctx, base+"/serve/secret.html?token="+token+"#pw="+secret); err != nil {
+		t.Fatal(err)
+	}
+	awaitAhead(t, srv, 2)
+	evaluate(t, p, `document.getElementById("pw").value = "`+secret+`"`)
+	for _, args := range [][]string{{"--format", "text"}, {"--format", "json", "--backend-ids"}, {"--format", "tree"}, {"--format", "json", "--bounds"}} {
+		out := snap(t, ws, id, args...)
+		if !strings.Contains(out, "Sign in") {
+			t.Fatalf("%v: not the new page:\n%s", args, out)
+		}
+		if i := strings.Index(out, secret); i >= 0 {
+			t.Errorf("%v leaks the password: …%s…", args, out[max(0, i-60):min(len(out), i+40)])
+		}
+	}
+	for _, s := range []string{secret, token} {
+		if strings.Contains(srv.stderr(), s) {
+			t.Errorf("the server's log has %q: %s", s, srv.stderr())
+		}
+	}
+}
