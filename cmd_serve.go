@@ -20,6 +20,7 @@ import (
 type serveOpts struct {
 	idle  time.Duration
 	quiet bool
+	watch bool
 }
 
 func serveCommand() *cobra.Command {
@@ -40,6 +41,8 @@ func serveCommand() *cobra.Command {
 			"as the UI and mcp do, where a direct snapshot numbers the page afresh; the\n" +
 			"rest of the view is the same. A new page (a navigation) is numbered afresh,\n" +
 			"and modelled as soon as it has loaded, before it is asked for.\n\n" +
+			"With --watch it models every tab of the browser, and each new one, before\n" +
+			"anyone asks, and keeps them until they close.\n\n" +
 			"It stops on Ctrl-C or SIGTERM, when the browser goes away, or after --idle\n" +
 			"with no request, and removes its socket. A tab with no request for --idle\n" +
 			"is let go (detached) while others are served; a later request attaches again.",
@@ -57,6 +60,7 @@ func serveCommand() *cobra.Command {
 	}
 	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request, and let a tab go after this long with none for it (1s or more)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per request on stderr")
+	fs.BoolVar(&o.watch, "watch", false, fmt.Sprintf("model every tab of the browser (up to %d), and each new one, before it is asked for; tabs are kept until they close", maxWatched))
 	return cmd
 }
 
@@ -89,6 +93,7 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	}
 	defer func() { _ = b.Close() }()
 	srv := newSnapshotServer(b)
+	srv.watch = o.watch
 	defer srv.close()
 	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s; snapshot --endpoint %s uses it\n", path, cdpconn.Redact(conn.endpoint))
 	if !o.quiet {
@@ -128,6 +133,9 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 		}
 	}()
 	gone := browserGone(ctx, srv.browser)
+	if srv.watch {
+		srv.watchSoon(ctx)
+	}
 	tick := time.NewTicker(min(idle/4, time.Second))
 	defer tick.Stop()
 	for {
@@ -140,7 +148,11 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 			fmt.Fprintln(os.Stderr, "domscope serve: the browser went away; stopping")
 			return nil
 		case <-tick.C:
-			srv.dropIdle(idle)
+			if srv.watch {
+				srv.watchSoon(ctx)
+			} else {
+				srv.dropIdle(idle)
+			}
 			if active.Load() == 0 && time.Since(time.Unix(0, last.Load())) >= idle {
 				fmt.Fprintf(os.Stderr, "domscope serve: no request for %s; stopping\n", idle)
 				return nil

@@ -32,7 +32,7 @@ func (s *snapshotServer) modelAhead(t *servedTab) {
 }
 
 // captureAhead takes the tab's turn, as a request does, and captures its
-// new document unless a request did so already.
+// page unless a request did so already.
 func (s *snapshotServer) captureAhead(t *servedTab) {
 	ctx, cancel := context.WithTimeout(s.ctx, attachBound)
 	defer cancel()
@@ -49,6 +49,6 @@ func (s *snapshotServer) captureAhead(t *servedTab) {
 	// An error is left for the next request, which meets it again.
 	if _, err := t.svc.Snapshot(ctx, false); err == nil && s.log != nil {
 		// No URL: it may hold a token.
-		fmt.Fprintf(s.log, "domscope serve: modelled a tab's new page ahead, %s\n", ms(time.Since(start)))
+		fmt.Fprintf(s.log, "domscope serve: modelled a page ahead, %s\n", ms(time.Since(start)))
 	}
 }

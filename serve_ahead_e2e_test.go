@@ -10,7 +10,7 @@ import (
 )
 
 // aheadLine is what the server logs when it modelled a new page itself.
-const aheadLine = "modelled a tab's new page ahead"
+const aheadLine = "modelled a page ahead"
 
 // awaitAhead waits until the server has logged n pages modelled ahead.
 func awaitAhead(t *testing.T, srv *server, n int) {
@@ -67,5 +67,34 @@ func TestServeModelsNewPageAhead(t *testing.T) {
 		if strings.Contains(srv.stderr(), s) {
 			t.Errorf("the server's log has %q: %s", s, srv.stderr())
 		}
+	}
+}
+
+// TestServeWatch: with --watch, the server models every tab unasked, one
+// open before it started and one opened after; each served view is then
+// the direct one.
+func TestServeWatch(t *testing.T) {
+	serveEnv(t)
+	b := cdptest.Browser(t)
+	ws := b.WebSocketURL()
+	base, _ := cdptest.Serve(t, pages)
+	before := cdptest.Page(t, base+"/semantic.html")
+	srv := startServe(t, ws, "--watch")
+	after := cdptest.Page(t, base+"/serve/other.html")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tabs, err := b.Targets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Other tests' tabs, if any are left, are modelled too.
+	awaitAhead(t, srv, len(tabs))
+	if srv.served() != 0 {
+		t.Fatalf("a request was answered before any was made: %s", srv.stderr())
+	}
+	sameViews(t, ws, before.TargetID(), srv)
+	sameViews(t, ws, after.TargetID(), srv)
+	if n := strings.Count(srv.stderr(), aheadLine); n != len(tabs) {
+		t.Errorf("%d pages modelled ahead for %d tabs, each once:\n%s", n, len(tabs), srv.stderr())
 	}
 }

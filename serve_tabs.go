@@ -25,8 +25,14 @@ type snapshotServer struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	mu   sync.Mutex // guards tabs; never held across a browser call
+	// watch: model every tab, asked for or not (serve --watch).
+	watch    bool
+	watching atomic.Bool // a watchTabs under way
+
+	mu   sync.Mutex // guards tabs and unwatchable; never held across a browser call
 	tabs map[string]*servedTab
+	// unwatchable are the tabs --watch could not attach: not tried again.
+	unwatchable map[string]bool
 }
 
 // servedTab is one tab's service. Its requests run one at a time.
@@ -48,7 +54,7 @@ const attachBound = 90 * time.Second
 
 func newSnapshotServer(b *cdpconn.Browser) *snapshotServer {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &snapshotServer{browser: b, tabs: map[string]*servedTab{}, ctx: ctx, cancel: cancel}
+	return &snapshotServer{browser: b, tabs: map[string]*servedTab{}, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel}
 }
 
 // tab is the service of the tab spec names (as --target reads it). The
