@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
 )
 
@@ -72,23 +73,33 @@ func TestServeModelsNewPageAhead(t *testing.T) {
 
 // TestServeWatch: with --watch, the server models every tab unasked, one
 // open before it started and one opened after; each served view is then
-// the direct one.
+// the direct one. Its own browser: no other test's tab is watched.
 func TestServeWatch(t *testing.T) {
 	serveEnv(t)
-	b := cdptest.Browser(t)
+	cdptest.SkipShort(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b, err := cdpconn.Launch(ctx, cdpconn.LaunchOptions{Headless: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
 	ws := b.WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
-	before := cdptest.Page(t, base+"/semantic.html")
+	before, err := b.OpenPage(ctx, base+"/semantic.html")
+	if err != nil {
+		t.Fatal(err)
+	}
 	srv := startServe(t, ws, "--watch")
-	after := cdptest.Page(t, base+"/serve/other.html")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
+	after, err := b.OpenPage(ctx, base+"/serve/other.html")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tabs, err := b.Targets(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Other tests' tabs, if any are left, are modelled too.
-	awaitAhead(t, srv, len(tabs))
+	awaitAhead(t, srv, len(tabs)) // the browser's first tab too
 	if srv.served() != 0 {
 		t.Fatalf("a request was answered before any was made: %s", srv.stderr())
 	}
