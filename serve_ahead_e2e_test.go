@@ -13,18 +13,6 @@ import (
 // aheadLine is what the server logs when it modelled a new page itself.
 const aheadLine = "modelled a page ahead"
 
-// awaitAhead waits until the server has logged n pages modelled ahead.
-func awaitAhead(t *testing.T, srv *server, n int) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute) // a hang guard
-	for strings.Count(srv.stderr(), aheadLine) < n {
-		if time.Now().After(deadline) {
-			t.Fatalf("the server did not model the new page: %s", srv.stderr())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 // TestServeModelsNewPageAhead: once a served tab goes to another page, the
 // server models it before anyone asks; the served views are then the
 // direct ones. The page's password and the URL's token stay out of the
@@ -45,7 +33,7 @@ func TestServeModelsNewPageAhead(t *testing.T) {
 	if err := p.Navigate(ctx, base+"/serve/other.html"); err != nil {
 		t.Fatal(err)
 	}
-	awaitAhead(t, srv, 1)
+	waitLogged(t, srv, aheadLine, 1)
 	sameViews(t, ws, id, srv)
 
 	// A page with a token in its address and a password set as it loads.
@@ -53,7 +41,7 @@ func TestServeModelsNewPageAhead(t *testing.T) {
 	if err := p.Navigate(ctx, base+"/serve/secret.html?token="+token+"#pw="+secret); err != nil {
 		t.Fatal(err)
 	}
-	awaitAhead(t, srv, 2)
+	waitLogged(t, srv, aheadLine, 2)
 	evaluate(t, p, `document.getElementById("pw").value = "`+secret+`"`)
 	for _, args := range [][]string{{"--format", "text"}, {"--format", "json", "--backend-ids"}, {"--format", "tree"}, {"--format", "json", "--bounds"}} {
 		out := snap(t, ws, id, args...)
@@ -99,7 +87,7 @@ func TestServeWatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	awaitAhead(t, srv, len(tabs)) // the browser's first tab too
+	waitLogged(t, srv, aheadLine, len(tabs)) // the browser's first tab too
 	if srv.served() != 0 {
 		t.Fatalf("a request was answered before any was made: %s", srv.stderr())
 	}

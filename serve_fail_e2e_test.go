@@ -88,10 +88,16 @@ func TestServeStopped(t *testing.T) {
 // waitLog waits for the server to log want; a hang guard only.
 func waitLog(t *testing.T, srv *server, want string) {
 	t.Helper()
+	waitLogged(t, srv, want, 1)
+}
+
+// waitLogged waits for the server to log want n times.
+func waitLogged(t *testing.T, srv *server, want string, n int) {
+	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
-	for !strings.Contains(srv.stderr(), want) {
+	for strings.Count(srv.stderr(), want) < n {
 		if time.Now().After(deadline) {
-			t.Fatalf("the server did not log %q: %s", want, srv.stderr())
+			t.Fatalf("the server did not log %q %d times: %s", want, n, srv.stderr())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
