@@ -41,8 +41,9 @@ func serveCommand() *cobra.Command {
 			"as the UI and mcp do, where a direct snapshot numbers the page afresh; the\n" +
 			"rest of the view is the same. A new page (a navigation) is numbered afresh,\n" +
 			"and modelled as soon as it has loaded, before it is asked for.\n\n" +
-			"With --watch it models every tab of the browser, and each new one, before\n" +
-			"anyone asks, and keeps them until they close.\n\n" +
+			"With --watch it also models every tab of the browser, and each new one,\n" +
+			"before anyone asks (at most 16, tabs other tools drive too), and keeps them\n" +
+			"until they close; it still stops after --idle with no request.\n\n" +
 			"It stops on Ctrl-C or SIGTERM, when the browser goes away, or after --idle\n" +
 			"with no request, and removes its socket. A tab with no request for --idle\n" +
 			"is let go (detached) while others are served; a later request attaches again.",
@@ -148,10 +149,9 @@ func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, i
 			fmt.Fprintln(os.Stderr, "domscope serve: the browser went away; stopping")
 			return nil
 		case <-tick.C:
+			srv.dropIdle(idle)
 			if srv.watch {
 				srv.watchSoon(ctx)
-			} else {
-				srv.dropIdle(idle)
 			}
 			if active.Load() == 0 && time.Since(time.Unix(0, last.Load())) >= idle {
 				fmt.Fprintf(os.Stderr, "domscope serve: no request for %s; stopping\n", idle)

@@ -31,6 +31,11 @@ func (s *snapshotServer) modelAhead(t *servedTab) {
 	}
 }
 
+// maxUnread is how many pages of a tab are modelled ahead with no
+// request in between. A page that reloads itself every few seconds is
+// not captured for ever; the next request lifts the limit.
+const maxUnread = 3
+
 // captureAhead takes the tab's turn, as a request does, and captures its
 // page unless a request did so already.
 func (s *snapshotServer) captureAhead(t *servedTab) {
@@ -42,12 +47,27 @@ func (s *snapshotServer) captureAhead(t *servedTab) {
 	case <-ctx.Done():
 		return
 	}
-	if t.svc.Current() != nil {
+	if t.svc.Current() != nil || t.unread >= maxUnread {
 		return
 	}
 	start := time.Now()
-	// An error is left for the next request, which meets it again.
-	if _, err := t.svc.Snapshot(ctx, false); err == nil && s.log != nil {
+	// The new document's second DOM.documentUpdated may come during the
+	// first capture and drop it: then it is taken once more.
+	for try := 0; ; try++ {
+		snap, err := t.svc.Snapshot(ctx, false)
+		// An error is left for the next request, which meets it again.
+		if err != nil {
+			return
+		}
+		if t.svc.Current() == snap {
+			break
+		}
+		if try == 1 {
+			return // the page keeps changing: the next request reads it
+		}
+	}
+	t.unread++
+	if s.log != nil {
 		// No URL: it may hold a token.
 		fmt.Fprintf(s.log, "domscope serve: modelled a page ahead, %s\n", ms(time.Since(start)))
 	}

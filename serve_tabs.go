@@ -41,8 +41,14 @@ type servedTab struct {
 	ready chan struct{} // closed once attached, or not
 	err   error         // why it did not attach; set before ready closes
 
-	turn    chan struct{} // held by the request under way
-	last    atomic.Int64  // unix nanoseconds of the last request's end
+	turn chan struct{} // held by the request under way, or a capture ahead
+	// unread counts the pages modelled ahead since the last request;
+	// guarded by turn.
+	unread int
+	// watched: claimed by --watch; never let go idle. Guarded by
+	// snapshotServer.mu.
+	watched bool
+	last    atomic.Int64 // unix nanoseconds of the last request's end
 	page    dom.Page
 	svc     *live.Service
 	tierOff map[string]bool
@@ -190,7 +196,7 @@ func (s *snapshotServer) dropIdle(idle time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.tabs {
-		if !t.attached() || len(t.turn) > 0 || time.Since(time.Unix(0, t.last.Load())) < idle {
+		if t.watched || !t.attached() || len(t.turn) > 0 || time.Since(time.Unix(0, t.last.Load())) < idle {
 			continue
 		}
 		s.dropLocked(t)
@@ -261,6 +267,7 @@ func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveReque
 	case <-ctx.Done():
 		return "", dom.Errorf(dom.Timeout, ctx.Err(), "the tab was busy with another request: raise --timeout")
 	}
+	t.unread = 0
 	if !maps.Equal(t.tierOff, req.TierOff) {
 		if _, err := t.svc.SetTierRules(req.TierOff); err != nil {
 			return "", err

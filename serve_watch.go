@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"time"
+
+	"domscope/dom"
 )
 
 // maxWatched bounds the tabs --watch models unasked: each holds a live
@@ -21,8 +23,9 @@ func (s *snapshotServer) watchSoon(ctx context.Context) {
 }
 
 // watchTabs claims each tab of the browser that is not served yet and
-// models it ahead, so that its first request reads a model at rest.
-// A tab that would not attach is not tried again.
+// models it ahead, so that its first request reads a model at rest. One
+// tab at a time: a browser of many tabs is not attached all at once. A
+// tab that would not attach is not tried again.
 func (s *snapshotServer) watchTabs(ctx context.Context) {
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -30,23 +33,48 @@ func (s *snapshotServer) watchTabs(ctx context.Context) {
 	if err != nil {
 		return // the next tick tries again; browserGone sees a lost browser
 	}
+	s.forgetUnwatchable(tabs)
 	for _, info := range tabs {
+		// served lets go of a tab whose page crashed: it is claimed afresh.
+		if ctx.Err() != nil || s.served(info.ID) != nil {
+			continue
+		}
 		s.mu.Lock()
-		skip := s.tabs[info.ID] != nil || s.unwatchable[info.ID] || len(s.tabs) >= maxWatched
+		skip := s.unwatchable[info.ID] || len(s.tabs) >= maxWatched
 		s.mu.Unlock()
 		if skip {
 			continue
 		}
 		t := s.claim(info, nil)
-		go func() {
-			<-t.ready
-			if t.err != nil {
-				s.mu.Lock()
-				s.unwatchable[t.id] = true
-				s.mu.Unlock()
-				return
-			}
-			s.captureAhead(t)
-		}()
+		s.mu.Lock()
+		t.watched = true
+		s.mu.Unlock()
+		select {
+		case <-t.ready:
+		case <-ctx.Done():
+			return
+		}
+		if t.err != nil {
+			s.mu.Lock()
+			s.unwatchable[t.id] = true
+			s.mu.Unlock()
+			continue
+		}
+		s.captureAhead(t)
+	}
+}
+
+// forgetUnwatchable keeps the tabs not to try again to those still open.
+func (s *snapshotServer) forgetUnwatchable(open []dom.TargetInfo) {
+	ids := make(map[string]bool, len(open))
+	for _, info := range open {
+		ids[info.ID] = true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id := range s.unwatchable {
+		if !ids[id] {
+			delete(s.unwatchable, id)
+		}
 	}
 }

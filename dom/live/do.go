@@ -161,7 +161,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	}
 	// fillDiff reads prev's text once the page is read again. A snapshot
 	// nobody viewed has none yet: make it while the page settles.
-	if !s.cfg.NoResnapshot && !navigation(a.Kind) {
+	if !s.cfg.NoResnapshot && !a.Kind.Navigates() {
 		txt := s.startText(prev)
 		defer s.dropTextAhead(txt)
 	}
@@ -229,16 +229,6 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	res.Snapshot = dom.StatOf(next)
 	s.fillDiff(res, prev, next)
 	return nil
-}
-
-// navigation says whether kind leaves the document. Its diff has no
-// line diff, so it needs no text of the snapshot before.
-func navigation(kind dom.ActionKind) bool {
-	switch kind {
-	case dom.KindNavigate, dom.KindBack, dom.KindForward, dom.KindReload:
-		return true
-	}
-	return false
 }
 
 // snapshotForActionLocked returns the snapshot to resolve an ID in. That

@@ -110,8 +110,12 @@ func (s *Service) textOf(snap *dom.Snapshot) string {
 }
 
 // plainText flattens snap with the default options and formats its text.
+// The text has no timestamp, so the raw capture is left out: a refresh
+// may rewrite the model's raw capture while startText runs.
 func plainText(snap *dom.Snapshot) string {
-	sd, _ := flatten.Flatten(snap, dom.DefaultOptions())
+	c := *snap
+	c.Raw = nil
+	sd, _ := flatten.Flatten(&c, dom.DefaultOptions())
 	return flatten.FormatText(sd)
 }
 
