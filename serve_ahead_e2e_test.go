@@ -18,11 +18,7 @@ const aheadLine = "modelled a page ahead"
 // direct ones. A password the page fills in as it loads, and the URL's
 // token, stay out of the views and the log.
 func TestServeModelsNewPageAhead(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServe(t, ws)
+	ws, base, p, srv := servePage(t, "/semantic.html", "")
 	id := p.TargetID()
 	snap(t, ws, id, "--format", "text")
 	if strings.Contains(srv.stderr(), aheadLine) {
@@ -60,11 +56,7 @@ func TestServeModelsNewPageAhead(t *testing.T) {
 // TestServeAheadBounded: a page that reloads itself is modelled ahead a
 // few times, not at every load, until a request reads it.
 func TestServeAheadBounded(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServe(t, ws)
+	ws, _, p, srv := servePage(t, "/semantic.html", "")
 	id := p.TargetID()
 	snap(t, ws, id, "--format", "text")
 	evaluate(t, p, `location.href = "serve/reloads.html"`)

@@ -155,11 +155,7 @@ func firstDiff(a, b string) string {
 // ones, also on the second (refreshed) read; the socket is private; a
 // second server is refused.
 func TestServeSameAsDirect(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServe(t, ws)
+	ws, _, p, srv := servePage(t, "/semantic.html", "")
 	sameViews(t, ws, p.TargetID(), srv)
 	sameViews(t, ws, p.TargetID(), srv)
 
@@ -209,11 +205,7 @@ func evaluate(t *testing.T, p *cdpconn.Page, expr string) {
 // the server while it ticks; once it stops, the served view is what a
 // direct snapshot prints, the ids of the live model aside.
 func TestServeTimerPage(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/serve/timer.html")
-	srv := startServe(t, ws)
+	ws, _, p, srv := servePage(t, "/serve/timer.html", "")
 	id := p.TargetID()
 	for range 3 {
 		snap(t, ws, id, "--format", "json")
@@ -246,11 +238,7 @@ func renumbered(s string) string {
 // server shows that page, as a direct snapshot does, ids too: a new
 // document is numbered afresh (live.Config.FreshDocumentIDs).
 func TestServeFollowsNavigation(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServe(t, ws)
+	ws, base, p, srv := servePage(t, "/semantic.html", "")
 	id := p.TargetID()
 	first := snap(t, ws, id, "--format", "text")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -268,11 +256,7 @@ func TestServeFollowsNavigation(t *testing.T) {
 // TestServePrivacy: a secret typed into password fields never leaves the
 // server, whole or with its spaces squeezed, in any format.
 func TestServePrivacy(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/serve/secret.html")
-	srv := startServe(t, ws)
+	ws, _, p, srv := servePage(t, "/serve/secret.html", "")
 	id := p.TargetID()
 	snap(t, ws, id, "--format", "text") // the model is resident before the typing
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -340,12 +324,8 @@ func TestServeStaleSocket(t *testing.T) {
 // TestServeKilled: once the server is killed, the next snapshot goes
 // direct and prints the same.
 func TestServeKilled(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
+	ws, _, p, srv := servePage(t, "/semantic.html", "")
 	id := p.TargetID()
-	srv := startServe(t, ws)
 	served := snap(t, ws, id, "--format", "text")
 	if srv.served() != 1 {
 		t.Fatalf("the server did not answer: %s", srv.stderr())
@@ -363,11 +343,7 @@ func TestServeKilled(t *testing.T) {
 // TestServeUnknownTarget: a tab that is not there is a clear error with
 // the direct path's exit code; the server goes on serving.
 func TestServeUnknownTarget(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServe(t, ws)
+	ws, base, p, srv := servePage(t, "/semantic.html", "")
 	_, stderr, code := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", "no-such-tab-anywhere")
 	_, dstderr, dcode := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", "no-such-tab-anywhere", "--direct")
 	if code != dcode || code == 0 || !strings.Contains(stderr, "no tab matches") || stderr != dstderr {
@@ -417,11 +393,7 @@ func TestServeIdle(t *testing.T) {
 // request (held there by a test hook until the kill lands) leaves the
 // snapshot to go direct; it prints the page all the same.
 func TestServeKilledMidRequest(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/serve/big.html")
-	srv := startServeHooked(t, ws, "hold")
+	ws, _, p, srv := servePage(t, "/serve/big.html", "hold")
 	type result struct {
 		out, stderr string
 		code        int
@@ -446,11 +418,7 @@ func TestServeKilledMidRequest(t *testing.T) {
 // with the request. The server builds and flattens with them, and with
 // the defaults again for the next request without them.
 func TestServeClientRules(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/nonsemantic.html")
-	srv := startServe(t, ws)
+	ws, _, p, srv := servePage(t, "/nonsemantic.html", "")
 	id := p.TargetID()
 	cfg := writeConfig(t, "[rules]\ntier_off = [\"heuristic:onclick\", \"class-words\"]\nflatten_off = [\"collapse-single\"]\n")
 	plain := snap(t, ws, id, "--format", "text")
@@ -495,4 +463,16 @@ func TestServeBrowserGone(t *testing.T) {
 	if !strings.Contains(srv.stderr(), "the browser went away") {
 		t.Errorf("log: %s", srv.stderr())
 	}
+}
+
+// servePage opens path of the test pages in the shared browser, then
+// starts a server with hooks (serve_hooks_test.go; "" for none): the
+// start of most serve tests.
+func servePage(t *testing.T, path, hooks string) (ws, base string, p *cdpconn.Page, srv *server) {
+	t.Helper()
+	serveEnv(t)
+	ws = cdptest.Browser(t).WebSocketURL()
+	base, _ = cdptest.Serve(t, pages)
+	p = cdptest.Page(t, base+path)
+	return ws, base, p, startServeHooked(t, ws, hooks)
 }

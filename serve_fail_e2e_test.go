@@ -15,11 +15,7 @@ import (
 // TestServeDiesMidReply: a server that dies halfway through a reply
 // sends the snapshot direct; nothing cut off is printed.
 func TestServeDiesMidReply(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServeHooked(t, ws, "die-mid-reply")
+	ws, _, p, srv := servePage(t, "/semantic.html", "die-mid-reply")
 	out := snap(t, ws, p.TargetID(), "--format", "text")
 	if direct := snap(t, ws, p.TargetID(), "--format", "text", "--direct"); out != direct {
 		t.Errorf("after a reply cut off: %s", firstDiff(out, direct))
@@ -30,11 +26,7 @@ func TestServeDiesMidReply(t *testing.T) {
 // TestServePanicInRequest: a panic in one request sends that snapshot
 // direct; the server lives on and answers the next.
 func TestServePanicInRequest(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServeHooked(t, ws, "panic-once")
+	ws, _, p, srv := servePage(t, "/semantic.html", "panic-once")
 	first := snap(t, ws, p.TargetID(), "--format", "text")
 	if !strings.Contains(srv.stderr(), "internal error") {
 		t.Fatalf("no panic was met: %s", srv.stderr())
@@ -51,11 +43,7 @@ func TestServePanicInRequest(t *testing.T) {
 // TestServePanicInAttach: a panic while a tab attaches fails that
 // request with a clear error; the server lives on and serves the tab.
 func TestServePanicInAttach(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServeHooked(t, ws, "panic-attach-once")
+	ws, _, p, srv := servePage(t, "/semantic.html", "panic-attach-once")
 	_, stderr, code := runCLI(t, "", "snapshot", "--endpoint", ws, "--target", p.TargetID())
 	if code == 0 || !strings.Contains(stderr, "internal error attaching the tab") || strings.Contains(stderr, "goroutine") {
 		t.Errorf("exit %d, %q", code, stderr)
@@ -69,11 +57,7 @@ func TestServePanicInAttach(t *testing.T) {
 // TestServeStopped: a server stopped by SIGSTOP (^Z) does not accept;
 // the snapshot goes direct well within its --timeout instead of failing.
 func TestServeStopped(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServe(t, ws)
+	ws, _, p, srv := servePage(t, "/semantic.html", "")
 	served := snap(t, ws, p.TargetID(), "--format", "text")
 	if err := srv.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
@@ -187,11 +171,7 @@ func replyWaiting(t *testing.T, c *net.UnixConn) {
 // not keep the server from stopping on SIGTERM; the log says the reply
 // failed.
 func TestServeStuckClient(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/serve/big.html")
-	srv := startServe(t, ws)
+	_, _, p, srv := servePage(t, "/serve/big.html", "")
 	c := rawRequest(t, srv, serveRequest{Protocol: serveProtocol, Target: p.TargetID(), Format: "tree",
 		Shape: query.Shape{Offscreen: true}, Timeout: 5 * time.Minute})
 	replyWaiting(t, c) // the reply is bigger than the socket's buffers
@@ -231,11 +211,7 @@ func exchange(t *testing.T, srv *server, line []byte) string {
 // its flags, reads no more than 64 KiB of it, and logs none of its
 // strings.
 func TestServeBadRequests(t *testing.T) {
-	serveEnv(t)
-	ws := cdptest.Browser(t).WebSocketURL()
-	base, _ := cdptest.Serve(t, pages)
-	p := cdptest.Page(t, base+"/semantic.html")
-	srv := startServe(t, ws)
+	_, _, p, srv := servePage(t, "/semantic.html", "")
 	req := serveRequest{Protocol: serveProtocol, Target: p.TargetID(), Shape: query.Shape{Offscreen: true}, Timeout: time.Minute}
 	for _, format := range []string{"xml\x1b]0;owned\x07", ""} {
 		req.Format = format
