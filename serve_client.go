@@ -124,9 +124,15 @@ func readHead(r *bufio.Reader) (serveReply, error) {
 
 // ctxErr is the command's timeout when it ran out while the server
 // worked. Else nil: the server went away, and the snapshot goes direct.
+// The socket's read deadline is the context's, and may pass a moment
+// before the context's own timer fires: the deadline decides.
 func ctxErr(ctx context.Context) error {
-	if ctx.Err() != nil {
-		return dom.Errorf(dom.Timeout, ctx.Err(), "domscope serve did not answer in time: raise --timeout, or pass --direct")
+	cause := ctx.Err()
+	if dl, has := ctx.Deadline(); cause == nil && has && !time.Now().Before(dl) {
+		cause = context.DeadlineExceeded
+	}
+	if cause != nil {
+		return dom.Errorf(dom.Timeout, cause, "domscope serve did not answer in time: raise --timeout, or pass --direct")
 	}
 	return nil
 }
