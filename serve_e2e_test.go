@@ -44,6 +44,16 @@ func (s *server) stderr() string {
 // served counts the requests the server answered.
 func (s *server) served() int { return strings.Count(s.stderr(), "domscope serve: snapshot ") }
 
+// awaitServed is served once it reaches n, or after a minute (a hang
+// guard). The server logs a request just after sending its reply, so
+// the client may have its view before the line is there.
+func (s *server) awaitServed(n int) int {
+	for deadline := time.Now().Add(time.Minute); s.served() < n && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return s.served()
+}
+
 // serveEnv gives the test its own socket directory.
 func serveEnv(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
@@ -127,11 +137,11 @@ func sameViewsAs(t *testing.T, ws, target string, srv *server, norm func(string)
 	for _, args := range [][]string{{"--format", "text"}, {"--format", "json", "--backend-ids"}, {"--format", "tree"}} {
 		before := srv.served()
 		served := snap(t, ws, target, args...)
-		if srv.served() != before+1 {
+		if srv.awaitServed(before+1) != before+1 {
 			t.Fatalf("%v: the server did not answer:\n%s", args, srv.stderr())
 		}
 		direct := snap(t, ws, target, append(args, "--direct")...)
-		if srv.served() != before+1 {
+		if srv.awaitServed(before+1) != before+1 {
 			t.Fatalf("%v --direct: the server answered", args)
 		}
 		if a, b := norm(unstamped(served)), norm(unstamped(direct)); a != b {
@@ -179,7 +189,7 @@ func TestServeSameAsDirect(t *testing.T) {
 			t.Errorf("%v: served and direct differ at %s", args, firstDiff(served, direct))
 		}
 	}
-	if n := srv.served(); n != 10 {
+	if n := srv.awaitServed(10); n != 10 {
 		t.Errorf("the server answered %d requests, want 10", n)
 	}
 	// What the server does not do goes direct.
@@ -276,7 +286,7 @@ func TestServePrivacy(t *testing.T) {
 			}
 		}
 	}
-	if srv.served() != 5 {
+	if srv.awaitServed(5) != 5 {
 		t.Errorf("the server answered %d requests, want 5", srv.served())
 	}
 	// Nor is it in the server's log.
@@ -327,7 +337,7 @@ func TestServeKilled(t *testing.T) {
 	ws, _, p, srv := servePage(t, "/semantic.html", "")
 	id := p.TargetID()
 	served := snap(t, ws, id, "--format", "text")
-	if srv.served() != 1 {
+	if srv.awaitServed(1) != 1 {
 		t.Fatalf("the server did not answer: %s", srv.stderr())
 	}
 	_ = srv.cmd.Process.Kill()
@@ -349,7 +359,7 @@ func TestServeUnknownTarget(t *testing.T) {
 	if code != dcode || code == 0 || !strings.Contains(stderr, "no tab matches") || stderr != dstderr {
 		t.Errorf("unknown tab: exit %d %q; direct: exit %d %q", code, stderr, dcode, dstderr)
 	}
-	if srv.served() != 1 {
+	if srv.awaitServed(1) != 1 {
 		t.Errorf("the server did not answer the unknown tab: %s", srv.stderr())
 	}
 	// A tab that closes under the server: the next request says so.
@@ -434,7 +444,7 @@ func TestServeClientRules(t *testing.T) {
 		t.Fatalf("the rules changed nothing on the page:\n%s", plain)
 	}
 	sameViews(t, ws, id, srv)
-	if srv.served() != 8 {
+	if srv.awaitServed(8) != 8 {
 		t.Errorf("the server answered %d requests, want 8", srv.served())
 	}
 }

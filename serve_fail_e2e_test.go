@@ -35,7 +35,7 @@ func TestServePanicInRequest(t *testing.T) {
 	if first != second {
 		t.Errorf("served after the panic: %s", firstDiff(second, first))
 	}
-	if srv.served() != 1 {
+	if srv.awaitServed(1) != 1 {
 		t.Errorf("the server answered %d requests after its panic, want 1: %s", srv.served(), srv.stderr())
 	}
 }
@@ -49,7 +49,7 @@ func TestServePanicInAttach(t *testing.T) {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
 	snap(t, ws, p.TargetID(), "--format", "text")
-	if srv.served() != 2 {
+	if srv.awaitServed(2) != 2 {
 		t.Errorf("the server answered %d requests, want 2: %s", srv.served(), srv.stderr())
 	}
 }
@@ -107,7 +107,7 @@ func TestServeSlowTab(t *testing.T) {
 	}()
 	waitLog(t, srv, "test: attaching the slow tab")
 	out := snap(t, ws, fast.TargetID(), "--format", "text", "--timeout", "10s")
-	if srv.served() != 1 || !strings.Contains(out, "Create an account") {
+	if srv.awaitServed(1) != 1 || !strings.Contains(out, "Create an account") {
 		t.Errorf("the other tab was not served: %s\n%s", srv.stderr(), out)
 	}
 	r := <-done
@@ -283,7 +283,7 @@ func TestServeDropsIdleTab(t *testing.T) {
 		snap(t, ws, b.TargetID(), "--format", "text")
 	}
 	before := srv.served()
-	if again := snap(t, ws, a.TargetID(), "--format", "text"); again != first || srv.served() != before+1 {
+	if again := snap(t, ws, a.TargetID(), "--format", "text"); again != first || srv.awaitServed(before+1) != before+1 {
 		t.Errorf("the tab let go was not served again: %s", firstDiff(again, first))
 	}
 }
