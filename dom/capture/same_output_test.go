@@ -21,8 +21,8 @@ import (
 	"domscope/dom/internal/domtest"
 )
 
-// TestFastCaptureSameOutput takes every corpus page and every testdata
-// page both ways `domscope snapshot` can:
+// TestFastCaptureSameOutput takes every testdata page and a quarter of
+// the corpus both ways `domscope snapshot` can:
 //   - the classic path, capture.TakeWhole. It attaches through chromedp
 //     and sends its reads side by side in no set order. It fetches the
 //     whole capture, then builds.
@@ -36,6 +36,23 @@ func TestFastCaptureSameOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("both capture paths over the corpus take minutes; not with -short")
 	}
+	sameOutput(t, everyNth)
+}
+
+// TestFastCaptureSameOutputLong is the same over the whole corpus,
+// synthetic-50000 included: about 20 minutes on a loaded machine.
+func TestFastCaptureSameOutputLong(t *testing.T) {
+	cdptest.Long(t)
+	sameOutput(t, 1)
+}
+
+// everyNth is the share of each corpus group the quick run takes: every
+// fourth page, the first of each group always among them.
+const everyNth = 4
+
+// sameOutput compares both paths on the testdata pages and on every
+// nth page of each corpus group. synthetic-50000 is left to the long lane.
+func sameOutput(t *testing.T, nth int) {
 	pagesURL, pagesOther := cdptest.Serve(t, capPagesDir)
 	var urls []string
 	fixtures, _ := filepath.Glob(filepath.Join(capPagesDir, "*.html"))
@@ -59,7 +76,10 @@ func TestFastCaptureSameOutput(t *testing.T) {
 			"aria-practices/content/patterns/*/examples/*.html", "readability/*/source.html", "synthetic/synthetic-*.html"} {
 			m, _ := filepath.Glob(filepath.Join(corpus, pattern))
 			sort.Strings(m)
-			for _, f := range m {
+			for i, f := range m {
+				if i%nth != 0 || (nth > 1 && strings.HasSuffix(f, "synthetic-50000.html")) {
+					continue
+				}
 				rel, _ := filepath.Rel(corpus, f)
 				urls = append(urls, corpusURL+"/"+filepath.ToSlash(rel))
 			}

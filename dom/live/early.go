@@ -159,7 +159,7 @@ func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) 
 		}
 		wait := earlyQuiet - now.Sub(last)
 		if wait <= 0 {
-			if !s.net.inFlight() {
+			if open, _ := s.net.inFlight(); !open {
 				return true
 			}
 			wait = 5 * time.Millisecond

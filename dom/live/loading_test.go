@@ -24,9 +24,8 @@ func TestFirstViewOfAParsedTab(t *testing.T) {
 	base, _ := cdptest.ServeStalled(t)
 	p := cdptest.Page(t, base+"/start.html")
 	evalJS(t, p, `location.href = "/stalled.html"`)
-	for evalString(t, p, `document.readyState + " " + location.pathname`) != "interactive /stalled.html" {
-		time.Sleep(20 * time.Millisecond) // bounded by the hang guard of evalString's calls
-	}
+	// A read while the tab changes documents fails: WaitFor polls on.
+	cdptest.WaitFor(t, p, `document.readyState + " " + location.pathname === "interactive /stalled.html"`)
 	cfg := slowLoads
 	cfg.Snapshotter = testSnapshotter
 	svc := NewService(p, cfg)
