@@ -225,7 +225,7 @@ func decodeArgs(raw json.RawMessage, into any) error {
 // the body, masks secrets, and answers.
 func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, body func(ctx context.Context) reply) *sdk.CallToolResult {
 	if err := s.cfg.Gate.Wait(ctx, s.cfg.GateTimeout); err != nil {
-		r := reply{err: dom.ErrorOf(err), hint: "wait, then retry the call: a person is acting on the page"}
+		r := reply{err: dom.ErrorOf(err), hint: hintPaused}
 		return s.answer(r, s.start(tool, raw))
 	}
 	s.callMu.Lock()

@@ -289,6 +289,6 @@ func (s *Server) closedTab(ctx context.Context, r reply) reply {
 		r.result.Error = closed
 	}
 	r.err = closed
-	r.hint = "dom_tabs list, then select a tab or open one with new"
+	r.hint = hintClosedTab
 	return r
 }
