@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"domscope/dom"
@@ -106,7 +105,7 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	})
 	defer server.Close()
 	if o.http == "" {
-		err := server.Run(ctx, &sdk.StdioTransport{})
+		err := server.Run(ctx, mcp.Stdio(os.Stdin, os.Stdout, logw))
 		if ctx.Err() != nil || errors.Is(err, io.EOF) {
 			return nil // the client went away, or we were asked to stop
 		}
