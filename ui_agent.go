@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -87,7 +86,7 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 		server.Close()
 		return nil, nil, fmt.Errorf("--mcp: %w", err)
 	}
-	hs := &http.Server{Handler: server.Handler(mcp.HTTPOptions{Token: f.token, AllowRemote: conn.allowRemote}), ReadHeaderTimeout: 10 * time.Second}
+	hs := mcp.NewHTTPServer(server.Handler(mcp.HTTPOptions{Token: f.token, AllowRemote: conn.allowRemote, Listen: f.addr}))
 	go func() { _ = hs.Serve(ln) }()
 	stop := func() {
 		// a paused call must not hold the shutdown
