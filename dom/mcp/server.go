@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -274,8 +275,10 @@ var secretArgs = []string{"text", "value", "key"}
 // maskArgs masks what a call types, presses or picks in a sensitive
 // field. It remembers it so no response repeats it. The id is looked up
 // in the view the agent saw, else the current snapshot.
+// Without an id, the call acts on the focused node (dom_key), so that
+// node decides: in the view the agent saw or in the current one.
 func (s *Server) maskArgs(args, id string) string {
-	if id == "" {
+	if !slices.ContainsFunc(secretArgs, func(k string) bool { return strings.Contains(args, `"`+k+`"`) }) {
 		return args
 	}
 	s.mu.Lock()
@@ -285,11 +288,21 @@ func (s *Server) maskArgs(args, id string) string {
 		cur = s.cur.svc
 	}
 	s.mu.Unlock()
-	n := snap.Node(id)
-	if n == nil && cur != nil {
-		n = cur.Current().Node(id)
+	var now *dom.Snapshot
+	if cur != nil {
+		now = cur.Current()
 	}
-	if !n.Sensitive() {
+	sensitive := false
+	if id != "" {
+		n := snap.Node(id)
+		if n == nil {
+			n = now.Node(id)
+		}
+		sensitive = n.Sensitive()
+	} else {
+		sensitive = focusSensitive(snap) || focusSensitive(now)
+	}
+	if !sensitive {
 		return args
 	}
 	var m map[string]any
@@ -382,4 +395,18 @@ func (s *Server) SetTab(svc Service, page dom.Page) {
 	s.tabs = append(s.tabs, t)
 	s.cur = t
 	s.seen, s.gone = nil, map[string]nodeSig{}
+}
+
+// focusSensitive reports whether a node of snap that has the focus is a
+// sensitive field. The document has the focus too, so every such node is
+// looked at.
+func focusSensitive(snap *dom.Snapshot) bool {
+	if snap == nil {
+		return false
+	}
+	found := false
+	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
+		found = found || n.States["focused"] == "true" && n.Sensitive()
+	})
+	return found
 }
