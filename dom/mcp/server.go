@@ -66,7 +66,7 @@ type Config struct {
 	// (Call). It runs on the call's goroutine, so it must not block.
 	Observer func(Call)
 	// Gate, when set, holds calls while it is paused (the UI's take-over).
-	// A call waits at most GateTimeout (default 60 s).
+	// A call waits at most GateTimeout (DefaultGateTimeout).
 	Gate        *Gate
 	GateTimeout time.Duration
 	// Log, when set, gets one line per call. It holds the tool, arguments
@@ -75,6 +75,11 @@ type Config struct {
 	// Version is the server's version in the MCP handshake.
 	Version string
 }
+
+// DefaultGateTimeout is how long a call waits while paused. Clients give
+// up on a call after 60 s (the TypeScript SDK's default) or less, so the
+// agent must hear well before that why it waits.
+const DefaultGateTimeout = 20 * time.Second
 
 // Server is the MCP server. Calls run one at a time, in arrival order.
 // So the page sees one action at a time, and each diff is against the
@@ -114,7 +119,7 @@ func New(cfg Config) *Server {
 		cfg.View = ViewDiff
 	}
 	if cfg.GateTimeout <= 0 {
-		cfg.GateTimeout = 60 * time.Second
+		cfg.GateTimeout = DefaultGateTimeout
 	}
 	if cfg.Version == "" {
 		cfg.Version = "dev"
@@ -225,9 +230,12 @@ func decodeArgs(raw json.RawMessage, into any) error {
 // call runs one tool call. It waits at the gate, tells the observer, runs
 // the body, masks secrets, and answers.
 func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, body func(ctx context.Context) reply) *sdk.CallToolResult {
+	waited := time.Now()
 	if err := s.cfg.Gate.Wait(ctx, s.cfg.GateTimeout); err != nil {
 		r := reply{err: dom.ErrorOf(err), hint: hintPaused}
-		return s.answer(r, s.start(tool, raw))
+		c := s.start(tool, raw)
+		c.Started = waited // its time is the wait
+		return s.answer(r, c)
 	}
 	s.callMu.Lock()
 	defer s.callMu.Unlock()

@@ -380,8 +380,14 @@ func TestGate(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "", func(c *mcp.Config) { c.Gate, c.GateTimeout = g, 300*time.Millisecond })
 	g.Pause()
 	msg := f.fails("dom_snapshot", nil, dom.Timeout)
-	if !strings.Contains(msg, "paused") {
-		t.Errorf("a call held too long does not say the session is paused:\n%s", msg)
+	if !strings.Contains(msg, "paused") || !strings.Contains(msg, "retryable: yes") {
+		t.Errorf("a call held too long does not say the session is paused, to retry:\n%s", msg)
+	}
+	f.mu.Lock()
+	last := f.calls[len(f.calls)-1]
+	f.mu.Unlock()
+	if !last.IsError || last.Ms < 300 {
+		t.Errorf("the paused call reports %.0f ms, not the time it waited (300 ms or more)", last.Ms)
 	}
 	g.Pause()
 	done := make(chan result, 1)
