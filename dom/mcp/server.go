@@ -204,6 +204,9 @@ func addTool[In any](s *Server, name, desc string, enums map[string][]any, body 
 		var in In
 		raw := req.Params.Arguments
 		err := decodeArgs(raw, &in)
+		if err == nil {
+			err = checkLimits(in)
+		}
 		return s.call(ctx, name, raw, func(ctx context.Context) reply {
 			if err != nil {
 				return failed(err)
@@ -272,7 +275,7 @@ func (s *Server) start(tool string, raw json.RawMessage) Call {
 	if json.Unmarshal(raw, &probe) == nil {
 		c.Target = string(probe.ID)
 	}
-	c.Args = s.maskArgs(args, c.Target)
+	c.Args = clipArgs(s.maskArgs(args, c.Target))
 	return c
 }
 
