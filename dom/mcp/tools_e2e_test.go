@@ -371,6 +371,19 @@ func TestSnapshotOptions(t *testing.T) {
 	if d := f.ok("dom_snapshot", map[string]any{"maxInteractive": 2}); !strings.Contains(d, "more interactive elements not shown") {
 		t.Errorf("maxInteractive 2:\n%s", d)
 	}
+	// A small budget holds the view below the page line, and the note.
+	for _, n := range []int{20, 40, 50} {
+		for _, off := range []bool{true, false} {
+			v := f.ok("dom_snapshot", map[string]any{"maxTokens": n, "offscreen": off})
+			_, view, _ := strings.Cut(v, "\n")
+			if got := flatten.CountTokens(view); got > n {
+				t.Errorf("maxTokens %d: %d tokens:\n%s", n, got, v)
+			}
+			if !off && strings.Contains(v, "with offscreen:false") {
+				t.Errorf("maxTokens %d offscreen:false advises offscreen:false:\n%s", n, v)
+			}
+		}
+	}
 }
 
 // TestGate: a paused gate holds calls until it opens. One that waits too
