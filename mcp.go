@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
+	"net/url"
 	"os"
 	"sync"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"domscope/dom"
@@ -21,11 +20,13 @@ import (
 
 // mcpOpts are the mcp command's own flags.
 type mcpOpts struct {
-	http    string
-	token   string
-	view    string
-	quiet   bool
-	effects bool
+	http         string
+	token        string
+	noToken      bool
+	allowedHosts []string
+	view         string
+	quiet        bool
+	effects      bool
 }
 
 func mcpCommand() *cobra.Command {
@@ -47,7 +48,9 @@ func mcpCommand() *cobra.Command {
 	fs := cmd.Flags()
 	conn.register(fs)
 	fs.StringVar(&o.http, "http", "", "serve streamable HTTP at http://ADDR/mcp instead of stdio (loopback only unless --allow-remote)")
-	fs.StringVar(&o.token, "token", "", "with --http: require this bearer token (Authorization: Bearer TOKEN)")
+	fs.StringVar(&o.token, "token", "", "with --http: require this bearer token (Authorization: Bearer TOKEN, or ?token=TOKEN); without it one is made up and printed")
+	fs.BoolVar(&o.noToken, "no-token", false, "with --http: require no token (any local user, or anyone who can reach --allow-remote's address, drives the browser)")
+	fs.StringSliceVar(&o.allowedHosts, "allowed-hosts", nil, "with --http: more host names the Host header may give (loopback names, IP addresses and the --http host always may)")
 	fs.StringVar(&o.view, "view", string(mcp.ViewDiff), "what an action answers with besides its result: diff (the view's changed lines; the new page after a navigation), full (the whole view) or none")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per call on stderr")
 	fs.BoolVar(&o.effects, "effects", false, "show a click ripple in the browser")
@@ -65,9 +68,15 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	if o.token != "" && o.http == "" {
 		return usageError{"--token guards the HTTP endpoint: give --http ADDR too"}
 	}
+	if o.noToken && (o.token != "" || o.http == "") {
+		return usageError{"--no-token is for --http ADDR without --token"}
+	}
 	if o.http != "" {
 		if err := mcp.CheckListen(o.http, conn.allowRemote); err != nil {
 			return usageError{err.Error()}
+		}
+		if o.token == "" && !o.noToken {
+			o.token = mcp.NewToken()
 		}
 	}
 	s, err := conn.openWithin(ctx)
@@ -106,13 +115,13 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	})
 	defer server.Close()
 	if o.http == "" {
-		err := server.Run(ctx, &sdk.StdioTransport{})
+		err := server.Run(ctx, mcp.Stdio(os.Stdin, os.Stdout, logw))
 		if ctx.Err() != nil || errors.Is(err, io.EOF) {
 			return nil // the client went away, or we were asked to stop
 		}
 		return err
 	}
-	return serveHTTP(ctx, server, o.http, mcp.HTTPOptions{Token: o.token, AllowRemote: conn.allowRemote})
+	return serveHTTP(ctx, server, o.http, mcp.HTTPOptions{Token: o.token, AllowRemote: conn.allowRemote, Listen: o.http, AllowedHosts: o.allowedHosts})
 }
 
 // warmUp models the page before the agent's first call. That call comes
@@ -126,14 +135,25 @@ func warmUp(ctx context.Context, svc *live.Service, logw io.Writer) {
 	fmt.Fprintf(logw, "domscope mcp: page modelled in %d ms\n", time.Since(start).Milliseconds())
 }
 
-// serveHTTP serves the server at addr until ctx ends.
+// serveHTTP serves the server at addr until ctx ends. It prints the
+// endpoint's URL, with its token, as Jupyter does.
 func serveHTTP(ctx context.Context, server *mcp.Server, addr string, o mcp.HTTPOptions) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("--http: %w", err)
 	}
-	hs := &http.Server{Handler: server.Handler(o), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(os.Stderr, "domscope mcp: serving http://%s%s\n", ln.Addr(), mcp.Path)
+	hs := mcp.NewHTTPServer(server.Handler(o))
+	u := "http://" + ln.Addr().String() + mcp.Path
+	if o.Token != "" {
+		u += "?token=" + url.QueryEscape(o.Token)
+	}
+	fmt.Fprintf(os.Stderr, "domscope mcp: serving %s\n", u)
+	if o.Token != "" {
+		fmt.Fprintf(os.Stderr, "domscope mcp: or send the header Authorization: Bearer %s\n", o.Token)
+	}
+	if host, _, _ := net.SplitHostPort(addr); !mcp.IsLoopback(host) {
+		fmt.Fprintf(os.Stderr, "domscope mcp: warning: listening beyond this machine (%s): whoever reaches it%s drives the browser\n", addr, map[bool]string{true: " with the token", false: ""}[o.Token != ""])
+	}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {

@@ -59,17 +59,30 @@ func (v *viewFlags) apply(snap *dom.Snapshot, opts *dom.Options, q queryFunc) er
 
 // format writes sd as json or text within --max-tokens.
 func (v *viewFlags) format(sd *dom.SerializedDom, format string) (string, error) {
-	more := func(omitted int) string {
-		return fmt.Sprintf("%d more nodes left out to fit --max-tokens %d: raise it, or narrow the view with --selector or --offscreen=false", omitted, v.maxTokens)
+	adv := "raise it"
+	switch {
+	case v.Selector == "" && v.Offscreen:
+		adv += ", or narrow the view with --selector or --offscreen=false"
+	case v.Selector == "":
+		adv += ", or narrow the view with --selector"
+	case v.Offscreen:
+		adv += ", or narrow the view with --offscreen=false"
+	}
+	note := func(omitted int) []string {
+		return []string{
+			fmt.Sprintf("%d more nodes left out to fit --max-tokens %d: %s", omitted, v.maxTokens, adv),
+			fmt.Sprintf("%d more nodes left out (--max-tokens %d)", omitted, v.maxTokens),
+			fmt.Sprintf("%d more", omitted),
+		}
 	}
 	if format == "json" {
-		b, _, err := flatten.CutJSON(sd, v.maxTokens, more)
+		b, _, err := flatten.CutJSON(sd, v.maxTokens, note)
 		return string(b), err
 	}
-	lines, omitted := flatten.CutTextLines(flatten.FormatTextLines(sd), v.maxTokens)
+	lines, _, closing := flatten.CutText(flatten.FormatTextLines(sd), v.maxTokens, note)
 	text := flatten.JoinLines(lines)
-	if omitted > 0 {
-		text += "… " + more(omitted) + "\n"
+	if closing != "" {
+		text += closing + "\n"
 	}
 	return strings.TrimSuffix(text, "\n"), nil
 }

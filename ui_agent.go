@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -23,7 +22,7 @@ type agentFlags struct {
 	token string
 	view  string
 	// gateTimeout is how long a call waits while the person has paused
-	// the agent. It is hidden: tests shorten it.
+	// the agent.
 	gateTimeout time.Duration
 }
 
@@ -31,8 +30,7 @@ func (f *agentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.addr, "mcp", "", "also serve the DOM tool to an LLM agent over MCP at http://ADDR/mcp, on this UI's page (loopback only unless --allow-remote)")
 	fs.StringVar(&f.token, "token", "", "with --mcp: require this bearer token (Authorization: Bearer TOKEN)")
 	fs.StringVar(&f.view, "view", string(mcp.ViewDiff), "with --mcp: what an action answers with besides its result: diff, full or none")
-	fs.DurationVar(&f.gateTimeout, "mcp-pause-timeout", 60*time.Second, "with --mcp: how long an agent's call waits while paused (p) before it fails")
-	_ = fs.MarkHidden("mcp-pause-timeout")
+	fs.DurationVar(&f.gateTimeout, "mcp-pause-timeout", mcp.DefaultGateTimeout, "with --mcp: how long an agent's call waits while paused (p) before it fails, saying why (keep it under the client's own timeout, often 60 s)")
 }
 
 // check refuses bad flags before anything is opened.
@@ -87,7 +85,7 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 		server.Close()
 		return nil, nil, fmt.Errorf("--mcp: %w", err)
 	}
-	hs := &http.Server{Handler: server.Handler(mcp.HTTPOptions{Token: f.token, AllowRemote: conn.allowRemote}), ReadHeaderTimeout: 10 * time.Second}
+	hs := mcp.NewHTTPServer(server.Handler(mcp.HTTPOptions{Token: f.token, AllowRemote: conn.allowRemote, Listen: f.addr}))
 	go func() { _ = hs.Serve(ln) }()
 	stop := func() {
 		// a paused call must not hold the shutdown

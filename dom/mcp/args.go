@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -57,4 +59,52 @@ func schemaFor[T any](enums map[string][]any) *jsonschema.Schema {
 		}
 	}
 	return s
+}
+
+// Bounds on a call's strings. A 10 MB dom_type keeps the page busy for a
+// minute, and a selector or URL that long is a mistake or an attack.
+const (
+	// MaxText bounds typed text (dom_type, dom_dialog's prompt text).
+	MaxText = 64 << 10
+	// MaxArg bounds every other string: selectors, URLs, keys, values.
+	MaxArg = 8 << 10
+)
+
+// checkLimits refuses a string argument past its bound with a
+// VALIDATION_ERROR that names it.
+func checkLimits(in any) error {
+	v := reflect.ValueOf(in)
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	for i := range v.NumField() {
+		f := v.Field(i)
+		if f.Kind() != reflect.String {
+			continue
+		}
+		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+		limit := MaxArg
+		if name == "text" {
+			limit = MaxText
+		}
+		if n := len(f.String()); n > limit {
+			return dom.Errorf(dom.ValidationError, nil, "%s is %d bytes long; at most %d are taken", name, n, limit)
+		}
+	}
+	return nil
+}
+
+// maxLogArgs bounds the arguments a log line or the call list shows.
+const maxLogArgs = 400
+
+// clipArgs cuts args to maxLogArgs bytes, at a rune's start.
+func clipArgs(args string) string {
+	if len(args) <= maxLogArgs {
+		return args
+	}
+	cut := maxLogArgs
+	for cut > 0 && !utf8.RuneStart(args[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", args[:cut], len(args))
 }

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -65,7 +66,7 @@ type Config struct {
 	// (Call). It runs on the call's goroutine, so it must not block.
 	Observer func(Call)
 	// Gate, when set, holds calls while it is paused (the UI's take-over).
-	// A call waits at most GateTimeout (default 60 s).
+	// A call waits at most GateTimeout (DefaultGateTimeout).
 	Gate        *Gate
 	GateTimeout time.Duration
 	// Log, when set, gets one line per call. It holds the tool, arguments
@@ -74,6 +75,11 @@ type Config struct {
 	// Version is the server's version in the MCP handshake.
 	Version string
 }
+
+// DefaultGateTimeout is how long a call waits while paused. Clients give
+// up on a call after 60 s (the TypeScript SDK's default) or less, so the
+// agent must hear well before that why it waits.
+const DefaultGateTimeout = 20 * time.Second
 
 // Server is the MCP server. Calls run one at a time, in arrival order.
 // So the page sees one action at a time, and each diff is against the
@@ -113,7 +119,7 @@ func New(cfg Config) *Server {
 		cfg.View = ViewDiff
 	}
 	if cfg.GateTimeout <= 0 {
-		cfg.GateTimeout = 60 * time.Second
+		cfg.GateTimeout = DefaultGateTimeout
 	}
 	if cfg.Version == "" {
 		cfg.Version = "dev"
@@ -198,6 +204,9 @@ func addTool[In any](s *Server, name, desc string, enums map[string][]any, body 
 		var in In
 		raw := req.Params.Arguments
 		err := decodeArgs(raw, &in)
+		if err == nil {
+			err = checkLimits(in)
+		}
 		return s.call(ctx, name, raw, func(ctx context.Context) reply {
 			if err != nil {
 				return failed(err)
@@ -224,9 +233,12 @@ func decodeArgs(raw json.RawMessage, into any) error {
 // call runs one tool call. It waits at the gate, tells the observer, runs
 // the body, masks secrets, and answers.
 func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, body func(ctx context.Context) reply) *sdk.CallToolResult {
+	waited := time.Now()
 	if err := s.cfg.Gate.Wait(ctx, s.cfg.GateTimeout); err != nil {
-		r := reply{err: dom.ErrorOf(err), hint: "wait, then retry the call: a person is acting on the page"}
-		return s.answer(r, s.start(tool, raw))
+		r := reply{err: dom.ErrorOf(err), hint: hintPaused}
+		c := s.start(tool, raw)
+		c.Started = waited // its time is the wait
+		return s.answer(r, c)
 	}
 	s.callMu.Lock()
 	defer s.callMu.Unlock()
@@ -263,7 +275,7 @@ func (s *Server) start(tool string, raw json.RawMessage) Call {
 	if json.Unmarshal(raw, &probe) == nil {
 		c.Target = string(probe.ID)
 	}
-	c.Args = s.maskArgs(args, c.Target)
+	c.Args = clipArgs(s.maskArgs(args, c.Target))
 	return c
 }
 
@@ -274,8 +286,10 @@ var secretArgs = []string{"text", "value", "key"}
 // maskArgs masks what a call types, presses or picks in a sensitive
 // field. It remembers it so no response repeats it. The id is looked up
 // in the view the agent saw, else the current snapshot.
+// Without an id, the call acts on the focused node (dom_key), so that
+// node decides: in the view the agent saw or in the current one.
 func (s *Server) maskArgs(args, id string) string {
-	if id == "" {
+	if !slices.ContainsFunc(secretArgs, func(k string) bool { return strings.Contains(args, `"`+k+`"`) }) {
 		return args
 	}
 	s.mu.Lock()
@@ -285,11 +299,21 @@ func (s *Server) maskArgs(args, id string) string {
 		cur = s.cur.svc
 	}
 	s.mu.Unlock()
-	n := snap.Node(id)
-	if n == nil && cur != nil {
-		n = cur.Current().Node(id)
+	var now *dom.Snapshot
+	if cur != nil {
+		now = cur.Current()
 	}
-	if !n.Sensitive() {
+	sensitive := false
+	if id != "" {
+		n := snap.Node(id)
+		if n == nil {
+			n = now.Node(id)
+		}
+		sensitive = n.Sensitive()
+	} else {
+		sensitive = focusSensitive(snap) || focusSensitive(now)
+	}
+	if !sensitive {
 		return args
 	}
 	var m map[string]any
@@ -382,4 +406,18 @@ func (s *Server) SetTab(svc Service, page dom.Page) {
 	s.tabs = append(s.tabs, t)
 	s.cur = t
 	s.seen, s.gone = nil, map[string]nodeSig{}
+}
+
+// focusSensitive reports whether a node of snap that has the focus is a
+// sensitive field. The document has the focus too, so every such node is
+// looked at.
+func focusSensitive(snap *dom.Snapshot) bool {
+	if snap == nil {
+		return false
+	}
+	found := false
+	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
+		found = found || n.States["focused"] == "true" && n.Sensitive()
+	})
+	return found
 }

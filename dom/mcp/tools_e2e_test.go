@@ -371,6 +371,19 @@ func TestSnapshotOptions(t *testing.T) {
 	if d := f.ok("dom_snapshot", map[string]any{"maxInteractive": 2}); !strings.Contains(d, "more interactive elements not shown") {
 		t.Errorf("maxInteractive 2:\n%s", d)
 	}
+	// A small budget holds the view below the page line, and the note.
+	for _, n := range []int{20, 40, 50} {
+		for _, off := range []bool{true, false} {
+			v := f.ok("dom_snapshot", map[string]any{"maxTokens": n, "offscreen": off})
+			_, view, _ := strings.Cut(v, "\n")
+			if got := flatten.CountTokens(view); got > n {
+				t.Errorf("maxTokens %d: %d tokens:\n%s", n, got, v)
+			}
+			if !off && strings.Contains(v, "with offscreen:false") {
+				t.Errorf("maxTokens %d offscreen:false advises offscreen:false:\n%s", n, v)
+			}
+		}
+	}
 }
 
 // TestGate: a paused gate holds calls until it opens. One that waits too
@@ -380,8 +393,14 @@ func TestGate(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "", func(c *mcp.Config) { c.Gate, c.GateTimeout = g, 300*time.Millisecond })
 	g.Pause()
 	msg := f.fails("dom_snapshot", nil, dom.Timeout)
-	if !strings.Contains(msg, "paused") {
-		t.Errorf("a call held too long does not say the session is paused:\n%s", msg)
+	if !strings.Contains(msg, "paused") || !strings.Contains(msg, "retryable: yes") {
+		t.Errorf("a call held too long does not say the session is paused, to retry:\n%s", msg)
+	}
+	f.mu.Lock()
+	last := f.calls[len(f.calls)-1]
+	f.mu.Unlock()
+	if !last.IsError || last.Ms < 300 {
+		t.Errorf("the paused call reports %.0f ms, not the time it waited (300 ms or more)", last.Ms)
 	}
 	g.Pause()
 	done := make(chan result, 1)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // TabsArgs are dom_tabs' arguments.
@@ -81,7 +82,7 @@ func (s *Server) listTabs(ctx context.Context) reply {
 		if t.ID == cur {
 			mark = "*"
 		}
-		fmt.Fprintf(&b, "%s%d %s %s id=%s\n", mark, i, quote(dom.Clip(t.Title, 100)), bare(t.URL), t.ID)
+		fmt.Fprintf(&b, "%s%d %s %s id=%s\n", mark, i, quote(dom.Clip(urls.SafeTitle(t.Title, t.URL), 100)), bare(urls.Safe(t.URL)), t.ID)
 	}
 	return reply{text: b.String()}
 }
@@ -289,6 +290,6 @@ func (s *Server) closedTab(ctx context.Context, r reply) reply {
 		r.result.Error = closed
 	}
 	r.err = closed
-	r.hint = "dom_tabs list, then select a tab or open one with new"
+	r.hint = hintClosedTab
 	return r
 }

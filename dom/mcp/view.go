@@ -28,32 +28,56 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	}
 	sd, _ := flatten.Flatten(snap, opts)
 	s.shown(snap)
-	more := func(omitted int) string {
-		return fmt.Sprintf("%d more nodes left out to fit maxTokens %d: call dom_snapshot with a larger maxTokens, a selector, or offscreen:false", omitted, o.maxTokens)
-	}
+	note := cutNote(o)
 	if o.json {
-		b, _, err := flatten.CutJSON(sd, o.maxTokens, more)
+		b, _, err := flatten.CutJSON(sd, o.maxTokens, note)
 		if err != nil {
 			return "", err
 		}
 		return string(b) + "\n", nil
 	}
-	lines, omitted := flatten.CutTextLines(flatten.FormatTextLines(sd), o.maxTokens)
-	var b strings.Builder
-	b.WriteString(pageLine(snap))
-	for _, l := range lines {
+	lines := flatten.FormatTextLines(sd)
+	for i, l := range lines {
 		if strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && sd.Outside > 0 && l.ID == "" {
 			// the offscreen marker, worded for the agent
-			fmt.Fprintf(&b, "… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true\n", sd.Outside)
-			continue
+			lines[i].Text = fmt.Sprintf("… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true", sd.Outside)
 		}
-		b.WriteString(l.Text)
-		b.WriteByte('\n')
 	}
-	if omitted > 0 {
-		b.WriteString("… " + more(omitted) + "\n")
+	lines, _, closing := flatten.CutText(lines, o.maxTokens, note)
+	var b strings.Builder
+	b.WriteString(pageLine(snap))
+	b.WriteString(flatten.JoinLines(lines))
+	if closing != "" {
+		b.WriteString(closing + "\n")
 	}
 	return b.String(), nil
+}
+
+// cutNote words what maxTokens left out. It advises only what the call
+// did not already do.
+func cutNote(o viewOpts) flatten.Note {
+	adv := []string{"a larger maxTokens"}
+	if o.Selector == "" {
+		adv = append(adv, "a selector")
+	}
+	if o.Offscreen {
+		adv = append(adv, "offscreen:false")
+	}
+	return func(omitted int) []string {
+		return []string{
+			fmt.Sprintf("%d more nodes left out to fit maxTokens %d: call dom_snapshot with %s", omitted, o.maxTokens, orList(adv)),
+			fmt.Sprintf("%d more nodes left out (maxTokens %d)", omitted, o.maxTokens),
+			fmt.Sprintf("%d more", omitted),
+		}
+	}
+}
+
+// orList is "a", "a or b", "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // shown records that the agent saw snap. The nodes gone since the view it

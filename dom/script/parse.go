@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"domscope/dom"
 	"domscope/dom/query"
@@ -107,6 +108,9 @@ func parseStep(line string, lineNo int) (Step, error) {
 		return dom.Errorf(dom.ValidationError, nil, "line %d: %s", lineNo, fmt.Sprintf(format, args...))
 	}
 	var st Step
+	if err := checkUTF8(line); err != "" {
+		return st, bad("%s", err)
+	}
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&st); err != nil {
@@ -219,6 +223,55 @@ func parseStep(line string, lineNo int) (Step, error) {
 		}
 	}
 	return st, nil
+}
+
+// checkUTF8 says what is wrong with a line that is not UTF-8, or holds a
+// string with a lone surrogate escape. JSON decoding turns either into
+// U+FFFD, which would be typed as it is.
+func checkUTF8(line string) string {
+	if !utf8.ValidString(line) {
+		at := 0
+		for at < len(line) {
+			r, n := utf8.DecodeRuneInString(line[at:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			at += n
+		}
+		return fmt.Sprintf("invalid UTF-8 at byte %d: save the script as UTF-8", at+1)
+	}
+	if strings.ContainsRune(line, utf8.RuneError) || strings.Contains(strings.ToLower(line), `\ufffd`) {
+		return "" // U+FFFD as written
+	}
+	var v any
+	if json.Unmarshal([]byte(line), &v) != nil {
+		return "" // the decoder says what is wrong
+	}
+	if holdsRuneError(v) {
+		return `a string holds a lone surrogate escape (\uD800 to \uDFFF without its pair): it is not a character`
+	}
+	return ""
+}
+
+// holdsRuneError reports whether a decoded JSON value holds U+FFFD.
+func holdsRuneError(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.ContainsRune(v, utf8.RuneError)
+	case []any:
+		for _, x := range v {
+			if holdsRuneError(x) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, x := range v {
+			if holdsRuneError(k) || holdsRuneError(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // canonicalField returns the Step field name k matches, or k. json

@@ -38,6 +38,9 @@ func TestParseStepRejects(t *testing.T) {
 		{`[1]`, "a step is a JSON object"},
 		{`{"action":"click",`, "not complete"},
 		{`{action:click}`, "not a JSON object"},
+		{"{\"action\":\"type\",\"id\":\"node_1\",\"text\":\"pass\xffword\"}", "invalid UTF-8 at byte 44"},
+		{`{"action":"type","id":"node_1","text":"a\udc00b"}`, "lone surrogate"},
+		{`{"action":"key","key":"\ud800"}`, "lone surrogate"},
 	}
 	for _, c := range bad {
 		_, err := parseStep(c.line, 7)
@@ -58,6 +61,8 @@ func TestParseStepRejects(t *testing.T) {
 		`{"action":"dialog","accept":true,"text":"Ada"}`,
 		`{"action":"type","id":"node_4","text":""}   `,
 		`{"action":"back"}`,
+		`{"action":"type","id":"node_4","text":"\ud83d\ude00 \ufffd é"}`,
+		`{"action":"type","id":"node_4","text":"� as written"}`,
 	}
 	for _, line := range good {
 		if _, err := parseStep(line, 1); err != nil {
