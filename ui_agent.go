@@ -25,6 +25,7 @@ type agentFlags struct {
 	// gateTimeout is how long a call waits while the person has paused
 	// the agent. It is hidden: tests shorten it.
 	gateTimeout time.Duration
+	nav         policyFlags
 }
 
 func (f *agentFlags) register(fs *pflag.FlagSet) {
@@ -33,6 +34,7 @@ func (f *agentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.view, "view", string(mcp.ViewDiff), "with --mcp: what an action answers with besides its result: diff, full or none")
 	fs.DurationVar(&f.gateTimeout, "mcp-pause-timeout", 60*time.Second, "with --mcp: how long an agent's call waits while paused (p) before it fails")
 	_ = fs.MarkHidden("mcp-pause-timeout")
+	f.nav.register(fs, "with --mcp: ")
 }
 
 // check refuses bad flags before anything is opened.
@@ -41,6 +43,9 @@ func (f agentFlags) check(conn connFlags) error {
 	case mcp.ViewDiff, mcp.ViewFull, mcp.ViewNone:
 	default:
 		return usageError{fmt.Sprintf("--view %q: want diff, full or none", f.view)}
+	}
+	if _, err := f.nav.policy(); err != nil {
+		return err
 	}
 	if f.addr == "" {
 		if f.token != "" {
@@ -65,6 +70,10 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 	if f.addr == "" {
 		return nil, func() {}, nil
 	}
+	nav, err := f.nav.policy() // checked by check
+	if err != nil {
+		return nil, nil, err
+	}
 	agent := tui.NewAgent()
 	server := mcp.New(mcp.Config{
 		Service:     svc,
@@ -76,6 +85,7 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 		Gate:        agent.Gate,
 		GateTimeout: f.gateTimeout,
 		Version:     version(),
+		Navigation:  nav,
 	})
 	agent.SetTab = func(a dom.Actor, p dom.Page) {
 		if svc, ok := a.(mcp.Service); ok {
