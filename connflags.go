@@ -38,7 +38,7 @@ type connFlags struct {
 const defaultTimeout = 90 * time.Second
 
 func (c *connFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the DevTools endpoint: http://host:port, ws://host:port/devtools/browser/<id>, or a browser farm's ws(s):// URL with its token (used as given)")
+	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the DevTools endpoint: http://host:port, a local port (9222), ws://host:port/devtools/browser/<id>, or a browser farm's ws(s):// URL with its token (used as given)")
 	fs.BoolVar(&c.launch, "launch", false, "launch a local Chromium (headless when there is no display) instead of connecting")
 	fs.StringVar(&c.url, "url", "", "open this URL in a new tab (closed again on exit)")
 	fs.StringVar(&c.target, "target", "", "attach to an existing tab: target id, 0-based index, or URL/title substring")

@@ -26,13 +26,7 @@ func serveDir() string {
 // normalEndpoint is endpoint as the socket's name reads it. The ways of
 // writing one address give one name: default, scheme, case, slash.
 func normalEndpoint(endpoint string) string {
-	e := strings.TrimSpace(endpoint)
-	if e == "" {
-		e = cdpconn.DefaultEndpoint
-	}
-	if !strings.Contains(e, "://") {
-		e = "http://" + e
-	}
+	e := cdpconn.ExpandEndpoint(endpoint)
 	u, err := url.Parse(e)
 	if err != nil {
 		return e
