@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -81,12 +83,17 @@ func runScript(ctx context.Context, conn connFlags, ui uiFlags, o runOpts, name 
 	}
 	var in io.Reader = os.Stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		// A file is read whole and checked before the browser is asked:
+		// a misspelt step is reported at once, with its line. Stdin
+		// streams, so a step is read as it comes.
+		b, err := os.ReadFile(name)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		in = f
+		if err := checkScript(name, b); err != nil {
+			return err
+		}
+		in = bytes.NewReader(b)
 	}
 	s, err := conn.openWithin(ctx)
 	if err != nil {
@@ -98,4 +105,30 @@ func runScript(ctx context.Context, conn connFlags, ui uiFlags, o runOpts, name 
 	defer func() { _ = actor.Close() }()
 	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: o.snapshots, KeepGoing: o.keepGoing, Refs: refs,
 		Secret: script.SecretFromEnv(os.Getenv)})
+}
+
+// checkScript parses every step of the script b read from name. The
+// first bad step is a usage error that names its line.
+func checkScript(name string, b []byte) error {
+	lines, err := script.Load(bytes.NewReader(b))
+	if err != nil {
+		return usageError{fmt.Sprintf("%s: %v", name, err)}
+	}
+	bad := 0
+	var first string
+	for _, l := range lines {
+		if l.Err != nil {
+			if bad == 0 {
+				first = fmt.Sprintf("%s:%d: %v", name, l.No, l.Err)
+			}
+			bad++
+		}
+	}
+	switch {
+	case bad == 1:
+		return usageError{first + " (nothing was run; step format: docs/scripts.md)"}
+	case bad > 1:
+		return usageError{fmt.Sprintf("%s (and %d more bad steps; nothing was run; step format: docs/scripts.md)", first, bad-1)}
+	}
+	return nil
 }
