@@ -147,6 +147,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		rd := cdpconn.NewRedialer(conn.endpoint, conn.allowRemote, s.browser)
 		defer func() { _ = rd.Close() }()
 		cfg.Reconnect = rd.Reattach
+		cfg.ReconnectWithin = conn.timeout
 		browser = rd
 	}
 	newActor := func(p dom.Page) dom.Actor { return live.NewService(p, cfg) }
