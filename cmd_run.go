@@ -31,10 +31,17 @@ func runCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run FILE",
 		Short: "Replay a file of JSON-line actions against a page (- reads stdin)",
-		Long: "Replays FILE (JSON lines, one action each; - reads stdin) against the page\n" +
-			"and prints each result. Exit code 1 when a step fails. A step recorded\n" +
-			"with a withheld value (•••• typed into a sensitive field) takes it from\n" +
-			"the environment variable DOMSCOPE_SECRET_<step number>.",
+		Long: "Replays FILE (JSON lines, one step each; - reads stdin) against the\n" +
+			"page and prints each result as a JSON line. A file is checked whole\n" +
+			"before the browser is asked. Exit code 1 when a step fails, 2 for a\n" +
+			"bad step. Steps look like:\n\n" +
+			"  {\"action\":\"click\",\"target\":{\"role\":\"button\",\"name\":\"Sign in\"}}\n" +
+			"  {\"action\":\"type\",\"target\":{\"css\":\"#email\"},\"text\":\"a@b.c\"}\n" +
+			"  {\"action\":\"navigate\",\"url\":\"products.html\"}\n\n" +
+			"Actions, targets, refs and withheld values: docs/scripts.md. A step\n" +
+			"recorded with a withheld value (•••• typed into a sensitive field)\n" +
+			"takes it from $DOMSCOPE_SECRET_<step number>. Flags marked \"with\n" +
+			"--ui\" apply only to stepping through FILE in the UI (--ui).",
 		Args: oneArg("run needs a file of actions (or - for stdin)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			conn.given(cmd.Flags())
@@ -49,6 +56,7 @@ func runCommand() *cobra.Command {
 	fs.StringVar(&o.refsFile, "refs", "", "the snapshot text (Playwright aria snapshot or domscope text) that {\"ref\":…} targets name")
 	fs.BoolVar(&o.stepUI, "ui", false, "step through FILE in the UI: run, skip, edit and retry each step, act by hand in between")
 	ui.register(fs, true)
+	markFlags(fs, "with --ui: ", []string{"theme", "no-color", "output-dir", "no-highlight", "no-effects", "paused", "record", "mcp"})
 	return cmd
 }
 
