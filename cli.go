@@ -107,6 +107,7 @@ var flagValues = map[string]func() []string{
 	"format":    func() []string { return []string{"text", "json", "tree"} },
 	"snapshots": func() []string { return []string{"text", "json"} },
 	"view":      func() []string { return []string{"diff", "full", "none"} },
+	"capture":   func() []string { return []string{"cdp", "page", "compare"} },
 	"device":    deviceNames,
 }
 
@@ -126,6 +127,9 @@ func registerCompletions(c *cobra.Command) {
 		_ = c.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return values(), cobra.ShellCompDirectiveNoFileComp
 		})
+	}
+	if c.Flags().Lookup("target") != nil {
+		_ = c.RegisterFlagCompletionFunc("target", completeTargets)
 	}
 }
 
