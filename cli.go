@@ -30,6 +30,11 @@ func dispatch(ctx context.Context, args []string) error {
 	root := newRoot()
 	forEachCommand(root, func(c *cobra.Command) { st.apply(c.Flags()) })
 	root.SetArgs(args)
+	if wantsHelp(root, args) {
+		w, done := helpOutput()
+		defer done()
+		root.SetOut(w)
+	}
 	return fang.Execute(withSettings(ctx, st), root,
 		fang.WithVersion(version()),
 		fang.WithoutManpage(),
@@ -47,7 +52,9 @@ func newRoot() *cobra.Command {
 	root.PersistentFlags().String("config", "", "settings file (TOML; default $XDG_CONFIG_HOME/domscope/config.toml)")
 	root.AddCommand(snapshotCommand(), serveCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
 	root.SetVersionTemplate("domscope {{.Version}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
+	root.SetFlagErrorFunc(flagError)
+	root.SetHelpCommand(helpCommand())
+	root.SuggestionsMinimumDistance = 2
 	root.PersistentPreRunE = checkFlags
 	forEachCommand(root, registerCompletions)
 	return root
@@ -100,6 +107,7 @@ var flagValues = map[string]func() []string{
 	"format":    func() []string { return []string{"text", "json", "tree"} },
 	"snapshots": func() []string { return []string{"text", "json"} },
 	"view":      func() []string { return []string{"diff", "full", "none"} },
+	"capture":   func() []string { return []string{"cdp", "page", "compare"} },
 	"device":    deviceNames,
 }
 
@@ -119,6 +127,9 @@ func registerCompletions(c *cobra.Command) {
 		_ = c.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return values(), cobra.ShellCompDirectiveNoFileComp
 		})
+	}
+	if c.Flags().Lookup("target") != nil {
+		_ = c.RegisterFlagCompletionFunc("target", completeTargets)
 	}
 }
 

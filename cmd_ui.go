@@ -56,7 +56,9 @@ func uiCommand() *cobra.Command {
 		Short: "See what your LLM browser agent sees of a page",
 		Long: "domscope shows a page as an LLM browser agent sees it: the complete VirtualNode\n" +
 			"tree beside the flattened view an LLM reads. Select a node and act on it; the page\n" +
-			"is read again after every action.",
+			"is read again after every action.\n\n" +
+			"--timeout bounds connecting and loading the first page. In the UI an action or a\n" +
+			"navigation (g) that gets no answer gives up after 60 s; esc gives up sooner.",
 		Example: "  domscope --url https://example.com\n  domscope --target 0 --endpoint http://127.0.0.1:9222\n  domscope demo",
 		Args:    unknownCommand,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -71,9 +73,9 @@ func uiCommand() *cobra.Command {
 
 // unknownCommand refuses a word the bare command does not take. It can
 // only be a mistyped command.
-func unknownCommand(_ *cobra.Command, args []string) error {
+func unknownCommand(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageError{fmt.Sprintf("unknown command %q (try: domscope help)", args[0])}
+		return usageError{unknownCommandMsg(c.Root(), args[0], "domscope help")}
 	}
 	return nil
 }
@@ -116,6 +118,17 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 	if err := ui.agent.check(conn); err != nil {
 		return err
 	}
+	// Bad flags first: they are wrong with or without a terminal.
+	if _, err := conn.emulation(); err != nil {
+		return err
+	}
+	if _, err := conn.startURL(); err != nil {
+		return err
+	}
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+		// Bubble Tea would say only "could not open TTY".
+		return usageError{"the UI needs a terminal (stdin and stdout are not one here); for a one-shot view use `domscope snapshot`, for scripts `domscope run`, for agents `domscope mcp`"}
+	}
 	if conn.launch {
 		// Chromium takes a few seconds to start. Say so before the screen opens.
 		fmt.Fprintln(os.Stderr, "domscope: launching Chromium…")
@@ -147,6 +160,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		rd := cdpconn.NewRedialer(conn.endpoint, conn.allowRemote, s.browser)
 		defer func() { _ = rd.Close() }()
 		cfg.Reconnect = rd.Reattach
+		cfg.ReconnectWithin = conn.timeout
 		browser = rd
 	}
 	newActor := func(p dom.Page) dom.Actor { return live.NewService(p, cfg) }

@@ -27,6 +27,7 @@ type mcpOpts struct {
 	view         string
 	quiet        bool
 	effects      bool
+	nav          policyFlags
 }
 
 func mcpCommand() *cobra.Command {
@@ -54,6 +55,7 @@ func mcpCommand() *cobra.Command {
 	fs.StringVar(&o.view, "view", string(mcp.ViewDiff), "what an action answers with besides its result: diff (the view's changed lines; the new page after a navigation), full (the whole view) or none")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per call on stderr")
 	fs.BoolVar(&o.effects, "effects", false, "show a click ripple in the browser")
+	o.nav.register(fs, "")
 	return cmd
 }
 
@@ -64,6 +66,10 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	case mcp.ViewDiff, mcp.ViewFull, mcp.ViewNone:
 	default:
 		return usageError{fmt.Sprintf("--view %q: want diff, full or none", o.view)}
+	}
+	nav, err := o.nav.policy()
+	if err != nil {
+		return err
 	}
 	if o.token != "" && o.http == "" {
 		return usageError{"--token guards the HTTP endpoint: give --http ADDR too"}
@@ -109,9 +115,10 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 				stopWarm()
 			}
 		},
-		View:    mcp.View(o.view),
-		Log:     logw,
-		Version: version(),
+		View:       mcp.View(o.view),
+		Log:        logw,
+		Version:    version(),
+		Navigation: nav,
 	})
 	defer server.Close()
 	if o.http == "" {

@@ -26,13 +26,7 @@ func serveDir() string {
 // normalEndpoint is endpoint as the socket's name reads it. The ways of
 // writing one address give one name: default, scheme, case, slash.
 func normalEndpoint(endpoint string) string {
-	e := strings.TrimSpace(endpoint)
-	if e == "" {
-		e = cdpconn.DefaultEndpoint
-	}
-	if !strings.Contains(e, "://") {
-		e = "http://" + e
-	}
+	e := cdpconn.ExpandEndpoint(endpoint)
 	u, err := url.Parse(e)
 	if err != nil {
 		return e
@@ -104,13 +98,9 @@ func listenPrivate(path string) (ln *net.UnixListener, stop func(), err error) {
 		return nil, nil, err
 	}
 	busy := fmt.Errorf("another domscope serve is running for this endpoint (%s): stop it first", path)
-	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	lock, err := lockFile(path+".lock", busy)
 	if err != nil {
 		return nil, nil, err
-	}
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		lock.Close()
-		return nil, nil, busy
 	}
 	defer func() {
 		if err != nil {
@@ -138,11 +128,35 @@ func listenPrivate(path string) (ln *net.UnixListener, stop func(), err error) {
 		ln.Close()
 		return nil, nil, err
 	}
-	// The lock file stays. Removed while locked, two starting servers
-	// could each lock a different file of that name.
+	// The lock file goes while still locked: lockFile retries a file
+	// removed under it, so two servers never hold two files of one name.
 	stop = func() {
 		ln.Close() // removes the socket
+		_ = os.Remove(lock.Name())
 		lock.Close()
 	}
 	return ln, stop, nil
+}
+
+// lockFile opens and locks path, or answers busy if another process
+// holds it. A holder removes the file as it stops. So a lock won on a
+// file no longer at path is let go, and the new file is tried.
+func lockFile(path string, busy error) (*os.File, error) {
+	for range 20 {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, err
+		}
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+			f.Close()
+			return nil, busy
+		}
+		var held, now syscall.Stat_t
+		if syscall.Fstat(int(f.Fd()), &held) == nil && syscall.Stat(path, &now) == nil &&
+			held.Dev == now.Dev && held.Ino == now.Ino {
+			return f, nil
+		}
+		f.Close()
+	}
+	return nil, busy
 }

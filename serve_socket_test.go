@@ -62,3 +62,26 @@ func TestPrivateDir(t *testing.T) {
 		t.Error("a file was taken for the socket directory")
 	}
 }
+
+// TestSocketLeavesNothing: a server that stops removes its socket and
+// its lock file; while it runs, a second server is refused.
+func TestSocketLeavesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "domscope")
+	path := filepath.Join(dir, "x.sock")
+	_, stop, err := listenPrivate(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := listenPrivate(path); err == nil {
+		t.Fatal("a second server took the socket")
+	}
+	stop()
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("after stop %s holds %v", dir, left)
+	}
+	_, stop, err = listenPrivate(path)
+	if err != nil {
+		t.Fatalf("after stop a new server cannot start: %v", err)
+	}
+	stop()
+}

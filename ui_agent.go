@@ -24,6 +24,7 @@ type agentFlags struct {
 	// gateTimeout is how long a call waits while the person has paused
 	// the agent.
 	gateTimeout time.Duration
+	nav         policyFlags
 }
 
 func (f *agentFlags) register(fs *pflag.FlagSet) {
@@ -31,6 +32,7 @@ func (f *agentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.token, "token", "", "with --mcp: require this bearer token (Authorization: Bearer TOKEN)")
 	fs.StringVar(&f.view, "view", string(mcp.ViewDiff), "with --mcp: what an action answers with besides its result: diff, full or none")
 	fs.DurationVar(&f.gateTimeout, "mcp-pause-timeout", mcp.DefaultGateTimeout, "with --mcp: how long an agent's call waits while paused (p) before it fails, saying why (keep it under the client's own timeout, often 60 s)")
+	f.nav.register(fs, "with --mcp: ")
 }
 
 // check refuses bad flags before anything is opened.
@@ -39,6 +41,9 @@ func (f agentFlags) check(conn connFlags) error {
 	case mcp.ViewDiff, mcp.ViewFull, mcp.ViewNone:
 	default:
 		return usageError{fmt.Sprintf("--view %q: want diff, full or none", f.view)}
+	}
+	if _, err := f.nav.policy(); err != nil {
+		return err
 	}
 	if f.addr == "" {
 		if f.token != "" {
@@ -63,6 +68,10 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 	if f.addr == "" {
 		return nil, func() {}, nil
 	}
+	nav, err := f.nav.policy() // checked by check
+	if err != nil {
+		return nil, nil, err
+	}
 	agent := tui.NewAgent()
 	server := mcp.New(mcp.Config{
 		Service:     svc,
@@ -74,6 +83,7 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 		Gate:        agent.Gate,
 		GateTimeout: f.gateTimeout,
 		Version:     version(),
+		Navigation:  nav,
 	})
 	agent.SetTab = func(a dom.Actor, p dom.Page) {
 		if svc, ok := a.(mcp.Service); ok {

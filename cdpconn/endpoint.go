@@ -209,13 +209,24 @@ func isLoopback(host string) bool {
 // endpointURL is endpoint with the default for an empty one and http://
 // for a bare host:port, and its parse.
 func endpointURL(endpoint string) (string, *url.URL, error) {
-	endpoint = strings.TrimSpace(endpoint)
-	if endpoint == "" {
-		endpoint = DefaultEndpoint
-	}
-	if !strings.Contains(endpoint, "://") {
-		endpoint = "http://" + endpoint
-	}
+	endpoint = ExpandEndpoint(endpoint)
 	u, err := url.Parse(endpoint)
 	return endpoint, u, err
+}
+
+// ExpandEndpoint is endpoint as a URL: the default for an empty one,
+// http:// for a bare host:port, and http://127.0.0.1:PORT for a bare
+// port ("9600" or ":9600"), as Chrome's --remote-debugging-port takes it.
+func ExpandEndpoint(endpoint string) string {
+	endpoint = strings.TrimSpace(endpoint)
+	if endpoint == "" {
+		return DefaultEndpoint
+	}
+	if port := strings.TrimPrefix(endpoint, ":"); port != "" && strings.Trim(port, "0123456789") == "" {
+		return "http://127.0.0.1:" + port
+	}
+	if !strings.Contains(endpoint, "://") {
+		return "http://" + endpoint
+	}
+	return endpoint
 }

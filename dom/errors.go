@@ -24,6 +24,9 @@ const (
 	// DialogOpen: a JavaScript dialog (alert, confirm, prompt,
 	// beforeunload) blocks the page. Accepting or dismissing it recovers.
 	DialogOpen Code = "DIALOG_OPEN"
+	// NavigationBlocked: the navigation policy does not let an agent open
+	// this address (a local file, a browser page, an origin not allowed).
+	NavigationBlocked Code = "NAVIGATION_BLOCKED"
 )
 
 // Error is an engine error with a code and a message. A person or an LLM

@@ -39,6 +39,11 @@ type Config struct {
 	// ReconnectAttempts bounds Reconnect calls per loss. Default 12
 	// (about 45 s with the backoff).
 	ReconnectAttempts int
+	// ReconnectWithin, when set, bounds the attempts by time instead (the
+	// UI's --timeout). "No such tab" answers then back off too, rather
+	// than end the attempts after three: a loaded machine restores a
+	// restarted browser's tabs slowly.
+	ReconnectWithin time.Duration
 	// CallTimeout bounds every single CDP call. Default 10 s.
 	CallTimeout time.Duration
 	// QuietWindow is how long the DOM must stay unchanged after an action

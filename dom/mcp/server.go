@@ -21,6 +21,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/flatten"
 	"domscope/dom/screenshot"
+	"domscope/dom/urls"
 )
 
 // Service is a tab's page service as the tools use it (*live.Service).
@@ -74,6 +75,9 @@ type Config struct {
 	Log io.Writer
 	// Version is the server's version in the MCP handshake.
 	Version string
+	// Navigation is where dom_navigate and dom_tabs new may go. The zero
+	// policy refuses local files and browser pages.
+	Navigation urls.Policy
 }
 
 // DefaultGateTimeout is how long a call waits while paused. Clients give

@@ -8,11 +8,12 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/flatten"
+	"domscope/dom/urls"
 )
 
 // NavigateArgs are dom_navigate's arguments.
 type NavigateArgs struct {
-	URL string `json:"url" jsonschema:"the address to open in the tab (http, https, file or about:blank)"`
+	URL string `json:"url" jsonschema:"the address to open in the tab: a URL, a host (example.com), or a link's href relative to the page (products.html)"`
 }
 
 // NoArgs are the arguments of a tool that takes none.
@@ -46,9 +47,7 @@ const maxWait = 60 * time.Second
 
 func (s *Server) registerPage() {
 	addTool(s, "dom_navigate", "Open a URL in the tab. Answers with the new page's visible part.",
-		nil, func(ctx context.Context, in NavigateArgs) reply {
-			return s.act(ctx, dom.Action{Kind: dom.KindNavigate, URL: in.URL})
-		})
+		nil, s.navigateTool)
 	addTool(s, "dom_back", "Go back in the tab's history.", nil, func(ctx context.Context, _ NoArgs) reply {
 		return s.act(ctx, dom.Action{Kind: dom.KindBack})
 	})
@@ -66,6 +65,45 @@ func (s *Server) registerPage() {
 		nil, s.waitTool)
 	addTool(s, "dom_viewport", "Emulate a window size or a device (phone, tablet), or reset to the browser's own window. Answers with the view's changes.",
 		nil, s.viewportTool)
+}
+
+// navigateTool completes the address as the page's links do, and lets
+// the agent go only where the navigation policy allows.
+func (s *Server) navigateTool(ctx context.Context, in NavigateArgs) reply {
+	svc, err := s.service()
+	if err != nil {
+		return failed(err)
+	}
+	u, r, ok := s.allowed(ctx, svc, in.URL)
+	if !ok {
+		return r
+	}
+	return s.act(ctx, dom.Action{Kind: dom.KindNavigate, URL: u})
+}
+
+// allowed completes typed against the page svc shows (empty svc: no
+// page) and checks it against the navigation policy. It answers the
+// URL, or the error reply and false.
+func (s *Server) allowed(ctx context.Context, svc Service, typed string) (string, reply, bool) {
+	var base string
+	if !urls.HasScheme(strings.TrimSpace(typed)) && svc != nil {
+		if p, ok := svc.(interface {
+			PageURL(context.Context) (string, error)
+		}); ok {
+			base, _ = p.PageURL(ctx)
+		} else if snap := svc.Current(); snap != nil {
+			base = snap.URL
+		}
+	}
+	u, err := urls.Complete(typed, base)
+	if err != nil {
+		return "", failed(dom.Errorf(dom.ValidationError, nil, "url %s", dom.Clip(urls.Safe(err.Error()), 200))), false
+	}
+	if err := s.cfg.Navigation.Check(u); err != nil {
+		be := err.(*urls.BlockedError)
+		return "", reply{err: dom.Errorf(dom.NavigationBlocked, nil, "%s", be.Reason), hint: be.Hint}, false
+	}
+	return u, reply{}, true
 }
 
 func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {

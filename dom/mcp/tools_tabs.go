@@ -185,6 +185,10 @@ func (s *Server) newTab(ctx context.Context, url string) reply {
 	if url == "" {
 		url = "about:blank"
 	}
+	url, r, ok := s.allowed(ctx, nil, url)
+	if !ok {
+		return r
+	}
 	p, err := s.cfg.Browser.NewPage(ctx, url)
 	if err != nil {
 		return failed(err)
