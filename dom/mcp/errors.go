@@ -40,6 +40,7 @@ const noRetryStep = "call dom_snapshot to see the page, or dom_tabs list to pick
 const (
 	hintPaused    = "wait, then retry the call: a person is acting on the page"
 	hintClosedTab = "dom_tabs list, then select a tab or open one with new"
+	hintNoBrowser = "start the browser the server's --endpoint names, or add --launch to the server's arguments; then retry"
 )
 
 // stepFor is what to do next after e. hint, when given, wins.
