@@ -69,6 +69,9 @@ func forEachCommand(c *cobra.Command, f func(*cobra.Command)) {
 
 // checkFlags refuses values a flag's type accepts but domscope does not.
 func checkFlags(cmd *cobra.Command, _ []string) error {
+	if err := settingsFrom(cmd.Context()).uiErr; err != nil && !opensUI(cmd) {
+		fmt.Fprintf(os.Stderr, "domscope: warning: %v (only the UI uses it; %s goes on)\n", err, cmd.Name())
+	}
 	if f := cmd.Flags().Lookup("theme"); f != nil && !slices.Contains(themeNames, f.Value.String()) {
 		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(themeNames, ", "))}
 	}
@@ -170,4 +173,14 @@ func versionCommand() *cobra.Command {
 func flagGiven(fs *pflag.FlagSet, name string) bool {
 	f := fs.Lookup(name)
 	return f != nil && f.Changed
+}
+
+// opensUI reports whether cmd opens the UI, which refuses a bad UI
+// setting rather than warn of it.
+func opensUI(cmd *cobra.Command) bool {
+	if !cmd.HasParent() || cmd.Name() == "demo" || cmd.Name() == "open" {
+		return true
+	}
+	ui, err := cmd.Flags().GetBool("ui")
+	return cmd.Name() == "run" && err == nil && ui
 }

@@ -115,6 +115,9 @@ func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 // openUI opens the UI on the page the flags name. more, if set, adds to
 // its configuration (a script to step through).
 func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Config)) error {
+	if err := settingsFrom(ctx).uiErr; err != nil {
+		return err // only the UI uses it: the other commands warn
+	}
 	if err := ui.agent.check(conn); err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"domscope/cdpconn"
 	"domscope/dom"
 	"domscope/dom/live"
 	"domscope/dom/mcp"
@@ -86,29 +87,21 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 		}
 	}
 	s, err := conn.openWithin(ctx)
-	if err != nil {
+	var usage usageError
+	if errors.As(err, &usage) {
 		return err
 	}
-	defer s.Close()
 	st := settingsFrom(ctx)
 	cfg := live.Config{VisualEffects: o.effects, TierDisabled: st.tierOff}
 	cfg.Viewport, _ = conn.emulation() // checked by openWithin
-	svc := live.NewService(s.page, cfg)
-	defer func() { _ = svc.Close() }()
 	var logw io.Writer = os.Stderr
 	if o.quiet {
 		logw = nil
 	}
-	// The first capture runs until a call that wants no view of this page
-	// (dom_navigate, dom_tabs…) stops it, and is over before svc closes.
 	wctx, stopWarm := context.WithCancel(ctx)
 	var warm sync.WaitGroup
-	warm.Go(func() { warmUp(wctx, svc, logw) })
 	defer func() { stopWarm(); warm.Wait() }()
-	server := mcp.New(mcp.Config{
-		Service:    svc,
-		Page:       s.page,
-		Browser:    s.browser,
+	mc := mcp.Config{
 		NewService: func(p dom.Page) mcp.Service { return live.NewService(p, cfg) },
 		Observer: func(c mcp.Call) {
 			if c.Tool != "dom_snapshot" {
@@ -119,7 +112,24 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 		Log:        logw,
 		Version:    version(),
 		Navigation: nav,
-	})
+	}
+	if err != nil {
+		// No browser yet. The client still gets its handshake and the
+		// tools; each call tries again, and says why it cannot act.
+		var later lateSession
+		defer later.Close()
+		mc.Attach = later.opener(ctx, conn, cfg, err)
+	} else {
+		defer s.Close()
+		svc := live.NewService(s.page, cfg)
+		defer func() { _ = svc.Close() }()
+		// The first capture runs until a call that wants no view of this
+		// page (dom_navigate, dom_tabs…) stops it, and is over before svc
+		// closes.
+		warm.Go(func() { warmUp(wctx, svc, logw) })
+		mc.Service, mc.Page, mc.Browser = svc, s.page, s.browser
+	}
+	server := mcp.New(mc)
 	defer server.Close()
 	if o.http == "" {
 		err := server.Run(ctx, mcp.Stdio(os.Stdin, os.Stdout, logw))
@@ -172,4 +182,65 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, o mcp.HTTPO
 		_ = hs.Shutdown(sctx)
 		return nil
 	}
+}
+
+// lateSession is the browser session of an mcp server that started
+// without one: it is opened on the first call that can reach it.
+type lateSession struct {
+	mu  sync.Mutex
+	s   *session
+	svc *live.Service
+}
+
+// opener is Config.Attach for the connection flags. first is why the
+// browser could not be reached at start. With the default endpoint and
+// nothing listening there, the first call launches a headless Chromium,
+// as Playwright MCP does. Else each call tries the endpoint again.
+func (l *lateSession) opener(ctx context.Context, conn connFlags, cfg live.Config, first error) func(context.Context) (mcp.Attached, error) {
+	launch := !conn.launch && conn.endpoint == cdpconn.DefaultEndpoint && conn.target == "" && !listening(conn.endpoint)
+	if launch {
+		fmt.Fprintf(os.Stderr, "domscope mcp: no browser at %s; the first call launches a headless Chromium\n", conn.endpoint)
+		conn.launch, conn.headless = true, true
+	} else {
+		fmt.Fprintf(os.Stderr, "domscope mcp: %v\ndomscope mcp: serving anyway; each call tries again and answers ATTACH_FAILED until it can attach\n", first)
+	}
+	return func(context.Context) (mcp.Attached, error) {
+		// The session lives as long as the server, not the call.
+		s, err := conn.openWithin(ctx)
+		if err != nil {
+			return mcp.Attached{}, err
+		}
+		svc := live.NewService(s.page, cfg)
+		l.mu.Lock()
+		l.s, l.svc = s, svc
+		l.mu.Unlock()
+		return mcp.Attached{Service: svc, Page: s.page, Browser: s.browser}, nil
+	}
+}
+
+// Close closes the service and the session, if they were opened.
+func (l *lateSession) Close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.svc != nil {
+		_ = l.svc.Close()
+	}
+	if l.s != nil {
+		l.s.Close()
+	}
+}
+
+// listening reports whether something accepts connections at endpoint's
+// host. A browser there that failed otherwise is not a missing one.
+func listening(endpoint string) bool {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return false
+	}
+	c, err := net.DialTimeout("tcp", u.Host, time.Second)
+	if err != nil {
+		return false
+	}
+	_ = c.Close()
+	return true
 }

@@ -20,7 +20,7 @@ type Note func(omitted int) []string
 // CutText keeps the first lines of a text view that fit in maxTokens
 // (o200k) with the closing line. omitted is how many lines (each one
 // node) were left out; closing is "… " and the note's longest form that
-// fits, or "" when none does. maxTokens <= 0 keeps everything.
+// fits beside at least one line (else beside none), or "" when none does. maxTokens <= 0 keeps everything.
 func CutText(lines []Line, maxTokens int, note Note) (kept []Line, omitted int, closing string) {
 	if maxTokens <= 0 {
 		return lines, 0, ""
@@ -33,18 +33,22 @@ func CutText(lines []Line, maxTokens int, note Note) (kept []Line, omitted int, 
 	if cost[len(lines)] <= maxTokens {
 		return lines, 0, ""
 	}
-	for fi, form := range note(len(lines)) {
-		room := maxTokens - CountTokens("… "+form) - 1
-		if room < 0 {
-			continue
-		}
-		// the most lines that fit beside this form; its count changes
-		// with the cut, and so may its cost, by a token or two
-		i := sort.Search(len(lines)+1, func(i int) bool { return cost[i] > room }) - 1
-		for ; i >= 0; i-- {
-			c := "… " + note(len(lines) - i)[fi]
-			if cost[i]+CountTokens(c)+1 <= maxTokens {
-				return lines[:i], len(lines) - i, c
+	// A form that leaves room for some of the view comes first: a view
+	// of nothing but advice helps no one. Else the longest that fits.
+	for _, least := range []int{1, 0} {
+		for fi, form := range note(len(lines)) {
+			room := maxTokens - CountTokens("… "+form) - 1
+			if room < 0 {
+				continue
+			}
+			// the most lines that fit beside this form; its count changes
+			// with the cut, and so may its cost, by a token or two
+			i := sort.Search(len(lines)+1, func(i int) bool { return cost[i] > room }) - 1
+			for ; i >= least; i-- {
+				c := "… " + note(len(lines) - i)[fi]
+				if cost[i]+CountTokens(c)+1 <= maxTokens {
+					return lines[:i], len(lines) - i, c
+				}
 			}
 		}
 	}

@@ -69,7 +69,10 @@ func TestCuts(t *testing.T) {
 		if budget >= 5 && !strings.HasPrefix(closing, fmt.Sprintf("… %d more", omitted)) {
 			t.Errorf("budget %d: closing line %q for %d left out", budget, closing, omitted)
 		}
-		if budget >= 40 && !strings.Contains(closing, "raise it") {
+		if budget >= 20 && len(kept) == 0 {
+			t.Errorf("budget %d: only the closing line, no view: %q", budget, closing)
+		}
+		if budget >= 60 && !strings.Contains(closing, "raise it") {
 			t.Errorf("budget %d: the closing line lost its advice: %q", budget, closing)
 		}
 	}

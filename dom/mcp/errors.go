@@ -18,18 +18,19 @@ import (
 type advice struct{ retry, noRetry string }
 
 var next = map[dom.Code]advice{
-	dom.NodeNotFound:    {retry: "call dom_snapshot and use an id from it"},
-	dom.NodeStale:       {retry: "call dom_snapshot for the current ids"},
-	dom.NotInteractable: {retry: "the element has no box on screen: dom_scroll {id} to bring it into view, or act on a visible element"},
-	dom.Occluded:        {retry: "close or dismiss what covers it (the message names it), or call again with force:true"},
-	dom.DialogOpen:      {retry: "call dom_dialog with accept:true or false"},
-	dom.Timeout:         {retry: "retry; or dom_wait, then dom_snapshot to see where the page is"},
-	dom.ValidationError: {retry: "fix the arguments as the message says"},
-	dom.NotAttached:     {retry: "retry in a moment; if it persists, dom_tabs list and select a tab"},
-	dom.TargetNotFound:  {noRetry: "dom_tabs list to see the open tabs"},
-	dom.AttachFailed:    {noRetry: "dom_tabs list and select a tab"},
-	dom.SnapshotFailed:  {noRetry: "dom_reload, then dom_snapshot; if the page still fails, dom_tabs list and select another"},
-	dom.CDPError:        {noRetry: "call dom_snapshot to see the page, then act on what it shows"},
+	dom.NodeNotFound:      {retry: "call dom_snapshot and use an id from it"},
+	dom.NodeStale:         {retry: "call dom_snapshot for the current ids"},
+	dom.NotInteractable:   {retry: "the element has no box on screen: dom_scroll {id} to bring it into view, or act on a visible element"},
+	dom.Occluded:          {retry: "close or dismiss what covers it (the message names it), or call again with force:true"},
+	dom.DialogOpen:        {retry: "call dom_dialog with accept:true or false"},
+	dom.Timeout:           {retry: "retry; or dom_wait, then dom_snapshot to see where the page is"},
+	dom.ValidationError:   {retry: "fix the arguments as the message says"},
+	dom.NotAttached:       {retry: "retry in a moment; if it persists, dom_tabs list and select a tab"},
+	dom.TargetNotFound:    {noRetry: "dom_tabs list to see the open tabs"},
+	dom.AttachFailed:      {noRetry: "dom_tabs list and select a tab"},
+	dom.SnapshotFailed:    {noRetry: "dom_reload, then dom_snapshot; if the page still fails, dom_tabs list and select another"},
+	dom.CDPError:          {noRetry: "call dom_snapshot to see the page, then act on what it shows"},
+	dom.NavigationBlocked: {noRetry: "open web pages only (http or https); the server's flags set which origins"},
 }
 
 // noRetryStep is the step for an error marked not retryable whose code
@@ -40,6 +41,7 @@ const noRetryStep = "call dom_snapshot to see the page, or dom_tabs list to pick
 const (
 	hintPaused    = "wait, then retry the call: a person is acting on the page"
 	hintClosedTab = "dom_tabs list, then select a tab or open one with new"
+	hintNoBrowser = "start the browser the server's --endpoint names, or add --launch to the server's arguments; then retry"
 )
 
 // stepFor is what to do next after e. hint, when given, wins.

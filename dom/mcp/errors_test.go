@@ -95,6 +95,9 @@ func TestAdviceAgrees(t *testing.T) {
 	closed := dom.Errorf(dom.NotAttached, nil, "the selected tab was closed")
 	closed.Recoverable = false
 	checkAdvice(t, "closed tab", errorText(closed, hintClosedTab), false)
+	nob := dom.Errorf(dom.AttachFailed, nil, "no browser")
+	nob.Recoverable = true
+	checkAdvice(t, "no browser", errorText(nob, hintNoBrowser), true)
 	paused := dom.Errorf(dom.Timeout, nil, "the session is paused")
 	checkAdvice(t, "paused", errorText(paused, hintPaused), true)
 	snap := &dom.Snapshot{Root: &dom.VirtualNode{ID: "node_1", NodeType: dom.ElementNode, Role: "button", Name: "Save"}}

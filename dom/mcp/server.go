@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -78,6 +79,18 @@ type Config struct {
 	// Navigation is where dom_navigate and dom_tabs new may go. The zero
 	// policy refuses local files and browser pages.
 	Navigation urls.Policy
+	// Attach, when set, reaches the browser a server started without one
+	// (Service nil): a call before any tool runs tries it, until it works.
+	// Until then every call answers ATTACH_FAILED with its error.
+	Attach func(ctx context.Context) (Attached, error)
+}
+
+// Attached is what Config.Attach reached: a tab's service, its page and
+// the browser. The caller keeps and closes them.
+type Attached struct {
+	Service Service
+	Page    dom.Page
+	Browser dom.Browser
 }
 
 // DefaultGateTimeout is how long a call waits while paused. Clients give
@@ -104,6 +117,8 @@ type Server struct {
 	gone map[string]nodeSig
 
 	sec secrets
+
+	reached bool // Attach worked, or was not needed
 }
 
 // tab is one attached tab and its resident service.
@@ -128,7 +143,7 @@ func New(cfg Config) *Server {
 	if cfg.Version == "" {
 		cfg.Version = "dev"
 	}
-	s := &Server{cfg: cfg, gone: map[string]nodeSig{}}
+	s := &Server{cfg: cfg, gone: map[string]nodeSig{}, reached: cfg.Attach == nil || cfg.Service != nil}
 	if cfg.Service != nil {
 		t := &tab{svc: cfg.Service, page: cfg.Page}
 		if cfg.Page != nil {
@@ -249,6 +264,9 @@ func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, bod
 	c := s.start(tool, raw)
 	if s.cfg.Observer != nil {
 		s.cfg.Observer(c)
+	}
+	if err := s.attach(ctx); err != nil {
+		return s.answer(reply{err: err, hint: hintNoBrowser}, c)
 	}
 	var r reply
 	func() {
@@ -424,4 +442,31 @@ func focusSensitive(snap *dom.Snapshot) bool {
 		found = found || n.States["focused"] == "true" && n.Sensitive()
 	})
 	return found
+}
+
+// attach reaches the browser through Config.Attach, once. It runs under
+// callMu.
+func (s *Server) attach(ctx context.Context) *dom.Error {
+	s.mu.Lock()
+	done := s.reached
+	s.mu.Unlock()
+	if done {
+		return nil
+	}
+	a, err := s.cfg.Attach(ctx)
+	if err != nil {
+		msg := err.Error()
+		if de, ok := errors.AsType[*dom.Error](err); ok {
+			msg = de.Message
+		}
+		e := dom.Errorf(dom.AttachFailed, err, "%s", msg)
+		e.Recoverable = true // the next call tries again
+		return e
+	}
+	s.mu.Lock()
+	s.cfg.Browser = a.Browser
+	s.reached = true
+	s.mu.Unlock()
+	s.SetTab(a.Service, a.Page)
+	return nil
 }
