@@ -47,7 +47,10 @@ type document struct {
 	// newDoc: the last snapshot is a new document (nothing survived)
 	newDoc bool
 
-	marks    map[string]views.Mark
+	marks map[string]views.Mark
+	// notes say in the flat pane what changed on a marked node
+	// ("~ renamed", "~ focused, value"), as d lists it
+	notes    map[string]string
 	diff     flatten.SnapshotDiff
 	hasDiff  bool
 	flatOpts dom.Options
@@ -234,6 +237,7 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 			for _, c := range m.doc.diff.Changed { // states, visibility, moves
 				m.doc.marks[c.ID] = views.Renamed
 			}
+			m.doc.notes = changeNotes(m.doc.diff)
 		}
 		m.status.stale = ""
 	}

@@ -556,3 +556,34 @@ func watchedPage(freed chan struct{}) *dom.Snapshot {
 	runtime.AddCleanup(s.Root, func(c chan struct{}) { c <- struct{}{} }, freed)
 	return s
 }
+
+// A focus change is a state change: the flat pane says so in d's words,
+// not "renamed". A real rename still says renamed.
+func TestFlatPaneNamesStateChange(t *testing.T) {
+	first := formPage("Sign up")
+	second := formPage("Sign up")
+	second.Seq = 2
+	second.Node("node_10").States = map[string]string{"focusable": "true", "required": "true", "focused": "true"}
+	second.Node("node_17").Name = "Shadow knob"
+	m := started(t, newTestActor(first, second), 120, 40)
+	m.panes.tree.Select("node_10")
+	press(t, m, k('c'))
+	m.panes.tree.Select("node_7") // the notes show on rows not selected
+	m.syncFromTree()
+	s := plainScreen(m)
+	var email, shadow string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, `[10] textbox "Email"`) {
+			email = l
+		}
+		if strings.Contains(l, `[17] button "Shadow knob"`) {
+			shadow = l
+		}
+	}
+	if !strings.Contains(email, "~ focused") || strings.Contains(email, "renamed") {
+		t.Errorf("the focused textbox's flat line = %q, want a ~ focused note", email)
+	}
+	if !strings.Contains(shadow, "~ renamed") {
+		t.Errorf("the renamed button's flat line = %q, want ~ renamed", shadow)
+	}
+}
