@@ -88,6 +88,9 @@ type status struct {
 	flashBad bool
 	stale    string
 	log      []logEntry // the last logSize messages, in full (L)
+	// typing: a prompt is being typed in (an incremental search). Its
+	// messages show, and only the one it ends with is logged.
+	typing bool
 }
 
 // highlight is the browser overlay on the selected node.
@@ -335,7 +338,7 @@ func (m *Model) clearCache() {
 
 func (m *Model) setFlash(s string, bad bool) {
 	m.status.flash, m.status.flashBad = s, bad
-	if s == "" {
+	if s == "" || m.status.typing {
 		return
 	}
 	if len(m.status.log) >= logSize {

@@ -148,10 +148,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		switch {
 		case msg.err != nil:
 			m.setFlash("export failed: "+msg.err.Error(), true)
-		case msg.fresh != nil:
-			m.setFlash("the page had changed: saved it as it is now to "+msg.path+" · open it with: domscope open "+msg.path, false)
 		default:
-			m.setFlash("saved this capture to "+msg.path+" · open it with: domscope open "+msg.path, false)
+			head := "saved this capture to"
+			if msg.fresh != nil {
+				head = "the page had changed: saved it as it is now to"
+			}
+			use := "domscope open " + msg.path
+			m.setFlash(head+" "+msg.path+" · open it with: "+use, false)
+			m.push(newWrittenLayer(m.layerCtx(), "Capture saved", head, msg.path, "open it with:", "the open command", use))
 		}
 		return cmd
 	case scriptWrittenMsg:
@@ -652,7 +656,7 @@ func (m *Model) export(path string) tea.Cmd {
 			path = abs
 		}
 		// the configured output_dir may not exist yet
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return exportedMsg{path: path, err: err}
 		}
 		return exportedMsg{path: path, err: c.WriteFile(path), fresh: fresh, gen: gen}
