@@ -199,7 +199,7 @@ func Default() KeyMap {
 		{b("space", "toggle", "space"), Toggle, panes, nowhere, GroupMove, offline, "expand or collapse the node"},
 		{b("+", "expand all", "+", "="), ExpandAll, panes, nowhere, GroupMove, offline, "expand every node"},
 		{b("-", "collapse all", "-", "_"), CollapseAll, panes, nowhere, GroupMove, offline, "collapse every node"},
-		{b("Z", "zoom", "Z"), Zoom, panes, nowhere, GroupMove, offline, "maximise the focused pane"},
+		{b("Z", "zoom", "Z"), Zoom, panes, nowhere, GroupMove, offline, "maximise the pane or picture"},
 		{b("tab", "switch pane", "tab", "shift+tab"), SwitchPane, panes, nowhere, GroupMove, offline, "switch tree ↔ flat pane"},
 		{b("enter", "counterpart", "enter"), Counterpart, panes, onReadOnly, GroupMove, offline, "same node in the other pane"},
 

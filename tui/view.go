@@ -38,7 +38,7 @@ func (m *Model) render() string {
 
 	var body []string
 	switch {
-	case m.panes.zoomed && m.panes.focus == treeFocus:
+	case m.panes.zoomed && s.flat.w == 0:
 		body = m.treeBox(s.tree)
 	case m.panes.zoomed:
 		body = m.flatBox(s.flat)
