@@ -96,6 +96,8 @@ type (
 const (
 	// the page's sensitive fields are looked for twice per picture
 	shotTimeout = 60 * time.Second
+	// an export waits this long for a picture, then saves without
+	exportShotTimeout = 20 * time.Second
 	kittyImage  = 4242 // the picture's image id in a kitty terminal
 	rawDelay    = 80 * time.Millisecond
 )
@@ -125,6 +127,14 @@ func (p *picture) aspect() float64 {
 // pictureToggle shows the page's picture in place of the flat pane, or
 // the flat pane again.
 func (m *Model) pictureToggle() tea.Cmd {
+	if !m.pic.on && !m.live() && m.pic.shot == nil {
+		if m.conn.savedAs != "" {
+			m.setFlash("this capture ("+m.conn.savedAs+") was saved with no picture of the page", true)
+		} else {
+			m.setFlash("no browser attached", true)
+		}
+		return nil
+	}
 	m.pic.on = !m.pic.on
 	defer m.layout() // on a narrow screen the picture goes beside the tree
 	if !m.pic.on {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"domscope/dom"
+	"domscope/dom/export"
 	"domscope/dom/screenshot"
 	"domscope/views"
 )
@@ -267,4 +269,37 @@ func drawnSize(lines []string) (w, h int) {
 		w = max(w, widthOf(p))
 	}
 	return w, h
+}
+
+// e keeps the page's last picture in the export, and open shows it with
+// P, with no browser. (dom/export tests that it stays masked.)
+func TestExportKeepsThePictureForOpen(t *testing.T) {
+	a := &shotActor{testActor: newTestActor(recorded(t, "semantic"), recorded(t, "semantic")), pic: syntheticPicture()}
+	m := newModel(context.Background(), Config{Actor: a, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	settle(t, m, m.refresh(false, "first snapshot"))
+	press(t, m, k('P'))
+	if m.pic.shot == nil {
+		t.Fatal("no picture after P")
+	}
+	path := filepath.Join(t.TempDir(), "cap.json.gz")
+	press(t, m, k('e'))
+	m.prompt().input.SetValue(path)
+	press(t, m, enterKey)
+	if a.shots != 1 {
+		t.Errorf("the export took another screenshot (%d): it keeps the last one", a.shots)
+	}
+	c, err := export.ReadCaptureFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	om := newModel(context.Background(), Config{Saved: path, Theme: "dark", Now: func() time.Time { return fixedNow }})
+	if err := om.openSaved("cap.json.gz", c); err != nil {
+		t.Fatal(err)
+	}
+	om.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	press(t, om, k('P'))
+	if s := ansiStrip(om.render()); !strings.Contains(s, "Page picture 800×500") || om.pic.lines == nil {
+		t.Fatalf("open does not show the saved picture with P (flash %q):\n%s", om.status.flash, s)
+	}
 }

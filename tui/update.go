@@ -626,6 +626,7 @@ func (m *Model) export(path string) tea.Cmd {
 	// 100k nodes take seconds to write: the footer says so meanwhile
 	m.op.bg = &op{label: "exporting…", start: m.now()}
 	s, opts, off, last, desc, rec := m.doc.snap, m.doc.flatOpts, dom.CopyRules(m.doc.tierOff), m.status.last, m.status.lastDesc, m.rec
+	pic, picSeq := m.pic.shot, m.pic.shotSeq // masked by the service when taken
 	opts.Disabled = dom.CopyRules(opts.Disabled)
 	var actor dom.Actor
 	if m.live() {
@@ -652,6 +653,24 @@ func (m *Model) export(path string) tea.Cmd {
 			c.LastActionDesc = desc
 		}
 		c.Session = rec.Log() // what was done in this session, step by step
+		if sh, ok := actor.(shooter); ok && (pic == nil || fresh != nil) {
+			// none taken yet, or of the page before it moved on: take one,
+			// so open can show it (P); a page that will not hold still
+			// is saved without
+			ctx, cancel := context.WithTimeout(context.Background(), exportShotTimeout)
+			if p, err := sh.Screenshot(ctx); err == nil {
+				pic, picSeq = p, s.Seq
+				if fresh != nil {
+					picSeq = fresh.Seq
+				}
+			} else if fresh != nil {
+				pic = nil
+			}
+			cancel()
+		}
+		if err := c.SetPicture(pic, picSeq); err != nil {
+			return exportedMsg{path: path, err: err}
+		}
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
