@@ -98,8 +98,8 @@ const (
 	shotTimeout = 60 * time.Second
 	// an export waits this long for a picture, then saves without
 	exportShotTimeout = 20 * time.Second
-	kittyImage  = 4242 // the picture's image id in a kitty terminal
-	rawDelay    = 80 * time.Millisecond
+	kittyImage        = 4242 // the picture's image id in a kitty terminal
+	rawDelay          = 80 * time.Millisecond
 )
 
 // graphicsProbe detects the terminal's picture protocol from the
