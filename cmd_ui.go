@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -35,7 +36,7 @@ var themeNames = []string{"auto", "dark", "light"}
 func (u *uiFlags) register(fs *pflag.FlagSet, live bool) {
 	fs.StringVar(&u.theme, "theme", "auto", "colours: auto (ask the terminal), dark or light")
 	fs.BoolVar(&u.noColor, "no-color", false, "draw without colour (also when $NO_COLOR is set)")
-	fs.StringVar(&u.outputDir, "output-dir", "", "where e (export) and w (script) write their files (default the current directory)")
+	fs.StringVar(&u.outputDir, "output-dir", "", "where e (export) and w (script) write their files (default $XDG_STATE_HOME/domscope, else ~/.local/state/domscope)")
 	if !live {
 		return
 	}
@@ -226,10 +227,28 @@ func openCommand() *cobra.Command {
 }
 
 // outputDir is --output-dir. When the flag is not given, it is the config
-// file's output_dir.
+// file's output_dir, else defaultOutputDir.
 func (u uiFlags) outputDirOr(st *settings) string {
 	if u.outputDir != "" {
 		return u.outputDir
 	}
-	return st.outputDir
+	if st.outputDir != "" {
+		return st.outputDir
+	}
+	return defaultOutputDir()
+}
+
+// defaultOutputDir is where e and w write unless told:
+// $XDG_STATE_HOME/domscope, else ~/.local/state/domscope. Not the current
+// directory: it may be a source tree, or not writable, and files would
+// scatter across wherever the UI was started. A temporary directory is
+// emptied on reboot, and a saved capture is for sharing later.
+func defaultOutputDir() string {
+	if d := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(d) { // relative: invalid, says the XDG spec
+		return filepath.Join(d, "domscope")
+	}
+	if h, err := os.UserHomeDir(); err == nil && h != "" {
+		return filepath.Join(h, ".local", "state", "domscope")
+	}
+	return filepath.Join(os.TempDir(), "domscope")
 }

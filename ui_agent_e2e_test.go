@@ -240,6 +240,8 @@ func TestUIWatchesTheAgent(t *testing.T) {
 	// w writes the same session as a script; H tells its story
 	term.keys("w")
 	term.waitText("wrote 4 steps")
+	term.keys("Escape") // the box with the path and the replay command
+	time.Sleep(300 * time.Millisecond)
 	term.keys("H")
 	story := term.waitText("The session, step by step (4)")
 	for _, want := range []string{"1 ✓ agent: click on node_" + add, "2 ✓ agent: type \"••••\" on node_" + pw,

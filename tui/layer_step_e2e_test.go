@@ -101,6 +101,7 @@ func TestStepThroughFullProgram(t *testing.T) {
 	seen(tm.waitText("the script is done: 3 of 4 steps run, 1 skipped", 30*time.Second))
 	tm.keys("w")
 	seen(tm.waitText("wrote 5 steps to", 10*time.Second))
+	tm.closeBox("Script written")
 
 	// the page's own state, through a second connection
 	if got := pageValue(t, base+"/signin.html", "document.getElementById('out').textContent"); got != "signed in as alice" {

@@ -82,6 +82,7 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	capture()
 	tm.waitText("saved this capture to", 15*time.Second)
 	capture()
+	tm.closeBox("Capture saved")
 
 	// The page holds what was typed. The masking is in the UI only.
 	for id, secret := range secrets {

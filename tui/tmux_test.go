@@ -201,6 +201,13 @@ func (tm *term) export(path string) {
 	tm.keys("Enter")
 }
 
+// closeBox closes the box titled title (e and w show one) with esc.
+func (tm *term) closeBox(title string) {
+	tm.t.Helper()
+	tm.keys("Escape")
+	tm.waitFor("the box closed", 10*time.Second, func(s string) bool { return !strings.Contains(s, title) })
+}
+
 func (tm *term) format(f string) string {
 	return strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "t", f))
 }
