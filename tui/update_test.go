@@ -350,7 +350,7 @@ func TestQuitKeys(t *testing.T) {
 			t.Fatalf("%s: no command", key)
 		}
 		found := false
-		for _, msg := range runCmd(cmd, 100*time.Millisecond) {
+		for _, msg := range runCmd(cmd, 5*time.Second) {
 			if _, ok := msg.(tea.QuitMsg); ok {
 				found = true
 			}
