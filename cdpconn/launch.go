@@ -18,8 +18,9 @@ import (
 )
 
 // startTimeout bounds how long a launched Chromium may take to open its
-// DevTools port.
-const startTimeout = 30 * time.Second
+// DevTools port. The caller's context (--timeout) usually ends it first.
+// A loaded machine can take over 30 s to start a browser.
+const startTimeout = 2 * time.Minute
 
 // LaunchOptions configure Launch. The zero value finds Chromium on its own,
 // runs headless when there is no display, and uses a fresh profile.
