@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -14,6 +13,8 @@ import (
 	"domscope/dom/build"
 	"domscope/dom/capture"
 	"domscope/dom/flatten"
+	"domscope/dom/render"
+	"domscope/dom/serve"
 )
 
 // snapshotOpts are the snapshot command's own flags.
@@ -63,9 +64,9 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	defer cancel()
 	mode := os.Getenv("DOMSCOPE_CAPTURE")
 	if servable(conn, o, mode) {
-		text, ok, err := askServer(ctx, socketPath(conn.endpoint), o.request(conn, settingsFrom(ctx)))
+		text, ok, err := serve.Ask(ctx, serve.SocketPath(conn.endpoint), o.request(conn, settingsFrom(ctx)))
 		if err != nil {
-			return err
+			return served(err)
 		}
 		if ok {
 			return o.write(text)
@@ -122,7 +123,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 // check refuses options that make no sense. The server runs it on each
 // request too: one set of rules for both paths.
 func (o snapshotOpts) check() error {
-	if !knownFormat(o.format) {
+	if !render.KnownFormat(o.format) {
 		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", o.format)}
 	}
 	switch o.capture {
@@ -139,15 +140,6 @@ func (o snapshotOpts) check() error {
 	return o.view.check(o.format)
 }
 
-// knownFormat: format is one snapshot prints.
-func knownFormat(format string) bool {
-	switch format {
-	case "json", "text", "tree":
-		return true
-	}
-	return false
-}
-
 // flattenOptions are the options snapshot's views are flattened with:
 // the settings' rules off, backend ids, and the view flags.
 func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.Snapshot) (dom.Options, error) {
@@ -157,30 +149,13 @@ func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.
 // viewOptions are flattenOptions with the flatten rules off given. A
 // served snapshot brings the client's rules, not the server's.
 func (o snapshotOpts) viewOptions(snap *dom.Snapshot, flattenOff map[string]bool, q queryFunc) (dom.Options, error) {
-	opts := dom.DefaultOptions()
-	opts.IncludeBackendIDs = o.backendIDs
-	opts.Disabled = flattenOff
-	return opts, o.view.apply(snap, &opts, q)
+	return o.render(flattenOff).Options(snap, q)
 }
 
 // printed is what snapshot prints of snap, served or direct: one
-// formatting path, so the two cannot drift apart.
+// renderer (dom/render) for the CLI, serve and mcp.
 func (o snapshotOpts) printed(snap *dom.Snapshot, opts dom.Options) (string, *dom.SerializedDom, error) {
-	sd, dec := flatten.Flatten(snap, opts)
-	var text string
-	switch o.format {
-	case "json", "text":
-		var err error
-		if text, err = o.view.format(sd, o.format); err != nil {
-			return "", nil, err
-		}
-	case "tree":
-		text = flatten.FormatTree(snap, dec)
-	}
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	return text, sd, nil
+	return o.render(opts.Disabled).Print(snap, opts)
 }
 
 // write puts the printed view in --out or on stdout.

@@ -11,7 +11,6 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
-	"domscope/dom/flatten"
 )
 
 // comparePaths is `snapshot --capture compare`: the page taken by CDP and
@@ -75,6 +74,8 @@ func viewOf(ctx context.Context, p dom.Page, o snapshotOpts, snap *dom.Snapshot,
 	if err != nil {
 		return "", err
 	}
-	sd, _ := flatten.Flatten(snap, opts)
-	return o.view.format(sd, format)
+	v := o.render(opts.Disabled)
+	v.Format = format
+	text, _, err := v.Print(snap, opts)
+	return strings.TrimSuffix(text, "\n"), err
 }

@@ -10,6 +10,7 @@ import (
 	"domscope/cdpconn"
 	"domscope/dom"
 	"domscope/dom/demo"
+	domtabs "domscope/dom/tabs"
 )
 
 // connFlags are the flags every command that talks to a browser shares.
@@ -118,7 +119,7 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 		var tabs []dom.TargetInfo
 		if tabs, err = s.browser.Targets(ctx); err == nil {
 			var t dom.TargetInfo
-			if t, err = cdpconn.PickTarget(tabs, target); err == nil {
+			if t, err = domtabs.Pick(tabs, target); err == nil {
 				s.page, err = s.browser.Attach(ctx, t.ID)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/serve"
 )
 
 // fakeServer answers every request at path with an error a real
@@ -42,7 +43,7 @@ func TestServeSocketNotOurs(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
 	p := cdptest.Page(t, base+"/semantic.html")
-	path := socketPath(ws)
+	path := serve.SocketPath(ws)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"os"
@@ -12,17 +12,17 @@ func TestSocketPath(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", dir)
 	same := []string{"", "127.0.0.1:9222", "http://127.0.0.1:9222", "http://127.0.0.1:9222/", "HTTP://LOCALHOST:9222"}
-	want := socketPath(same[0])
+	want := SocketPath(same[0])
 	if filepath.Dir(want) != filepath.Join(dir, "domscope") {
 		t.Errorf("socket %s is not in $XDG_RUNTIME_DIR/domscope", want)
 	}
 	for _, e := range same {
-		if got := socketPath(e); got != want {
+		if got := SocketPath(e); got != want {
 			t.Errorf("%q: %s, want %s", e, got, want)
 		}
 	}
 	for _, e := range []string{"http://127.0.0.1:9333", "ws://127.0.0.1:9222/devtools/browser/x", "wss://farm.example/?token=SECRETTOKEN"} {
-		got := socketPath(e)
+		got := SocketPath(e)
 		if got == want {
 			t.Errorf("%q shares the default's socket", e)
 		}

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"crypto/sha256"
@@ -10,25 +10,26 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-
-	"domscope/cdpconn"
 )
 
-// serveDir is where `domscope serve` puts its sockets: a directory only
+// DefaultEndpoint is the endpoint an empty one means (cdpconn's default).
+const DefaultEndpoint = "http://127.0.0.1:9222"
+
+// Dir is where `domscope serve` puts its sockets: a directory only
 // this user can open. $XDG_RUNTIME_DIR is per user already.
-func serveDir() string {
+func Dir() string {
 	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
 		return filepath.Join(d, "domscope")
 	}
 	return filepath.Join(os.TempDir(), fmt.Sprintf("domscope-%d", os.Getuid()))
 }
 
-// normalEndpoint is endpoint as the socket's name reads it. The ways of
+// NormalEndpoint is endpoint as the socket's name reads it. The ways of
 // writing one address give one name: default, scheme, case, slash.
-func normalEndpoint(endpoint string) string {
+func NormalEndpoint(endpoint string) string {
 	e := strings.TrimSpace(endpoint)
 	if e == "" {
-		e = cdpconn.DefaultEndpoint
+		e = DefaultEndpoint
 	}
 	if !strings.Contains(e, "://") {
 		e = "http://" + e
@@ -46,11 +47,11 @@ func normalEndpoint(endpoint string) string {
 	return u.String()
 }
 
-// socketPath is the socket of the server for endpoint. It is a hash, so
+// SocketPath is the socket of the server for endpoint. It is a hash, so
 // a farm's token in the endpoint is not in any file name.
-func socketPath(endpoint string) string {
-	sum := sha256.Sum256([]byte(normalEndpoint(endpoint)))
-	return filepath.Join(serveDir(), hex.EncodeToString(sum[:8])+".sock")
+func SocketPath(endpoint string) string {
+	sum := sha256.Sum256([]byte(NormalEndpoint(endpoint)))
+	return filepath.Join(Dir(), hex.EncodeToString(sum[:8])+".sock")
 }
 
 // privateDir makes dir if needed and checks that only this user can
@@ -95,11 +96,11 @@ func ourSocket(path string) error {
 	return nil
 }
 
-// listenPrivate listens on path with mode 0600. A live server already
+// Listen listens on path with mode 0600. A live server already
 // there is an error; a stale socket file is replaced. The lock beside
 // the socket, held until stop, keeps two servers starting at once from
 // taking each other's socket.
-func listenPrivate(path string) (ln *net.UnixListener, stop func(), err error) {
+func Listen(path string) (ln *net.UnixListener, stop func(), err error) {
 	if err := privateDir(filepath.Dir(path), true); err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,123 @@
+// Package render turns a snapshot and view options into the answer a
+// front door prints: the CLI's snapshot, the resident service's reply and
+// the MCP tools' views all come from here, so they cannot drift apart.
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"domscope/dom"
+	"domscope/dom/flatten"
+	"domscope/dom/query"
+)
+
+// View says how a snapshot is printed.
+type View struct {
+	// Format is json, text (the default when empty) or tree.
+	Format     string
+	BackendIDs bool
+	query.Shape
+	// MaxTokens cuts the json or text view at a whole node (0: no cut).
+	MaxTokens int
+	// FlattenOff are the flatten rules turned off.
+	FlattenOff map[string]bool
+
+	// More words the line after a cut, in the front door's own terms.
+	More func(omitted int) string
+	// Outside, when set, rewords the line counting nodes out of view.
+	Outside func(n int) string
+	// PageLine heads a text view with the page's title and URL.
+	PageLine func(snap *dom.Snapshot) string
+}
+
+// UsageError is a view option that makes no sense.
+type UsageError struct{ Msg string }
+
+func (e UsageError) Error() string { return e.Msg }
+
+// KnownFormat: format is one the views print.
+func KnownFormat(format string) bool {
+	switch format {
+	case "json", "text", "tree":
+		return true
+	}
+	return false
+}
+
+// Check refuses values that make no sense, in the CLI's words.
+func (v View) Check() error {
+	if !KnownFormat(v.Format) {
+		return UsageError{fmt.Sprintf("unknown --format %q: want json, text or tree", v.Format)}
+	}
+	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.MaxTokens < 0 {
+		return UsageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
+	}
+	if v.Format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
+		return UsageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
+	}
+	return nil
+}
+
+// Options are the flatten options of v for snap; css resolves a selector
+// to nodes of snap.
+func (v View) Options(snap *dom.Snapshot, css func(sel string) ([]*dom.VirtualNode, error)) (dom.Options, error) {
+	opts := dom.DefaultOptions()
+	opts.IncludeBackendIDs = v.BackendIDs
+	opts.Disabled = v.FlattenOff
+	if err := v.Shape.Apply(snap, &opts, css); err != nil {
+		return opts, fmt.Errorf("--selector: %w", err)
+	}
+	return opts, nil
+}
+
+// Print flattens snap with opts and prints it as v says. The text ends
+// with a newline.
+func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.SerializedDom, error) {
+	sd, dec := flatten.Flatten(snap, opts)
+	var text string
+	switch v.Format {
+	case "json":
+		b, _, err := flatten.CutJSON(sd, v.MaxTokens, v.more)
+		if err != nil {
+			return "", nil, err
+		}
+		text = string(b)
+	case "tree":
+		text = flatten.FormatTree(snap, dec)
+	default:
+		text = v.text(snap, sd)
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text, sd, nil
+}
+
+// text is the text view, cut to MaxTokens.
+func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
+	lines, omitted := flatten.CutTextLines(flatten.FormatTextLines(sd), v.MaxTokens)
+	var b strings.Builder
+	if v.PageLine != nil {
+		b.WriteString(v.PageLine(snap))
+	}
+	for _, l := range lines {
+		if v.Outside != nil && sd.Outside > 0 && l.ID == "" && strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") {
+			b.WriteString(v.Outside(sd.Outside) + "\n")
+			continue
+		}
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+	}
+	if omitted > 0 {
+		b.WriteString("… " + v.more(omitted) + "\n")
+	}
+	return b.String()
+}
+
+func (v View) more(omitted int) string {
+	if v.More != nil {
+		return v.More(omitted)
+	}
+	return fmt.Sprintf("%d more nodes left out to fit --max-tokens %d: raise it, or narrow the view with --selector or --offscreen=false", omitted, v.MaxTokens)
+}
