@@ -46,6 +46,8 @@ func newRoot() *cobra.Command {
 	root := uiCommand()
 	root.PersistentFlags().String("config", "", "settings file (TOML; default $XDG_CONFIG_HOME/domscope/config.toml)")
 	root.AddCommand(snapshotCommand(), serveCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
+	root.AddGroup(&cobra.Group{ID: "agent", Title: "Agent commands (each asks the resident service; see domscope guide):"})
+	root.AddCommand(agentCommands()...)
 	root.SetVersionTemplate("domscope {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
 	root.PersistentPreRunE = checkFlags

@@ -28,6 +28,7 @@ type snapshotOpts struct {
 	view       viewFlags
 	capture    string
 	direct     bool
+	session    string // an agent session's tab, through the service
 }
 
 func snapshotCommand() *cobra.Command {
@@ -53,12 +54,16 @@ func snapshotCommand() *cobra.Command {
 	fs.StringVar(&o.capture, "capture", "cdp", "experimental: cdp (default), page (roles and names from a script in the page), or compare (print where the two differ)")
 	fs.BoolVar(&o.direct, "direct", false, "attach and capture here even when domscope serve runs for this endpoint")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
+	fs.StringVar(&o.session, "session", os.Getenv("DOMSCOPE_SESSION"), "the view of this agent session's tab, as dom_snapshot answers (default $DOMSCOPE_SESSION)")
 	return cmd
 }
 
 func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	if err := o.check(); err != nil {
 		return err
+	}
+	if o.session != "" {
+		return snapshotInSession(ctx, conn, o)
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()

@@ -28,8 +28,8 @@ func fakeServer(t *testing.T, path string) {
 				return
 			}
 			_, _ = bufio.NewReader(c).ReadBytes('\n')
-			_, _ = c.Write([]byte(`{"protocol":2,"accepted":true}` + "\n" +
-				`{"protocol":2,"length":0,"error":{"code":"CDP_ERROR","text":"FAKE SERVER"}}` + "\n"))
+			_, _ = c.Write([]byte(`{"protocol":3,"accepted":true}` + "\n" +
+				`{"protocol":3,"length":0,"error":{"code":"CDP_ERROR","text":"FAKE SERVER"}}` + "\n"))
 			c.Close()
 		}
 	}()

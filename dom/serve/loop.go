@@ -119,8 +119,18 @@ func (srv *Server) serveConn(ctx context.Context, c net.Conn) {
 	rctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	start := time.Now()
-	text, err := srv.snapshot(rctx, req)
+	var text string
+	if req.Op == OpCall {
+		text, err = srv.call(rctx, req)
+	} else {
+		text, err = srv.snapshot(rctx, req)
+	}
 	outcome := "ok"
+	if req.Op == OpCall && err == nil {
+		if code := answerCode(text); code != "" {
+			outcome = string(code)
+		}
+	}
 	rep := reply{}
 	if err != nil {
 		outcome = string(dom.CodeOf(err))
@@ -141,7 +151,12 @@ func (srv *Server) serveConn(ctx context.Context, c net.Conn) {
 		if !render.KnownFormat(format) {
 			format = "(unknown)"
 		}
-		fmt.Fprintf(srv.Log, "domscope serve: snapshot --format %s → %s, %s\n", format, outcome, ms(time.Since(start)))
+		what := "snapshot --format " + format
+		if req.Op == OpCall {
+			// The tool only: its arguments may hold typed text.
+			what = agentLogName(req)
+		}
+		fmt.Fprintf(srv.Log, "domscope serve: %s → %s, %s\n", what, outcome, ms(time.Since(start)))
 	}
 }
 

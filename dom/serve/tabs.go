@@ -42,6 +42,8 @@ type Server struct {
 	tabs map[string]*servedTab
 	// unwatchable are the tabs --watch could not attach: not tried again.
 	unwatchable map[string]bool
+	// agents are the agent CLI's doors to tabs, and its sessions.
+	agents agents
 }
 
 // servedTab is one tab's service. Its requests run one at a time.
@@ -70,7 +72,8 @@ const attachBound = 90 * time.Second
 // New is a server of b's tabs. Close stops it.
 func New(b dom.Browser) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{browser: b, Stderr: os.Stderr, tabs: map[string]*servedTab{}, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel}
+	return &Server{browser: b, Stderr: os.Stderr, tabs: map[string]*servedTab{}, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel,
+		agents: agents{fronts: map[string]*front{}, sessions: map[string]string{}}}
 }
 
 // tab is the service of the tab spec names (as --target reads it). The
@@ -305,6 +308,7 @@ func (t *servedTab) snapshot(ctx context.Context, o render.View, req Request) (s
 
 // Close stops every service, and the attaches under way.
 func (s *Server) Close() {
+	s.closeFronts()
 	s.cancel()
 	s.mu.Lock()
 	tabs := s.tabs

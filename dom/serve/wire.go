@@ -16,7 +16,7 @@ import (
 
 // Protocol is the version of the request and reply below. A server
 // of another version is not asked: the snapshot goes direct.
-const Protocol = 2
+const Protocol = 3
 
 // Request is one `snapshot` asked of the server: one JSON line.
 type Request struct {
@@ -29,6 +29,18 @@ type Request struct {
 	TierOff    map[string]bool `json:"tierOff"`
 	FlattenOff map[string]bool `json:"flattenOff"`
 	Timeout    time.Duration   `json:"timeout"`
+
+	// Op is "" for a snapshot, OpCall for an agent CLI command: Tool
+	// (an MCP tool, or ToolClose, ToolTab) with Args, on Session's tab
+	// or Target's.
+	Op      string          `json:"op,omitempty"`
+	Session string          `json:"session,omitempty"`
+	Tool    string          `json:"tool,omitempty"`
+	Args    json.RawMessage `json:"args,omitempty"`
+	// Steps asks for the action's `run` step; Record names a script
+	// (an absolute path) the session's steps are written to.
+	Steps  bool   `json:"steps,omitempty"`
+	Record string `json:"record,omitempty"`
 }
 
 // reply heads the answer: one JSON line, then Length bytes of the
