@@ -48,6 +48,7 @@ func newRoot() *cobra.Command {
 	root.AddCommand(snapshotCommand(), serveCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
 	root.AddGroup(&cobra.Group{ID: "agent", Title: "Agent commands (each asks the resident service; see domscope guide):"})
 	root.AddCommand(agentCommands()...)
+	root.AddCommand(guideCommand())
 	root.SetVersionTemplate("domscope {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
 	root.PersistentPreRunE = checkFlags

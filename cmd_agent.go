@@ -15,6 +15,7 @@ import (
 
 	"domscope/cdpconn"
 	"domscope/dom"
+	"domscope/dom/mcp"
 	"domscope/dom/serve"
 )
 
@@ -249,4 +250,13 @@ func snapshotInSession(ctx context.Context, conn connFlags, o snapshotOpts) erro
 		"maxInteractive": o.view.MaxInteractive, "selector": o.view.Selector, "maxTokens": o.view.maxTokens}
 	f := cliFlags{endpoint: conn.endpoint, session: o.session, timeout: conn.timeout, idle: 10 * time.Minute}
 	return runAgent(ctx, f, "dom_snapshot", in, "")
+}
+
+func guideCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "guide",
+		Short: "Print the guide for an agent: the loop, errors, sessions, MCP set-up",
+		Args:  noArgs,
+		Run:   func(*cobra.Command, []string) { fmt.Print(mcp.Guide(version())) },
+	}
 }

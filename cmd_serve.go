@@ -92,7 +92,7 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	srv := serve.New(b)
 	srv.Watch = o.watch
 	defer srv.Close()
-	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s; snapshot --endpoint %s uses it\n", path, cdpconn.Redact(conn.endpoint))
+	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s (pid %d); snapshot --endpoint %s uses it\n", path, os.Getpid(), cdpconn.Redact(conn.endpoint))
 	if !o.quiet {
 		srv.Log = os.Stderr
 	}
