@@ -98,6 +98,14 @@ func (s *Server) call(ctx context.Context, req Request) (string, error) {
 			return "", err
 		}
 	}
+	// An action names ids of the view the agent saw: a snapshot printed
+	// before this service ran numbers the page as a first capture here
+	// does.
+	if f.tab.svc.Current() == nil && req.Tool != "dom_snapshot" {
+		if _, err := f.tab.svc.Snapshot(ctx, false); err != nil {
+			return "", err
+		}
+	}
 	a, err := f.run(ctx, req.Tool, req.Args)
 	if err != nil {
 		return "", err
