@@ -12,8 +12,8 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
-	"domscope/dom/flatten"
 	"domscope/dom/render"
+	"domscope/dom/screenshot"
 	"domscope/dom/serve"
 )
 
@@ -115,12 +115,12 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		return err
 	}
 	if o.shot != "" {
-		if err := writeScreenshot(ctx, s.page, snap, sd, o.shot, o.marks, os.Stderr); err != nil {
+		if err := screenshot.Save(ctx, s.page, snap, sd, o.shot, o.marks, os.Stderr); err != nil {
 			return err
 		}
 	}
 	if o.stats {
-		printStats(os.Stderr, snap, text, o.format, snap.CaptureTime, snap.BuildTime, flattenTime)
+		render.Stats(os.Stderr, snap, text, o.format, snap.CaptureTime, snap.BuildTime, flattenTime)
 	}
 	return nil
 }
@@ -172,28 +172,3 @@ func (o snapshotOpts) write(text string) error {
 	return err
 }
 
-// printStats writes the --stats lines.
-func printStats(w io.Writer, snap *dom.Snapshot, out, format string, captureTime, buildTime, flattenTime time.Duration) {
-	var nodes, hidden int
-	tiers := map[dom.Tier]int{}
-	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
-		nodes++
-		tiers[n.Tier]++
-		if !n.Visible {
-			hidden++
-		}
-	})
-	fmt.Fprintf(w, "tokens (o200k, %s): %d\n", format, flatten.CountTokens(out))
-	fmt.Fprintf(w, "nodes: %d (semantic %d, non-semantic %d, structural %d; hidden %d)\n",
-		nodes, tiers[dom.Semantic], tiers[dom.NonSemantic], tiers[dom.Structural], hidden)
-	oop := 0
-	for _, f := range snap.Frames {
-		if f.OutOfProcess {
-			oop++
-		}
-	}
-	fmt.Fprintf(w, "frames: %d, out-of-process targets: %d\n", len(snap.Frames), oop)
-	fmt.Fprintf(w, "capture %s, build %s, flatten+format %s\n", ms(captureTime), ms(buildTime), ms(flattenTime))
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }

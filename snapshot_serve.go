@@ -1,9 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
-	"net"
-	"net/url"
+	"os"
+	"strings"
+
+	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/capture"
 
 	"domscope/dom/render"
 	"domscope/dom/serve"
@@ -33,18 +38,7 @@ func servable(conn connFlags, o snapshotOpts, mode string) bool {
 	if conn.launch || conn.demo || conn.url != "" || conn.viewport != "" || conn.device != "" || conn.scale != 0 {
 		return false
 	}
-	return conn.allowRemote || loopbackEndpoint(conn.endpoint)
-}
-
-// loopbackEndpoint reports whether endpoint is on this machine. Another
-// one needs --allow-remote, which the direct path checks.
-func loopbackEndpoint(endpoint string) bool {
-	u, err := url.Parse(serve.NormalEndpoint(endpoint))
-	if err != nil {
-		return false
-	}
-	ip := net.ParseIP(u.Hostname())
-	return ip != nil && ip.IsLoopback()
+	return conn.allowRemote || serve.Loopback(conn.endpoint)
 }
 
 // served is a served error as this command reports it: bad input keeps
@@ -58,5 +52,29 @@ func served(err error) error {
 	if errors.As(err, &ue) {
 		return usageError{ue.Msg}
 	}
+	return err
+}
+
+// comparePaths is `snapshot --capture compare`: the page taken by CDP and
+// by the page walker, and how they and their views differ.
+func comparePaths(ctx context.Context, p dom.Page, o snapshotOpts, bo build.Options) error {
+	cdp, page, d, err := capture.ComparePaths(ctx, p, bo)
+	if err != nil {
+		return err
+	}
+	report, err := render.Compare(d.Text(), cdp, page, func(snap *dom.Snapshot, format string) (string, error) {
+		opts, err := o.flattenOptions(ctx, p, snap)
+		if err != nil {
+			return "", err
+		}
+		v := o.render(opts.Disabled)
+		v.Format = format
+		text, _, err := v.Print(snap, opts)
+		return strings.TrimSuffix(text, "\n"), err
+	})
+	if err != nil {
+		return err
+	}
+	_, err = os.Stdout.WriteString(report)
 	return err
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"domscope/dom/render"
 )
 
 // modelAhead builds the model of each new document of t's tab once it
@@ -69,6 +71,6 @@ func (s *Server) captureAhead(t *servedTab) {
 	t.unread++
 	if s.Log != nil {
 		// No URL: it may hold a token.
-		fmt.Fprintf(s.Log, "domscope serve: modelled a page ahead, %s\n", ms(time.Since(start)))
+		fmt.Fprintf(s.Log, "domscope serve: modelled a page ahead, %s\n", render.Ms(time.Since(start)))
 	}
 }

@@ -156,7 +156,7 @@ func (srv *Server) serveConn(ctx context.Context, c net.Conn) {
 			// The tool only: its arguments may hold typed text.
 			what = agentLogName(req)
 		}
-		fmt.Fprintf(srv.Log, "domscope serve: %s → %s, %s\n", what, outcome, ms(time.Since(start)))
+		fmt.Fprintf(srv.Log, "domscope serve: %s → %s, %s\n", what, outcome, render.Ms(time.Since(start)))
 	}
 }
 
@@ -187,5 +187,3 @@ func browserGone(ctx context.Context, b dom.Browser) <-chan struct{} {
 	}()
 	return gone
 }
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }

@@ -147,3 +147,14 @@ func Listen(path string) (ln *net.UnixListener, stop func(), err error) {
 	}
 	return ln, stop, nil
 }
+
+// Loopback reports whether endpoint is on this machine. Another one
+// needs --allow-remote, which the direct path checks.
+func Loopback(endpoint string) bool {
+	u, err := url.Parse(NormalEndpoint(endpoint))
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(u.Hostname())
+	return ip != nil && ip.IsLoopback()
+}
