@@ -171,4 +171,3 @@ func (o snapshotOpts) write(text string) error {
 	_, err := io.WriteString(os.Stdout, text)
 	return err
 }
-
