@@ -48,8 +48,8 @@ func TestPick(t *testing.T) {
 // index, an index over a URL, a URL over a title.
 func TestPickOrder(t *testing.T) {
 	open := []dom.TargetInfo{
-		{ID: "AAA111", URL: "https://a.test/1", Title: "Cart"},
 		{ID: "1", URL: "https://b.test/", Title: "Numbered"},
+		{ID: "AAA111", URL: "https://a.test/1", Title: "Cart"},
 		{ID: "CCC333", URL: "https://c.test/cart", Title: "Shop"},
 	}
 	for _, tc := range []struct{ spec, want string }{
