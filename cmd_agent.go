@@ -80,11 +80,8 @@ func (e agentExit) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // runAgent asks the endpoint's resident service to run tool with in. It
 // starts one, detached, when none runs.
 func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, file string) error {
-	if f.idle < time.Second {
-		return usageError{fmt.Sprintf("--idle %s: give 1s or more", f.idle)}
-	}
-	if !serve.Loopback(f.endpoint) {
-		return usageError{"the agent commands drive a browser on this machine: give a loopback --endpoint"}
+	if !serve.Loopback(f.endpoint) || f.idle < time.Second {
+		return usageError{fmt.Sprintf("the agent commands take a loopback --endpoint and --idle of 1s or more, not %s and %s", cdpconn.Redact(f.endpoint), f.idle)}
 	}
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
@@ -105,11 +102,6 @@ func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, f
 	if err != nil {
 		return served(err)
 	}
-	return printAnswer(a, f, file)
-}
-
-// printAnswer prints the answer: stdout when done, stderr when failed.
-func printAnswer(a serve.Answer, f cliFlags, file string) error {
 	code, err := a.Print(os.Stdout, os.Stderr, f.json, f.steps, file)
 	if err != nil || code == 0 {
 		return err

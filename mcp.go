@@ -26,6 +26,7 @@ type mcpOpts struct {
 	view    string
 	quiet   bool
 	effects bool
+	record  string
 }
 
 func mcpCommand() *cobra.Command {
@@ -51,6 +52,7 @@ func mcpCommand() *cobra.Command {
 	fs.StringVar(&o.view, "view", string(mcp.ViewDiff), "what an action answers with besides its result: diff (the view's changed lines; the new page after a navigation), full (the whole view) or none")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per call on stderr")
 	fs.BoolVar(&o.effects, "effects", false, "show a click ripple in the browser")
+	fs.StringVar(&o.record, "record", "", "write the agent's actions to this file as a `run` script")
 	return cmd
 }
 
@@ -90,6 +92,7 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	var warm sync.WaitGroup
 	warm.Go(func() { warmUp(wctx, svc, logw) })
 	defer func() { stopWarm(); warm.Wait() }()
+	var rec *mcp.Recording
 	server := mcp.New(mcp.Config{
 		Service:    svc,
 		Page:       s.page,
@@ -99,12 +102,16 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 			if c.Tool != "dom_snapshot" {
 				stopWarm()
 			}
+			rec.Observe(c)
 		},
 		View:    mcp.View(o.view),
 		Log:     logw,
 		Version: version(),
 	})
 	defer server.Close()
+	if rec, err = mcp.RecordTo(server, o.record); err != nil {
+		return err
+	}
 	if o.http == "" {
 		err := server.Run(ctx, &sdk.StdioTransport{})
 		if ctx.Err() != nil || errors.Is(err, io.EOF) {

@@ -14,7 +14,6 @@ import (
 	"domscope/dom"
 	"domscope/dom/live"
 	"domscope/dom/mcp"
-	"domscope/dom/script"
 	"domscope/dom/tabs"
 )
 
@@ -50,12 +49,11 @@ type front struct {
 	cs      *sdk.ClientSession
 	session string // "" for a tab named by --target
 
-	mu     sync.Mutex
-	last   mcp.Call // the last call that ended
-	before map[int]*dom.Snapshot
-	rec    *script.Recorder
-	file   *os.File // the --record script, when asked
-	step   string   // the last call's step, for --steps
+	mu   sync.Mutex
+	last mcp.Call // the last call that ended
+	rec  *mcp.Recording
+	file *os.File // the --record script, when asked
+	step string   // the last call's step, for --steps
 }
 
 // agents holds the fronts and the sessions. Guarded by Server.mu.
@@ -159,22 +157,16 @@ func (f *front) run(ctx context.Context, tool string, args json.RawMessage) (Ans
 // action as a `run` step, as the UI's recorder does.
 func (f *front) observe(c mcp.Call) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	if !c.Done {
-		f.before[c.Seq] = f.tab.svc.Current()
-		return
+	rec := f.rec
+	if c.Done {
+		f.last = c
 	}
-	before := f.before[c.Seq]
-	delete(f.before, c.Seq)
-	f.last = c
-	if c.Action == nil || c.Result == nil {
-		return
-	}
-	st, ok, _ := f.rec.Record(before, *c.Action, *c.Result, c.Tool)
-	if ok {
-		if line, err := script.StepLine(st); err == nil {
-			f.step = line
-		}
+	f.mu.Unlock()
+	rec.Observe(c)
+	if c.Done {
+		f.mu.Lock()
+		f.step = rec.Step()
+		f.mu.Unlock()
 	}
 }
 
@@ -193,19 +185,20 @@ func (f *front) record(path string) error {
 		return dom.Errorf(dom.ValidationError, err, "cannot write the script")
 	}
 	f.file = file
-	f.rec = script.NewRecorder(file)
+	f.rec = mcp.NewRecording(f.srv, file)
 	return nil
 }
 
 // newFront makes the MCP server of t, for session (or "").
 func (s *Server) newFront(ctx context.Context, t *servedTab, session string) (*front, error) {
-	f := &front{tab: t, session: session, before: map[int]*dom.Snapshot{}, rec: script.NewRecorder(nil)}
+	f := &front{tab: t, session: session}
 	f.srv = mcp.New(mcp.Config{
 		Service: t.svc, Page: t.page, Browser: s.browser,
 		NewService: func(p dom.Page) mcp.Service { return live.NewService(p, live.Config{FreshDocumentIDs: true}) },
 		Observer:   f.observe,
 		Version:    "serve",
 	})
+	f.rec = mcp.NewRecording(f.srv, nil)
 	ct, st := sdk.NewInMemoryTransports()
 	if _, err := f.srv.MCP().Connect(s.ctx, st, nil); err != nil {
 		return nil, err
