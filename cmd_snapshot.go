@@ -151,10 +151,13 @@ func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.
 	return o.viewOptions(snap, settingsFrom(ctx).flattenOff, pageQuery(ctx, p, snap))
 }
 
-// viewOptions are flattenOptions with the flatten rules off given. A
-// served snapshot brings the client's rules, not the server's.
+// viewOptions are flattenOptions with the flatten rules off given.
 func (o snapshotOpts) viewOptions(snap *dom.Snapshot, flattenOff map[string]bool, q queryFunc) (dom.Options, error) {
-	return o.render(flattenOff).Options(snap, q)
+	opts, err := o.render(flattenOff).Options(snap, q)
+	if err != nil {
+		return opts, fmt.Errorf("--selector: %w", err)
+	}
+	return opts, nil
 }
 
 // printed is what snapshot prints of snap, served or direct: one

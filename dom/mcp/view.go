@@ -3,11 +3,10 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"domscope/dom"
-	"domscope/dom/flatten"
 	"domscope/dom/query"
+	"domscope/dom/render"
 )
 
 // viewOpts are dom_snapshot's serialization options.
@@ -18,42 +17,30 @@ type viewOpts struct {
 }
 
 // render writes snap as the agent's view with o, headed by the page line.
+// It is the one renderer (dom/render) in the tools' own words.
 func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o viewOpts) (string, error) {
-	opts := dom.DefaultOptions()
-	err := o.Shape.Apply(snap, &opts, func(sel string) ([]*dom.VirtualNode, error) {
+	v := render.View{Format: "text", Shape: o.Shape, MaxTokens: o.maxTokens, PageLine: pageLine,
+		More: func(omitted int) string {
+			return fmt.Sprintf("%d more nodes left out to fit maxTokens %d: call dom_snapshot with a larger maxTokens, a selector, or offscreen:false", omitted, o.maxTokens)
+		},
+		Outside: func(n int) string {
+			return fmt.Sprintf("… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true", n)
+		}}
+	if o.json {
+		v.Format = "json"
+	}
+	opts, err := v.Options(snap, func(sel string) ([]*dom.VirtualNode, error) {
 		return svc.QueryCSSIn(ctx, snap, sel)
 	})
 	if err != nil {
 		return "", err
 	}
-	sd, _ := flatten.Flatten(snap, opts)
+	text, _, err := v.Print(snap, opts)
+	if err != nil {
+		return "", err
+	}
 	s.shown(snap)
-	more := func(omitted int) string {
-		return fmt.Sprintf("%d more nodes left out to fit maxTokens %d: call dom_snapshot with a larger maxTokens, a selector, or offscreen:false", omitted, o.maxTokens)
-	}
-	if o.json {
-		b, _, err := flatten.CutJSON(sd, o.maxTokens, more)
-		if err != nil {
-			return "", err
-		}
-		return string(b) + "\n", nil
-	}
-	lines, omitted := flatten.CutTextLines(flatten.FormatTextLines(sd), o.maxTokens)
-	var b strings.Builder
-	b.WriteString(pageLine(snap))
-	for _, l := range lines {
-		if strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && sd.Outside > 0 && l.ID == "" {
-			// the offscreen marker, worded for the agent
-			fmt.Fprintf(&b, "… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true\n", sd.Outside)
-			continue
-		}
-		b.WriteString(l.Text)
-		b.WriteByte('\n')
-	}
-	if omitted > 0 {
-		b.WriteString("… " + more(omitted) + "\n")
-	}
-	return b.String(), nil
+	return text, nil
 }
 
 // shown records that the agent saw snap. The nodes gone since the view it

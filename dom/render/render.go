@@ -60,15 +60,12 @@ func (v View) Check() error {
 }
 
 // Options are the flatten options of v for snap; css resolves a selector
-// to nodes of snap.
+// to nodes of snap. A selector's error is the caller's to word.
 func (v View) Options(snap *dom.Snapshot, css func(sel string) ([]*dom.VirtualNode, error)) (dom.Options, error) {
 	opts := dom.DefaultOptions()
 	opts.IncludeBackendIDs = v.BackendIDs
 	opts.Disabled = v.FlattenOff
-	if err := v.Shape.Apply(snap, &opts, css); err != nil {
-		return opts, fmt.Errorf("--selector: %w", err)
-	}
-	return opts, nil
+	return opts, v.Shape.Apply(snap, &opts, css)
 }
 
 // Print flattens snap with opts and prints it as v says. The text ends

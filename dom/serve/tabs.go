@@ -300,7 +300,7 @@ func (t *servedTab) snapshot(ctx context.Context, o render.View, req Request) (s
 		return query.QueryCSS(ctx, t.page.Call, snap, t.page.TargetID(), sel)
 	})
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("--selector: %w", err)
 	}
 	text, _, err := o.Print(snap, opts)
 	return text, err
