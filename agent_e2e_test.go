@@ -130,6 +130,12 @@ func TestAgentSessions(t *testing.T) {
 		t.Errorf("goto answered:\n%s", out)
 	}
 	e.ok("goto", e.base+"/serve/other.html", "--session", "b")
+	if out := e.ok("wait", "--url", "OTHER.html", "--session", "b"); !strings.Contains(out, "url: "+e.base+"/serve/other.html") {
+		t.Errorf("wait --url answered:\n%s", out)
+	}
+	if _, stderr, code := e.run("wait", "--url", "nowhere", "--ms", "300", "--session", "b"); code != 1 || !strings.HasPrefix(stderr, "TIMEOUT") {
+		t.Errorf("wait --url for an address that never comes: exit %d, %q", code, stderr)
+	}
 	a := e.ok("snapshot", "--session", "a")
 	b := e.ok("snapshot", "--session", "b")
 	if !strings.Contains(a, `"Sign in"`) || strings.Contains(b, `"Sign in"`) {

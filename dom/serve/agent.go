@@ -104,8 +104,10 @@ func (s *Server) call(ctx context.Context, req Request) (string, error) {
 			return "", err
 		}
 	}
-	a, err := f.run(ctx, req.Tool, req.Args)
-	if err != nil {
+	var a Answer
+	if w, ok := urlWait(req); ok {
+		a = f.waitURL(ctx, w)
+	} else if a, err = f.run(ctx, req.Tool, req.Args); err != nil {
 		return "", err
 	}
 	if !req.Steps {

@@ -74,8 +74,9 @@ var Commands = []Command{
 		func(pos []string, _ map[string]string) (map[string]any, error) {
 			return map[string]any{"tab": pos[0]}, nil
 		}},
-	{"wait", "Wait for text to appear (--text) or go (--gone), or for --ms", 0, 0, "dom_wait",
-		[]Flag{{"text", "wait until the view holds this text", false}, {"gone", "wait until the view no longer holds this text", false}, {"ms", "wait this many milliseconds", false}},
+	{"wait", "Wait for text to appear (--text) or go (--gone), for the address (--url), or for --ms", 0, 0, "dom_wait",
+		[]Flag{{"text", "wait until the view holds this text", false}, {"gone", "wait until the view no longer holds this text", false},
+			{"url", "wait until the tab's address holds this text", false}, {"ms", "wait this many milliseconds", false}},
 		waitArgs},
 	{"screenshot FILE", "Save the visible page as a PNG (sensitive fields painted over)", 1, 1, "dom_screenshot", []Flag{{"marks", "draw the view's ids as numbered boxes", true}},
 		func(_ []string, f map[string]string) (map[string]any, error) {
@@ -114,9 +115,11 @@ func scrollArgs(pos []string, _ map[string]string) (map[string]any, error) {
 }
 
 func waitArgs(_ []string, f map[string]string) (map[string]any, error) {
-	text, gone := f["text"], f["gone"]
+	text, gone, url := f["text"], f["gone"], f["url"]
 	ms, _ := strconv.Atoi(f["ms"])
 	switch {
+	case url != "" && text == "" && gone == "":
+		return map[string]any{"url": url, "timeout": ms}, nil
 	case text != "" && gone == "":
 		return map[string]any{"text": text}, nil
 	case gone != "" && text == "":
@@ -124,7 +127,7 @@ func waitArgs(_ []string, f map[string]string) (map[string]any, error) {
 	case text == "" && gone == "" && ms > 0:
 		return map[string]any{"ms": ms}, nil
 	}
-	return nil, render.UsageError{Msg: "wait needs one of --text TEXT, --gone TEXT or --ms N"}
+	return nil, render.UsageError{Msg: "wait needs one of --text TEXT, --gone TEXT, --url TEXT (with --ms, its bound) or --ms N"}
 }
 
 // Runner starts the service an agent command asks, when none runs.

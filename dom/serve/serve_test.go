@@ -216,6 +216,7 @@ func TestCommandArgs(t *testing.T) {
 		{"scroll", []string{"12", "up"}, nil, `map[dy:-600 id:12]`},
 		{"press", []string{"Enter", "3"}, nil, `map[id:3 key:Enter]`},
 		{"wait", nil, map[string]string{"gone": "Loading"}, `map[gone:true text:Loading]`},
+		{"wait", nil, map[string]string{"url": "/done", "ms": "300"}, `map[timeout:300 url:/done]`},
 	} {
 		got, err := byName[tc.cmd].Args(tc.pos, tc.flags)
 		if err != nil || fmtMap(got) != tc.want {
