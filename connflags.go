@@ -10,6 +10,7 @@ import (
 	"domscope/cdpconn"
 	"domscope/dom"
 	"domscope/dom/demo"
+	domtabs "domscope/dom/tabs"
 	"domscope/dom/urls"
 )
 
@@ -135,7 +136,7 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 		var tabs []dom.TargetInfo
 		if tabs, err = s.browser.Targets(ctx); err == nil {
 			var t dom.TargetInfo
-			if t, err = cdpconn.PickTarget(tabs, target); err == nil {
+			if t, err = domtabs.Pick(tabs, target); err == nil {
 				s.page, err = s.browser.Attach(ctx, t.ID)
 			}
 		}

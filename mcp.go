@@ -29,6 +29,7 @@ type mcpOpts struct {
 	quiet        bool
 	effects      bool
 	nav          policyFlags
+	record       string
 }
 
 func mcpCommand() *cobra.Command {
@@ -57,6 +58,7 @@ func mcpCommand() *cobra.Command {
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per call on stderr")
 	fs.BoolVar(&o.effects, "effects", false, "show a click ripple in the browser")
 	o.nav.register(fs, "")
+	fs.StringVar(&o.record, "record", "", "write the agent's actions to this file as a `run` script")
 	return cmd
 }
 
@@ -101,12 +103,14 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	wctx, stopWarm := context.WithCancel(ctx)
 	var warm sync.WaitGroup
 	defer func() { stopWarm(); warm.Wait() }()
+	var rec *mcp.Recording
 	mc := mcp.Config{
 		NewService: func(p dom.Page) mcp.Service { return live.NewService(p, cfg) },
 		Observer: func(c mcp.Call) {
 			if c.Tool != "dom_snapshot" {
 				stopWarm()
 			}
+			rec.Observe(c)
 		},
 		View:       mcp.View(o.view),
 		Log:        logw,
@@ -131,6 +135,9 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	}
 	server := mcp.New(mc)
 	defer server.Close()
+	if rec, err = mcp.RecordTo(server, o.record); err != nil {
+		return err
+	}
 	if o.http == "" {
 		err := server.Run(ctx, mcp.Stdio(os.Stdin, os.Stdout, logw))
 		if ctx.Err() != nil || errors.Is(err, io.EOF) {

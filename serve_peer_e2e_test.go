@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/serve"
 )
 
 // fakeServer answers every request at path with an error a real
@@ -27,8 +28,8 @@ func fakeServer(t *testing.T, path string) {
 				return
 			}
 			_, _ = bufio.NewReader(c).ReadBytes('\n')
-			_, _ = c.Write([]byte(`{"protocol":2,"accepted":true}` + "\n" +
-				`{"protocol":2,"length":0,"error":{"code":"CDP_ERROR","text":"FAKE SERVER"}}` + "\n"))
+			_, _ = c.Write([]byte(`{"protocol":3,"accepted":true}` + "\n" +
+				`{"protocol":3,"length":0,"error":{"code":"CDP_ERROR","text":"FAKE SERVER"}}` + "\n"))
 			c.Close()
 		}
 	}()
@@ -42,7 +43,7 @@ func TestServeSocketNotOurs(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
 	p := cdptest.Page(t, base+"/semantic.html")
-	path := socketPath(ws)
+	path := serve.SocketPath(ws)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
-	"domscope/dom/flatten"
 	"domscope/dom/query"
 )
 
@@ -47,42 +44,4 @@ func pageQuery(ctx context.Context, p dom.Page, snap *dom.Snapshot) queryFunc {
 	return func(sel string) ([]*dom.VirtualNode, error) {
 		return query.QueryCSS(ctx, p.Call, snap, p.TargetID(), sel)
 	}
-}
-
-// apply puts the options into opts; q resolves a selector.
-func (v *viewFlags) apply(snap *dom.Snapshot, opts *dom.Options, q queryFunc) error {
-	if err := v.Shape.Apply(snap, opts, q); err != nil {
-		return fmt.Errorf("--selector: %w", err)
-	}
-	return nil
-}
-
-// format writes sd as json or text within --max-tokens.
-func (v *viewFlags) format(sd *dom.SerializedDom, format string) (string, error) {
-	adv := "raise it"
-	switch {
-	case v.Selector == "" && v.Offscreen:
-		adv += ", or narrow the view with --selector or --offscreen=false"
-	case v.Selector == "":
-		adv += ", or narrow the view with --selector"
-	case v.Offscreen:
-		adv += ", or narrow the view with --offscreen=false"
-	}
-	note := func(omitted int) []string {
-		return []string{
-			fmt.Sprintf("%d more nodes left out to fit --max-tokens %d: %s", omitted, v.maxTokens, adv),
-			fmt.Sprintf("%d more nodes left out (--max-tokens %d)", omitted, v.maxTokens),
-			fmt.Sprintf("%d more", omitted),
-		}
-	}
-	if format == "json" {
-		b, _, err := flatten.CutJSON(sd, v.maxTokens, note)
-		return string(b), err
-	}
-	lines, _, closing := flatten.CutText(flatten.FormatTextLines(sd), v.maxTokens, note)
-	text := flatten.JoinLines(lines)
-	if closing != "" {
-		text += closing + "\n"
-	}
-	return strings.TrimSuffix(text, "\n"), nil
 }

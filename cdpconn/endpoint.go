@@ -13,11 +13,12 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // DefaultEndpoint is where Chrome listens when started with
 // --remote-debugging-port=9222.
-const DefaultEndpoint = "http://127.0.0.1:9222"
+const DefaultEndpoint = urls.DefaultEndpoint
 
 // versionTimeout bounds the request to /json/version. A dead or wrong
 // endpoint must fail fast, never hang.
@@ -214,19 +215,5 @@ func endpointURL(endpoint string) (string, *url.URL, error) {
 	return endpoint, u, err
 }
 
-// ExpandEndpoint is endpoint as a URL: the default for an empty one,
-// http:// for a bare host:port, and http://127.0.0.1:PORT for a bare
-// port ("9600" or ":9600"), as Chrome's --remote-debugging-port takes it.
-func ExpandEndpoint(endpoint string) string {
-	endpoint = strings.TrimSpace(endpoint)
-	if endpoint == "" {
-		return DefaultEndpoint
-	}
-	if port := strings.TrimPrefix(endpoint, ":"); port != "" && strings.Trim(port, "0123456789") == "" {
-		return "http://127.0.0.1:" + port
-	}
-	if !strings.Contains(endpoint, "://") {
-		return "http://" + endpoint
-	}
-	return endpoint
-}
+// ExpandEndpoint is endpoint as a URL (urls.ExpandEndpoint).
+func ExpandEndpoint(endpoint string) string { return urls.ExpandEndpoint(endpoint) }

@@ -3,10 +3,10 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/tabs"
 	"domscope/dom/urls"
 )
 
@@ -87,35 +87,14 @@ func (s *Server) listTabs(ctx context.Context) reply {
 	return reply{text: b.String()}
 }
 
-// pick finds the tab spec names: an index, an id, or part of a URL or
-// title. It must name one tab.
-func pick(tabs []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
-	spec = strings.TrimSpace(spec)
-	if spec == "" {
+// pick finds the tab spec names, as --target does (tabs.Pick): its id,
+// its index in the list, or part of its URL, then of its title. It must
+// name one tab.
+func pick(open []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
+	if strings.TrimSpace(spec) == "" {
 		return dom.TargetInfo{}, dom.Errorf(dom.ValidationError, nil, "name the tab: its index in dom_tabs list, its id, or part of its URL or title")
 	}
-	if i, err := strconv.Atoi(spec); err == nil {
-		if i >= 0 && i < len(tabs) {
-			return tabs[i], nil
-		}
-		return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "no tab %d: there are %d (0 to %d)", i, len(tabs), len(tabs)-1)
-	}
-	var found []dom.TargetInfo
-	for _, t := range tabs {
-		if t.ID == spec {
-			return t, nil
-		}
-		if strings.Contains(strings.ToLower(t.URL), strings.ToLower(spec)) || strings.Contains(strings.ToLower(t.Title), strings.ToLower(spec)) {
-			found = append(found, t)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "no tab's id, URL or title matches %s", quote(spec))
-	}
-	return dom.TargetInfo{}, dom.Errorf(dom.ValidationError, nil, "%d tabs match %s: give its index or id", len(found), quote(spec))
+	return tabs.Pick(open, spec)
 }
 
 func (s *Server) selectTab(ctx context.Context, spec string) reply {

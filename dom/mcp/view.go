@@ -8,6 +8,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/flatten"
 	"domscope/dom/query"
+	"domscope/dom/render"
 )
 
 // viewOpts are dom_snapshot's serialization options.
@@ -18,39 +19,28 @@ type viewOpts struct {
 }
 
 // render writes snap as the agent's view with o, headed by the page line.
+// It is the one renderer (dom/render) in the tools' own words.
 func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o viewOpts) (string, error) {
-	opts := dom.DefaultOptions()
-	err := o.Shape.Apply(snap, &opts, func(sel string) ([]*dom.VirtualNode, error) {
+	v := render.View{Format: "text", Shape: o.Shape, MaxTokens: o.maxTokens, PageLine: pageLine,
+		Note: cutNote(o),
+		Outside: func(n int) string {
+			return fmt.Sprintf("… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true", n)
+		}}
+	if o.json {
+		v.Format = "json"
+	}
+	opts, err := v.Options(snap, func(sel string) ([]*dom.VirtualNode, error) {
 		return svc.QueryCSSIn(ctx, snap, sel)
 	})
 	if err != nil {
 		return "", err
 	}
-	sd, _ := flatten.Flatten(snap, opts)
+	text, _, err := v.Print(snap, opts)
+	if err != nil {
+		return "", err
+	}
 	s.shown(snap)
-	note := cutNote(o)
-	if o.json {
-		b, _, err := flatten.CutJSON(sd, o.maxTokens, note)
-		if err != nil {
-			return "", err
-		}
-		return string(b) + "\n", nil
-	}
-	lines := flatten.FormatTextLines(sd)
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && sd.Outside > 0 && l.ID == "" {
-			// the offscreen marker, worded for the agent
-			lines[i].Text = fmt.Sprintf("… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true", sd.Outside)
-		}
-	}
-	lines, _, closing := flatten.CutText(lines, o.maxTokens, note)
-	var b strings.Builder
-	b.WriteString(pageLine(snap))
-	b.WriteString(flatten.JoinLines(lines))
-	if closing != "" {
-		b.WriteString(closing + "\n")
-	}
-	return b.String(), nil
+	return text, nil
 }
 
 // cutNote words what maxTokens left out. It advises only what the call

@@ -1,4 +1,6 @@
-package cdpconn
+// Package tabs keeps the tabs the front doors act on: the one picker
+// that reads --target (and dom_tabs' tab), and the pool of live services.
+package tabs
 
 import (
 	"strconv"
@@ -8,12 +10,17 @@ import (
 	"domscope/dom/urls"
 )
 
-// PickTarget chooses a tab for --target. spec is an exact target id or a
-// 0-based index into targets. The index follows the order Targets
-// returns. Else spec is a substring of the URL, then of the title. An empty spec
-// picks the first tab. A spec that matches several tabs by substring is
-// an error that lists them.
-func PickTarget(targets []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
+// Pick chooses the tab spec names, the same for every front door
+// (--target, serve, dom_tabs). It tries, in this order:
+//  1. an exact target id;
+//  2. a 0-based index into targets, in the order the browser lists them;
+//  3. a substring of the URL (case-insensitive);
+//  4. a substring of the title.
+//
+// The first step that matches decides. An empty spec picks the first
+// tab. A substring that matches several tabs is TARGET_NOT_FOUND, and
+// the error lists them.
+func Pick(targets []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
 	spec = strings.TrimSpace(spec)
 	if len(targets) == 0 {
 		return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "the browser has no open tabs")

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"os"
@@ -12,17 +12,17 @@ func TestSocketPath(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", dir)
 	same := []string{"", "127.0.0.1:9222", "http://127.0.0.1:9222", "http://127.0.0.1:9222/", "HTTP://LOCALHOST:9222"}
-	want := socketPath(same[0])
+	want := SocketPath(same[0])
 	if filepath.Dir(want) != filepath.Join(dir, "domscope") {
 		t.Errorf("socket %s is not in $XDG_RUNTIME_DIR/domscope", want)
 	}
 	for _, e := range same {
-		if got := socketPath(e); got != want {
+		if got := SocketPath(e); got != want {
 			t.Errorf("%q: %s, want %s", e, got, want)
 		}
 	}
 	for _, e := range []string{"http://127.0.0.1:9333", "ws://127.0.0.1:9222/devtools/browser/x", "wss://farm.example/?token=SECRETTOKEN"} {
-		got := socketPath(e)
+		got := SocketPath(e)
 		if got == want {
 			t.Errorf("%q shares the default's socket", e)
 		}
@@ -68,18 +68,18 @@ func TestPrivateDir(t *testing.T) {
 func TestSocketLeavesNothing(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "domscope")
 	path := filepath.Join(dir, "x.sock")
-	_, stop, err := listenPrivate(path)
+	_, stop, err := Listen(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := listenPrivate(path); err == nil {
+	if _, _, err := Listen(path); err == nil {
 		t.Fatal("a second server took the socket")
 	}
 	stop()
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("after stop %s holds %v", dir, left)
 	}
-	_, stop, err = listenPrivate(path)
+	_, stop, err = Listen(path)
 	if err != nil {
 		t.Fatalf("after stop a new server cannot start: %v", err)
 	}

@@ -1,38 +1,49 @@
-package main
+package serve
 
 import (
 	"context"
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"domscope/cdpconn"
 	"domscope/dom"
 	"domscope/dom/live"
+	"domscope/dom/query"
+	"domscope/dom/render"
+	"domscope/dom/tabs"
 )
 
-// snapshotServer answers `snapshot` requests from resident live services,
+// DefaultTimeout bounds a request that gives no timeout of its own.
+const DefaultTimeout = 90 * time.Second
+
+// Server answers `snapshot` requests from resident live services,
 // one per tab, as `domscope mcp` keeps them: attached on first use,
 // refreshed on each read, dropped when the tab closes.
-type snapshotServer struct {
-	browser *cdpconn.Browser
-	log     io.Writer // one line per request, when set
+type Server struct {
+	browser dom.Browser
+	// Log gets one line per request, when set.
+	Log io.Writer
+	// Stderr gets the server's own news (stopping, refusals).
+	Stderr io.Writer
 
 	// ctx bounds attaches, which outlive the request that began them.
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	// watch: model every tab, asked for or not (serve --watch).
-	watch    bool
+	// Watch: model every tab, asked for or not (serve --watch).
+	Watch    bool
 	watching atomic.Bool // a watchTabs under way
 
 	mu   sync.Mutex // guards tabs and unwatchable; never held across a browser call
 	tabs map[string]*servedTab
 	// unwatchable are the tabs --watch could not attach: not tried again.
 	unwatchable map[string]bool
+	// agents are the agent CLI's doors to tabs, and its sessions.
+	agents agents
 }
 
 // servedTab is one tab's service. Its requests run one at a time.
@@ -58,23 +69,25 @@ type servedTab struct {
 // attachBound bounds one tab's attach, whoever waits for it.
 const attachBound = 90 * time.Second
 
-func newSnapshotServer(b *cdpconn.Browser) *snapshotServer {
+// New is a server of b's tabs. Close stops it.
+func New(b dom.Browser) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &snapshotServer{browser: b, tabs: map[string]*servedTab{}, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel}
+	return &Server{browser: b, Stderr: os.Stderr, tabs: map[string]*servedTab{}, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel,
+		agents: agents{fronts: map[string]*front{}, sessions: map[string]string{}}}
 }
 
 // tab is the service of the tab spec names (as --target reads it). The
 // first time, it attaches and starts the service. A slow tab keeps its
 // own requests waiting, not those of other tabs.
-func (s *snapshotServer) tab(ctx context.Context, spec string, tierOff map[string]bool) (*servedTab, error) {
+func (s *Server) tab(ctx context.Context, spec string, tierOff map[string]bool) (*servedTab, error) {
 	// A tab already served, named by its id, needs no listing.
 	t := s.served(spec)
 	if t == nil {
-		tabs, err := s.browser.Targets(ctx)
+		open, err := s.browser.Targets(ctx)
 		if err != nil {
 			return nil, err
 		}
-		info, err := cdpconn.PickTarget(tabs, spec)
+		info, err := tabs.Pick(open, spec)
 		if err != nil {
 			return nil, err
 		}
@@ -92,7 +105,7 @@ func (s *snapshotServer) tab(ctx context.Context, spec string, tierOff map[strin
 }
 
 // served is the tab with this id, attached or on its way; nil if none.
-func (s *snapshotServer) served(id string) *servedTab {
+func (s *Server) served(id string) *servedTab {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t := s.tabs[id]
@@ -105,7 +118,7 @@ func (s *snapshotServer) served(id string) *servedTab {
 
 // claim is the tab info names: the one served, or a new one whose
 // attach starts now. One attach per tab, however many ask.
-func (s *snapshotServer) claim(info dom.TargetInfo, tierOff map[string]bool) *servedTab {
+func (s *Server) claim(info dom.TargetInfo, tierOff map[string]bool) *servedTab {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if t := s.tabs[info.ID]; t != nil {
@@ -122,7 +135,7 @@ func (s *snapshotServer) claim(info dom.TargetInfo, tierOff map[string]bool) *se
 }
 
 // attach attaches t's tab and starts its service, then opens t.ready.
-func (s *snapshotServer) attach(t *servedTab, url string) {
+func (s *Server) attach(t *servedTab, url string) {
 	defer close(t.ready)
 	// A bug here fails this tab's requests, not the server.
 	defer func() {
@@ -133,8 +146,8 @@ func (s *snapshotServer) attach(t *servedTab, url string) {
 	}()
 	ctx, cancel := context.WithTimeout(s.ctx, attachBound)
 	defer cancel()
-	if serveTest.attach != nil {
-		serveTest.attach(ctx, url)
+	if Hooks.Attach != nil {
+		Hooks.Attach(ctx, url)
 	}
 	p, err := s.browser.Attach(ctx, t.id)
 	if err != nil {
@@ -192,7 +205,7 @@ func (t *servedTab) alive() bool {
 
 // dropIdle drops the tabs with no request for idle: their services
 // close and detach. A request that comes later attaches again.
-func (s *snapshotServer) dropIdle(idle time.Duration) {
+func (s *Server) dropIdle(idle time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, t := range s.tabs {
@@ -200,14 +213,14 @@ func (s *snapshotServer) dropIdle(idle time.Duration) {
 			continue
 		}
 		s.dropLocked(t)
-		if s.log != nil {
-			fmt.Fprintf(s.log, "domscope serve: let a tab go after %s with no request for it\n", idle)
+		if s.Log != nil {
+			fmt.Fprintf(s.Log, "domscope serve: let a tab go after %s with no request for it\n", idle)
 		}
 	}
 }
 
 // forget takes t out of the registry, if it is still there.
-func (s *snapshotServer) forget(t *servedTab) {
+func (s *Server) forget(t *servedTab) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.tabs[t.id] == t {
@@ -216,13 +229,13 @@ func (s *snapshotServer) forget(t *servedTab) {
 }
 
 // drop forgets a tab and closes its service.
-func (s *snapshotServer) drop(t *servedTab) {
+func (s *Server) drop(t *servedTab) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.dropLocked(t)
 }
 
-func (s *snapshotServer) dropLocked(t *servedTab) {
+func (s *Server) dropLocked(t *servedTab) {
 	if s.tabs[t.id] == t {
 		delete(s.tabs, t.id)
 	}
@@ -232,13 +245,13 @@ func (s *snapshotServer) dropLocked(t *servedTab) {
 }
 
 // snapshot answers one request with what `snapshot` would print.
-func (s *snapshotServer) snapshot(ctx context.Context, req serveRequest) (string, error) {
-	o := req.opts()
-	if err := o.check(); err != nil {
+func (s *Server) snapshot(ctx context.Context, req Request) (string, error) {
+	o := req.view()
+	if err := o.Check(); err != nil {
 		return "", err
 	}
-	if serveTest.request != nil {
-		serveTest.request(req)
+	if Hooks.Request != nil {
+		Hooks.Request(req)
 	}
 	for try := 0; ; try++ {
 		t, err := s.tab(ctx, req.Target, req.TierOff)
@@ -257,7 +270,7 @@ func (s *snapshotServer) snapshot(ctx context.Context, req serveRequest) (string
 
 // snapshot refreshes the live model, as dom_snapshot does, and prints it
 // as `snapshot` does.
-func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveRequest) (string, error) {
+func (t *servedTab) snapshot(ctx context.Context, o render.View, req Request) (string, error) {
 	select {
 	case t.turn <- struct{}{}:
 		defer func() {
@@ -278,21 +291,24 @@ func (t *servedTab) snapshot(ctx context.Context, o snapshotOpts, req serveReque
 	if err != nil {
 		return "", err
 	}
-	if serveTest.captured != nil {
-		serveTest.captured(ctx, t.page, t.svc)
+	if Hooks.Captured != nil {
+		Hooks.Captured(ctx, t.page, t.svc)
 	}
 	// The selector's matches are nodes of this snapshot, as on the
 	// direct path: the service's own query would read its newest one.
-	opts, err := o.viewOptions(snap, req.FlattenOff, pageQuery(ctx, t.page, snap))
+	opts, err := o.Options(snap, func(sel string) ([]*dom.VirtualNode, error) {
+		return query.QueryCSS(ctx, t.page.Call, snap, t.page.TargetID(), sel)
+	})
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("--selector: %w", err)
 	}
-	text, _, err := o.printed(snap, opts)
+	text, _, err := o.Print(snap, opts)
 	return text, err
 }
 
-// close stops every service, and the attaches under way.
-func (s *snapshotServer) close() {
+// Close stops every service, and the attaches under way.
+func (s *Server) Close() {
+	s.closeFronts()
 	s.cancel()
 	s.mu.Lock()
 	tabs := s.tabs

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bufio"
@@ -7,50 +7,17 @@ import (
 	"errors"
 	"io"
 	"net"
-	"net/url"
 	"path/filepath"
 	"time"
 
 	"domscope/dom"
 )
 
-// request is what o asks of the server.
-func (o snapshotOpts) request(conn connFlags, st *settings) serveRequest {
-	return serveRequest{
-		Protocol: serveProtocol, Target: conn.target, Format: o.format, BackendIDs: o.backendIDs,
-		Shape: o.view.Shape, MaxTokens: o.view.maxTokens,
-		TierOff: st.tierOff, FlattenOff: st.flattenOff, Timeout: conn.timeout,
-	}
-}
-
-// servable says whether a server may answer this snapshot. What it does
-// not do (emulation, screenshots, stats, other capture paths, a tab of
-// its own) goes direct.
-func servable(conn connFlags, o snapshotOpts, mode string) bool {
-	if o.direct || mode == classicCapture || o.capture != "cdp" || o.shot != "" || o.stats {
-		return false
-	}
-	if conn.launch || conn.demo || conn.url != "" || conn.viewport != "" || conn.device != "" || conn.scale != 0 {
-		return false
-	}
-	return conn.allowRemote || loopbackEndpoint(conn.endpoint)
-}
-
-// loopbackEndpoint reports whether endpoint is on this machine. Another
-// one needs --allow-remote, which the direct path checks.
-func loopbackEndpoint(endpoint string) bool {
-	u, err := url.Parse(normalEndpoint(endpoint))
-	if err != nil {
-		return false
-	}
-	ip := net.ParseIP(u.Hostname())
-	return ip != nil && ip.IsLoopback()
-}
-
-// askServer asks the endpoint's server for the snapshot. ok is false
-// when there is no server, or it cannot answer: then go direct. A broken
-// answer goes direct too; nothing was printed.
-func askServer(ctx context.Context, path string, req serveRequest) (text string, ok bool, err error) {
+// Ask asks the server at path for the snapshot. ok is false when there
+// is no server, or it cannot answer: then go direct. A broken answer goes
+// direct too; nothing was printed. A served error is an *Error.
+func Ask(ctx context.Context, path string, req Request) (text string, ok bool, err error) {
+	req.Protocol = Protocol
 	if privateDir(filepath.Dir(path), false) != nil || ourSocket(path) != nil {
 		return "", false, nil // no server, or not a safe one
 	}
@@ -87,7 +54,7 @@ func askServer(ctx context.Context, path string, req serveRequest) (text string,
 		return "", false, nil
 	}
 	if rep.Error != nil {
-		return "", true, rep.Error.asError()
+		return "", true, rep.Error
 	}
 	if rep.Length < 0 || rep.Length > maxServedView {
 		return "", false, nil
@@ -110,13 +77,13 @@ const acceptWait = 2 * time.Second
 var errNotServed = errors.New("not a reply of this version")
 
 // readHead reads one head line of a reply.
-func readHead(r *bufio.Reader) (serveReply, error) {
-	var rep serveReply
+func readHead(r *bufio.Reader) (reply, error) {
+	var rep reply
 	line, err := r.ReadBytes('\n')
 	if err != nil {
 		return rep, err
 	}
-	if json.Unmarshal(line, &rep) != nil || rep.Protocol != serveProtocol {
+	if json.Unmarshal(line, &rep) != nil || rep.Protocol != Protocol {
 		return rep, errNotServed
 	}
 	return rep, nil

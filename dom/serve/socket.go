@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"crypto/sha256"
@@ -11,22 +11,25 @@ import (
 	"strings"
 	"syscall"
 
-	"domscope/cdpconn"
+	"domscope/dom/urls"
 )
 
-// serveDir is where `domscope serve` puts its sockets: a directory only
+// DefaultEndpoint is the endpoint an empty one means (cdpconn's default).
+const DefaultEndpoint = urls.DefaultEndpoint
+
+// Dir is where `domscope serve` puts its sockets: a directory only
 // this user can open. $XDG_RUNTIME_DIR is per user already.
-func serveDir() string {
+func Dir() string {
 	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
 		return filepath.Join(d, "domscope")
 	}
 	return filepath.Join(os.TempDir(), fmt.Sprintf("domscope-%d", os.Getuid()))
 }
 
-// normalEndpoint is endpoint as the socket's name reads it. The ways of
+// NormalEndpoint is endpoint as the socket's name reads it. The ways of
 // writing one address give one name: default, scheme, case, slash.
-func normalEndpoint(endpoint string) string {
-	e := cdpconn.ExpandEndpoint(endpoint)
+func NormalEndpoint(endpoint string) string {
+	e := urls.ExpandEndpoint(endpoint)
 	u, err := url.Parse(e)
 	if err != nil {
 		return e
@@ -40,11 +43,11 @@ func normalEndpoint(endpoint string) string {
 	return u.String()
 }
 
-// socketPath is the socket of the server for endpoint. It is a hash, so
+// SocketPath is the socket of the server for endpoint. It is a hash, so
 // a farm's token in the endpoint is not in any file name.
-func socketPath(endpoint string) string {
-	sum := sha256.Sum256([]byte(normalEndpoint(endpoint)))
-	return filepath.Join(serveDir(), hex.EncodeToString(sum[:8])+".sock")
+func SocketPath(endpoint string) string {
+	sum := sha256.Sum256([]byte(NormalEndpoint(endpoint)))
+	return filepath.Join(Dir(), hex.EncodeToString(sum[:8])+".sock")
 }
 
 // privateDir makes dir if needed and checks that only this user can
@@ -89,11 +92,11 @@ func ourSocket(path string) error {
 	return nil
 }
 
-// listenPrivate listens on path with mode 0600. A live server already
+// Listen listens on path with mode 0600. A live server already
 // there is an error; a stale socket file is replaced. The lock beside
 // the socket, held until stop, keeps two servers starting at once from
 // taking each other's socket.
-func listenPrivate(path string) (ln *net.UnixListener, stop func(), err error) {
+func Listen(path string) (ln *net.UnixListener, stop func(), err error) {
 	if err := privateDir(filepath.Dir(path), true); err != nil {
 		return nil, nil, err
 	}
@@ -159,4 +162,15 @@ func lockFile(path string, busy error) (*os.File, error) {
 		f.Close()
 	}
 	return nil, busy
+}
+
+// Loopback reports whether endpoint is on this machine. Another one
+// needs --allow-remote, which the direct path checks.
+func Loopback(endpoint string) bool {
+	u, err := url.Parse(NormalEndpoint(endpoint))
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(u.Hostname())
+	return ip != nil && ip.IsLoopback()
 }

@@ -1,9 +1,11 @@
-package main
+package serve
 
 import (
 	"context"
 	"fmt"
 	"time"
+
+	"domscope/dom/render"
 )
 
 // modelAhead builds the model of each new document of t's tab once it
@@ -12,7 +14,7 @@ import (
 // for the load event without the tab's turn: a request that comes first
 // captures as it would without this. It ends when the tab's service
 // closes or the server stops.
-func (s *snapshotServer) modelAhead(t *servedTab) {
+func (s *Server) modelAhead(t *servedTab) {
 	for {
 		select {
 		case <-s.ctx.Done():
@@ -31,14 +33,14 @@ func (s *snapshotServer) modelAhead(t *servedTab) {
 	}
 }
 
-// maxUnread is how many pages of a tab are modelled ahead with no
+// MaxUnread is how many pages of a tab are modelled ahead with no
 // request in between. A page that reloads itself every few seconds is
 // not captured for ever; the next request lifts the limit.
-const maxUnread = 3
+const MaxUnread = 3
 
 // captureAhead takes the tab's turn, as a request does, and captures its
 // page unless a request did so already.
-func (s *snapshotServer) captureAhead(t *servedTab) {
+func (s *Server) captureAhead(t *servedTab) {
 	ctx, cancel := context.WithTimeout(s.ctx, attachBound)
 	defer cancel()
 	select {
@@ -47,7 +49,7 @@ func (s *snapshotServer) captureAhead(t *servedTab) {
 	case <-ctx.Done():
 		return
 	}
-	if t.svc.Current() != nil || t.unread >= maxUnread {
+	if t.svc.Current() != nil || t.unread >= MaxUnread {
 		return
 	}
 	start := time.Now()
@@ -67,8 +69,8 @@ func (s *snapshotServer) captureAhead(t *servedTab) {
 		}
 	}
 	t.unread++
-	if s.log != nil {
+	if s.Log != nil {
 		// No URL: it may hold a token.
-		fmt.Fprintf(s.log, "domscope serve: modelled a page ahead, %s\n", ms(time.Since(start)))
+		fmt.Fprintf(s.Log, "domscope serve: modelled a page ahead, %s\n", render.Ms(time.Since(start)))
 	}
 }

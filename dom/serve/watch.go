@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -7,12 +7,12 @@ import (
 	"domscope/dom"
 )
 
-// maxWatched bounds the tabs --watch models unasked: each holds a live
+// MaxWatched bounds the tabs --watch models unasked: each holds a live
 // model (tens of MB on a large page).
-const maxWatched = 16
+const MaxWatched = 16
 
 // watchSoon runs watchTabs beside the server's loop, one at a time.
-func (s *snapshotServer) watchSoon(ctx context.Context) {
+func (s *Server) watchSoon(ctx context.Context) {
 	if !s.watching.CompareAndSwap(false, true) {
 		return
 	}
@@ -26,7 +26,7 @@ func (s *snapshotServer) watchSoon(ctx context.Context) {
 // models it ahead, so that its first request reads a model at rest. One
 // tab at a time: a browser of many tabs is not attached all at once. A
 // tab that would not attach is not tried again.
-func (s *snapshotServer) watchTabs(ctx context.Context) {
+func (s *Server) watchTabs(ctx context.Context) {
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	tabs, err := s.browser.Targets(cctx)
@@ -40,7 +40,7 @@ func (s *snapshotServer) watchTabs(ctx context.Context) {
 			continue
 		}
 		s.mu.Lock()
-		skip := s.unwatchable[info.ID] || len(s.tabs) >= maxWatched
+		skip := s.unwatchable[info.ID] || len(s.tabs) >= MaxWatched
 		s.mu.Unlock()
 		if skip {
 			continue
@@ -65,7 +65,7 @@ func (s *snapshotServer) watchTabs(ctx context.Context) {
 }
 
 // forgetUnwatchable keeps the tabs not to try again to those still open.
-func (s *snapshotServer) forgetUnwatchable(open []dom.TargetInfo) {
+func (s *Server) forgetUnwatchable(open []dom.TargetInfo) {
 	ids := make(map[string]bool, len(open))
 	for _, info := range open {
 		ids[info.ID] = true

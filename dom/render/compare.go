@@ -1,38 +1,30 @@
-package main
+package render
 
 import (
-	"context"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"domscope/dom"
-	"domscope/dom/build"
-	"domscope/dom/capture"
-	"domscope/dom/flatten"
 )
 
-// comparePaths is `snapshot --capture compare`: the page taken by CDP and
-// by the page walker, the nodes that differ, and whether the json and
-// text views are the same.
-func comparePaths(ctx context.Context, p dom.Page, o snapshotOpts, bo build.Options) error {
-	cdp, page, d, err := capture.ComparePaths(ctx, p, bo)
-	if err != nil {
-		return err
-	}
+// Compare is the report of `snapshot --capture compare`: the page taken
+// by CDP and by the page walker (diff, their node differences), and
+// whether the json and text views are the same. view prints a snapshot
+// in a format.
+func Compare(diff string, cdp, page *dom.Snapshot, view func(snap *dom.Snapshot, format string) (string, error)) (string, error) {
 	var sb strings.Builder
-	sb.WriteString(d.Text())
-	fmt.Fprintf(&sb, "capture: cdp %v, page %v\n", ms(cdp.CaptureTime), ms(page.CaptureTime))
+	sb.WriteString(diff)
+	fmt.Fprintf(&sb, "capture: cdp %v, page %v\n", Ms(cdp.CaptureTime), Ms(page.CaptureTime))
 	for _, format := range []string{"text", "json"} {
-		a, err := viewOf(ctx, p, o, cdp, format)
+		a, err := view(cdp, format)
 		if err != nil {
-			return err
+			return "", err
 		}
-		b, err := viewOf(ctx, p, o, page, format)
+		b, err := view(page, format)
 		if err != nil {
-			return err
+			return "", err
 		}
 		// The timestamps of two captures differ by design.
 		a, b = stamp.ReplaceAllString(a, ""), stamp.ReplaceAllString(b, "")
@@ -63,18 +55,7 @@ func comparePaths(ctx context.Context, p dom.Page, o snapshotOpts, bo build.Opti
 			}
 		}
 	}
-	_, err = os.Stdout.WriteString(sb.String())
-	return err
+	return sb.String(), nil
 }
 
 var stamp = regexp.MustCompile(`"timestamp": ?"[^"]*"`)
-
-// viewOf flattens a snapshot into one of the views, as runSnapshot does.
-func viewOf(ctx context.Context, p dom.Page, o snapshotOpts, snap *dom.Snapshot, format string) (string, error) {
-	opts, err := o.flattenOptions(ctx, p, snap)
-	if err != nil {
-		return "", err
-	}
-	sd, _ := flatten.Flatten(snap, opts)
-	return o.view.format(sd, format)
-}
