@@ -144,6 +144,75 @@ type ActionResult struct {
 	Console []ConsoleEntry `json:"console,omitempty"`
 	// Snapshot says how the snapshot after the action was taken.
 	Snapshot *SnapshotStat `json:"snapshot,omitempty"`
+
+	// Effect is the verdict: what the action did (see the Effect values).
+	Effect Effect `json:"effect,omitempty"`
+	// Focus is the node focused after the action, when focus moved.
+	Focus string `json:"focus,omitempty"`
+	// TabsOpened are the tabs and popups the action opened.
+	TabsOpened []TabOpened `json:"tabs_opened,omitempty"`
+	// Flashed are nodes that appeared and went (or were shown and
+	// hidden) while the action settled: a toast no snapshot holds.
+	Flashed []Flash `json:"flashed,omitempty"`
+	// Announced are live regions whose text changed during the action.
+	Announced []Announcement `json:"announced,omitempty"`
+	// Background counts the view's lines that changed by themselves (a
+	// clock): they are left out of Changes.Flat and the verdict.
+	Background int `json:"background,omitempty"`
+	// Later is what changed after the last action settled and before
+	// this one began: that action's late effects, not this one's.
+	Later *Later `json:"later,omitempty"`
+}
+
+// Effect is an action's verdict, from the strongest to the weakest.
+type Effect string
+
+// The verdicts, in the order they win.
+const (
+	EffectDialog    Effect = "dialog"     // a JavaScript dialog opened
+	EffectNewTab    Effect = "new_tab"    // a tab or popup opened
+	EffectNavigated Effect = "navigated"  // the tab loaded another document or URL
+	EffectChanged   Effect = "changed"    // the view changed, or something flashed
+	EffectFocusOnly Effect = "focus_only" // only the focus moved
+	EffectNone      Effect = "none"       // no visible change
+)
+
+// TabOpened is a tab or popup an action opened: its target id, ready to
+// select, its URL (secrets redacted) and title.
+type TabOpened struct {
+	Target string `json:"target"`
+	URL    string `json:"url"`
+	Title  string `json:"title,omitempty"`
+}
+
+// Flash is a node that appeared and went while an action settled. ID is
+// the node it appeared in (it has none of its own once gone), Role its
+// role ("" for plain text), Text its text (masked as the view is) and Ms
+// how long it was there.
+type Flash struct {
+	ID   string  `json:"id,omitempty"`
+	Role string  `json:"role,omitempty"`
+	Text string  `json:"text"`
+	Ms   float64 `json:"ms"`
+}
+
+// Announcement is a live region (role alert, status or log, or
+// aria-live) whose text changed during an action: its last text.
+type Announcement struct {
+	ID   string `json:"id,omitempty"`
+	Role string `json:"role,omitempty"`
+	Text string `json:"text"`
+}
+
+// Later is what the page did by itself after an action settled: the
+// view's changed lines and what flashed, AfterMs after that action's
+// snapshot (when the first change came).
+type Later struct {
+	AfterMs  float64    `json:"after_ms"`
+	Action   ActionKind `json:"action,omitempty"`
+	Flat     []string   `json:"flat,omitempty"`
+	FlatMore int        `json:"flatMore,omitempty"`
+	Flashed  []Flash    `json:"flashed,omitempty"`
 }
 
 // ConsoleEntry is one console message an action caused, as the page gave

@@ -137,14 +137,34 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		return dom.DialogBlocks(d, "cannot "+string(a.Kind))
 	}
 
+	// What changed since the last action answered is its late effect,
+	// not this one's: the page is read first, and this action's diff
+	// starts from there.
+	idle := s.wit.take(false, time.Time{}, false)
+	if restless := s.wit.restless(time.Now(), backgroundSpan); s.lateChanges(idle, restless) && !s.cfg.NoResnapshot {
+		if snap, err := s.capture(ctx); err == nil {
+			res.Later = s.later(snap, s.wit.take(false, time.Time{}, false), restless)
+			cur, prev = snap, snap
+		}
+	}
+	defer func() {
+		s.wit.restart(time.Now(), false)
+		if res.Snapshot == nil {
+			s.answered(a.Kind, nil)
+		}
+	}()
+
 	if spec.run == nil {
 		// A fresh capture on request: the invalidation above forces it.
+		restless := s.wit.restless(time.Now(), backgroundSpan)
 		next, err := s.captureKind(ctx, a.Full)
 		if err != nil {
 			return err
 		}
 		res.Snapshot = dom.StatOf(next)
-		s.fillDiff(res, prev, next)
+		s.fillDiff(res, prev, next, restless)
+		s.judge(res, record{}, prev, next, restless)
+		s.answered(a.Kind, next)
 		return nil
 	}
 
@@ -170,6 +190,11 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		s.cons.remember(a.Text)
 	}
 	mark := s.mark()
+	restless := s.wit.restless(mark.at, backgroundSpan)
+	s.wit.restart(mark.at, true)
+	s.mu.Lock()
+	opened := s.happened.opened
+	s.mu.Unlock()
 	s.net.begin()
 	defer s.listNetwork(res)
 	s.cons.begin()
@@ -186,6 +211,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	}
 	if dlg != nil {
 		// The page is blocked by the dialog: no settling, no snapshot.
+		res.Effect = dom.EffectDialog
 		return nil
 	}
 	var hint []int64
@@ -207,11 +233,14 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
 	res.Changes = ch
+	res.TabsOpened = s.openedSince(ctx, page, opened)
 	if d := s.Dialog(); d != nil {
 		res.Dialog = d
+		s.judge(res, record{}, prev, nil, nil)
 		return nil
 	}
 	if s.cfg.NoResnapshot {
+		s.judge(res, record{}, prev, nil, nil)
 		return nil
 	}
 	next := ahead.take(ctx, s)
@@ -227,7 +256,9 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		}
 	}
 	res.Snapshot = dom.StatOf(next)
-	s.fillDiff(res, prev, next)
+	s.fillDiff(res, prev, next, restless)
+	s.judge(res, s.wit.take(true, time.Now(), false), prev, next, restless)
+	s.answered(a.Kind, next)
 	return nil
 }
 
@@ -244,7 +275,7 @@ func (s *Service) snapshotForActionLocked(ctx context.Context, cur *dom.Snapshot
 
 // fillDiff compares two snapshots by ID. IDs survive re-snapshots of the
 // same document, so the difference is what the action added and removed.
-func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
+func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot, restless map[int64]bool) {
 	if next == nil {
 		return
 	}
@@ -261,14 +292,14 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	// The node diff and the new flat text do not depend on each other, so
 	// they are made side by side. On a 10,000-element page each is about a
 	// dozen milliseconds. prev's text is read first, as it is the one cached.
-	var prevText, nextText string
+	var prevLines, nextLines []flatten.Line
 	textDone := make(chan struct{})
 	if prev.URL == next.URL {
-		prevText = s.textOf(prev)
+		prevLines = s.linesOf(prev)
 		go func() {
 			defer close(textDone)
 			defer func() { _ = recover() }() // no text diff rather than a crash
-			nextText = s.flatText(next)
+			nextLines = s.flatLines(next)
 		}()
 	} else {
 		close(textDone)
@@ -290,17 +321,30 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 		res.Changes.NewURL = ""
 	}
 	if prev.URL == next.URL {
-		flatten.ListChanges(&res.Changes, d, prevText, nextText)
+		c := &res.Changes
+		c.Nodes, c.NodesMore = d.Changed, 0
+		if len(c.Nodes) > dom.MaxListedChanges {
+			c.Nodes, c.NodesMore = c.Nodes[:dom.MaxListedChanges], len(c.Nodes)-dom.MaxListedChanges
+		}
+		flat, background := flatChanges(prevLines, nextLines, prev, next, restless)
+		res.Background = background
+		c.Flat, c.FlatMore = flat, 0
+		if len(flat) > dom.MaxListedChanges {
+			c.Flat, c.FlatMore = flat[:dom.MaxListedChanges], len(flat)-dom.MaxListedChanges
+		}
+		if len(c.Nodes) > 0 || len(c.Flat) > 0 {
+			c.DomChanged = true
+		}
 	}
 	s.keepViewsOf(next)
 }
 
-// flatText is a snapshot's flattened text view with the default options
+// flatLines is a snapshot's flattened text view's lines with the default options
 // (what an agent reads), made once and shared with the UI (View).
-func (s *Service) flatText(snap *dom.Snapshot) string {
+func (s *Service) flatLines(snap *dom.Snapshot) []flatten.Line {
 	v, err := s.View(snap, dom.DefaultOptions(), false)
 	if err != nil || v == nil {
-		return ""
+		return nil
 	}
-	return v.Text
+	return v.Lines
 }

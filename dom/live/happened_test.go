@@ -1,0 +1,107 @@
+package live_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"domscope/cdpconn"
+	"domscope/cdpconn/cdptest"
+	. "domscope/dom"
+	"domscope/dom/internal/domtest"
+	. "domscope/dom/live"
+)
+
+// happenedPages are the pages of what an action did: flashes, late
+// effects, tabs.
+var happenedPages = domtest.Testdata("pages", "happened")
+
+// openTicking opens page and lets its clock tick a few times after the
+// first snapshot, so the service has seen it change by itself.
+func openTicking(t *testing.T, page string) (*Service, *cdpconn.Page) {
+	t.Helper()
+	base, _ := cdptest.Serve(t, happenedPages)
+	svc, p := openService(t, base+"/"+page, Config{})
+	snap(t, svc)
+	time.Sleep(700 * time.Millisecond) // several ticks of the 150 ms clock
+	return svc, p
+}
+
+func flashText(fs []Flash) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString(f.Role + ":" + f.Text + ";")
+	}
+	return b.String()
+}
+
+func TestNoOpOnTickingPageIsNone(t *testing.T) {
+	svc, _ := openTicking(t, "flash.html")
+	for range 2 {
+		res := do(t, svc, "noop", Action{Kind: "click"})
+		mustOK(t, res)
+		if res.Effect != EffectNone {
+			t.Fatalf("a button that does nothing on a page with a clock: effect %q, flat %q, flashed %+v, nodes %+v", res.Effect, res.Changes.Flat, res.Flashed, res.Changes.Nodes)
+		}
+		if len(res.Changes.Flat) != 0 || len(res.Flashed) != 0 {
+			t.Errorf("the clock's own ticks are listed: %q %+v", res.Changes.Flat, res.Flashed)
+		}
+	}
+}
+
+func TestFlashesAreReported(t *testing.T) {
+	svc, _ := openTicking(t, "flash.html")
+	for _, c := range []struct{ button, role, text string }{
+		{"f100", "status", "Flash 100"},
+		{"f300", "status", "Flash 300"},
+		{"f600", "status", "Flash 600"},
+		{"shown", "alert", "Session expired"},
+		{"sflash", "alert", "Shadow saved"},
+	} {
+		res := do(t, svc, c.button, Action{Kind: "click"})
+		mustOK(t, res)
+		// Gone by the snapshot, it flashed; still there, it was announced.
+		said := flashText(res.Flashed)
+		for _, a := range res.Announced {
+			said += a.Role + ":" + a.Text + ";"
+		}
+		if !strings.Contains(said, c.role+":"+c.text+";") {
+			t.Errorf("%s: flashed %+v, announced %+v, want %s %q (flat %q)", c.button, res.Flashed, res.Announced, c.role, c.text, res.Changes.Flat)
+		}
+		if c.button == "f100" && !strings.Contains(flashText(res.Flashed), c.role+":"+c.text+";") {
+			t.Errorf("a 100 ms flash, gone before the snapshot, is not in flashed: %+v", res.Flashed)
+		}
+		if res.Effect != EffectChanged {
+			t.Errorf("%s: effect %q, want changed", c.button, res.Effect)
+		}
+	}
+}
+
+func TestLateEffectGoesToItsAction(t *testing.T) {
+	svc, p := openTicking(t, "flash.html")
+	for _, c := range []struct{ button, text string }{
+		{"late200", "Export ready 200"}, {"late400", "Export ready 400"}, {"late1500", "Export ready 1500"},
+	} {
+		res := do(t, svc, c.button, Action{Kind: "click"})
+		mustOK(t, res)
+		own := strings.Join(res.Changes.Flat, "\n")
+		if res.Later == nil {
+			// It came within the action: its own change.
+			if !strings.Contains(own, c.text) {
+				// Or not yet: wait for it, then the next action says it.
+				cdptest.WaitFor(t, p, "document.getElementById('out').textContent.includes("+domtest.JSQuote(c.text)+")")
+				next := do(t, svc, "noop", Action{Kind: "click"})
+				mustOK(t, next)
+				if next.Later == nil || !strings.Contains(strings.Join(next.Later.Flat, "\n"), c.text) {
+					t.Fatalf("%s: the late effect is not reported as late: later %+v, flat %q", c.button, next.Later, next.Changes.Flat)
+				}
+				if strings.Contains(strings.Join(next.Changes.Flat, "\n"), c.text) {
+					t.Errorf("%s: the late effect is in the next action's own diff: %q", c.button, next.Changes.Flat)
+				}
+				if next.Effect != EffectNone {
+					t.Errorf("%s: the no-op after a late effect: effect %q", c.button, next.Effect)
+				}
+			}
+		}
+	}
+}
