@@ -159,6 +159,10 @@ type ActionResult struct {
 	// Background counts the view's lines that changed by themselves (a
 	// clock): they are left out of Changes.Flat and the verdict.
 	Background int `json:"background,omitempty"`
+	// ErrorsSeen are the errors the page shows after the action: alerts
+	// (shown or flashed), invalid fields with their message, console
+	// errors and failed requests.
+	ErrorsSeen []string `json:"errors_seen,omitempty"`
 	// Later is what changed after the last action settled and before
 	// this one began: that action's late effects, not this one's.
 	Later *Later `json:"later,omitempty"`

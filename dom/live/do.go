@@ -148,10 +148,15 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		}
 	}
 	defer func() {
+		// After the requests and console are listed (deferred later).
 		s.wit.restart(time.Now(), false)
 		if res.Snapshot == nil {
 			s.answered(a.Kind, nil)
 		}
+		s.mu.Lock()
+		after := s.happened.last
+		s.mu.Unlock()
+		res.ErrorsSeen = errorsSeen(res, after)
 	}()
 
 	if spec.run == nil {

@@ -3,6 +3,8 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -268,8 +270,6 @@ func sameDoc(a, b *dom.Snapshot) bool {
 	return a != nil && b != nil && a.URL == b.URL && a.TargetID == b.TargetID && a.Root != nil && b.Root != nil && a.Root.ID == b.Root.ID
 }
 
-
-
 // lateChanges reports whether the page changed by itself since the last
 // action answered (restless elements aside), on the same document.
 func (s *Service) lateChanges(idle record, restless map[int64]bool) bool {
@@ -277,4 +277,90 @@ func (s *Service) lateChanges(idle record, restless map[int64]bool) bool {
 	last := s.happened.last
 	s.mu.Unlock()
 	return last != nil && !idle.start.IsZero() && (!idle.firstChange(restless).IsZero() || len(idle.flashes) > 0)
+}
+
+// maxErrorsSeen bounds errors_seen.
+const maxErrorsSeen = 10
+
+// errorsSeen lists the errors the page shows in snap and those res saw
+// go by: alerts, invalid fields and their messages, console errors and
+// failed requests.
+func errorsSeen(res *dom.ActionResult, snap *dom.Snapshot) []string {
+	var out []string
+	add := func(s string) {
+		if s != "" && len(out) < maxErrorsSeen && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if snap != nil {
+		byAttr := map[string]*dom.VirtualNode{}
+		var invalid []*dom.VirtualNode
+		dom.Walk(snap.Root, func(n *dom.VirtualNode) {
+			if n.NodeType != dom.ElementNode {
+				return
+			}
+			if id := n.Attrs["id"]; id != "" && byAttr[id] == nil {
+				byAttr[id] = n
+			}
+			if n.Hidden != "" {
+				return
+			}
+			if n.Attrs["role"] == "alert" {
+				add("alert " + strconv.Quote(nodeText(n)))
+			}
+			if v := n.Attrs["aria-invalid"]; v != "" && v != "false" {
+				invalid = append(invalid, n)
+			}
+		})
+		for _, f := range invalid {
+			msg := ""
+			for _, attr := range []string{"aria-errormessage", "aria-describedby"} {
+				for _, ref := range strings.Fields(f.Attrs[attr]) {
+					if m := byAttr[ref]; m != nil && m.Hidden == "" {
+						msg = strings.TrimSpace(msg + " " + nodeText(m))
+					}
+				}
+				if msg != "" {
+					break
+				}
+			}
+			e := "invalid [" + strings.TrimPrefix(f.ID, "node_") + "] " + strconv.Quote(dom.Clip(f.Name, 60))
+			if msg != "" {
+				e += ": " + strconv.Quote(msg)
+			}
+			add(e)
+		}
+	}
+	for _, f := range res.Flashed {
+		if f.Role == "alert" {
+			add("alert " + strconv.Quote(f.Text) + " (flashed)")
+		}
+	}
+	for _, c := range res.Console {
+		if c.Level == "error" {
+			add("console " + strconv.Quote(dom.Clip(c.Text, maxFlashText)))
+		}
+	}
+	for _, r := range res.Network {
+		if r.Status >= 400 || r.Failed {
+			what := strconv.Itoa(r.Status)
+			if r.Failed {
+				what = r.Error
+			}
+			add(r.Method + " " + r.URL + " " + what)
+		}
+	}
+	return out
+}
+
+// nodeText is the visible text under n, clipped.
+func nodeText(n *dom.VirtualNode) string {
+	var b strings.Builder
+	dom.Walk(n, func(x *dom.VirtualNode) {
+		if x.NodeType == dom.TextNode && x.Hidden == "" && b.Len() < 4*maxFlashText {
+			b.WriteString(x.Text)
+			b.WriteByte(' ')
+		}
+	})
+	return dom.Clip(strings.Join(strings.Fields(b.String()), " "), maxFlashText)
 }

@@ -105,3 +105,30 @@ func TestLateEffectGoesToItsAction(t *testing.T) {
 		}
 	}
 }
+
+func TestTabsOpened(t *testing.T) {
+	base, _ := cdptest.Serve(t, happenedPages)
+	svc, _ := openService(t, base+"/tabs.html", Config{})
+	for _, c := range []struct{ id, url string }{{"blank", "other.html"}, {"pop", "other.html?pop"}} {
+		res := do(t, svc, c.id, Action{Kind: "click"})
+		mustOK(t, res)
+		if res.Effect != EffectNewTab || len(res.TabsOpened) != 1 || !strings.HasSuffix(res.TabsOpened[0].URL, c.url) || res.TabsOpened[0].Target == "" {
+			t.Errorf("%s: effect %q, tabs %+v", c.id, res.Effect, res.TabsOpened)
+		}
+	}
+	res := do(t, svc, "post", Action{Kind: "click"})
+	mustOK(t, res)
+	if res.Effect != EffectNavigated || len(res.TabsOpened) != 0 {
+		t.Errorf("a form POST: effect %q, tabs %+v", res.Effect, res.TabsOpened)
+	}
+}
+
+func TestErrorsSeen(t *testing.T) {
+	svc, _ := openTicking(t, "flash.html")
+	res := do(t, svc, "validate", Action{Kind: "click"})
+	mustOK(t, res)
+	got := strings.Join(res.ErrorsSeen, "\n")
+	if !strings.Contains(got, `"Email": "Enter an email like a@b.c"`) {
+		t.Errorf("the invalid field and its message are not in errors_seen: %q", res.ErrorsSeen)
+	}
+}

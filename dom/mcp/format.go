@@ -55,6 +55,9 @@ func resultText(res *dom.ActionResult, view string) string {
 	writeLater(&b, res.Later)
 	writeFlashes(&b, "flashed", res.Flashed)
 	writeAnnounced(&b, res.Announced)
+	if len(res.ErrorsSeen) > 0 {
+		b.WriteString("errors seen: " + strings.Join(res.ErrorsSeen, "; ") + "\n")
+	}
 	if res.Changes.Navigated && !strings.HasPrefix(view, "navigated to ") {
 		fmt.Fprintf(&b, "navigated to %s\n", bare(res.Changes.NewURL))
 	}
