@@ -141,7 +141,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	// not this one's: the page is read first, and this action's diff
 	// starts from there.
 	idle := s.wit.take(false, time.Time{}, false)
-	if restless := s.wit.restless(time.Now(), backgroundSpan); s.lateChanges(idle, restless) && !s.cfg.NoResnapshot {
+	if restless := s.wit.restless(time.Now(), restlessSpan); s.lateChanges(idle, restless) && !s.cfg.NoResnapshot {
 		if snap, err := s.capture(ctx); err == nil {
 			res.Later = s.later(snap, s.wit.take(false, time.Time{}, false), restless)
 			cur, prev = snap, snap
@@ -161,7 +161,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 
 	if spec.run == nil {
 		// A fresh capture on request: the invalidation above forces it.
-		restless := s.wit.restless(time.Now(), backgroundSpan)
+		restless := s.wit.restless(time.Now(), restlessSpan)
 		next, err := s.captureKind(ctx, a.Full)
 		if err != nil {
 			return err
@@ -195,7 +195,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		s.cons.remember(a.Text)
 	}
 	mark := s.mark()
-	restless := s.wit.restless(mark.at, backgroundSpan)
+	restless := s.wit.restless(mark.at, restlessSpan)
 	s.wit.restart(mark.at, true)
 	s.mu.Lock()
 	opened := s.happened.opened

@@ -235,14 +235,17 @@ func (s *Service) later(snap *dom.Snapshot, rec record, restless map[int64]bool)
 	s.mu.Lock()
 	h := s.happened
 	s.mu.Unlock()
-	if h.last == nil || snap == nil || h.last == snap || h.last.URL != snap.URL || h.last.TargetID != snap.TargetID || rec.start.IsZero() {
+	if h.last == nil || snap == nil || h.last.URL != snap.URL || h.last.TargetID != snap.TargetID || rec.start.IsZero() {
 		return nil
 	}
 	first := rec.firstChange(restless)
 	if first.IsZero() && len(rec.flashes) == 0 {
 		return nil
 	}
-	flat, _ := flatChanges(s.linesOf(h.last), s.linesOf(snap), h.last, snap, restless)
+	var flat []string
+	if h.last != snap {
+		flat, _ = flatChanges(s.linesOf(h.last), s.linesOf(snap), h.last, snap, restless)
+	}
 	l := &dom.Later{Action: h.lastKind, Flashed: flashesOf(rec.flashes, h.last, snap, restless)}
 	l.Flat, l.FlatMore = flat, 0
 	if len(l.Flat) > dom.MaxListedChanges {
@@ -363,4 +366,28 @@ func nodeText(n *dom.VirtualNode) string {
 		}
 	})
 	return dom.Clip(strings.Join(strings.Fields(b.String()), " "), maxFlashText)
+}
+
+// Later says what changed by itself since the last action answered, up
+// to snap (a read made since): that action's late effects. It is said
+// once: snap becomes what the next late effects are measured from.
+func (s *Service) Later(snap *dom.Snapshot) *dom.Later {
+	if snap == nil {
+		return nil
+	}
+	s.opMu.Lock()
+	defer s.opMu.Unlock()
+	now := time.Now()
+	restless := s.wit.restless(now, restlessSpan)
+	rec := s.wit.take(true, now, false)
+	if !s.lateChanges(rec, restless) {
+		return nil
+	}
+	l := s.later(snap, rec, restless)
+	s.mu.Lock()
+	if sameDoc(s.happened.last, snap) {
+		s.happened.last = snap
+	}
+	s.mu.Unlock()
+	return l
 }

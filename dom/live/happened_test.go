@@ -132,3 +132,21 @@ func TestErrorsSeen(t *testing.T) {
 		t.Errorf("the invalid field and its message are not in errors_seen: %q", res.ErrorsSeen)
 	}
 }
+
+func TestLateFlashIsSaid(t *testing.T) {
+	svc, p := openTicking(t, "flash.html")
+	res := do(t, svc, "save", Action{Kind: "click"})
+	mustOK(t, res)
+	if strings.Contains(strings.Join(res.Changes.Flat, "\n"), "Invalid email") {
+		t.Skipf("the machine is so slow the alert came within the click")
+	}
+	cdptest.WaitFor(t, p, "window.saved === true")
+	now, err := svc.Snapshot(ctx(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := svc.Later(now)
+	if l == nil || !strings.Contains(flashText(l.Flashed), "alert:Invalid email address;") {
+		t.Fatalf("the alert that came and went after the click: later %+v", l)
+	}
+}

@@ -33,9 +33,10 @@ type witness struct {
 	regions map[int64]seenRegion
 	// firstAt: elements (backend ids) changed since start, and when first.
 	firstAt map[int64]time.Time
-	// idle: the last two times each element changed while no action ran.
-	// One that changed twice lately changes by itself (a clock).
-	idle map[int64][2]time.Time
+	// idle: the last times each element changed while no action ran.
+	// One that changed three times lately changes by itself (a clock). A
+	// toast's container changes twice (in, out), a late effect once.
+	idle map[int64][restlessChanges]time.Time
 }
 
 type toggle struct {
@@ -65,7 +66,7 @@ type seenRegion struct {
 const maxWitnessed = 2000
 
 func newWitness() *witness {
-	w := &witness{idle: map[int64][2]time.Time{}}
+	w := &witness{idle: map[int64][restlessChanges]time.Time{}}
 	w.restart(time.Time{}, false)
 	return w
 }
@@ -83,14 +84,14 @@ func (w *witness) restartLocked(now time.Time, acting bool) {
 	w.firstAt = map[int64]time.Time{}
 }
 
-// restless is the elements (backend ids) that changed twice by
-// themselves within span before t.
+// restless is the elements (backend ids) that changed restlessChanges
+// times by themselves within span before t.
 func (w *witness) restless(t time.Time, span time.Duration) map[int64]bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	out := map[int64]bool{}
 	for id, at := range w.idle {
-		if !at[0].IsZero() && at[0].After(t.Add(-span)) && at[1].Sub(at[0]) >= restlessGap {
+		if !at[0].IsZero() && at[0].After(t.Add(-span)) {
 			out[id] = true
 		}
 	}
@@ -98,8 +99,13 @@ func (w *witness) restless(t time.Time, span time.Duration) map[int64]bool {
 }
 
 // restlessGap is how far apart two changes must be to be two: the
-// events of one change come together.
-const restlessGap = 20 * time.Millisecond
+// events of one change come together. restlessChanges in restlessSpan
+// make an element restless: a clock that ticks each second is.
+const (
+	restlessGap     = 20 * time.Millisecond
+	restlessChanges = 3
+	restlessSpan    = 3500 * time.Millisecond
+)
 
 // record is what the witness saw since its start, copied out.
 type record struct {
@@ -162,13 +168,15 @@ func (w *witness) changed(m *Model, n *cdpjson.Node, now time.Time) {
 	if !w.acting {
 		if len(w.idle) > 4*maxWitnessed {
 			for k, at := range w.idle {
-				if now.Sub(at[1]) > backgroundSpan {
+				if now.Sub(at[restlessChanges-1]) > restlessSpan {
 					delete(w.idle, k)
 				}
 			}
 		}
-		if at := w.idle[id]; now.Sub(at[1]) >= restlessGap {
-			w.idle[id] = [2]time.Time{at[1], now}
+		if at := w.idle[id]; now.Sub(at[restlessChanges-1]) >= restlessGap {
+			copy(at[:], at[1:])
+			at[restlessChanges-1] = now
+			w.idle[id] = at
 		}
 	}
 	w.noteRegionLocked(m, n)

@@ -1,19 +1,91 @@
 package mcp_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
+	"domscope/cdpconn/cdptest"
+	"domscope/dom/flatten"
 	"domscope/dom/mcp"
 )
 
-func TestExploreHappened(t *testing.T) {
+// ticking opens the flash page and lets its clock tick, so the server
+// has seen it change by itself. It returns the first view.
+func ticking(t *testing.T) (*fixture, string) {
+	t.Helper()
 	f := setupIn(t, "happened", mcp.ViewDiff, "flash.html")
 	v := f.ok("dom_snapshot", map[string]any{})
-	t.Log(v)
-	time.Sleep(600 * time.Millisecond)
-	for _, b := range []string{"Do nothing", "Save", "Flash 300", "Announce", "Late 400", "Validate", "Shadow flash"} {
-		id := idOf(t, v, `button "`+b+`"`)
-		t.Log(f.ok("dom_click", map[string]any{"id": id}))
+	time.Sleep(700 * time.Millisecond) // several ticks of its 150 ms clock
+	return f, v
+}
+
+func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+
+func TestMCPNoOpIsNoVisibleChange(t *testing.T) {
+	f, v := ticking(t)
+	id := idOf(t, v, `button "Do nothing"`)
+	out := f.ok("dom_click", map[string]any{"id": id})
+	if !strings.HasPrefix(firstLine(out), "click ["+id+"]: no visible change, ") {
+		t.Errorf("the no-op's verdict:\n%s", out)
+	}
+	if n := flatten.CountTokens(out); n > 30 {
+		t.Errorf("the no-op's answer is %d tokens (want at most 30):\n%s", n, out)
+	}
+}
+
+func TestMCPFlashedAndLate(t *testing.T) {
+	f, v := ticking(t)
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Flash 100"`)})
+	if !strings.HasPrefix(firstLine(out), "click [") || !strings.Contains(firstLine(out), ": changed, ") ||
+		!strings.Contains(out, "\nflashed: status \"Flash 100\" (") {
+		t.Errorf("a 100 ms toast:\n%s", out)
+	}
+	// The alert comes 300 ms after the click and goes 800 ms later: after
+	// the click answered, before the agent looks again.
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Save"`)})
+	if strings.Contains(out, "Invalid email") {
+		t.Skipf("the machine is so slow the alert came within the click: %s", out)
+	}
+	cdptest.WaitFor(t, f.page, "window.saved === true")
+	out = f.ok("dom_snapshot", map[string]any{})
+	if !strings.HasPrefix(out, "since the last action (") || !strings.Contains(out, "flashed: alert \"Invalid email address\" (") {
+		t.Errorf("the alert that came and went after the click is not said:\n%s", out)
+	}
+	// A late effect that stays: said once, in the next answer, not as
+	// that action's own change.
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Late 400"`)})
+	if strings.Contains(out, "Export ready") {
+		t.Skipf("the machine is so slow the effect came within the click: %s", out)
+	}
+	cdptest.WaitFor(t, f.page, "document.getElementById('out').textContent.includes('Export ready 400')")
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Do nothing"`)})
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 || !strings.Contains(lines[0], "no visible change") || !strings.HasPrefix(lines[1], "since the last action (") || !strings.Contains(lines[2], "Export ready 400") {
+		t.Errorf("the late effect is not said as the last action's:\n%s", out)
+	}
+	if strings.Contains(out[strings.Index(out, "view:"):], "Export ready") {
+		t.Errorf("the late effect is in the next action's own diff:\n%s", out)
+	}
+}
+
+func TestMCPErrorsSeen(t *testing.T) {
+	f, v := ticking(t)
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Validate"`)})
+	if !strings.Contains(out, "\nerrors seen: invalid [") || !strings.Contains(out, `"Email": "Enter an email like a@b.c"`) {
+		t.Errorf("the invalid field's message:\n%s", out)
+	}
+}
+
+func TestMCPNewTab(t *testing.T) {
+	f := setupIn(t, "happened", mcp.ViewDiff, "tabs.html")
+	v := f.ok("dom_snapshot", map[string]any{})
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `link "Open other"`)})
+	if !strings.Contains(firstLine(out), ": opened a new tab ") || !strings.Contains(firstLine(out), "other.html") {
+		t.Fatalf("a link to _blank:\n%s", out)
+	}
+	tabs := f.ok("dom_tabs", map[string]any{})
+	if !strings.Contains(tabs, "other.html") {
+		t.Errorf("dom_tabs does not list the new tab:\n%s", tabs)
 	}
 }
