@@ -64,7 +64,28 @@ type Action struct {
 	// browser's own window again.
 	Viewport *Viewport `json:"viewport,omitempty"`
 	Full     bool      `json:"full,omitempty"` // snapshot: a full capture, not an incremental refresh
+	// Expect is what the action should do; the action fails with
+	// EXPECTATION_FAILED when it does not (seed 003 §3.6.3).
+	Expect *Expect `json:"expect,omitempty"`
 }
+
+// Expect is an action's expected outcome. Every field given must hold;
+// Any holds when one of its alternatives does. It is checked until
+// TimeoutMs (default 2000) after the action began.
+type Expect struct {
+	Appears   string   `json:"appears,omitempty"`   // a text the view shows (or that flashed)
+	Gone      string   `json:"gone,omitempty"`      // a text the view no longer shows
+	URL       string   `json:"url,omitempty"`       // a part of the page's URL
+	Navigates bool     `json:"navigates,omitempty"` // the tab navigated
+	Change    string   `json:"change,omitempty"`    // "none" or "any"
+	Value     string   `json:"value,omitempty"`     // the target's value
+	State     string   `json:"state,omitempty"`     // a state of the target: checked, expanded, "not checked"
+	Any       []Expect `json:"any,omitempty"`
+	TimeoutMs int      `json:"timeout_ms,omitempty"`
+}
+
+// DefaultExpectTimeout is how long an expectation is waited for.
+const DefaultExpectTimeout = 2 * time.Second
 
 // VisualEffect is what the browser showed for an action.
 type VisualEffect struct {
@@ -159,6 +180,9 @@ type ActionResult struct {
 	// Background counts the view's lines that changed by themselves (a
 	// clock): they are left out of Changes.Flat and the verdict.
 	Background int `json:"background,omitempty"`
+	// Expected says the expectation held ("" when none was given; a
+	// failed one is the action's error).
+	Expected string `json:"expected,omitempty"`
 	// ErrorsSeen are the errors the page shows after the action: alerts
 	// (shown or flashed), invalid fields with their message, console
 	// errors and failed requests.

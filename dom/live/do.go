@@ -242,11 +242,11 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	if d := s.Dialog(); d != nil {
 		res.Dialog = d
 		s.judge(res, record{}, prev, nil, nil)
-		return nil
+		return s.checkExpect(ctx, a, res, mark.at, prev, restless)
 	}
 	if s.cfg.NoResnapshot {
 		s.judge(res, record{}, prev, nil, nil)
-		return nil
+		return s.checkExpect(ctx, a, res, mark.at, prev, restless)
 	}
 	next := ahead.take(ctx, s)
 	if next == nil {
@@ -264,7 +264,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	s.fillDiff(res, prev, next, restless)
 	s.judge(res, s.wit.take(true, time.Now(), false), prev, next, restless)
 	s.answered(a.Kind, next)
-	return nil
+	return s.checkExpect(ctx, a, res, mark.at, prev, restless)
 }
 
 // snapshotForActionLocked returns the snapshot to resolve an ID in. That

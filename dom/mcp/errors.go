@@ -14,18 +14,19 @@ import (
 
 // next is what to do after an error of each code.
 var next = map[dom.Code]string{
-	dom.NodeNotFound:    "call dom_snapshot and use an id from it",
-	dom.NodeStale:       "call dom_snapshot for the current ids",
-	dom.NotInteractable: "the element has no box on screen: dom_scroll {id} to bring it into view, or act on a visible element",
-	dom.Occluded:        "close or dismiss what covers it (the message names it), or call again with force:true",
-	dom.DialogOpen:      "call dom_dialog with accept:true or false",
-	dom.Timeout:         "retry; or dom_wait, then dom_snapshot to see where the page is",
-	dom.ValidationError: "fix the arguments as the message says",
-	dom.NotAttached:     "retry in a moment; if it persists, dom_tabs list and select a tab",
-	dom.TargetNotFound:  "dom_tabs list to see the open tabs",
-	dom.AttachFailed:    "dom_tabs list and select a tab",
-	dom.SnapshotFailed:  "retry; if it persists, dom_reload",
-	dom.CDPError:        "retry once; if it persists, dom_snapshot to see the page",
+	dom.NodeNotFound:      "call dom_snapshot and use an id from it",
+	dom.NodeStale:         "call dom_snapshot for the current ids",
+	dom.NotInteractable:   "the element has no box on screen: dom_scroll {id} to bring it into view, or act on a visible element",
+	dom.Occluded:          "close or dismiss what covers it (the message names it), or call again with force:true",
+	dom.DialogOpen:        "call dom_dialog with accept:true or false",
+	dom.Timeout:           "retry; or dom_wait, then dom_snapshot to see where the page is",
+	dom.ValidationError:   "fix the arguments as the message says",
+	dom.NotAttached:       "retry in a moment; if it persists, dom_tabs list and select a tab",
+	dom.TargetNotFound:    "dom_tabs list to see the open tabs",
+	dom.AttachFailed:      "dom_tabs list and select a tab",
+	dom.SnapshotFailed:    "retry; if it persists, dom_reload",
+	dom.CDPError:          "retry once; if it persists, dom_snapshot to see the page",
+	dom.ExpectationFailed: "read what the page showed instead (errors seen), fix the input or the step, and act again",
 }
 
 // errorText is the text of a tool error: "CODE: message", whether to

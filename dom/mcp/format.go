@@ -44,7 +44,7 @@ func resultText(res *dom.ActionResult, view string) string {
 		what += " [" + strings.TrimPrefix(res.ID, "node_") + "]"
 	}
 	status := verdict(res)
-	if !res.Success {
+	if !res.Success && (res.Error == nil || res.Error.Code != dom.ExpectationFailed) {
 		status = "failed"
 	}
 	fmt.Fprintf(&b, "%s: %s, %.0f ms", what, status, res.DurationMs)
@@ -52,6 +52,9 @@ func resultText(res *dom.ActionResult, view string) string {
 		b.WriteString(", the page was still changing when the settle wait ended")
 	}
 	b.WriteByte('\n')
+	if res.Expected != "" {
+		b.WriteString("expectation " + res.Expected + "\n")
+	}
 	writeLater(&b, res.Later)
 	writeFlashes(&b, "flashed", res.Flashed)
 	writeAnnounced(&b, res.Announced)

@@ -89,3 +89,20 @@ func TestMCPNewTab(t *testing.T) {
 		t.Errorf("dom_tabs does not list the new tab:\n%s", tabs)
 	}
 }
+
+func TestMCPExpect(t *testing.T) {
+	f, v := ticking(t)
+	// Save shows an alert, not "Saved": the expectation fails and says
+	// what the page showed instead.
+	out := f.fails("dom_click", map[string]any{"id": idOf(t, v, `button "Save"`), "expect": map[string]any{"appears": "Saved"}}, "EXPECTATION_FAILED")
+	if !strings.Contains(out, `"Saved" did not appear within 2 s`) || !strings.Contains(out, `alert "Invalid email address"`) {
+		t.Errorf("the failed expectation does not say what the page showed:\n%s", out)
+	}
+	cdptest.WaitFor(t, f.page, "window.saved === true")
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Stay"`), "expect": map[string]any{"any": []any{map[string]any{"url": "nowhere"}, map[string]any{"appears": "Saved"}}}})
+	if !strings.Contains(out, "\nexpectation held: any of (") {
+		t.Errorf("a held expectation is not said:\n%s", out)
+	}
+	f.fails("dom_click", map[string]any{"id": idOf(t, v, `button "Do nothing"`), "expect": map[string]any{"change": "any", "timeout_ms": 300}}, "EXPECTATION_FAILED")
+	f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Do nothing"`), "expect": map[string]any{"change": "none"}})
+}
