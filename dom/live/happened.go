@@ -140,6 +140,9 @@ func flashesOf(seen []seenFlash, prev, next *dom.Snapshot, restless map[int64]bo
 		if restless[f.parent] || restless[f.own] {
 			continue // a clock's digits come and go
 		}
+		if !f.toggled && stillShows(next, f.parent, f.text) {
+			continue // re-rendered: the same text is there again
+		}
 		id := ""
 		if f.toggled {
 			n := nodeByBackend(prev, f.own)
@@ -390,4 +393,11 @@ func (s *Service) Later(snap *dom.Snapshot) *dom.Later {
 	}
 	s.mu.Unlock()
 	return l
+}
+
+// stillShows reports whether the node with backend id parent in snap
+// holds text: a node removed and put back by a re-render did not flash.
+func stillShows(snap *dom.Snapshot, parent int64, text string) bool {
+	n := nodeByBackend(snap, parent)
+	return n != nil && strings.Contains(nodeText(n), text)
 }
