@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,6 +141,9 @@ func flashesOf(seen []seenFlash, prev, next *dom.Snapshot, restless map[int64]bo
 		if restless[f.parent] || restless[f.own] {
 			continue // a clock's digits come and go
 		}
+		if f.ms < minFlash {
+			continue // a re-render's swap: nobody saw it
+		}
 		if !f.toggled && stillShows(next, f.parent, f.text) {
 			continue // re-rendered: the same text is there again
 		}
@@ -179,7 +183,21 @@ func nodeByBackend(s *dom.Snapshot, b int64) *dom.VirtualNode {
 // focus). So are the lines of restless elements (a clock): they are
 // counted in background.
 func flatChanges(a, b []flatten.Line, prev, next *dom.Snapshot, restless map[int64]bool) (flat []string, background int) {
-	for _, c := range flatten.LineDiffByID(a, b) {
+	changes := flatten.LineDiffByID(a, b)
+	for i := 0; i < len(changes); i++ {
+		c := changes[i]
+		if c.Mark == '-' {
+			// A removed subtree is its top line: what was under it went too.
+			depth, j := indent(c.Old), i+1
+			for j < len(changes) && changes[j].Mark == '-' && indent(changes[j].Old) > depth {
+				j++
+			}
+			if n := j - i - 1; n > 0 {
+				flat = append(flat, fmt.Sprintf("%s (and %d lines inside)", c.Line(), n))
+				i = j - 1
+				continue
+			}
+		}
 		if c.Mark == '~' && withoutFocus(c.Old) == withoutFocus(c.New) {
 			continue
 		}
@@ -395,9 +413,15 @@ func (s *Service) Later(snap *dom.Snapshot) *dom.Later {
 	return l
 }
 
+// minFlash is the shortest life of a node that counts as a flash.
+const minFlash = 50
+
 // stillShows reports whether the node with backend id parent in snap
 // holds text: a node removed and put back by a re-render did not flash.
 func stillShows(snap *dom.Snapshot, parent int64, text string) bool {
 	n := nodeByBackend(snap, parent)
 	return n != nil && strings.Contains(nodeText(n), text)
 }
+
+// indent is how deep a view line is indented.
+func indent(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }

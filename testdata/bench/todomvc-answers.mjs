@@ -18,7 +18,7 @@ for (const url of argv) {
     for (const t of ['Buy milk', 'Walk the dog', 'Write the report'])
       await act('dom_type', { id: idOf(view, /textbox/), text: t + '\n' });
     view = (await m.call('dom_snapshot', {})).text;
-    await act('dom_click', { id: idOf(view, /todo-item-toggle/) });
+    await act('dom_click', { id: idOf(view, /^(?!.*(toggle.?all|mark all)).*checkbox/i) });
     view = (await m.call('dom_snapshot', {})).text;
     await act('dom_click', { id: idOf(view, /link "Active"/) });
     view = (await m.call('dom_snapshot', {})).text;
