@@ -106,3 +106,23 @@ func TestMCPExpect(t *testing.T) {
 	f.fails("dom_click", map[string]any{"id": idOf(t, v, `button "Do nothing"`), "expect": map[string]any{"change": "any", "timeout_ms": 300}}, "EXPECTATION_FAILED")
 	f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Do nothing"`), "expect": map[string]any{"change": "none"}})
 }
+
+func TestMCPWaitURLAndQuiet(t *testing.T) {
+	f, v := ticking(t)
+	f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Late 1500"`)})
+	out := f.ok("dom_wait", map[string]any{"text": "Export ready 1500"})
+	if !strings.Contains(out, "+ Export ready 1500") {
+		t.Errorf("dom_wait does not answer with the change:\n%s", out)
+	}
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Do nothing"`)})
+	if strings.Contains(out, "since the last action") {
+		t.Errorf("the change dom_wait showed is said again as a late effect:\n%s", out)
+	}
+	f.ok("dom_wait", map[string]any{"url": "flash.html", "timeout": 2000})
+	f.fails("dom_wait", map[string]any{"url": "nowhere", "timeout": 300}, "TIMEOUT")
+	// The clock never stops: the view is never quiet for 2 s.
+	out = f.fails("dom_wait", map[string]any{"quiet": 2000, "timeout": 1000}, "TIMEOUT")
+	if !strings.Contains(out, "did not stay still") {
+		t.Errorf("quiet's timeout:\n%s", out)
+	}
+}
