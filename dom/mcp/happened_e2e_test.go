@@ -126,3 +126,16 @@ func TestMCPWaitURLAndQuiet(t *testing.T) {
 		t.Errorf("quiet's timeout:\n%s", out)
 	}
 }
+
+// TestMCPFlashInSensitiveField: a text that comes and goes inside a
+// one-time-code field is never said, flashed or not.
+func TestMCPFlashInSensitiveField(t *testing.T) {
+	f, v := ticking(t)
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Secret flash"`)})
+	cdptest.WaitFor(t, f.page, "document.getElementById('otp').childNodes.length === 1")
+	out += f.ok("dom_snapshot", map[string]any{})
+	if strings.Contains(out, "987654") || strings.Contains(out, "123456") {
+		t.Errorf("the field's text is in an answer:\n%s", out)
+	}
+	f.noSecret("987654")
+}
