@@ -180,6 +180,9 @@ type ActionResult struct {
 	// Background counts the view's lines that changed by themselves (a
 	// clock): they are left out of Changes.Flat and the verdict.
 	Background int `json:"background,omitempty"`
+	// Typed says how a type action typed: "keys" (key events for each
+	// character: the page listens for keys) or "insert" (at once).
+	Typed string `json:"typed,omitempty"`
 	// Expected says the expectation held ("" when none was given; a
 	// failed one is the action's error).
 	Expected string `json:"expected,omitempty"`

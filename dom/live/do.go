@@ -38,8 +38,8 @@ var actions = map[dom.ActionKind]actionSpec{
 	dom.KindHover: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
 		return nil, s.hover(ctx, page, t, a)
 	}},
-	dom.KindType: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
-		return s.typeText(ctx, page, t, a.Text)
+	dom.KindType: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, res *dom.ActionResult) (*dom.DialogInfo, error) {
+		return s.typeText(ctx, page, t, a.Text, res)
 	}},
 	dom.KindSelect: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
 		t, err := s.labelled(ctx, page, t)

@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,36 @@ func TestLateFlashIsSaid(t *testing.T) {
 	l := svc.Later(now)
 	if l == nil || !strings.Contains(flashText(l.Flashed), "alert:Invalid email address;") {
 		t.Fatalf("the alert that came and went after the click: later %+v", l)
+	}
+}
+
+// TestTypeKeyByKeyInCombobox: the WAI-ARIA combobox filters its list on
+// keyup. Typing goes key by key there, so the list opens the first time;
+// a plain field gets the text at once.
+func TestTypeKeyByKeyInCombobox(t *testing.T) {
+	base, _ := cdptest.Serve(t, filepath.Join(cdptest.Shared(t), "corpus", "aria-practices"))
+	svc, p := openService(t, base+"/content/patterns/combobox/examples/combobox-autocomplete-list.html", Config{})
+	res := do(t, svc, "cb1-input", Action{Kind: "type", Text: "Ala"})
+	mustOK(t, res)
+	if res.Typed != "keys" {
+		t.Errorf("typed %q into a combobox that listens for keys", res.Typed)
+	}
+	if got := evalString(t, p, "document.getElementById('cb1-input').getAttribute('aria-expanded')"); got != "true" {
+		t.Errorf("the combobox's list did not open: aria-expanded=%s", got)
+	}
+	if got := evalString(t, p, "document.getElementById('cb1-input').value"); got != "Ala" {
+		t.Errorf("value %q", got)
+	}
+	// A sequence of keys, pressed in turn: the second option is picked.
+	mustOK(t, do(t, svc, "cb1-input", Action{Kind: "key", Key: "ArrowDown ArrowDown Enter"}))
+	if got := evalString(t, p, "document.getElementById('cb1-input').value"); got != "Alaska" {
+		t.Errorf("after ArrowDown ArrowDown Enter the combobox holds %q, want Alaska", got)
+	}
+	plain, _ := cdptest.Serve(t, happenedPages)
+	svc2, _ := openService(t, plain+"/flash.html", Config{})
+	res = do(t, svc2, "email", Action{Kind: "type", Text: "a@b.c"})
+	mustOK(t, res)
+	if res.Typed != "insert" {
+		t.Errorf("typed %q into a field nobody listens to the keys of", res.Typed)
 	}
 }

@@ -47,6 +47,9 @@ func resultText(res *dom.ActionResult, view string) string {
 	if !res.Success && (res.Error == nil || res.Error.Code != dom.ExpectationFailed) {
 		status = "failed"
 	}
+	if res.Typed == "keys" {
+		status += ", typed key by key"
+	}
 	fmt.Fprintf(&b, "%s: %s, %.0f ms", what, status, res.DurationMs)
 	if res.Changes.Unsettled {
 		b.WriteString(", the page was still changing when the settle wait ended")
