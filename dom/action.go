@@ -67,6 +67,8 @@ type Action struct {
 	// Expect is what the action should do; the action fails with
 	// EXPECTATION_FAILED when it does not (seed 003 §3.6.3).
 	Expect *Expect `json:"expect,omitempty"`
+	// Metrics asks for the page's performance counters before and after.
+	Metrics bool `json:"metrics,omitempty"`
 }
 
 // Expect is an action's expected outcome. Every field given must hold;
@@ -180,6 +182,9 @@ type ActionResult struct {
 	// Background counts the view's lines that changed by themselves (a
 	// clock): they are left out of Changes.Flat and the verdict.
 	Background int `json:"background,omitempty"`
+	// Metrics is the change in the page's performance counters the action
+	// made (asked for with Action.Metrics).
+	Metrics *Metrics `json:"metrics,omitempty"`
 	// Typed says how a type action typed: "keys" (key events for each
 	// character: the page listens for keys) or "insert" (at once).
 	Typed string `json:"typed,omitempty"`
@@ -380,4 +385,16 @@ func TypesChar(key string, mods []string) bool {
 		}
 	}
 	return utf8.RuneCountInString(k) == 1 || k == "Space"
+}
+
+// Metrics is an action's performance delta (Performance.getMetrics):
+// DOM nodes, JS heap bytes, layouts and style recalculations it caused,
+// and the nodes and heap after it.
+type Metrics struct {
+	Nodes        int   `json:"nodes"`
+	JSHeapBytes  int64 `json:"js_heap_bytes"`
+	Layouts      int   `json:"layouts"`
+	StyleRecalcs int   `json:"style_recalcs"`
+	NodesAfter   int   `json:"nodes_after"`
+	JSHeapAfter  int64 `json:"js_heap_after"`
 }

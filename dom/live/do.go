@@ -194,6 +194,11 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	if a.Kind == dom.KindType && t != nil && t.node.Sensitive() {
 		s.cons.remember(a.Text)
 	}
+	var perfBefore map[string]float64
+	if a.Metrics {
+		perfBefore = s.perfMetrics(ctx, page)
+		defer func() { res.Metrics = metricsDelta(perfBefore, s.perfMetrics(ctx, page)) }()
+	}
 	mark := s.mark()
 	restless := s.wit.restless(mark.at, restlessSpan)
 	s.wit.restart(mark.at, true)

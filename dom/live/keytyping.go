@@ -24,7 +24,9 @@ const chainOf = `function() {
 // filters on keyup sees nothing of Input.insertText.
 func (s *Service) listensForKeys(ctx context.Context, t *target) bool {
 	const group = "domscope-keys"
-	defer func() { _ = s.call(ctx, t.sess, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil) }()
+	defer func() {
+		_ = s.call(ctx, t.sess, "Runtime.releaseObjectGroup", map[string]any{"objectGroup": group}, nil)
+	}()
 	var node struct {
 		Object struct {
 			ObjectID string `json:"objectId"`

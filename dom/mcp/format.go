@@ -55,6 +55,10 @@ func resultText(res *dom.ActionResult, view string) string {
 		b.WriteString(", the page was still changing when the settle wait ended")
 	}
 	b.WriteByte('\n')
+	if m := res.Metrics; m != nil {
+		fmt.Fprintf(&b, "metrics: nodes %+d (%d), JS heap %+.1f MB (%.1f MB), layouts %d, style recalcs %d\n",
+			m.Nodes, m.NodesAfter, float64(m.JSHeapBytes)/1e6, float64(m.JSHeapAfter)/1e6, m.Layouts, m.StyleRecalcs)
+	}
 	if res.Expected != "" {
 		b.WriteString("expectation " + res.Expected + "\n")
 	}

@@ -139,3 +139,11 @@ func TestMCPFlashInSensitiveField(t *testing.T) {
 	}
 	f.noSecret("987654")
 }
+
+func TestMCPMetrics(t *testing.T) {
+	f, v := ticking(t)
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Stay"`), "metrics": true})
+	if !strings.Contains(out, "\nmetrics: nodes +") || !strings.Contains(out, "layouts ") {
+		t.Errorf("no performance delta:\n%s", out)
+	}
+}

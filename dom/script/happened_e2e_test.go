@@ -42,3 +42,12 @@ func TestRunSaysWhatHappened(t *testing.T) {
 		t.Errorf("the failed expectation: %+v", res[3].Error)
 	}
 }
+
+func TestRunMetrics(t *testing.T) {
+	base, _ := cdptest.Serve(t, domtest.Testdata("pages", "happened"))
+	svc, _ := openService(t, base+"/flash.html", live.Config{})
+	res, out, err := runLines(t, svc, script.Options{Metrics: true}, `{"action":"click","target":{"css":"#stay"}}`)
+	if err != nil || len(res) != 1 || res[0].Metrics == nil || res[0].Metrics.NodesAfter == 0 {
+		t.Fatalf("no performance delta (err %v):\n%s", err, out)
+	}
+}

@@ -28,6 +28,8 @@ type Options struct {
 	Flatten *dom.Options
 	// KeepGoing runs the remaining steps after a failed one.
 	KeepGoing bool
+	// Metrics adds each step's performance delta (dom.Action.Metrics).
+	Metrics bool
 	// StepTimeout bounds one step. Default 60 s.
 	StepTimeout time.Duration
 	// FindTimeout is how long a target query keeps looking
@@ -250,7 +252,7 @@ func RunStep(ctx context.Context, a dom.Actor, st Step, secret string, opts Opti
 		return runWait(sctx, a, st, start, fail, opts.Refs)
 	}
 
-	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force, Expect: st.Expect,
+	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force, Expect: st.Expect, Metrics: opts.Metrics,
 		Text: st.Text, Key: st.Key, Modifiers: st.Modifiers, DX: st.DX, DY: st.DY, Value: st.Value, URL: st.URL, Full: st.Full}
 	if st.Action == "viewport" {
 		vp, err := st.viewport()
