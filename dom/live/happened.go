@@ -26,6 +26,8 @@ type happenedState struct {
 	last     *dom.Snapshot
 	lastAt   time.Time
 	lastKind dom.ActionKind
+	// perfOn is the page the Performance domain is on for.
+	perfOn dom.Page
 }
 
 // watchOpens counts the page's window opens: a link to _blank, a

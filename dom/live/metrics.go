@@ -2,25 +2,23 @@ package live
 
 import (
 	"context"
-	"sync"
 
 	"domscope/dom"
 )
 
-// metricNames are the Performance.getMetrics values an action's delta
-// reports (seed 000 §18.5).
-var metricNames = []string{"Nodes", "JSHeapUsedSize", "LayoutCount", "RecalcStyleCount"}
-
-// perfOn is set once the Performance domain is on for a page.
-var perfOn sync.Map // dom.Page → true
-
-// metrics reads the page's performance counters (nil when it cannot).
+// perfMetrics reads the page's performance counters (seed 000 §18.5),
+// nil when it cannot. The Performance domain is turned on once a page.
 func (s *Service) perfMetrics(ctx context.Context, page dom.Page) map[string]float64 {
-	if _, ok := perfOn.Load(page); !ok {
+	s.mu.Lock()
+	on := s.happened.perfOn == page
+	s.mu.Unlock()
+	if !on {
 		if s.call(ctx, page, "Performance.enable", nil, nil) != nil {
 			return nil
 		}
-		perfOn.Store(page, true)
+		s.mu.Lock()
+		s.happened.perfOn = page
+		s.mu.Unlock()
 	}
 	var r struct {
 		Metrics []struct {
