@@ -19,6 +19,7 @@ import (
 type runOpts struct {
 	snapshots string
 	keepGoing bool
+	metrics   bool
 	effects   bool
 	refsFile  string
 	stepUI    bool
@@ -52,6 +53,7 @@ func runCommand() *cobra.Command {
 	conn.register(fs)
 	fs.StringVar(&o.snapshots, "snapshots", "", "print the snapshot after each step: text or json")
 	fs.BoolVar(&o.keepGoing, "keep-going", false, "run the remaining steps after a failed one")
+	fs.BoolVar(&o.metrics, "metrics", false, "add each step's performance delta: DOM nodes, JS heap, layouts, style recalcs")
 	fs.BoolVar(&o.effects, "effects", false, "show a click ripple in the browser")
 	fs.StringVar(&o.refsFile, "refs", "", "the snapshot text (Playwright aria snapshot or domscope text) that {\"ref\":…} targets name")
 	fs.BoolVar(&o.stepUI, "ui", false, "step through FILE in the UI: run, skip, edit and retry each step, act by hand in between")
@@ -111,7 +113,7 @@ func runScript(ctx context.Context, conn connFlags, ui uiFlags, o runOpts, name 
 	vp, _ := conn.emulation() // checked by openWithin
 	actor := live.NewService(s.page, live.Config{VisualEffects: o.effects, Viewport: vp})
 	defer func() { _ = actor.Close() }()
-	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: o.snapshots, KeepGoing: o.keepGoing, Refs: refs,
+	return script.Run(ctx, actor, in, os.Stdout, script.Options{Snapshots: o.snapshots, KeepGoing: o.keepGoing, Metrics: o.metrics, Refs: refs,
 		Secret: script.SecretFromEnv(os.Getenv)})
 }
 

@@ -27,6 +27,9 @@ const (
 	// NavigationBlocked: the navigation policy does not let an agent open
 	// this address (a local file, a browser page, an origin not allowed).
 	NavigationBlocked Code = "NAVIGATION_BLOCKED"
+	// ExpectationFailed: the action ran, but what it was expected to do
+	// (Action.Expect) did not happen. The message says what did.
+	ExpectationFailed Code = "EXPECTATION_FAILED"
 )
 
 // Error is an engine error with a code and a message. A person or an LLM

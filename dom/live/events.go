@@ -162,6 +162,7 @@ func (s *Service) attach(p dom.Page) {
 
 	s.forward(pctx, p, eventsWatched, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
 	s.forwardOrdered(pctx, p, pageEvents, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
+	s.watchOpens(pctx, p)
 
 	s.wg.Add(1)
 	go func() {

@@ -167,6 +167,11 @@ type Service struct {
 	// (guarded by mu): a screenshot paints them over even once they
 	// look plain.
 	secrets screenshot.SensitiveNodes
+
+	// wit sees what flashes between reads (witness.go); happened is what
+	// the last action left to compare its late effects with (happened.go).
+	wit      *witness
+	happened happenedState
 }
 
 // NewService starts the service for an attached page. It never fails: a
@@ -176,6 +181,7 @@ func NewService(p dom.Page, cfg Config) *Service {
 	s := &Service{cfg: cfg.withDefaults(), ctx: ctx, stop: stop, dialogSig: make(chan struct{}), tierOff: dom.CopyRules(cfg.TierDisabled), vp: cfg.Viewport}
 	s.events = newEventPump(&s.wg)
 	s.effect = newEffects(s)
+	s.wit = newWitness()
 	s.attach(p)
 	return s
 }

@@ -110,7 +110,7 @@ type typingInfo struct {
 // typeText focuses the field and replaces its content with text through
 // real text input, so frameworks see input events. It reads the value
 // back, and presses Enter when text ends with "\n".
-func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string) (*dom.DialogInfo, error) {
+func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string, res *dom.ActionResult) (*dom.DialogInfo, error) {
 	t, err := s.labelled(ctx, page, t)
 	if err != nil {
 		return nil, err
@@ -165,8 +165,13 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 		var err error
 		var d *dom.DialogInfo
 		switch {
+		case body != "" && s.listensForKeys(ctx, t):
+			// The first key replaces the selection made above.
+			res.Typed = "keys"
+			d, err = s.typeKeys(ctx, page, body)
 		case body != "":
 			// insertText replaces the selection made above.
+			res.Typed = "insert"
 			d, err = s.dispatch(ctx, page, "Input.insertText", map[string]any{"text": body})
 		case info.Had > 0:
 			kp, _ := ParseKey("Delete", nil)

@@ -48,7 +48,8 @@ var idSchema = &jsonschema.Schema{
 // allowed values of string properties.
 func schemaFor[T any](enums map[string][]any) *jsonschema.Schema {
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-		reflect.TypeFor[NodeID](): idSchema,
+		reflect.TypeFor[NodeID]():     idSchema,
+		reflect.TypeFor[dom.Expect](): expectSchema,
 	}})
 	if err != nil {
 		panic(fmt.Sprintf("schema of %T: %v", *new(T), err)) // a programming error, caught by every test
@@ -108,3 +109,25 @@ func clipArgs(args string) string {
 	}
 	return fmt.Sprintf("%s… (%d bytes)", args[:cut], len(args))
 }
+
+// expectSchema is the schema of an action's expect argument (dom.Expect;
+// written out, as its alternatives nest).
+var expectSchema = func() *jsonschema.Schema {
+	str := func(d string) *jsonschema.Schema { return &jsonschema.Schema{Type: "string", Description: d} }
+	props := map[string]*jsonschema.Schema{
+		"appears":    str("a text the page shows after the action (or that flashed)"),
+		"gone":       str("a text the page no longer shows"),
+		"url":        str("a part of the page's URL after the action"),
+		"navigates":  {Type: "boolean", Description: "the tab navigates"},
+		"change":     {Type: "string", Enum: []any{"none", "any"}, Description: "no visible change, or any"},
+		"value":      str("the target's value"),
+		"state":      str("a state of the target as the view prints it: checked, expanded, selected; \"not checked\""),
+		"timeout_ms": {Type: "integer", Description: "how long to wait for it (default 2000)"},
+	}
+	alt := &jsonschema.Schema{Type: "object", Properties: props}
+	all := map[string]*jsonschema.Schema{"any": {Type: "array", Items: alt, Description: "alternatives: one must hold"}}
+	for k, v := range props {
+		all[k] = v
+	}
+	return &jsonschema.Schema{Type: "object", Properties: all, Description: "what the action should do; if it does not, the action fails with EXPECTATION_FAILED and says what the page did instead"}
+}()

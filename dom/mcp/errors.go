@@ -31,6 +31,10 @@ var next = map[dom.Code]advice{
 	dom.SnapshotFailed:    {noRetry: "dom_reload, then dom_snapshot; if the page still fails, dom_tabs list and select another"},
 	dom.CDPError:          {noRetry: "call dom_snapshot to see the page, then act on what it shows"},
 	dom.NavigationBlocked: {noRetry: "open web pages only (http or https); the server's flags set which origins"},
+	dom.ExpectationFailed: {
+		retry:   "read what the page showed instead (errors seen), fix the input or the step, and act again",
+		noRetry: "read what the page showed instead (errors seen), fix the input or the step, and act again",
+	},
 }
 
 // noRetryStep is the step for an error marked not retryable whose code

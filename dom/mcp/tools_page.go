@@ -24,7 +24,9 @@ type WaitArgs struct {
 	Text    string `json:"text,omitempty" jsonschema:"wait until the view holds this text (case-insensitive), or with gone:true until it no longer does"`
 	Gone    bool   `json:"gone,omitempty" jsonschema:"wait for text to disappear instead"`
 	Ms      int    `json:"ms,omitempty" jsonschema:"with no text: wait this many milliseconds (at most 60000)"`
-	Timeout int    `json:"timeout,omitempty" jsonschema:"with text: give up after this many milliseconds (default 5000, at most 60000)"`
+	Timeout int    `json:"timeout,omitempty" jsonschema:"with text, url or quiet: give up after this many milliseconds (default 5000, at most 60000)"`
+	URL     string `json:"url,omitempty" jsonschema:"wait until the page's URL holds this"`
+	Quiet   int    `json:"quiet,omitempty" jsonschema:"wait until the view has not changed for this many milliseconds"`
 }
 
 // DialogArgs are dom_dialog's arguments.
@@ -111,8 +113,12 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 	if err != nil {
 		return failed(err)
 	}
-	if in.Text == "" && (in.Ms <= 0 || time.Duration(in.Ms)*time.Millisecond > maxWait) {
-		return failed(dom.Errorf(dom.ValidationError, nil, "give text to wait for, or ms between 1 and %d", maxWait.Milliseconds()))
+	cond := in.Text != "" || in.URL != "" || in.Quiet > 0
+	if !cond && (in.Ms <= 0 || time.Duration(in.Ms)*time.Millisecond > maxWait) {
+		return failed(dom.Errorf(dom.ValidationError, nil, "give text, url or quiet to wait for, or ms between 1 and %d", maxWait.Milliseconds()))
+	}
+	if in.Quiet < 0 || time.Duration(in.Quiet)*time.Millisecond > maxWait {
+		return failed(dom.Errorf(dom.ValidationError, nil, "quiet is between 1 and %d ms", maxWait.Milliseconds()))
 	}
 	if in.Timeout < 0 || time.Duration(in.Timeout)*time.Millisecond > maxWait {
 		return failed(dom.Errorf(dom.ValidationError, nil, "timeout is between 0 and %d ms", maxWait.Milliseconds()))
@@ -124,7 +130,7 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 			return failed(err)
 		}
 	}
-	if in.Text == "" {
+	if !cond {
 		select {
 		case <-time.After(time.Duration(in.Ms) * time.Millisecond):
 		case <-ctx.Done():
@@ -137,29 +143,50 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 	}
 	want := strings.ToLower(in.Text)
 	var snap *dom.Snapshot
+	lastText, lastChange := "", time.Now()
 	for {
 		if snap, err = svc.Snapshot(ctx, true); err != nil {
 			return failed(err)
 		}
-		if in.Text == "" {
+		if !cond {
 			break
 		}
-		has := strings.Contains(strings.ToLower(flatten.FlatText(snap, dom.DefaultOptions())), want)
-		if has != in.Gone {
-			break
+		text := flatten.FlatText(snap, dom.DefaultOptions())
+		if text != lastText {
+			lastText, lastChange = text, time.Now()
 		}
-		if time.Since(start) > limit {
+		held := true
+		var why []string
+		if in.Text != "" && strings.Contains(strings.ToLower(text), want) == in.Gone {
+			held = false
 			what := "appear"
 			if in.Gone {
 				what = "disappear"
 			}
-			return failed(dom.Errorf(dom.Timeout, nil, "%s did not %s within %s", quote(in.Text), what, limit))
+			why = append(why, fmt.Sprintf("%s did not %s", quote(in.Text), what))
+		}
+		if in.URL != "" && !strings.Contains(snap.URL, in.URL) {
+			held = false
+			why = append(why, fmt.Sprintf("the URL %s does not hold %s", bare(snap.URL), quote(in.URL)))
+		}
+		if in.Quiet > 0 && time.Since(lastChange) < time.Duration(in.Quiet)*time.Millisecond {
+			held = false
+			why = append(why, fmt.Sprintf("the view did not stay still for %d ms", in.Quiet))
+		}
+		if held {
+			break
+		}
+		if time.Since(start) > limit {
+			return failed(dom.Errorf(dom.Timeout, nil, "%s within %s", strings.Join(why, "; "), limit))
 		}
 		select {
 		case <-time.After(100 * time.Millisecond):
 		case <-ctx.Done():
 			return failed(dom.Errorf(dom.Timeout, ctx.Err(), "the wait was cancelled"))
 		}
+	}
+	if l, ok := svc.(laterTeller); ok {
+		l.Later(snap) // what the wait shows is said: not again as a late effect
 	}
 	var ch dom.Changes
 	if before.URL == snap.URL {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image/png"
+	"strings"
 
 	"domscope/dom"
 	"domscope/dom/flatten"
@@ -75,7 +76,18 @@ func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 	if err != nil {
 		return failed(err)
 	}
+	if l, ok := svc.(laterTeller); ok {
+		var b strings.Builder
+		writeLater(&b, l.Later(snap))
+		text = b.String() + text
+	}
 	return reply{text: text}
+}
+
+// laterTeller is a service that says what changed after the last action
+// answered (live.Service).
+type laterTeller interface {
+	Later(snap *dom.Snapshot) *dom.Later
 }
 
 // maxListedMarks bounds the ids listed as not on the picture.

@@ -32,24 +32,24 @@ const (
 // "comment". A field an action does not use is an error. It is a typo or
 // a misunderstanding: "text" on a click does not pick the target.
 var stepFields = map[string][]string{
-	"click":    {"id", "target", "button", "clickCount", "modifiers", "force"},
-	"type":     {"id", "target", "text"},
-	"key":      {"id", "target", "key", "modifiers"},
-	"scroll":   {"id", "target", "dx", "dy"},
-	"hover":    {"id", "target"},
-	"select":   {"id", "target", "value"},
-	"navigate": {"url"},
-	"back":     {},
-	"forward":  {},
-	"reload":   {},
-	"dialog":   {"accept", "dismiss", "text"},
+	"click":    {"id", "target", "button", "clickCount", "modifiers", "force", "expect"},
+	"type":     {"id", "target", "text", "expect"},
+	"key":      {"id", "target", "key", "modifiers", "expect"},
+	"scroll":   {"id", "target", "dx", "dy", "expect"},
+	"hover":    {"id", "target", "expect"},
+	"select":   {"id", "target", "value", "expect"},
+	"navigate": {"url", "expect"},
+	"back":     {"expect"},
+	"forward":  {"expect"},
+	"reload":   {"expect"},
+	"dialog":   {"accept", "dismiss", "text", "expect"},
 	"snapshot": {"full"},
 	"viewport": {"device", "width", "height", "scale", "mobile", "touch"},
 	"wait":     {"ms", "for", "timeout"},
 }
 
 // allStepFields names every field a step may have, for messages.
-const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, timeout, device, width, height, scale, mobile, touch, comment"
+const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, timeout, device, width, height, scale, mobile, touch, expect, comment"
 
 // scriptLine is one line of a script as read. It holds its text, or its
 // length when it is past MaxScriptLine.

@@ -16,7 +16,7 @@ func TestParseStepRejects(t *testing.T) {
 		{`{"action":"click","id":"node_1","clickCount":1.5}`, `"clickCount" must be a whole number, not 1.5`},
 		{`{"action":"click","id":"node_1"} {"action":"click"}`, "text after the step's JSON object"},
 		{`{"action":"click","id":"node_1"}]`, "text after the step's JSON object"},
-		{`{"action":"click","id":"node_1","text":"x"}`, `click does not use "text" (it takes id, target, button, clickCount, modifiers, force, comment)`},
+		{`{"action":"click","id":"node_1","text":"x"}`, `click does not use "text" (it takes id, target, button, clickCount, modifiers, force, expect, comment)`},
 		{`{"action":"click","id":"node_1","colour":"x"}`, `unknown field "colour"; a step's fields are action, id`},
 		{`{"action":"click","target":{"rol":"button"}}`, `unknown field "rol"`},
 		{`{"action":"click","target":{"role":"button","nth":-1}}`, "nth -1: use 0"},

@@ -28,6 +28,8 @@ type Options struct {
 	Flatten *dom.Options
 	// KeepGoing runs the remaining steps after a failed one.
 	KeepGoing bool
+	// Metrics adds each step's performance delta (dom.Action.Metrics).
+	Metrics bool
 	// StepTimeout bounds one step. Default 60 s.
 	StepTimeout time.Duration
 	// FindTimeout is how long a target query keeps looking
@@ -79,6 +81,9 @@ type Step struct {
 	Mobile  *bool   `json:"mobile,omitempty"`
 	Touch   *bool   `json:"touch,omitempty"`
 	Comment string  `json:"comment,omitempty"`
+	// Expect is what the step should do (dom.Expect): the step fails with
+	// EXPECTATION_FAILED, and the run stops, when it does not.
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
 // StepResult is what Run prints for each step. It is the action's result
@@ -247,7 +252,7 @@ func RunStep(ctx context.Context, a dom.Actor, st Step, secret string, opts Opti
 		return runWait(sctx, a, st, start, fail, opts.Refs)
 	}
 
-	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force,
+	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force, Expect: st.Expect, Metrics: opts.Metrics,
 		Text: st.Text, Key: st.Key, Modifiers: st.Modifiers, DX: st.DX, DY: st.DY, Value: st.Value, URL: st.URL, Full: st.Full}
 	if st.Action == "viewport" {
 		vp, err := st.viewport()
