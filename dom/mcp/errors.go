@@ -33,7 +33,7 @@ var next = map[dom.Code]advice{
 	dom.NavigationBlocked: {noRetry: "open web pages only (http or https); the server's flags set which origins"},
 	dom.ExpectationFailed: {
 		retry:   "read what the page showed instead (errors seen), fix the input or the step, and act again",
-		noRetry: "read what the page showed instead (errors seen), fix the input or the step, and act again",
+		noRetry: "read what the page showed instead (errors seen), then change the input or the step",
 	},
 }
 
