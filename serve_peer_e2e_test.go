@@ -69,16 +69,16 @@ func TestServeSocketNotOurs(t *testing.T) {
 	}
 }
 
-// TestServeLockKept: a server that stops leaves its lock file, so two
-// starting after it lock the same file; the next server starts.
-func TestServeLockKept(t *testing.T) {
+// TestServeLockGone: a server that stops removes its lock file with its
+// socket (nothing is left in the directory); the next server starts.
+func TestServeLockGone(t *testing.T) {
 	serveEnv(t)
 	ws := cdptest.Browser(t).WebSocketURL()
 	srv := startServe(t, ws)
 	_ = srv.cmd.Process.Signal(syscall.SIGTERM)
 	<-srv.done
-	if _, err := os.Stat(srv.path + ".lock"); err != nil {
-		t.Errorf("the lock file went: %v", err)
+	if _, err := os.Stat(srv.path + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("the lock file stayed: %v", err)
 	}
 	startServe(t, ws)
 }
