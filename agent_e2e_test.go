@@ -144,7 +144,7 @@ func TestAgentSessions(t *testing.T) {
 	// The ids of the session's snapshot are the ones its actions take.
 	user := viewID(t, a, `textbox "User"`)
 	out = e.ok("type", user, "grace", "--session", "a")
-	if !strings.HasPrefix(out, "type ["+user+"]: ok") || !strings.Contains(out, "grace") {
+	if !strings.HasPrefix(out, "type ["+user+"]: changed") || !strings.Contains(out, "grace") {
 		t.Errorf("type answered:\n%s", out)
 	}
 
