@@ -42,7 +42,7 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	var b strings.Builder
 	b.WriteString(pageLine(snap))
 	for _, l := range lines {
-		if strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && sd.Outside > 0 && l.ID == "" {
+		if strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && sd.Outside > 0 && l.ID == "" && strings.Contains(l.Text, "outside the viewport") {
 			// the offscreen marker, worded for the agent
 			fmt.Fprintf(&b, "… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true\n", sd.Outside)
 			continue
