@@ -98,7 +98,9 @@ func (f *flat) interactiveOnly() {
 	// a control whose role and name repeat says which item holds it
 	seen := map[string]int{}
 	// within one heading's section: the context line tells sections apart
-	key := func(n *dom.SerializedNode) string { return heading[n] + "\x00" + n.Role + "\x00" + n.Name + "\x00" + n.Text }
+	key := func(n *dom.SerializedNode) string {
+		return heading[n] + "\x00" + n.Role + "\x00" + n.Name + "\x00" + n.Text
+	}
 	for _, e := range kept {
 		if e.n.Role != "more" {
 			seen[key(e.n)]++
