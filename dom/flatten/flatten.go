@@ -62,6 +62,7 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	f.dedupeLabels()
 	f.mergeTexts()
 	f.collapse()
+	f.modalScope()
 	if f.folding() {
 		f.fold()
 	}
