@@ -22,6 +22,9 @@ func (v *viewFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&v.MaxDepth, "max-depth", 0, "cut the view below this many levels, with a marker (0: the default, 100)")
 	fs.IntVar(&v.MaxInteractive, "max-interactive", 0, "show at most this many interactive nodes, with a marker (0: all)")
 	fs.StringVar(&v.Selector, "selector", "", "only the subtrees of the elements this CSS selector matches, or of one node id (node_12, 12 or [12])")
+	fs.BoolVarP(&v.Interactive, "interactive", "i", false, "only the interactive nodes, one line each, with the landmark, heading or item that tells them apart")
+	fs.BoolVar(&v.Folds, "folds", true, "fold a run of 8 or more same-shaped siblings after the first three, with a line saying how to see them all")
+	fs.BoolVar(&v.Behind, "behind-modal", false, "with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)")
 	fs.IntVar(&v.maxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
 }
 

@@ -23,28 +23,31 @@ type SerializedDom struct {
 
 // SerializedNode is one kept node. Only non-default values appear in JSON.
 type SerializedNode struct {
-	ID            string            `json:"id"`
-	BackendNodeID int64             `json:"backendNodeId,omitempty"` // only with --backend-ids
-	Role          string            `json:"role"`
-	Name          string            `json:"name,omitempty"`
-	Tag           string            `json:"tag"`
-	Text          string            `json:"text,omitempty"`
-	Href          string            `json:"href,omitempty"`
-	Placeholder   string            `json:"placeholder,omitempty"`
-	Value         string            `json:"value,omitempty"`
-	InputType     string            `json:"inputType,omitempty"`
-	Disabled      bool              `json:"disabled,omitempty"`
-	Checked       string            `json:"checked,omitempty"` // "true", "false" or "mixed"
-	Expanded      string            `json:"expanded,omitempty"`
-	Selected      bool              `json:"selected,omitempty"`
-	Required      bool              `json:"required,omitempty"`
-	Pressed       string            `json:"pressed,omitempty"` // "true", "false" or "mixed"
-	Focused       bool              `json:"focused,omitempty"`
-	Level         int               `json:"level,omitempty"` // heading level
-	TestID        string            `json:"data-testid,omitempty"`
-	Offscreen     bool              `json:"offscreen,omitempty"`
-	Bounds        *Rect             `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
-	Children      []*SerializedNode `json:"children,omitempty"`
+	ID            string `json:"id"`
+	BackendNodeID int64  `json:"backendNodeId,omitempty"` // only with --backend-ids
+	Role          string `json:"role"`
+	Name          string `json:"name,omitempty"`
+	Tag           string `json:"tag"`
+	Text          string `json:"text,omitempty"`
+	Href          string `json:"href,omitempty"`
+	Placeholder   string `json:"placeholder,omitempty"`
+	Value         string `json:"value,omitempty"`
+	InputType     string `json:"inputType,omitempty"`
+	Disabled      bool   `json:"disabled,omitempty"`
+	Checked       string `json:"checked,omitempty"` // "true", "false" or "mixed"
+	Expanded      string `json:"expanded,omitempty"`
+	Selected      bool   `json:"selected,omitempty"`
+	Required      bool   `json:"required,omitempty"`
+	Pressed       string `json:"pressed,omitempty"` // "true", "false" or "mixed"
+	Focused       bool   `json:"focused,omitempty"`
+	// Context tells apart an interactive node whose role and name repeat
+	// (the interactive view): the label of the item it sits in.
+	Context   string            `json:"context,omitempty"`
+	Level     int               `json:"level,omitempty"` // heading level
+	TestID    string            `json:"data-testid,omitempty"`
+	Offscreen bool              `json:"offscreen,omitempty"`
+	Bounds    *Rect             `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
+	Children  []*SerializedNode `json:"children,omitempty"`
 }
 
 // DecisionKind is what flattening did with one VirtualNode.
@@ -96,6 +99,15 @@ type Options struct {
 	// Roots, when set, flattens only the subtrees of these node IDs, in
 	// document order. They are a CSS selector's matches, or one node.
 	Roots []string
+	// Interactive keeps only the interactive nodes, one line each, with
+	// the context that tells them apart (issue 33).
+	Interactive bool
+	// Fold folds runs of same-shaped siblings after the first three. The
+	// fold-repeats rule switches it off too.
+	Fold bool
+	// ModalScope puts an open modal dialog first and folds what lies
+	// behind it into one line. The modal-scope rule switches it off too.
+	ModalScope bool
 }
 
 // DefaultOptions are the flatten defaults. Offscreen nodes are kept, depth

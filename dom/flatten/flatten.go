@@ -62,6 +62,13 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	f.dedupeLabels()
 	f.mergeTexts()
 	f.collapse()
+	f.modalScope()
+	if f.folding() {
+		f.fold()
+	}
+	if f.opts.Interactive {
+		f.interactiveOnly()
+	}
 	if f.capped > 0 {
 		sd.Nodes = append(sd.Nodes, &dom.SerializedNode{ID: f.cappedID, Role: "more", Tag: "#marker",
 			Text: strconv.Itoa(f.capped) + " more interactive elements not shown (maxInteractive " + strconv.Itoa(opts.MaxInteractive) + ")"})

@@ -112,6 +112,10 @@ func writeTextLine(b *strings.Builder, n *dom.SerializedNode, depth int) {
 		b.WriteByte(' ')
 		b.WriteString(quote(n.Text))
 	}
+	if n.Context != "" {
+		b.WriteString(" in ")
+		b.WriteString(quote(n.Context))
+	}
 	if n.InputType != "" && impliedType[n.Role] != n.InputType && n.InputType != n.Role {
 		b.WriteString(" type=")
 		b.WriteString(escapeLine(n.InputType))

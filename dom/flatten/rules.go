@@ -26,6 +26,8 @@ const (
 	FlatTextInName      = "text-in-name"
 	FlatMaxDepth        = "max-depth"
 	FlatMaxInteractive  = "max-interactive"
+	FlatFoldRepeats     = "fold-repeats"
+	FlatModalScope      = "modal-scope"
 
 	// consequences, not switches
 	FlatHoistOffscreen  = "hoist-offscreen"  // Options.IncludeOffscreen is false
@@ -53,6 +55,8 @@ var flattenRules = []dom.Rule{
 	{Name: FlatTextInName, Kind: "flatten", Doc: "drop text already said by the name of the node that holds it"},
 	{Name: FlatMaxDepth, Kind: "flatten", Doc: "cut the output below Options.MaxDepth levels, with a marker"},
 	{Name: FlatMaxInteractive, Kind: "flatten", Doc: "stop after Options.MaxInteractive interactive nodes, with a marker"},
+	{Name: FlatFoldRepeats, Kind: "flatten", Doc: "fold a run of 8 or more same-shaped siblings after the first three (where folds are asked)"},
+	{Name: FlatModalScope, Kind: "flatten", Doc: "an open modal dialog first, what lies behind it in one line (where asked)"},
 }
 
 // FlattenRules lists the switchable flatten rules.

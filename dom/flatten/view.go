@@ -114,7 +114,8 @@ func sameOptions(a, b dom.Options) bool {
 	if a.IncludeValues != b.IncludeValues || a.IncludeHidden != b.IncludeHidden ||
 		a.IncludeOffscreen != b.IncludeOffscreen || a.IncludeBoundingBoxes != b.IncludeBoundingBoxes ||
 		a.IncludeBackendIDs != b.IncludeBackendIDs || a.MaxDepth != b.MaxDepth ||
-		a.MaxInteractive != b.MaxInteractive || len(a.Roots) != len(b.Roots) {
+		a.MaxInteractive != b.MaxInteractive || len(a.Roots) != len(b.Roots) ||
+		a.Interactive != b.Interactive || a.Fold != b.Fold || a.ModalScope != b.ModalScope {
 		return false
 	}
 	for i := range a.Roots {

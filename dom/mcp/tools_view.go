@@ -23,6 +23,9 @@ type SnapshotArgs struct {
 	Selector       string `json:"selector,omitempty" jsonschema:"only the subtree of this node id (12, [12] or node_12) or of the elements this CSS selector matches"`
 	MaxTokens      int    `json:"maxTokens,omitempty" jsonschema:"cut the view (below its page line) at a whole line to fit this many tokens; the last line says how many nodes were left out"`
 	Full           bool   `json:"full,omitempty" jsonschema:"read the whole page again instead of refreshing what changed (slower; for when the view seems wrong)"`
+	Interactive    bool   `json:"interactive,omitempty" jsonschema:"only the nodes to act on, one line each, with the landmark, heading or item that tells them apart"`
+	Folds          *bool  `json:"folds,omitempty" jsonschema:"fold a run of 8 or more same-shaped siblings after the first three (default true); a selector on the list shows them all"`
+	Behind         bool   `json:"behind,omitempty" jsonschema:"with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)"`
 }
 
 // ScreenshotArgs are dom_screenshot's arguments.
@@ -39,7 +42,8 @@ func (s *Server) registerView() {
 }
 
 func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
-	o := viewOpts{Shape: query.Shape{Offscreen: true, Bounds: in.Bounds, MaxDepth: in.MaxDepth, MaxInteractive: in.MaxInteractive, Selector: in.Selector}, maxTokens: in.MaxTokens}
+	o := viewOpts{Shape: query.Shape{Offscreen: true, Bounds: in.Bounds, MaxDepth: in.MaxDepth, MaxInteractive: in.MaxInteractive, Selector: in.Selector,
+		Interactive: in.Interactive, Folds: in.Folds == nil || *in.Folds, Behind: in.Behind}, maxTokens: in.MaxTokens}
 	switch in.Format {
 	case "", "text":
 	case "json":

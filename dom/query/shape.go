@@ -10,6 +10,9 @@ type Shape struct {
 	MaxDepth       int  // 0: the default
 	MaxInteractive int  // 0: all
 	Selector       string
+	Interactive    bool // only the interactive nodes, one line each
+	Folds          bool // fold runs of same-shaped siblings
+	Behind         bool // show what lies behind an open modal dialog
 }
 
 // Apply puts s into opts. A selector is resolved with css.
@@ -20,6 +23,9 @@ func (s Shape) Apply(snap *dom.Snapshot, opts *dom.Options, css func(selector st
 		opts.MaxDepth = s.MaxDepth
 	}
 	opts.MaxInteractive = s.MaxInteractive
+	opts.Interactive = s.Interactive
+	opts.Fold = s.Folds
+	opts.ModalScope = !s.Behind
 	if s.Selector == "" {
 		return nil
 	}

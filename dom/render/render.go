@@ -100,7 +100,8 @@ func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
 		b.WriteString(v.PageLine(snap))
 	}
 	for _, l := range lines {
-		if v.Outside != nil && sd.Outside > 0 && l.ID == "" && strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") {
+		// Folds also write "… " lines; only the viewport's count is reworded.
+		if v.Outside != nil && sd.Outside > 0 && l.ID == "" && strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && strings.Contains(l.Text, "outside the viewport") {
 			b.WriteString(v.Outside(sd.Outside) + "\n")
 			continue
 		}

@@ -1,0 +1,91 @@
+package mcp_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"domscope/dom/flatten"
+	"domscope/dom/mcp"
+)
+
+// TestFoldedCards: 300 near-identical cards cost at most 2,000 tokens;
+// the fold line says how to see them all, and that call shows card 250
+// with its button. The password's value shows nowhere.
+func TestFoldedCards(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/cards.html")
+	view := f.ok("dom_snapshot", nil)
+	if n := flatten.CountTokens(view); n > 2000 {
+		t.Errorf("the first view of 300 cards costs %d tokens", n)
+	}
+	m := regexp.MustCompile(`… 297 more listitem like \[\d+\] \("Camera model 4" … "Camera model 300"; dom_snapshot selector \[(\d+)\] for all\)`).FindStringSubmatch(view)
+	if m == nil {
+		t.Fatalf("no fold line:\n%s", view)
+	}
+	all := f.ok("dom_snapshot", map[string]any{"selector": "[" + m[1] + "]"})
+	if !regexp.MustCompile(`h3 "Camera model 250"\n.*\n\s*\[\d+\] button "Add to cart"`).MatchString(all) {
+		t.Errorf("the selector on the list does not show card 250 and its button")
+	}
+	if strings.Count(all, "listitem") != 300 {
+		t.Errorf("the selector shows %d cards", strings.Count(all, "listitem"))
+	}
+	unfolded := f.ok("dom_snapshot", map[string]any{"folds": false})
+	if strings.Contains(unfolded, "more listitem") || !strings.Contains(unfolded, "Camera model 299") {
+		t.Errorf("folds:false still folds")
+	}
+	// ids are the same with folding on or off
+	for _, l := range strings.Split(view, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "[") && !strings.Contains(unfolded, l) {
+			t.Errorf("line %q of the folded view is not in the unfolded one", l)
+		}
+	}
+	inter := f.ok("dom_snapshot", map[string]any{"interactive": true})
+	if !strings.Contains(inter, `textbox "Password"`) || !strings.Contains(inter, "297 more listitem") || flatten.CountTokens(inter) >= flatten.CountTokens(view) {
+		t.Errorf("interactive view (%d tokens):\n%s", flatten.CountTokens(inter), inter)
+	}
+	f.noSecret("sekrit-pass-42")
+}
+
+// TestModalFirst: with an aria-modal dialog open over 150 links the view
+// starts with the dialog and says what lies behind in one line; it costs
+// at most 0.3 of the whole view; behind:true shows it all.
+func TestModalFirst(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/modal-aria.html")
+	view := f.ok("dom_snapshot", nil)
+	lines := strings.Split(strings.TrimSpace(view), "\n")
+	if len(lines) < 2 || !regexp.MustCompile(`^\[\d+\] dialog "Settings"$`).MatchString(lines[1]) {
+		t.Fatalf("the view does not start with the dialog:\n%s", view)
+	}
+	if !regexp.MustCompile(`\n… 150 links, 1 button, .* behind the modal dialog \[\d+\] "Settings"; dom_snapshot behind:true shows them\n$`).MatchString(view) {
+		t.Errorf("no line for what lies behind:\n%s", view)
+	}
+	whole := f.ok("dom_snapshot", map[string]any{"behind": true, "folds": false})
+	if !strings.Contains(whole, `link "Link number 150"`) {
+		t.Fatalf("behind:true does not show the links")
+	}
+	if a, b := flatten.CountTokens(view), flatten.CountTokens(whole); float64(a) > 0.3*float64(b) {
+		t.Errorf("the modal view costs %d tokens, the whole one %d", a, b)
+	}
+}
+
+// TestModalOpenedSaid: an action that opens a modal <dialog> says so,
+// and the one that closes it too.
+func TestModalOpenedSaid(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/modal-dialog.html")
+	view := f.ok("dom_snapshot", nil)
+	if strings.Contains(view, "behind the modal") {
+		t.Fatalf("a modal with none open:\n%s", view)
+	}
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, view, `button "Delete order"`)})
+	if !regexp.MustCompile(`modal: dialog \[\d+\] "Delete the order\?" opened`).MatchString(out) {
+		t.Errorf("opening the dialog is not said:\n%s", out)
+	}
+	view = f.ok("dom_snapshot", nil)
+	if !strings.Contains(view, "43 links, 41 buttons") || !strings.Contains(strings.Split(view, "\n")[1], `dialog "Delete the order?"`) {
+		t.Errorf("the view with the dialog open:\n%s", view)
+	}
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, view, `button "Keep"`)})
+	if !regexp.MustCompile(`modal: dialog \[\d+\] "Delete the order\?" closed`).MatchString(out) {
+		t.Errorf("closing the dialog is not said:\n%s", out)
+	}
+}
