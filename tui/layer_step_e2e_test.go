@@ -93,7 +93,7 @@ func TestStepThroughFullProgram(t *testing.T) {
 	seen(tm.waitText("match 1 of", 10*time.Second))
 	tm.keys("c")
 	seen(tm.waitFor("the manual click", 30*time.Second, func(s string) bool {
-		return strings.Contains(s, "last action: click") && strings.Contains(s, "signed in as alice") && strings.Contains(s, "1 by hand")
+		return strings.Contains(acted(s), "last action: click") && strings.Contains(s, "signed in as alice") && strings.Contains(s, "1 by hand")
 	}))
 	tm.keys("S")
 	seen(tm.waitText("step 4/4", 10*time.Second))

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -288,4 +289,13 @@ func childScript(cfg *Config) error {
 		cfg.Record = f // closed with the process
 	}
 	return nil
+}
+
+// verdict is the effect the details line puts before the action.
+var verdict = regexp.MustCompile(`last action: (navigated|new tab|dialog|changed|focus only|none) · `)
+
+// acted drops the verdict from the last-action line, so a test can look
+// for the action itself whatever it did.
+func acted(screen string) string {
+	return verdict.ReplaceAllString(screen, "last action: ")
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -255,7 +256,7 @@ func (s *Service) capture(ctx context.Context) (*dom.Snapshot, error) {
 func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, error) {
 	s.waitLoaded(ctx)
 	s.mu.Lock()
-	page, pctx, state, dlg, prev, gen := s.page, s.pageCtx, s.state, s.dialog, s.last, s.gen
+	page, pctx, state, dlg, prev, gen, nav := s.page, s.pageCtx, s.state, s.dialog, s.last, s.gen, s.track.navigated
 	s.mu.Unlock()
 	if state != dom.Connected || page == nil {
 		return nil, notAttached(state)
@@ -269,6 +270,14 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	defer cancel()
 	start := time.Now()
 	snap, err := s.runSnapshotter(cctx, page, prev, full)
+	// A page that navigated under the capture loses the node ids and
+	// contexts it was reading: read the new document instead.
+	for try := 1; err != nil && try < navRetries && (s.navigatedSince(nav) || documentGone(err)) && cctx.Err() == nil && !opened(); try++ {
+		s.waitLoaded(cctx)
+		nav = s.navigations()
+		start = time.Now()
+		snap, err = s.runSnapshotter(cctx, page, prev, true)
+	}
 	if err != nil {
 		if pctx.Err() != nil {
 			return nil, notAttached(dom.Disconnected)
@@ -292,6 +301,26 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	}
 	s.keep(snap, gen)
 	return snap, nil
+}
+
+// navRetries bounds the captures of a page that keeps navigating.
+const navRetries = 3
+
+// navigations counts the main frame's navigations so far.
+func (s *Service) navigations() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.track.navigated
+}
+
+func (s *Service) navigatedSince(n int64) bool { return s.navigations() != n }
+
+// documentGone reports an error Chrome gives when the document it was
+// read from went away; its frameNavigated event may still be on its way.
+func documentGone(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "Cannot find context with specified id") ||
+		strings.Contains(m, "No node with given id found") || strings.Contains(m, "Could not find node with given id")
 }
 
 // keep numbers a new snapshot and makes it the last one. It also makes it
