@@ -55,7 +55,7 @@ vet:
 test: chromium tmux vet
 	$(GO) test -timeout 40m ./...
 
-# The long lane: the whole corpus and the 50,000-element page (names end
+# The long lane: the corpus pages make test leaves and the 50,000-element page (names end
 # in Long). CI runs it once, after make test.
 test-long: chromium
 	DOMSCOPE_LONG=1 $(GO) test -run 'Long$$' -timeout 60m ./...
