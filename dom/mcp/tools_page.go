@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"domscope/dom"
-	"domscope/dom/flatten"
+	"domscope/dom/script"
 	"domscope/dom/urls"
 )
 
@@ -113,95 +113,21 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 	if err != nil {
 		return failed(err)
 	}
-	cond := in.Text != "" || in.URL != "" || in.Quiet > 0
-	if !cond && (in.Ms <= 0 || time.Duration(in.Ms)*time.Millisecond > maxWait) {
-		return failed(dom.Errorf(dom.ValidationError, nil, "give text, url or quiet to wait for, or ms between 1 and %d", maxWait.Milliseconds()))
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	w, err := script.WaitUntil(ctx, svc, script.Until{Text: in.Text, Gone: in.Gone, URL: in.URL, Quiet: ms(in.Quiet), Sleep: ms(in.Ms), Timeout: ms(in.Timeout)})
+	if err != nil {
+		return failed(err)
 	}
-	if in.Quiet < 0 || time.Duration(in.Quiet)*time.Millisecond > maxWait {
-		return failed(dom.Errorf(dom.ValidationError, nil, "quiet is between 1 and %d ms", maxWait.Milliseconds()))
-	}
-	if in.Timeout < 0 || time.Duration(in.Timeout)*time.Millisecond > maxWait {
-		return failed(dom.Errorf(dom.ValidationError, nil, "timeout is between 0 and %d ms", maxWait.Milliseconds()))
-	}
-	start := time.Now()
-	before := svc.Current()
-	if before == nil {
-		if before, err = svc.Snapshot(ctx, false); err != nil {
-			return failed(err)
-		}
-	}
-	if !cond {
-		select {
-		case <-time.After(time.Duration(in.Ms) * time.Millisecond):
-		case <-ctx.Done():
-			return failed(dom.Errorf(dom.Timeout, ctx.Err(), "the wait was cancelled"))
-		}
-	}
-	limit := 5 * time.Second
-	if in.Timeout > 0 {
-		limit = time.Duration(in.Timeout) * time.Millisecond
-	}
-	want := strings.ToLower(in.Text)
-	var snap *dom.Snapshot
-	lastText, lastChange := "", time.Now()
-	for {
-		if snap, err = svc.Snapshot(ctx, true); err != nil {
-			return failed(err)
-		}
-		if !cond {
-			break
-		}
-		text := flatten.FlatText(snap, dom.DefaultOptions())
-		if text != lastText {
-			lastText, lastChange = text, time.Now()
-		}
-		held := true
-		var why []string
-		if in.Text != "" && strings.Contains(strings.ToLower(text), want) == in.Gone {
-			held = false
-			what := "appear"
-			if in.Gone {
-				what = "disappear"
-			}
-			why = append(why, fmt.Sprintf("%s did not %s", quote(in.Text), what))
-		}
-		if in.URL != "" && !strings.Contains(snap.URL, in.URL) {
-			held = false
-			why = append(why, fmt.Sprintf("the URL %s does not hold %s", bare(snap.URL), quote(in.URL)))
-		}
-		if in.Quiet > 0 && time.Since(lastChange) < time.Duration(in.Quiet)*time.Millisecond {
-			held = false
-			why = append(why, fmt.Sprintf("the view did not stay still for %d ms", in.Quiet))
-		}
-		if held {
-			break
-		}
-		if time.Since(start) > limit {
-			return failed(dom.Errorf(dom.Timeout, nil, "%s within %s", strings.Join(why, "; "), limit))
-		}
-		select {
-		case <-time.After(100 * time.Millisecond):
-		case <-ctx.Done():
-			return failed(dom.Errorf(dom.Timeout, ctx.Err(), "the wait was cancelled"))
-		}
-	}
-	if l, ok := svc.(laterTeller); ok {
-		l.Later(snap) // what the wait shows is said: not again as a late effect
-	}
-	var ch dom.Changes
-	if before.URL == snap.URL {
-		flatten.ListChanges(&ch, flatten.Diff(before, snap), flatten.FlatText(before, dom.DefaultOptions()), flatten.FlatText(snap, dom.DefaultOptions()))
-	}
-	s.shown(snap)
-	head := fmt.Sprintf("wait: ok, %.0f ms\n", float64(time.Since(start).Microseconds())/1000)
-	if before.URL != snap.URL {
-		text, err := s.render(ctx, svc, snap, viewOpts{})
+	s.shown(w.After)
+	head := fmt.Sprintf("wait: ok, %.0f ms\n", float64(w.Duration.Microseconds())/1000)
+	if w.Changes.Navigated {
+		text, err := s.render(ctx, svc, w.After, viewOpts{})
 		if err != nil {
 			return failed(err)
 		}
 		return reply{text: head + "navigated to " + strings.TrimPrefix(text, "page: ")}
 	}
-	return reply{text: head + diffText(ch)}
+	return reply{text: head + diffText(w.Changes)}
 }
 
 func (s *Server) viewportTool(ctx context.Context, in ViewportArgs) reply {
