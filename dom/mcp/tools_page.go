@@ -13,11 +13,14 @@ import (
 
 // NavigateArgs are dom_navigate's arguments.
 type NavigateArgs struct {
-	URL string `json:"url" jsonschema:"the address to open in the tab: a URL, a host (example.com), or a link's href relative to the page (products.html)"`
+	URL    string      `json:"url" jsonschema:"the address to open in the tab: a URL, a host (example.com), or a link's href relative to the page (products.html)"`
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
-// NoArgs are the arguments of a tool that takes none.
-type NoArgs struct{}
+// HistoryArgs are the arguments of dom_back, dom_forward and dom_reload.
+type HistoryArgs struct {
+	Expect *dom.Expect `json:"expect,omitempty"`
+}
 
 // WaitArgs are dom_wait's arguments.
 type WaitArgs struct {
@@ -50,14 +53,14 @@ const maxWait = 60 * time.Second
 func (s *Server) registerPage() {
 	addTool(s, "dom_navigate", "Open a URL in the tab. Answers with the new page's visible part.",
 		nil, s.navigateTool)
-	addTool(s, "dom_back", "Go back in the tab's history.", nil, func(ctx context.Context, _ NoArgs) reply {
-		return s.act(ctx, dom.Action{Kind: dom.KindBack})
+	addTool(s, "dom_back", "Go back in the tab's history.", nil, func(ctx context.Context, in HistoryArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindBack, Expect: in.Expect})
 	})
-	addTool(s, "dom_forward", "Go forward in the tab's history.", nil, func(ctx context.Context, _ NoArgs) reply {
-		return s.act(ctx, dom.Action{Kind: dom.KindForward})
+	addTool(s, "dom_forward", "Go forward in the tab's history.", nil, func(ctx context.Context, in HistoryArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindForward, Expect: in.Expect})
 	})
-	addTool(s, "dom_reload", "Reload the page.", nil, func(ctx context.Context, _ NoArgs) reply {
-		return s.act(ctx, dom.Action{Kind: dom.KindReload})
+	addTool(s, "dom_reload", "Reload the page.", nil, func(ctx context.Context, in HistoryArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindReload, Expect: in.Expect})
 	})
 	addTool(s, "dom_dialog", "Accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; other tools fail with DIALOG_OPEN while one is open.",
 		nil, func(ctx context.Context, in DialogArgs) reply {
@@ -80,7 +83,7 @@ func (s *Server) navigateTool(ctx context.Context, in NavigateArgs) reply {
 	if !ok {
 		return r
 	}
-	return s.act(ctx, dom.Action{Kind: dom.KindNavigate, URL: u})
+	return s.act(ctx, dom.Action{Kind: dom.KindNavigate, URL: u, Expect: in.Expect})
 }
 
 // allowed completes typed against the page svc shows (empty svc: no
