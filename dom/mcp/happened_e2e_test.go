@@ -161,6 +161,8 @@ func TestMCPExpectOnEveryAction(t *testing.T) {
 	}
 	held(f.ok("dom_hover", map[string]any{"id": idOf(t, v, `button "Help"`), "expect": map[string]any{"appears": "Tip shown"}}))
 	f.fails("dom_hover", map[string]any{"id": idOf(t, v, `button "Help"`), "expect": map[string]any{"change": "any", "timeout_ms": 300}}, "EXPECTATION_FAILED")
+	f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Ask"`)})
+	held(f.ok("dom_dialog", map[string]any{"accept": true, "expect": map[string]any{"appears": "Confirmed"}}))
 	held(f.ok("dom_scroll", map[string]any{"dy": 400, "expect": map[string]any{"appears": "Loaded more"}}))
 	f.fails("dom_scroll", map[string]any{"dy": 400, "expect": map[string]any{"appears": "Nothing like it", "timeout_ms": 300}}, "EXPECTATION_FAILED")
 	held(f.ok("dom_navigate", map[string]any{"url": "other.html", "expect": map[string]any{"url": "other.html", "appears": "Other"}}))

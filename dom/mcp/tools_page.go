@@ -34,8 +34,9 @@ type WaitArgs struct {
 
 // DialogArgs are dom_dialog's arguments.
 type DialogArgs struct {
-	Accept bool   `json:"accept" jsonschema:"true presses OK (accept), false Cancel (dismiss)"`
-	Text   string `json:"text,omitempty" jsonschema:"the answer to type into a prompt() dialog, with accept:true"`
+	Accept bool        `json:"accept" jsonschema:"true presses OK (accept), false Cancel (dismiss)"`
+	Text   string      `json:"text,omitempty" jsonschema:"the answer to type into a prompt() dialog, with accept:true"`
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
 // ViewportArgs are dom_viewport's arguments.
@@ -64,7 +65,7 @@ func (s *Server) registerPage() {
 	})
 	addTool(s, "dom_dialog", "Accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; other tools fail with DIALOG_OPEN while one is open.",
 		nil, func(ctx context.Context, in DialogArgs) reply {
-			return s.act(ctx, dom.Action{Kind: dom.KindDialog, Accept: in.Accept, Text: in.Text})
+			return s.act(ctx, dom.Action{Kind: dom.KindDialog, Accept: in.Accept, Text: in.Text, Expect: in.Expect})
 		})
 	addTool(s, "dom_wait", "Wait for text to appear in the view (or disappear, with gone:true), or for a number of milliseconds. Answers with the lines of the view that changed meanwhile.",
 		nil, s.waitTool)
