@@ -207,10 +207,55 @@ func flatChanges(a, b []flatten.Line, prev, next *dom.Snapshot, restless map[int
 			background++
 			continue
 		}
-		flat = append(flat, c.Line())
+		in := next
+		if c.Mark == '-' {
+			in = prev
+		}
+		line := c.Line()
+		if c.ID != "" {
+			line = line[:2] + withRole(line[2:], in.Node(c.ID))
+		}
+		flat = append(flat, line)
 	}
 	return flat, background
 }
+
+// withRole is a bare text line of a live region (an alert, a status)
+// with the region's role, as the announcements say it:
+// `alert "Invalid email address"`. Other lines are as they are.
+func withRole(line string, n *dom.VirtualNode) string {
+	role := regionRole(n)
+	body := strings.TrimLeft(line, " ")
+	if role == "" || strings.HasPrefix(body, "[") || strings.HasPrefix(body, "… ") {
+		return line // a node's line says its role; "… 3 more" is no text
+	}
+	if strings.HasPrefix(body, `\[`) {
+		body = body[1:] // the view's escape of a text that looks like an id
+	}
+	return line[:len(line)-len(body)] + role + ` "` + strings.ReplaceAll(body, `"`, `\"`) + `"`
+}
+
+// regionRole is the role of the live region n (a text line's node) is
+// in: its own, or an element's up to maxRegionDepth above ("" if none).
+func regionRole(n *dom.VirtualNode) string {
+	for depth := 0; n != nil && depth <= maxRegionDepth; n, depth = n.Parent, depth+1 {
+		if n.NodeType != dom.ElementNode {
+			continue
+		}
+		switch r := n.Attrs["role"]; r {
+		case "alert", "status", "log":
+			return r
+		}
+		if l, ok := n.Attrs["aria-live"]; ok && l != "off" {
+			return "live"
+		}
+	}
+	return ""
+}
+
+// maxRegionDepth bounds how far above a text line its live region is
+// looked for: a region's own words, not a whole page under aria-live.
+const maxRegionDepth = 3
 
 // isRestless reports whether n, or the element its text is in, changes
 // by itself.

@@ -174,3 +174,25 @@ func TestMCPExpectOnEveryAction(t *testing.T) {
 	held(f.ok("dom_reload", map[string]any{"expect": map[string]any{"appears": "Other"}}))
 	f.fails("dom_navigate", map[string]any{"url": "expect.html", "expect": map[string]any{"appears": "Saved", "timeout_ms": 300}}, "EXPECTATION_FAILED")
 }
+
+// TestMCPDiffSaysAlertRole: an alert or status shown at once reads as
+// one in the action's diff, not as bare text.
+func TestMCPDiffSaysAlertRole(t *testing.T) {
+	f, v := ticking(t)
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Alert now"`)})
+	if !strings.Contains(out, "\n+ alert \"Invalid email address\"") {
+		t.Errorf("the alert in the diff:\n%s", out)
+	}
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Stay"`)})
+	if !strings.Contains(out, "\n+ status \"Saved\"") {
+		t.Errorf("the status in the diff:\n%s", out)
+	}
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Announce"`)})
+	if !strings.Contains(out, "\n+ live \"Copied to clipboard\"") || strings.Contains(out, "announced:") {
+		t.Errorf("an aria-live region in the diff (said once):\n%s", out)
+	}
+	// A line that is no region's stays bare.
+	if out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Late 200"`), "expect": map[string]any{"appears": "Export ready 200"}}); !strings.Contains(out, "\n+ Export ready 200") {
+		t.Errorf("a plain text line got a role:\n%s", out)
+	}
+}
