@@ -182,3 +182,30 @@ func TestTypeKeyByKeyInCombobox(t *testing.T) {
 		t.Errorf("typed %q into a field nobody listens to the keys of", res.Typed)
 	}
 }
+
+// TestFlashesInFrames: a toast that comes and goes inside a same-origin
+// frame is a flash; a status that speaks there is announced.
+func TestFlashesInFrames(t *testing.T) {
+	base, _ := cdptest.Serve(t, happenedPages)
+	svc, p := openService(t, base+"/frame-same.html", Config{})
+	cdptest.WaitFor(t, p, "!!document.getElementById('f').contentDocument?.getElementById('fannounce')")
+	snap(t, svc)
+	res := do(t, svc, "fflash100", Action{Kind: "click"})
+	mustOK(t, res)
+	if !strings.Contains(flashText(res.Flashed), "status:Frame flash 100;") || res.Effect != EffectChanged {
+		t.Errorf("a 100 ms flash in a same-origin frame: effect %q, flashed %+v, flat %q", res.Effect, res.Flashed, res.Changes.Flat)
+	}
+	res = do(t, svc, "fannounce", Action{Kind: "click"})
+	mustOK(t, res)
+	if said := announcedText(res.Announced); !strings.Contains(said, "status:Frame copied;") {
+		t.Errorf("a status in a same-origin frame: announced %+v, flat %q", res.Announced, res.Changes.Flat)
+	}
+}
+
+func announcedText(as []Announcement) string {
+	said := ""
+	for _, a := range as {
+		said += a.Role + ":" + a.Text + ";"
+	}
+	return said
+}
