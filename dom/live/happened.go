@@ -99,6 +99,7 @@ func (s *Service) judge(res *dom.ActionResult, rec record, prev, next *dom.Snaps
 			}
 			res.Announced = append(res.Announced, dom.Announcement{ID: n.ID, Role: g.role, Text: g.text})
 		}
+		res.Announced = append(res.Announced, foreignAnnounced(prev, next)...)
 	}
 	for _, c := range res.Changes.Nodes {
 		if c.Kind == "state" && c.What == "focused" && c.To == "true" {
@@ -242,15 +243,50 @@ func regionRole(n *dom.VirtualNode) string {
 		if n.NodeType != dom.ElementNode {
 			continue
 		}
-		switch r := n.Attrs["role"]; r {
-		case "alert", "status", "log":
+		if r := ownRegionRole(n); r != "" {
 			return r
-		}
-		if l, ok := n.Attrs["aria-live"]; ok && l != "off" {
-			return "live"
 		}
 	}
 	return ""
+}
+
+// ownRegionRole is the role of element n if it is a live region: role
+// alert, status or log, or "live" for aria-live (as the witness says).
+func ownRegionRole(n *dom.VirtualNode) string {
+	switch r := n.Attrs["role"]; r {
+	case "alert", "status", "log":
+		return r
+	}
+	if l, ok := n.Attrs["aria-live"]; ok && l != "off" {
+		return "live"
+	}
+	return ""
+}
+
+// foreignAnnounced are the live regions in out-of-process frames whose
+// text changed from prev to next. The witness follows the page's own
+// DOM events only; those frames are read whole at every refresh. So what
+// came and went there between two reads is not seen.
+func foreignAnnounced(prev, next *dom.Snapshot) []dom.Announcement {
+	if !sameDoc(prev, next) {
+		return nil
+	}
+	var out []dom.Announcement
+	dom.Walk(next.Root, func(n *dom.VirtualNode) {
+		if n.NodeType != dom.ElementNode || n.TargetID == next.TargetID || n.Hidden != "" || len(out) >= dom.MaxListedChanges {
+			return
+		}
+		role := ownRegionRole(n)
+		if role == "" {
+			return
+		}
+		text := nodeText(n)
+		if p := prev.Node(n.ID); text == "" || (p != nil && nodeText(p) == text) {
+			return
+		}
+		out = append(out, dom.Announcement{ID: n.ID, Role: role, Text: text})
+	})
+	return out
 }
 
 // maxRegionDepth bounds how far above a text line its live region is

@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -208,4 +209,40 @@ func announcedText(as []Announcement) string {
 		said += a.Role + ":" + a.Text + ";"
 	}
 	return said
+}
+
+// TestAnnouncedInCrossOriginFrame: a status that speaks inside an
+// out-of-process frame is announced (its flashes are not seen: the
+// witness follows the page's own DOM events). A field's text never is.
+func TestAnnouncedInCrossOriginFrame(t *testing.T) {
+	base, _ := cdptest.Serve(t, happenedPages)
+	svc, p := openService(t, base+"/frame.html", Config{})
+	cdptest.WaitFor(t, p, "document.readyState === 'complete'")
+	var s *Snapshot
+	for range 50 {
+		if s = snap(t, svc); hasAttrID(s, "fannounce") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+		svc.Invalidate()
+	}
+	if !hasAttrID(s, "fannounce") {
+		t.Fatal("the frame's button never came")
+	}
+	res := do(t, svc, "fannounce", Action{Kind: "click"})
+	mustOK(t, res)
+	if said := announcedText(res.Announced); !strings.Contains(said, "status:Frame copied;") || res.Effect != EffectChanged {
+		t.Errorf("a status in a cross-origin frame: effect %q, announced %+v, flat %q", res.Effect, res.Announced, res.Changes.Flat)
+	}
+	res = do(t, svc, "fsecret", Action{Kind: "click"})
+	mustOK(t, res)
+	if strings.Contains(fmt.Sprintf("%+v", res), "246810") {
+		t.Errorf("a one-time code's text is in the result: %+v", res)
+	}
+}
+
+func hasAttrID(s *Snapshot, id string) bool {
+	found := false
+	Walk(s.Root, func(n *VirtualNode) { found = found || n.Attrs["id"] == id })
+	return found
 }
