@@ -67,7 +67,7 @@ func (s *Server) registerPage() {
 		nil, func(ctx context.Context, in DialogArgs) reply {
 			return s.act(ctx, dom.Action{Kind: dom.KindDialog, Accept: in.Accept, Text: in.Text, Expect: in.Expect})
 		})
-	addTool(s, "dom_wait", "Wait for text to appear in the view (or disappear, with gone:true), or for a number of milliseconds. Answers with the lines of the view that changed meanwhile.",
+	addTool(s, "dom_wait", "Wait for text to appear in the view (or disappear, with gone:true), for the URL, for the view to stay still (quiet), or for a number of milliseconds. Answers with the lines of the view that changed meanwhile.",
 		nil, s.waitTool)
 	addTool(s, "dom_viewport", "Emulate a window size or a device (phone, tablet), or reset to the browser's own window. Answers with the view's changes.",
 		nil, s.viewportTool)
