@@ -48,9 +48,6 @@ type ViewportArgs struct {
 	Reset  bool    `json:"reset,omitempty" jsonschema:"go back to the browser's own window"`
 }
 
-// maxWait bounds dom_wait.
-const maxWait = 60 * time.Second
-
 func (s *Server) registerPage() {
 	addTool(s, "dom_navigate", "Open a URL in the tab. Answers with the new page's visible part.",
 		nil, s.navigateTool)
