@@ -268,8 +268,8 @@ func ownRegionRole(n *dom.VirtualNode) string {
 // DOM events only; those frames are read whole at every refresh. So what
 // came and went there between two reads is not seen.
 func foreignAnnounced(prev, next *dom.Snapshot) []dom.Announcement {
-	if !sameDoc(prev, next) {
-		return nil
+	if !sameDoc(prev, next) || !slices.ContainsFunc(next.Frames, func(f dom.FrameInfo) bool { return f.OutOfProcess }) {
+		return nil // no walk of a page without such frames
 	}
 	var out []dom.Announcement
 	dom.Walk(next.Root, func(n *dom.VirtualNode) {
