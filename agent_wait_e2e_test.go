@@ -18,8 +18,15 @@ func TestAgentWaitQuiet(t *testing.T) {
 	if code != 1 || !strings.HasPrefix(stderr, "TIMEOUT") || !strings.Contains(stderr, "did not stay still") {
 		t.Errorf("wait --quiet on a ticking page: exit %d, %q", code, stderr)
 	}
-	out := e.ok("wait", "--text", "Time: ", "--quiet", "1", "--session", "q")
-	if !strings.HasPrefix(out, "wait: ok") {
-		t.Errorf("wait --text with --quiet answered:\n%s", out)
+	// A code typed into a one-time-code field shows in no wait's answer.
+	view := e.ok("snapshot", "--session", "q")
+	out := e.ok("type", viewID(t, view, `textbox "Code"`), "S3cretCode", "--session", "q")
+	out += e.ok("wait", "--text", "Time: ", "--ms", "3000", "--session", "q")
+	if !strings.Contains(out, "wait: ok") {
+		t.Errorf("wait --text answered:\n%s", out)
+	}
+	out += e.ok("wait", "--gone", "Nothing like it", "--session", "q")
+	if strings.Contains(out, "S3cretCode") {
+		t.Errorf("the typed code is in an answer:\n%s", out)
 	}
 }
