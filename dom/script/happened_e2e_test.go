@@ -71,7 +71,9 @@ func TestRunWaitAnswersWithChange(t *testing.T) {
 	if err == nil || len(res) != 7 {
 		t.Fatalf("want two failed waits of 7 steps (err %v, %d steps):\n%s", err, len(res), out)
 	}
-	if !res[1].Success || !strings.Contains(strings.Join(res[1].Changes.Flat, "\n"), "+ Export ready 1500") {
+	if strings.Contains(strings.Join(res[0].Changes.Flat, "\n"), "Export ready 1500") {
+		t.Logf("the machine is so slow the effect came within the click: the wait has no change to say")
+	} else if !res[1].Success || !strings.Contains(strings.Join(res[1].Changes.Flat, "\n"), "+ Export ready 1500") {
 		t.Errorf("the wait for a text does not answer with the change:\n%s", out)
 	}
 	if !res[3].Success {
