@@ -99,6 +99,7 @@ func (s *Service) judge(res *dom.ActionResult, rec record, prev, next *dom.Snaps
 			}
 			res.Announced = append(res.Announced, dom.Announcement{ID: n.ID, Role: g.role, Text: g.text})
 		}
+		res.Announced = append(res.Announced, foreignAnnounced(prev, next)...)
 	}
 	for _, c := range res.Changes.Nodes {
 		if c.Kind == "state" && c.What == "focused" && c.To == "true" {
@@ -207,10 +208,90 @@ func flatChanges(a, b []flatten.Line, prev, next *dom.Snapshot, restless map[int
 			background++
 			continue
 		}
-		flat = append(flat, c.Line())
+		in := next
+		if c.Mark == '-' {
+			in = prev
+		}
+		line := c.Line()
+		if c.ID != "" {
+			line = line[:2] + withRole(line[2:], in.Node(c.ID))
+		}
+		flat = append(flat, line)
 	}
 	return flat, background
 }
+
+// withRole is a bare text line of a live region (an alert, a status)
+// with the region's role, as the announcements say it:
+// `alert "Invalid email address"`. Other lines are as they are.
+func withRole(line string, n *dom.VirtualNode) string {
+	role := regionRole(n)
+	body := strings.TrimLeft(line, " ")
+	if role == "" || strings.HasPrefix(body, "[") || strings.HasPrefix(body, "… ") {
+		return line // a node's line says its role; "… 3 more" is no text
+	}
+	if strings.HasPrefix(body, `\[`) {
+		body = body[1:] // the view's escape of a text that looks like an id
+	}
+	return line[:len(line)-len(body)] + role + ` "` + strings.ReplaceAll(body, `"`, `\"`) + `"`
+}
+
+// regionRole is the role of the live region n (a text line's node) is
+// in: its own, or an element's up to maxRegionDepth above ("" if none).
+func regionRole(n *dom.VirtualNode) string {
+	for depth := 0; n != nil && depth <= maxRegionDepth; n, depth = n.Parent, depth+1 {
+		if n.NodeType != dom.ElementNode {
+			continue
+		}
+		if r := ownRegionRole(n); r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// ownRegionRole is the role of element n if it is a live region: role
+// alert, status or log, or "live" for aria-live (as the witness says).
+func ownRegionRole(n *dom.VirtualNode) string {
+	switch r := n.Attrs["role"]; r {
+	case "alert", "status", "log":
+		return r
+	}
+	if l, ok := n.Attrs["aria-live"]; ok && l != "off" {
+		return "live"
+	}
+	return ""
+}
+
+// foreignAnnounced are the live regions in out-of-process frames whose
+// text changed from prev to next. The witness follows the page's own
+// DOM events only; those frames are read whole at every refresh. So what
+// came and went there between two reads is not seen.
+func foreignAnnounced(prev, next *dom.Snapshot) []dom.Announcement {
+	if !sameDoc(prev, next) || !slices.ContainsFunc(next.Frames, func(f dom.FrameInfo) bool { return f.OutOfProcess }) {
+		return nil // no walk of a page without such frames
+	}
+	var out []dom.Announcement
+	dom.Walk(next.Root, func(n *dom.VirtualNode) {
+		if n.NodeType != dom.ElementNode || n.TargetID == next.TargetID || n.Hidden != "" || len(out) >= dom.MaxListedChanges {
+			return
+		}
+		role := ownRegionRole(n)
+		if role == "" {
+			return
+		}
+		text := nodeText(n)
+		if p := prev.Node(n.ID); text == "" || (p != nil && nodeText(p) == text) {
+			return
+		}
+		out = append(out, dom.Announcement{ID: n.ID, Role: role, Text: text})
+	})
+	return out
+}
+
+// maxRegionDepth bounds how far above a text line its live region is
+// looked for: a region's own words, not a whole page under aria-live.
+const maxRegionDepth = 3
 
 // isRestless reports whether n, or the element its text is in, changes
 // by itself.

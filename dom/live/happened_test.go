@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -181,4 +182,67 @@ func TestTypeKeyByKeyInCombobox(t *testing.T) {
 	if res.Typed != "insert" {
 		t.Errorf("typed %q into a field nobody listens to the keys of", res.Typed)
 	}
+}
+
+// TestFlashesInFrames: a toast that comes and goes inside a same-origin
+// frame is a flash; a status that speaks there is announced.
+func TestFlashesInFrames(t *testing.T) {
+	base, _ := cdptest.Serve(t, happenedPages)
+	svc, p := openService(t, base+"/frame-same.html", Config{})
+	cdptest.WaitFor(t, p, "!!document.getElementById('f').contentDocument?.getElementById('fannounce')")
+	snap(t, svc)
+	res := do(t, svc, "fflash100", Action{Kind: "click"})
+	mustOK(t, res)
+	if !strings.Contains(flashText(res.Flashed), "status:Frame flash 100;") || res.Effect != EffectChanged {
+		t.Errorf("a 100 ms flash in a same-origin frame: effect %q, flashed %+v, flat %q", res.Effect, res.Flashed, res.Changes.Flat)
+	}
+	res = do(t, svc, "fannounce", Action{Kind: "click"})
+	mustOK(t, res)
+	if said := announcedText(res.Announced); !strings.Contains(said, "status:Frame copied;") {
+		t.Errorf("a status in a same-origin frame: announced %+v, flat %q", res.Announced, res.Changes.Flat)
+	}
+}
+
+func announcedText(as []Announcement) string {
+	said := ""
+	for _, a := range as {
+		said += a.Role + ":" + a.Text + ";"
+	}
+	return said
+}
+
+// TestAnnouncedInCrossOriginFrame: a status that speaks inside an
+// out-of-process frame is announced (its flashes are not seen: the
+// witness follows the page's own DOM events). A field's text never is.
+func TestAnnouncedInCrossOriginFrame(t *testing.T) {
+	base, _ := cdptest.Serve(t, happenedPages)
+	svc, p := openService(t, base+"/frame.html", Config{})
+	cdptest.WaitFor(t, p, "document.readyState === 'complete'")
+	var s *Snapshot
+	for range 50 {
+		if s = snap(t, svc); hasAttrID(s, "fannounce") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+		svc.Invalidate()
+	}
+	if !hasAttrID(s, "fannounce") {
+		t.Fatal("the frame's button never came")
+	}
+	res := do(t, svc, "fannounce", Action{Kind: "click"})
+	mustOK(t, res)
+	if said := announcedText(res.Announced); !strings.Contains(said, "status:Frame copied;") || res.Effect != EffectChanged {
+		t.Errorf("a status in a cross-origin frame: effect %q, announced %+v, flat %q", res.Effect, res.Announced, res.Changes.Flat)
+	}
+	res = do(t, svc, "fsecret", Action{Kind: "click"})
+	mustOK(t, res)
+	if strings.Contains(fmt.Sprintf("%+v", res), "246810") {
+		t.Errorf("a one-time code's text is in the result: %+v", res)
+	}
+}
+
+func hasAttrID(s *Snapshot, id string) bool {
+	found := false
+	Walk(s.Root, func(n *VirtualNode) { found = found || n.Attrs["id"] == id })
+	return found
 }

@@ -64,7 +64,7 @@ func resultText(res *dom.ActionResult, view string) string {
 	}
 	writeLater(&b, res.Later)
 	writeFlashes(&b, "flashed", res.Flashed)
-	writeAnnounced(&b, res.Announced)
+	writeAnnounced(&b, res.Announced, res.Changes.Flat)
 	if len(res.ErrorsSeen) > 0 {
 		b.WriteString("errors seen: " + strings.Join(res.ErrorsSeen, "; ") + "\n")
 	}
@@ -132,7 +132,14 @@ func writeFlashes(b *strings.Builder, what string, fs []dom.Flash) {
 }
 
 // writeAnnounced lists the live regions that spoke: role "text" [id].
-func writeAnnounced(b *strings.Builder, as []dom.Announcement) {
+// One the view's diff already shows with its role is not said twice.
+func writeAnnounced(b *strings.Builder, all []dom.Announcement, flat []string) {
+	var as []dom.Announcement
+	for _, a := range all {
+		if !inDiff(flat, a.Role+" "+quote(a.Text)) {
+			as = append(as, a)
+		}
+	}
 	if len(as) == 0 {
 		return
 	}
@@ -148,6 +155,16 @@ func writeAnnounced(b *strings.Builder, as []dom.Announcement) {
 		fmt.Fprintf(b, " %s %s [%s]", a.Role, quote(a.Text), strings.TrimPrefix(a.ID, "node_"))
 	}
 	b.WriteByte('\n')
+}
+
+// inDiff reports whether a line of flat adds or changes to line.
+func inDiff(flat []string, line string) bool {
+	for _, l := range flat {
+		if len(l) > 2 && l[0] != '-' && strings.TrimLeft(l[2:], " ") == line {
+			return true
+		}
+	}
+	return false
 }
 
 // writeLater says what the page did after the last action answered: its

@@ -147,3 +147,52 @@ func TestMCPMetrics(t *testing.T) {
 		t.Errorf("no performance delta:\n%s", out)
 	}
 }
+
+// TestMCPExpectOnEveryAction: hover, scroll, navigate, back, forward and
+// reload take expect too, and fail with EXPECTATION_FAILED.
+func TestMCPExpectOnEveryAction(t *testing.T) {
+	f := setupIn(t, "happened", mcp.ViewDiff, "expect.html")
+	v := f.ok("dom_snapshot", map[string]any{})
+	held := func(out string) {
+		t.Helper()
+		if !strings.Contains(out, "\nexpectation held: ") {
+			t.Errorf("a held expectation is not said:\n%s", out)
+		}
+	}
+	held(f.ok("dom_hover", map[string]any{"id": idOf(t, v, `button "Help"`), "expect": map[string]any{"appears": "Tip shown"}}))
+	f.fails("dom_hover", map[string]any{"id": idOf(t, v, `button "Help"`), "expect": map[string]any{"change": "any", "timeout_ms": 300}}, "EXPECTATION_FAILED")
+	f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Ask"`)})
+	held(f.ok("dom_dialog", map[string]any{"accept": true, "expect": map[string]any{"appears": "Confirmed"}}))
+	held(f.ok("dom_scroll", map[string]any{"dy": 400, "expect": map[string]any{"appears": "Loaded more"}}))
+	f.fails("dom_scroll", map[string]any{"dy": 400, "expect": map[string]any{"appears": "Nothing like it", "timeout_ms": 300}}, "EXPECTATION_FAILED")
+	held(f.ok("dom_navigate", map[string]any{"url": "other.html", "expect": map[string]any{"url": "other.html", "appears": "Other"}}))
+	out := f.fails("dom_back", map[string]any{"expect": map[string]any{"url": "other.html", "timeout_ms": 300}}, "EXPECTATION_FAILED")
+	if !strings.Contains(out, "does not hold") {
+		t.Errorf("the failed expectation does not say the URL it saw:\n%s", out)
+	}
+	held(f.ok("dom_forward", map[string]any{"expect": map[string]any{"navigates": true, "url": "other.html"}}))
+	held(f.ok("dom_reload", map[string]any{"expect": map[string]any{"appears": "Other"}}))
+	f.fails("dom_navigate", map[string]any{"url": "expect.html", "expect": map[string]any{"appears": "Saved", "timeout_ms": 300}}, "EXPECTATION_FAILED")
+}
+
+// TestMCPDiffSaysAlertRole: an alert or status shown at once reads as
+// one in the action's diff, not as bare text.
+func TestMCPDiffSaysAlertRole(t *testing.T) {
+	f, v := ticking(t)
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Alert now"`)})
+	if !strings.Contains(out, "\n+ alert \"Invalid email address\"") {
+		t.Errorf("the alert in the diff:\n%s", out)
+	}
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Stay"`)})
+	if !strings.Contains(out, "\n+ status \"Saved\"") {
+		t.Errorf("the status in the diff:\n%s", out)
+	}
+	out = f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Announce"`)})
+	if !strings.Contains(out, "\n+ live \"Copied to clipboard\"") || strings.Contains(out, "announced:") {
+		t.Errorf("an aria-live region in the diff (said once):\n%s", out)
+	}
+	// A line that is no region's stays bare.
+	if out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Late 200"`), "expect": map[string]any{"appears": "Export ready 200"}}); !strings.Contains(out, "\n+ Export ready 200") {
+		t.Errorf("a plain text line got a role:\n%s", out)
+	}
+}

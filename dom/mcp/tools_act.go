@@ -33,9 +33,10 @@ type KeyArgs struct {
 	Metrics bool        `json:"metrics,omitempty" jsonschema:"add the page's performance delta: DOM nodes, JS heap, layouts, style recalcs"`
 }
 
-// NodeArgs are the arguments of a tool that only names a node.
-type NodeArgs struct {
-	ID NodeID `json:"id"`
+// HoverArgs are dom_hover's arguments.
+type HoverArgs struct {
+	ID     NodeID      `json:"id"`
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
 // SelectArgs are dom_select's arguments.
@@ -48,9 +49,10 @@ type SelectArgs struct {
 
 // ScrollArgs are dom_scroll's arguments.
 type ScrollArgs struct {
-	ID NodeID  `json:"id,omitempty" jsonschema:"scroll this node into view (no dx/dy), or turn the wheel over it (dx/dy); default: the page"`
-	DX float64 `json:"dx,omitempty" jsonschema:"pixels to scroll right (negative: left)"`
-	DY float64 `json:"dy,omitempty" jsonschema:"pixels to scroll down (negative: up); with no id, dx or dy the page scrolls down by most of a screen"`
+	ID     NodeID      `json:"id,omitempty" jsonschema:"scroll this node into view (no dx/dy), or turn the wheel over it (dx/dy); default: the page"`
+	DX     float64     `json:"dx,omitempty" jsonschema:"pixels to scroll right (negative: left)"`
+	DY     float64     `json:"dy,omitempty" jsonschema:"pixels to scroll down (negative: up); with no id, dx or dy the page scrolls down by most of a screen"`
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
 func (s *Server) registerActions() {
@@ -67,8 +69,8 @@ func (s *Server) registerActions() {
 			return s.act(ctx, dom.Action{Kind: dom.KindKey, ID: string(in.ID), Key: in.Key, Expect: in.Expect, Metrics: in.Metrics})
 		})
 	addTool(s, "dom_hover", "Move the mouse over a node (menus and tooltips that open on hover).",
-		nil, func(ctx context.Context, in NodeArgs) reply {
-			return s.act(ctx, dom.Action{Kind: dom.KindHover, ID: string(in.ID)})
+		nil, func(ctx context.Context, in HoverArgs) reply {
+			return s.act(ctx, dom.Action{Kind: dom.KindHover, ID: string(in.ID), Expect: in.Expect})
 		})
 	addTool(s, "dom_select", "Pick an option of a select (combobox or listbox) by its label or value.",
 		nil, func(ctx context.Context, in SelectArgs) reply {
@@ -76,6 +78,6 @@ func (s *Server) registerActions() {
 		})
 	addTool(s, "dom_scroll", "Scroll: bring a node into view (id), turn the wheel by dx/dy pixels (over the node, or the page), or with no arguments page down by most of a screen.",
 		nil, func(ctx context.Context, in ScrollArgs) reply {
-			return s.act(ctx, dom.Action{Kind: dom.KindScroll, ID: string(in.ID), DX: in.DX, DY: in.DY})
+			return s.act(ctx, dom.Action{Kind: dom.KindScroll, ID: string(in.ID), DX: in.DX, DY: in.DY, Expect: in.Expect})
 		})
 }

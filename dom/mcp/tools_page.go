@@ -7,17 +7,20 @@ import (
 	"time"
 
 	"domscope/dom"
-	"domscope/dom/flatten"
+	"domscope/dom/script"
 	"domscope/dom/urls"
 )
 
 // NavigateArgs are dom_navigate's arguments.
 type NavigateArgs struct {
-	URL string `json:"url" jsonschema:"the address to open in the tab: a URL, a host (example.com), or a link's href relative to the page (products.html)"`
+	URL    string      `json:"url" jsonschema:"the address to open in the tab: a URL, a host (example.com), or a link's href relative to the page (products.html)"`
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
-// NoArgs are the arguments of a tool that takes none.
-type NoArgs struct{}
+// HistoryArgs are the arguments of dom_back, dom_forward and dom_reload.
+type HistoryArgs struct {
+	Expect *dom.Expect `json:"expect,omitempty"`
+}
 
 // WaitArgs are dom_wait's arguments.
 type WaitArgs struct {
@@ -31,8 +34,9 @@ type WaitArgs struct {
 
 // DialogArgs are dom_dialog's arguments.
 type DialogArgs struct {
-	Accept bool   `json:"accept" jsonschema:"true presses OK (accept), false Cancel (dismiss)"`
-	Text   string `json:"text,omitempty" jsonschema:"the answer to type into a prompt() dialog, with accept:true"`
+	Accept bool        `json:"accept" jsonschema:"true presses OK (accept), false Cancel (dismiss)"`
+	Text   string      `json:"text,omitempty" jsonschema:"the answer to type into a prompt() dialog, with accept:true"`
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
 // ViewportArgs are dom_viewport's arguments.
@@ -44,26 +48,23 @@ type ViewportArgs struct {
 	Reset  bool    `json:"reset,omitempty" jsonschema:"go back to the browser's own window"`
 }
 
-// maxWait bounds dom_wait.
-const maxWait = 60 * time.Second
-
 func (s *Server) registerPage() {
 	addTool(s, "dom_navigate", "Open a URL in the tab. Answers with the new page's visible part.",
 		nil, s.navigateTool)
-	addTool(s, "dom_back", "Go back in the tab's history.", nil, func(ctx context.Context, _ NoArgs) reply {
-		return s.act(ctx, dom.Action{Kind: dom.KindBack})
+	addTool(s, "dom_back", "Go back in the tab's history.", nil, func(ctx context.Context, in HistoryArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindBack, Expect: in.Expect})
 	})
-	addTool(s, "dom_forward", "Go forward in the tab's history.", nil, func(ctx context.Context, _ NoArgs) reply {
-		return s.act(ctx, dom.Action{Kind: dom.KindForward})
+	addTool(s, "dom_forward", "Go forward in the tab's history.", nil, func(ctx context.Context, in HistoryArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindForward, Expect: in.Expect})
 	})
-	addTool(s, "dom_reload", "Reload the page.", nil, func(ctx context.Context, _ NoArgs) reply {
-		return s.act(ctx, dom.Action{Kind: dom.KindReload})
+	addTool(s, "dom_reload", "Reload the page.", nil, func(ctx context.Context, in HistoryArgs) reply {
+		return s.act(ctx, dom.Action{Kind: dom.KindReload, Expect: in.Expect})
 	})
 	addTool(s, "dom_dialog", "Accept or dismiss the JavaScript dialog (alert, confirm, prompt, beforeunload) that blocks the page; other tools fail with DIALOG_OPEN while one is open.",
 		nil, func(ctx context.Context, in DialogArgs) reply {
-			return s.act(ctx, dom.Action{Kind: dom.KindDialog, Accept: in.Accept, Text: in.Text})
+			return s.act(ctx, dom.Action{Kind: dom.KindDialog, Accept: in.Accept, Text: in.Text, Expect: in.Expect})
 		})
-	addTool(s, "dom_wait", "Wait for text to appear in the view (or disappear, with gone:true), or for a number of milliseconds. Answers with the lines of the view that changed meanwhile.",
+	addTool(s, "dom_wait", "Wait for text to appear in the view (or disappear, with gone:true), for the URL, for the view to stay still (quiet), or for a number of milliseconds. Answers with the lines of the view that changed meanwhile.",
 		nil, s.waitTool)
 	addTool(s, "dom_viewport", "Emulate a window size or a device (phone, tablet), or reset to the browser's own window. Answers with the view's changes.",
 		nil, s.viewportTool)
@@ -80,7 +81,7 @@ func (s *Server) navigateTool(ctx context.Context, in NavigateArgs) reply {
 	if !ok {
 		return r
 	}
-	return s.act(ctx, dom.Action{Kind: dom.KindNavigate, URL: u})
+	return s.act(ctx, dom.Action{Kind: dom.KindNavigate, URL: u, Expect: in.Expect})
 }
 
 // allowed completes typed against the page svc shows (empty svc: no
@@ -113,95 +114,21 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 	if err != nil {
 		return failed(err)
 	}
-	cond := in.Text != "" || in.URL != "" || in.Quiet > 0
-	if !cond && (in.Ms <= 0 || time.Duration(in.Ms)*time.Millisecond > maxWait) {
-		return failed(dom.Errorf(dom.ValidationError, nil, "give text, url or quiet to wait for, or ms between 1 and %d", maxWait.Milliseconds()))
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	w, err := script.WaitUntil(ctx, svc, script.Until{Text: in.Text, Gone: in.Gone, URL: in.URL, Quiet: ms(in.Quiet), Sleep: ms(in.Ms), Timeout: ms(in.Timeout)})
+	if err != nil {
+		return failed(err)
 	}
-	if in.Quiet < 0 || time.Duration(in.Quiet)*time.Millisecond > maxWait {
-		return failed(dom.Errorf(dom.ValidationError, nil, "quiet is between 1 and %d ms", maxWait.Milliseconds()))
-	}
-	if in.Timeout < 0 || time.Duration(in.Timeout)*time.Millisecond > maxWait {
-		return failed(dom.Errorf(dom.ValidationError, nil, "timeout is between 0 and %d ms", maxWait.Milliseconds()))
-	}
-	start := time.Now()
-	before := svc.Current()
-	if before == nil {
-		if before, err = svc.Snapshot(ctx, false); err != nil {
-			return failed(err)
-		}
-	}
-	if !cond {
-		select {
-		case <-time.After(time.Duration(in.Ms) * time.Millisecond):
-		case <-ctx.Done():
-			return failed(dom.Errorf(dom.Timeout, ctx.Err(), "the wait was cancelled"))
-		}
-	}
-	limit := 5 * time.Second
-	if in.Timeout > 0 {
-		limit = time.Duration(in.Timeout) * time.Millisecond
-	}
-	want := strings.ToLower(in.Text)
-	var snap *dom.Snapshot
-	lastText, lastChange := "", time.Now()
-	for {
-		if snap, err = svc.Snapshot(ctx, true); err != nil {
-			return failed(err)
-		}
-		if !cond {
-			break
-		}
-		text := flatten.FlatText(snap, dom.DefaultOptions())
-		if text != lastText {
-			lastText, lastChange = text, time.Now()
-		}
-		held := true
-		var why []string
-		if in.Text != "" && strings.Contains(strings.ToLower(text), want) == in.Gone {
-			held = false
-			what := "appear"
-			if in.Gone {
-				what = "disappear"
-			}
-			why = append(why, fmt.Sprintf("%s did not %s", quote(in.Text), what))
-		}
-		if in.URL != "" && !strings.Contains(snap.URL, in.URL) {
-			held = false
-			why = append(why, fmt.Sprintf("the URL %s does not hold %s", bare(snap.URL), quote(in.URL)))
-		}
-		if in.Quiet > 0 && time.Since(lastChange) < time.Duration(in.Quiet)*time.Millisecond {
-			held = false
-			why = append(why, fmt.Sprintf("the view did not stay still for %d ms", in.Quiet))
-		}
-		if held {
-			break
-		}
-		if time.Since(start) > limit {
-			return failed(dom.Errorf(dom.Timeout, nil, "%s within %s", strings.Join(why, "; "), limit))
-		}
-		select {
-		case <-time.After(100 * time.Millisecond):
-		case <-ctx.Done():
-			return failed(dom.Errorf(dom.Timeout, ctx.Err(), "the wait was cancelled"))
-		}
-	}
-	if l, ok := svc.(laterTeller); ok {
-		l.Later(snap) // what the wait shows is said: not again as a late effect
-	}
-	var ch dom.Changes
-	if before.URL == snap.URL {
-		flatten.ListChanges(&ch, flatten.Diff(before, snap), flatten.FlatText(before, dom.DefaultOptions()), flatten.FlatText(snap, dom.DefaultOptions()))
-	}
-	s.shown(snap)
-	head := fmt.Sprintf("wait: ok, %.0f ms\n", float64(time.Since(start).Microseconds())/1000)
-	if before.URL != snap.URL {
-		text, err := s.render(ctx, svc, snap, viewOpts{})
+	s.shown(w.After)
+	head := fmt.Sprintf("wait: ok, %.0f ms\n", float64(w.Duration.Microseconds())/1000)
+	if w.Changes.Navigated {
+		text, err := s.render(ctx, svc, w.After, viewOpts{})
 		if err != nil {
 			return failed(err)
 		}
 		return reply{text: head + "navigated to " + strings.TrimPrefix(text, "page: ")}
 	}
-	return reply{text: head + diffText(ch)}
+	return reply{text: head + diffText(w.Changes)}
 }
 
 func (s *Server) viewportTool(ctx context.Context, in ViewportArgs) reply {

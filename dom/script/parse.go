@@ -45,11 +45,11 @@ var stepFields = map[string][]string{
 	"dialog":   {"accept", "dismiss", "text", "expect"},
 	"snapshot": {"full"},
 	"viewport": {"device", "width", "height", "scale", "mobile", "touch"},
-	"wait":     {"ms", "for", "timeout"},
+	"wait":     {"ms", "for", "text", "gone", "url", "quiet", "timeout"},
 }
 
 // allStepFields names every field a step may have, for messages.
-const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, timeout, device, width, height, scale, mobile, touch, expect, comment"
+const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, gone, quiet, timeout, device, width, height, scale, mobile, touch, expect, comment"
 
 // scriptLine is one line of a script as read. It holds its text, or its
 // length when it is past MaxScriptLine.
@@ -209,15 +209,29 @@ func parseStep(line string, lineNo int) (Step, error) {
 	}
 	if st.Action == "wait" {
 		maxMs := int(maxWait.Milliseconds())
+		conds := 0
+		for _, f := range []string{"for", "text", "gone", "url", "quiet"} {
+			if given[f] {
+				conds++
+			}
+		}
 		switch {
-		case given["ms"] && given["for"]:
-			return st, bad("wait takes \"ms\" or \"for\", not both")
-		case !given["ms"] && !given["for"]:
-			return st, bad("wait needs \"ms\" (1 to %d) or \"for\" a target query", maxMs)
+		case given["ms"] && conds > 0:
+			return st, bad("wait takes \"ms\" (a sleep) or something to wait for, not both")
+		case !given["ms"] && conds == 0:
+			return st, bad("wait needs \"ms\" (1 to %d), or \"for\" a target query, \"text\", \"gone\", \"url\" or \"quiet\"", maxMs)
+		case given["for"] && conds > 1:
+			return st, bad("wait \"for\" a query takes no \"text\", \"gone\", \"url\" or \"quiet\"")
+		case given["text"] && given["gone"]:
+			return st, bad("wait takes \"text\" (to appear) or \"gone\" (to disappear), not both")
 		case given["ms"] && (st.Ms < 1 || st.Ms > maxMs):
 			return st, bad("ms %d: use 1 to %d (milliseconds)", st.Ms, maxMs)
-		case given["timeout"] && !given["for"]:
-			return st, bad("\"timeout\" bounds a wait \"for\" a query; to sleep, give \"ms\"")
+		case given["quiet"] && (st.Quiet < 1 || st.Quiet > maxMs):
+			return st, bad("quiet %d: use 1 to %d (milliseconds the view stays still)", st.Quiet, maxMs)
+		case given["text"] && st.Text == "", given["gone"] && st.Gone == "", given["url"] && st.URL == "":
+			return st, bad("wait for an empty text or url: say what to wait for")
+		case given["timeout"] && conds == 0:
+			return st, bad("\"timeout\" bounds a wait for something; to sleep, give \"ms\"")
 		case given["timeout"] && (st.Timeout < 1 || st.Timeout > maxMs):
 			return st, bad("timeout %d: use 1 to %d (milliseconds; default 5000)", st.Timeout, maxMs)
 		}

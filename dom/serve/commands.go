@@ -74,9 +74,10 @@ var Commands = []Command{
 		func(pos []string, _ map[string]string) (map[string]any, error) {
 			return map[string]any{"tab": pos[0]}, nil
 		}},
-	{"wait", "Wait for text to appear (--text) or go (--gone), for the address (--url), or for --ms", 0, 0, "dom_wait",
+	{"wait", "Wait for text to appear (--text) or go (--gone), for the address (--url), for the view to stay still (--quiet), or for --ms", 0, 0, "dom_wait",
 		[]Flag{{"text", "wait until the view holds this text", false}, {"gone", "wait until the view no longer holds this text", false},
-			{"url", "wait until the tab's address holds this text", false}, {"ms", "wait this many milliseconds", false}},
+			{"url", "wait until the tab's address holds this text", false}, {"quiet", "wait until the view has not changed for this many milliseconds", false},
+			{"ms", "wait this many milliseconds; with --text, --gone, --url or --quiet: give up after this many (default 5000)", false}},
 		waitArgs},
 	{"screenshot FILE", "Save the visible page as a PNG (sensitive fields painted over)", 1, 1, "dom_screenshot", []Flag{{"marks", "draw the view's ids as numbered boxes", true}},
 		func(_ []string, f map[string]string) (map[string]any, error) {
@@ -116,18 +117,45 @@ func scrollArgs(pos []string, _ map[string]string) (map[string]any, error) {
 
 func waitArgs(_ []string, f map[string]string) (map[string]any, error) {
 	text, gone, url := f["text"], f["gone"], f["url"]
-	ms, _ := strconv.Atoi(f["ms"])
-	switch {
-	case url != "" && text == "" && gone == "":
-		return map[string]any{"url": url, "timeout": ms}, nil
-	case text != "" && gone == "":
-		return map[string]any{"text": text}, nil
-	case gone != "" && text == "":
-		return map[string]any{"text": gone, "gone": true}, nil
-	case text == "" && gone == "" && ms > 0:
-		return map[string]any{"ms": ms}, nil
+	nums := map[string]int{}
+	for _, k := range []string{"ms", "quiet"} {
+		if f[k] == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f[k])
+		if err != nil || n < 1 || n > 60000 {
+			return nil, render.UsageError{Msg: fmt.Sprintf("wait --%s %q: give milliseconds from 1 to 60000", k, f[k])}
+		}
+		nums[k] = n
 	}
-	return nil, render.UsageError{Msg: "wait needs one of --text TEXT, --gone TEXT, --url TEXT (with --ms, its bound) or --ms N"}
+	ms, quiet := nums["ms"], nums["quiet"]
+	m := map[string]any{}
+	switch {
+	case text != "" && gone != "":
+		return nil, render.UsageError{Msg: "wait takes --text or --gone, not both"}
+	case url != "" && (text != "" || gone != "" || quiet > 0):
+		return nil, render.UsageError{Msg: "wait --url waits for the address alone: give --text, --gone or --quiet in another wait"}
+	case url != "":
+		m["url"] = url
+	case text != "":
+		m["text"] = text
+	case gone != "":
+		m["text"], m["gone"] = gone, true
+	}
+	if quiet > 0 {
+		m["quiet"] = quiet
+	}
+	switch {
+	case len(m) > 0 && ms > 0:
+		m["timeout"] = ms
+	case len(m) > 0 && url != "":
+		m["timeout"] = 0
+	case len(m) == 0 && ms > 0:
+		m["ms"] = ms
+	case len(m) == 0:
+		return nil, render.UsageError{Msg: "wait needs one of --text TEXT, --gone TEXT, --url TEXT, --quiet MS (each with --ms, its bound) or --ms N"}
+	}
+	return m, nil
 }
 
 // Runner starts the service an agent command asks, when none runs.

@@ -217,6 +217,9 @@ func TestCommandArgs(t *testing.T) {
 		{"press", []string{"Enter", "3"}, nil, `map[id:3 key:Enter]`},
 		{"wait", nil, map[string]string{"gone": "Loading"}, `map[gone:true text:Loading]`},
 		{"wait", nil, map[string]string{"url": "/done", "ms": "300"}, `map[timeout:300 url:/done]`},
+		{"wait", nil, map[string]string{"quiet": "500"}, `map[quiet:500]`},
+		{"wait", nil, map[string]string{"text": "Saved", "quiet": "200", "ms": "3000"}, `map[quiet:200 text:Saved timeout:3000]`},
+		{"wait", nil, map[string]string{"ms": "250"}, `map[ms:250]`},
 	} {
 		got, err := byName[tc.cmd].Args(tc.pos, tc.flags)
 		if err != nil || fmtMap(got) != tc.want {
@@ -231,6 +234,8 @@ func TestCommandArgs(t *testing.T) {
 		{"scroll", []string{"sideways"}, nil},
 		{"wait", nil, map[string]string{}},
 		{"wait", nil, map[string]string{"text": "a", "gone": "b"}},
+		{"wait", nil, map[string]string{"quiet": "-3"}},
+		{"wait", nil, map[string]string{"url": "x", "quiet": "100"}},
 	} {
 		if _, err := byName[tc.cmd].Args(tc.pos, tc.flags); !errors.As(err, new(render.UsageError)) {
 			t.Errorf("%s %v %v: %v, want a usage error", tc.cmd, tc.pos, tc.flags, err)
