@@ -266,21 +266,21 @@ func (s *Server) sessionFront(ctx context.Context, name string) (*front, error) 
 	id, ok := s.agents.sessions[name]
 	s.mu.Unlock()
 	if ok {
-		if t := s.served(id); t != nil {
-			if err := t.wait(ctx); err != nil {
+		if e := s.served(id); e != nil {
+			if err := e.Wait(ctx); err != nil {
 				return nil, err
 			}
-			return s.frontOf(ctx, t, name)
+			return s.frontOf(ctx, e.Service(), name)
 		}
 		// Its tab closed or crashed: the session starts afresh.
 	}
-	p, err := s.browser.NewPage(ctx, "about:blank")
+	e, err := s.pool.Open(ctx, "about:blank", nil)
 	if err != nil {
 		return nil, err
 	}
-	t := s.adopt(p)
-	t.watched = true // a session's tab is kept until it closes
+	t := e.Service()
 	s.mu.Lock()
+	t.watched = true // a session's tab is kept until it closes
 	s.agents.sessions[name] = t.id
 	s.mu.Unlock()
 	return s.frontOf(ctx, t, name)
@@ -325,7 +325,8 @@ func (s *Server) closeSession(ctx context.Context, name string) (string, error) 
 		return "", dom.Errorf(dom.TargetNotFound, nil, "no session %q is open", name)
 	}
 	text := fmt.Sprintf("closed session %s\n", name)
-	if t := s.served(id); t != nil && t.page != nil {
+	if e := s.served(id); e != nil && e.Ready() {
+		t := e.Service()
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		_ = t.page.Call(cctx, "Page.close", nil, nil)
 		cancel()

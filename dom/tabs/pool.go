@@ -19,6 +19,9 @@ const AttachBound = 90 * time.Second
 type Pool[S Service] struct {
 	// BeforeAttach, when set, runs before each attach (for tests).
 	BeforeAttach func(ctx context.Context, info dom.TargetInfo)
+	// KeepClosed keeps a tab whose page's connection ended: its service
+	// may reconnect (live.Config.Reconnect). The caller drops it.
+	KeepClosed bool
 
 	make func(dom.Page) S
 	// ctx bounds attaches, which outlive the caller that began them.
@@ -166,7 +169,9 @@ func (p *Pool[S]) attach(e *Entry[S], info dom.TargetInfo, mk func(dom.Page) S) 
 	closed, kept := p.closed, p.tabs[e.ID] == e
 	if kept && !closed {
 		e.page, e.svc, e.own = page, svc, true
-		e.done = page.Done()
+		if !p.KeepClosed {
+			e.done = page.Done()
+		}
 	}
 	p.mu.Unlock()
 	switch {
@@ -202,7 +207,7 @@ func (p *Pool[S]) Adopt(page dom.Page, svc S, own bool) (*Entry[S], error) {
 	}
 	e := p.addLocked(id)
 	e.page, e.svc, e.own = page, svc, own
-	if own && page != nil {
+	if own && page != nil && !p.KeepClosed {
 		e.done = page.Done()
 	}
 	close(e.ready)
@@ -272,9 +277,11 @@ func (p *Pool[S]) Forget(e *Entry[S]) bool {
 }
 
 // Drop takes e out of the pool and closes its service, if the pool's.
+// Once: e gone already is left alone.
 func (p *Pool[S]) Drop(e *Entry[S]) {
-	p.Forget(e)
-	p.closeService(e)
+	if p.Forget(e) {
+		p.closeService(e)
+	}
 }
 
 // Close closes the pool's services and stops the attaches under way.

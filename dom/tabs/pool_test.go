@@ -349,3 +349,25 @@ func TestPoolPanicInAttach(t *testing.T) {
 		t.Error("a tab whose attach panicked was kept")
 	}
 }
+
+// TestPoolKeepClosed: with KeepClosed a tab whose page went stays, its
+// service open, for the caller to drop.
+func TestPoolKeepClosed(t *testing.T) {
+	b := newBrowser()
+	pool := newPool(b)
+	pool.KeepClosed = true
+	defer pool.Close()
+	e, err := pool.Get(bounded(t), "AAA", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	close(b.pages["AAA"].done)
+	if pool.Served("AAA") != e || !e.Alive() || e.Service().closed.Load() != 0 {
+		t.Error("KeepClosed dropped a tab whose page went")
+	}
+	pool.Drop(e)
+	pool.Drop(e)
+	if c := e.Service().closed.Load(); c != 1 {
+		t.Errorf("Drop twice closed the service %d times, want 1", c)
+	}
+}
