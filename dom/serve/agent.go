@@ -194,12 +194,11 @@ func (f *front) record(path string) error {
 // newFront makes the MCP server of t, for session (or "").
 func (s *Server) newFront(ctx context.Context, t *servedTab, session string) (*front, error) {
 	f := &front{tab: t, session: session}
-	f.srv = mcp.New(mcp.Config{
+	f.srv = mcp.NewLive(mcp.Config{
 		Service: t.svc, Page: t.page, Browser: s.browser,
-		NewService: func(p dom.Page) mcp.Service { return live.NewService(p, live.Config{FreshDocumentIDs: true}) },
-		Observer:   f.observe,
-		Version:    "serve",
-	})
+		Observer: f.observe,
+		Version:  "serve",
+	}, live.Config{FreshDocumentIDs: true})
 	f.rec = mcp.NewRecording(f.srv, nil)
 	ct, st := sdk.NewInMemoryTransports()
 	if _, err := f.srv.MCP().Connect(s.ctx, st, nil); err != nil {
