@@ -65,17 +65,32 @@ type servedTab struct {
 	page    dom.Page
 	svc     *live.Service
 	tierOff map[string]bool
+
+	fmu   sync.Mutex // guards front and gone
+	front *front     // the agent CLI's door to the tab, made on first use
+	gone  bool       // closed: no front is made any more
 }
 
-// State and Close make a servedTab a tabs.Service.
+// State makes a servedTab a tabs.Service.
 func (t *servedTab) State() dom.ConnState { return t.svc.State() }
-func (t *servedTab) Close() error         { return t.svc.Close() }
+
+// Close closes the tab's front, then its service.
+func (t *servedTab) Close() error {
+	t.fmu.Lock()
+	f := t.front
+	t.front, t.gone = nil, true
+	t.fmu.Unlock()
+	if f != nil {
+		f.close()
+	}
+	return t.svc.Close()
+}
 
 // New is a server of b's tabs. Close stops it.
 func New(b dom.Browser) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{browser: b, Stderr: os.Stderr, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel,
-		agents: agents{fronts: map[string]*front{}, sessions: map[string]string{}}}
+		agents: agents{sessions: map[string]string{}}}
 	s.pool = tabs.New(b, s.maker(nil))
 	s.pool.BeforeAttach = func(ctx context.Context, info dom.TargetInfo) {
 		if Hooks.Attach != nil {
@@ -140,7 +155,7 @@ func (s *Server) dropIdle(idle time.Duration) {
 func (s *Server) drop(t *servedTab) {
 	for _, e := range s.pool.List() {
 		if e.Ready() && e.Service() == t && s.pool.Forget(e) {
-			go func() { _ = t.svc.Close() }()
+			go func() { _ = t.Close() }()
 		}
 	}
 }
@@ -209,7 +224,6 @@ func (t *servedTab) snapshot(ctx context.Context, o render.View, req Request) (s
 
 // Close stops every service, and the attaches under way.
 func (s *Server) Close() {
-	s.closeFronts()
 	s.cancel()
-	s.pool.Close()
+	s.pool.Close() // each tab closes its front, then its service
 }
