@@ -23,7 +23,7 @@ type Pool[S Service] struct {
 	// may reconnect (live.Config.Reconnect). The caller drops it.
 	KeepClosed bool
 
-	make func(dom.Page) S
+	mk func(dom.Page) S
 	// ctx bounds attaches, which outlive the caller that began them.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -35,11 +35,11 @@ type Pool[S Service] struct {
 	closed  bool
 }
 
-// New is a pool of b's tabs. make starts the service of a tab the pool
+// New is a pool of b's tabs. mk starts the service of a tab the pool
 // attaches or opens. b may be nil until SetBrowser.
-func New[S Service](b dom.Browser, make func(dom.Page) S) *Pool[S] {
+func New[S Service](b dom.Browser, mk func(dom.Page) S) *Pool[S] {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Pool[S]{make: make, ctx: ctx, cancel: cancel, browser: b, tabs: map[string]*Entry[S]{}}
+	return &Pool[S]{mk: mk, ctx: ctx, cancel: cancel, browser: b, tabs: map[string]*Entry[S]{}}
 }
 
 // SetBrowser is the browser later attaches and opens use.
@@ -107,7 +107,7 @@ func (p *Pool[S]) Served(id string) *Entry[S] {
 // new one whose attach starts now. One attach per tab, however many ask.
 func (p *Pool[S]) Claim(info dom.TargetInfo, mk func(dom.Page) S) (*Entry[S], error) {
 	if mk == nil {
-		mk = p.make
+		mk = p.mk
 	}
 	if mk == nil {
 		return nil, dom.Errorf(dom.ValidationError, nil, "this pool attaches no tabs")
@@ -223,7 +223,7 @@ func (p *Pool[S]) Adopt(page dom.Page, svc S, own bool) (*Entry[S], error) {
 // (made by mk, or the pool's).
 func (p *Pool[S]) Open(ctx context.Context, url string, mk func(dom.Page) S) (*Entry[S], error) {
 	if mk == nil {
-		mk = p.make
+		mk = p.mk
 	}
 	if mk == nil {
 		return nil, dom.Errorf(dom.ValidationError, nil, "this pool opens no tabs")
