@@ -91,13 +91,16 @@ func (p *Pool[S]) Get(ctx context.Context, spec string, mk func(dom.Page) S) (*E
 }
 
 // Served is the tab with this id, attached or on its way; nil if none.
-// A tab found dead is dropped.
+// A tab found dead is dropped, its service closed in the background.
 func (p *Pool[S]) Served(id string) *Entry[S] {
 	p.mu.Lock()
 	e := p.tabs[id]
 	p.mu.Unlock()
 	if e != nil && e.Ready() && !e.Alive() {
-		p.Drop(e)
+		// Closed aside: the service may wait for a call under way.
+		if p.Forget(e) {
+			go p.closeService(e)
+		}
 		return nil
 	}
 	return e
