@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"domscope/dom"
-	"domscope/dom/tabs"
 )
 
 // agents holds the sessions. Guarded by Server.mu. A tab's front is
@@ -73,11 +72,7 @@ func (s *Server) moveSession(ctx context.Context, req Request) (*front, error) {
 		Tab string `json:"tab"`
 	}
 	_ = json.Unmarshal(req.Args, &args)
-	open, err := s.browser.Targets(ctx)
-	if err != nil {
-		return nil, err
-	}
-	info, err := tabs.Pick(open, args.Tab)
+	info, err := s.pool.Pick(ctx, args.Tab)
 	if err != nil {
 		return nil, err
 	}

@@ -126,7 +126,7 @@ func (p *Pool[S]) Claim(info dom.TargetInfo, mk func(dom.Page) S) (*Entry[S], er
 			return e, nil
 		}
 		p.forgetLocked(e)
-		defer p.closeService(e)
+		go p.closeService(e) // dead: it may wait for a call under way
 	}
 	e := p.addLocked(info.ID)
 	p.mu.Unlock()
