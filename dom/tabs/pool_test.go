@@ -371,3 +371,38 @@ func TestPoolKeepClosed(t *testing.T) {
 		t.Errorf("Drop twice closed the service %d times, want 1", c)
 	}
 }
+
+// TestPoolAdoptDuringAttach: a service adopted while the pool attaches
+// the same tab wins; the attach's own service is closed, its callers
+// told to ask again.
+func TestPoolAdoptDuringAttach(t *testing.T) {
+	b := newBrowser()
+	b.gate = make(chan struct{})
+	var made atomic.Pointer[fakeService]
+	pool := tabs.New(b, func(p dom.Page) *fakeService {
+		s := &fakeService{page: p}
+		made.Store(s)
+		return s
+	})
+	defer pool.Close()
+	ctx := bounded(t)
+	e, err := pool.Claim(dom.TargetInfo{ID: "AAA"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs := &fakeService{}
+	adopted, err := pool.Adopt(b.page("AAA"), theirs, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	close(b.gate)
+	if err := e.Wait(ctx); dom.CodeOf(err) != dom.NotAttached {
+		t.Errorf("the replaced attach: %v", err)
+	}
+	if s := made.Load(); s == nil || s.closed.Load() != 1 {
+		t.Error("the replaced attach's service was not closed")
+	}
+	if got := pool.Served("AAA"); got != adopted || theirs.closed.Load() != 0 {
+		t.Error("the adopted service did not stay")
+	}
+}
