@@ -14,7 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"domscope/cdpconn"
-	"domscope/dom"
 	"domscope/dom/live"
 	"domscope/dom/mcp"
 )
@@ -65,10 +64,9 @@ func mcpCommand() *cobra.Command {
 // runMCP serves the DOM tool (dom/mcp) on the page the connection flags
 // name. It serves over stdio by default, or streamable HTTP with --http.
 func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
-	switch mcp.View(o.view) {
-	case mcp.ViewDiff, mcp.ViewFull, mcp.ViewNone:
-	default:
-		return usageError{fmt.Sprintf("--view %q: want diff, full or none", o.view)}
+	view, err := mcp.ParseView(o.view)
+	if err != nil {
+		return usageError{err.Error()}
 	}
 	nav, err := o.nav.policy()
 	if err != nil {
@@ -105,14 +103,13 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	defer func() { stopWarm(); warm.Wait() }()
 	var rec *mcp.Recording
 	mc := mcp.Config{
-		NewService: func(p dom.Page) mcp.Service { return live.NewService(p, cfg) },
 		Observer: func(c mcp.Call) {
 			if c.Tool != "dom_snapshot" {
 				stopWarm()
 			}
 			rec.Observe(c)
 		},
-		View:       mcp.View(o.view),
+		View:       view,
 		Log:        logw,
 		Version:    version(),
 		Navigation: nav,
@@ -133,7 +130,7 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 		warm.Go(func() { warmUp(wctx, svc, logw) })
 		mc.Service, mc.Page, mc.Browser = svc, s.page, s.browser
 	}
-	server := mcp.New(mc)
+	server := mcp.NewLive(mc, cfg)
 	defer server.Close()
 	if rec, err = mcp.RecordTo(server, o.record); err != nil {
 		return err

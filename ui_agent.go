@@ -37,10 +37,8 @@ func (f *agentFlags) register(fs *pflag.FlagSet) {
 
 // check refuses bad flags before anything is opened.
 func (f agentFlags) check(conn connFlags) error {
-	switch mcp.View(f.view) {
-	case mcp.ViewDiff, mcp.ViewFull, mcp.ViewNone:
-	default:
-		return usageError{fmt.Sprintf("--view %q: want diff, full or none", f.view)}
+	if _, err := mcp.ParseView(f.view); err != nil {
+		return usageError{err.Error()}
 	}
 	if _, err := f.nav.policy(); err != nil {
 		return err
@@ -72,19 +70,22 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 	if err != nil {
 		return nil, nil, err
 	}
+	view, err := mcp.ParseView(f.view) // checked by check
+	if err != nil {
+		return nil, nil, err
+	}
 	agent := tui.NewAgent()
-	server := mcp.New(mcp.Config{
+	server := mcp.NewLive(mcp.Config{
 		Service:     svc,
 		Page:        s.page,
 		Browser:     s.browser,
-		NewService:  func(p dom.Page) mcp.Service { return live.NewService(p, cfg) },
-		View:        mcp.View(f.view),
+		View:        view,
 		Observer:    agent.Observe,
 		Gate:        agent.Gate,
 		GateTimeout: f.gateTimeout,
 		Version:     version(),
 		Navigation:  nav,
-	})
+	}, cfg)
 	agent.SetTab = func(a dom.Actor, p dom.Page) {
 		if svc, ok := a.(mcp.Service); ok {
 			server.SetTab(svc, p)

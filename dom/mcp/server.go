@@ -22,6 +22,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/flatten"
 	"domscope/dom/screenshot"
+	"domscope/dom/tabs"
 	"domscope/dom/urls"
 )
 
@@ -107,10 +108,12 @@ type Server struct {
 
 	callMu sync.Mutex // one call at a time
 
-	mu   sync.Mutex // guards below
-	tabs []*tab
-	cur  *tab
-	seq  int
+	// pool keeps the tabs the server attached to, and the caller's.
+	pool *tabs.Pool[Service]
+
+	mu  sync.Mutex // guards below
+	cur *tabs.Entry[Service]
+	seq int
 	// seen is the latest snapshot the agent was shown. gone holds what it
 	// was shown of nodes removed since (for NODE_STALE's nearest match).
 	seen *dom.Snapshot
@@ -119,14 +122,6 @@ type Server struct {
 	sec secrets
 
 	reached bool // Attach worked, or was not needed
-}
-
-// tab is one attached tab and its resident service.
-type tab struct {
-	id   string
-	svc  Service
-	page dom.Page
-	own  bool // made by the server: closed with it
 }
 
 // maxGone bounds the remembered removed nodes.
@@ -144,13 +139,11 @@ func New(cfg Config) *Server {
 		cfg.Version = "dev"
 	}
 	s := &Server{cfg: cfg, gone: map[string]nodeSig{}, reached: cfg.Attach == nil || cfg.Service != nil}
+	s.pool = tabs.New(cfg.Browser, cfg.NewService)
+	// A service may reconnect (the UI's); closedTab drops a closed tab.
+	s.pool.KeepClosed = true
 	if cfg.Service != nil {
-		t := &tab{svc: cfg.Service, page: cfg.Page}
-		if cfg.Page != nil {
-			t.id = cfg.Page.TargetID()
-		}
-		s.tabs = []*tab{t}
-		s.cur = t
+		s.cur, _ = s.pool.Adopt(cfg.Page, cfg.Service, false) // a new pool is open
 	}
 	s.srv = sdk.NewServer(&sdk.Implementation{Name: "domscope", Title: "domscope DOM tool", Version: cfg.Version}, &sdk.ServerOptions{
 		Instructions: instructions,
@@ -181,14 +174,9 @@ func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 // Close closes the services of the tabs the server attached to itself.
 func (s *Server) Close() {
 	s.mu.Lock()
-	tabs := s.tabs
-	s.tabs, s.cur = nil, nil
+	s.cur = nil
 	s.mu.Unlock()
-	for _, t := range tabs {
-		if t.own {
-			_ = t.svc.Close()
-		}
-	}
+	s.pool.Close()
 }
 
 // service is the current tab's service, or NOT_ATTACHED.
@@ -198,7 +186,7 @@ func (s *Server) service() (Service, error) {
 	if s.cur == nil {
 		return nil, dom.Errorf(dom.NotAttached, nil, "no tab is selected: dom_tabs new or select one")
 	}
-	return s.cur.svc, nil
+	return s.cur.Service(), nil
 }
 
 // reply is what a tool's body returns. call turns it into the response.
@@ -318,7 +306,7 @@ func (s *Server) maskArgs(args, id string) string {
 	snap := s.seen
 	var cur Service
 	if s.cur != nil {
-		cur = s.cur.svc
+		cur = s.cur.Service()
 	}
 	s.mu.Unlock()
 	var now *dom.Snapshot
@@ -407,26 +395,14 @@ func (s *Server) maskResult(res *dom.ActionResult) *dom.ActionResult {
 // SetTab makes svc (on page) the tab the tools act on, as when the person
 // at the UI picks another tab. The caller keeps and closes svc.
 func (s *Server) SetTab(svc Service, page dom.Page) {
+	// The caller's service replaces the server's own of this tab.
+	e, err := s.pool.Adopt(page, svc, false)
+	if err != nil {
+		return // the server is closed
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id := ""
-	if page != nil {
-		id = page.TargetID()
-	}
-	for _, t := range s.tabs {
-		if t.svc == svc || (id != "" && t.id == id) {
-			if t.own && t.svc != svc {
-				_ = t.svc.Close() // the server's own service of this tab: the caller's replaces it
-			}
-			t.svc, t.page, t.own = svc, page, false
-			s.cur = t
-			s.seen, s.gone = nil, map[string]nodeSig{}
-			return
-		}
-	}
-	t := &tab{id: id, svc: svc, page: page}
-	s.tabs = append(s.tabs, t)
-	s.cur = t
+	s.cur = e
 	s.seen, s.gone = nil, map[string]nodeSig{}
 }
 
@@ -467,6 +443,7 @@ func (s *Server) attach(ctx context.Context) *dom.Error {
 	s.cfg.Browser = a.Browser
 	s.reached = true
 	s.mu.Unlock()
+	s.pool.SetBrowser(a.Browser)
 	s.SetTab(a.Service, a.Page)
 	return nil
 }

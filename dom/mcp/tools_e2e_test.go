@@ -455,3 +455,24 @@ func TestSelectedTabClosedOutside(t *testing.T) {
 		t.Errorf("a call with no tab selected:\n%s", msg)
 	}
 }
+
+// TestSelectTabTheUILeft: the UI handed a tab's service over (SetTab),
+// then left the tab and closed that service. Selecting the tab again
+// attaches it afresh instead of using the closed service.
+func TestSelectTabTheUILeft(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "")
+	p2 := cdptest.Page(t, f.base+"/page2.html")
+	// The UI's own session on the tab: closing it leaves the tab open.
+	ui, err := cdptest.Browser(t).Attach(domtest.Ctx(t), p2.TargetID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc2 := live.NewService(ui, live.Config{})
+	f.server.SetTab(svc2, ui)
+	f.server.SetTab(f.svc, f.page)
+	_ = svc2.Close()
+	out := f.ok("dom_tabs", map[string]any{"action": "select", "tab": p2.TargetID()})
+	if !strings.Contains(out, `h1 "Second page"`) {
+		t.Errorf("selecting the tab the UI left:\n%s", out)
+	}
+}

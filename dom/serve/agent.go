@@ -6,15 +6,11 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"domscope/dom"
-	"domscope/dom/live"
 	"domscope/dom/mcp"
-	"domscope/dom/tabs"
 )
 
 // Answer is the reply to a tool call of the agent CLI (Request.Op
@@ -40,27 +36,6 @@ const (
 	ToolClose = "close" // end the session and close its tab
 	ToolTab   = "tab"   // move the session to another tab (Args: {"tab": spec})
 )
-
-// front is one tab's MCP server, the agent CLI's door to that tab. Its
-// ids are the tab's live model's, as `snapshot` prints them.
-type front struct {
-	tab     *servedTab
-	srv     *mcp.Server
-	cs      *sdk.ClientSession
-	session string // "" for a tab named by --target
-
-	mu   sync.Mutex
-	last mcp.Call // the last call that ended
-	rec  *mcp.Recording
-	file *os.File // the --record script, when asked
-	step string   // the last call's step, for --steps
-}
-
-// agents holds the fronts and the sessions. Guarded by Server.mu.
-type agents struct {
-	fronts   map[string]*front // by tab id
-	sessions map[string]string // session name → tab id
-}
 
 // call runs one agent CLI command and answers with JSON of an Answer.
 func (s *Server) call(ctx context.Context, req Request) (string, error) {
@@ -189,189 +164,6 @@ func (f *front) record(path string) error {
 	f.file = file
 	f.rec = mcp.NewRecording(f.srv, file)
 	return nil
-}
-
-// newFront makes the MCP server of t, for session (or "").
-func (s *Server) newFront(ctx context.Context, t *servedTab, session string) (*front, error) {
-	f := &front{tab: t, session: session}
-	f.srv = mcp.New(mcp.Config{
-		Service: t.svc, Page: t.page, Browser: s.browser,
-		NewService: func(p dom.Page) mcp.Service { return live.NewService(p, live.Config{FreshDocumentIDs: true}) },
-		Observer:   f.observe,
-		Version:    "serve",
-	})
-	f.rec = mcp.NewRecording(f.srv, nil)
-	ct, st := sdk.NewInMemoryTransports()
-	if _, err := f.srv.MCP().Connect(s.ctx, st, nil); err != nil {
-		return nil, err
-	}
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "domscope-cli", Version: "serve"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		return nil, err
-	}
-	f.cs = cs
-	return f, nil
-}
-
-// frontOf is t's front, made on first use.
-func (s *Server) frontOf(ctx context.Context, t *servedTab, session string) (*front, error) {
-	s.mu.Lock()
-	f := s.agents.fronts[t.id]
-	s.mu.Unlock()
-	if f != nil && f.tab == t {
-		return f, nil
-	}
-	f, err := s.newFront(ctx, t, session)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if g := s.agents.fronts[t.id]; g != nil && g.tab == t {
-		go f.close()
-		return g, nil
-	}
-	s.agents.fronts[t.id] = f
-	return f, nil
-}
-
-// targetFront is the front of the tab spec names (--target).
-func (s *Server) targetFront(ctx context.Context, spec string) (*front, error) {
-	t, err := s.tab(ctx, spec, nil)
-	if err != nil {
-		return nil, err
-	}
-	if owner := s.owner(t.id); owner != "" {
-		return nil, dom.Errorf(dom.ValidationError, nil, "that tab is session %q's: act on it with --session %s", owner, owner)
-	}
-	return s.frontOf(ctx, t, "")
-}
-
-// owner is the session whose tab id is, or "".
-func (s *Server) owner(id string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for name, tid := range s.agents.sessions {
-		if tid == id {
-			return name
-		}
-	}
-	return ""
-}
-
-// sessionFront is the front of session name's tab. The first time, it
-// opens a tab of its own: two sessions never share one.
-func (s *Server) sessionFront(ctx context.Context, name string) (*front, error) {
-	s.mu.Lock()
-	id, ok := s.agents.sessions[name]
-	s.mu.Unlock()
-	if ok {
-		if t := s.served(id); t != nil {
-			if err := t.wait(ctx); err != nil {
-				return nil, err
-			}
-			return s.frontOf(ctx, t, name)
-		}
-		// Its tab closed or crashed: the session starts afresh.
-	}
-	p, err := s.browser.NewPage(ctx, "about:blank")
-	if err != nil {
-		return nil, err
-	}
-	t := s.adopt(p)
-	t.watched = true // a session's tab is kept until it closes
-	s.mu.Lock()
-	s.agents.sessions[name] = t.id
-	s.mu.Unlock()
-	return s.frontOf(ctx, t, name)
-}
-
-// moveSession points the session at the tab req's args name.
-func (s *Server) moveSession(ctx context.Context, req Request) (*front, error) {
-	var args struct {
-		Tab string `json:"tab"`
-	}
-	_ = json.Unmarshal(req.Args, &args)
-	open, err := s.browser.Targets(ctx)
-	if err != nil {
-		return nil, err
-	}
-	info, err := tabs.Pick(open, args.Tab)
-	if err != nil {
-		return nil, err
-	}
-	if owner := s.owner(info.ID); owner != "" && owner != req.Session {
-		return nil, dom.Errorf(dom.ValidationError, nil, "tab %s is session %q's: two sessions never share a tab", args.Tab, owner)
-	}
-	t, err := s.tab(ctx, info.ID, nil)
-	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	t.watched = true
-	s.agents.sessions[req.Session] = t.id
-	s.mu.Unlock()
-	return s.frontOf(ctx, t, req.Session)
-}
-
-// closeSession closes the session's tab and forgets the session.
-func (s *Server) closeSession(ctx context.Context, name string) (string, error) {
-	s.mu.Lock()
-	id, ok := s.agents.sessions[name]
-	delete(s.agents.sessions, name)
-	f := s.agents.fronts[id]
-	s.mu.Unlock()
-	if !ok {
-		return "", dom.Errorf(dom.TargetNotFound, nil, "no session %q is open", name)
-	}
-	text := fmt.Sprintf("closed session %s\n", name)
-	if t := s.served(id); t != nil && t.page != nil {
-		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		_ = t.page.Call(cctx, "Page.close", nil, nil)
-		cancel()
-		s.drop(t)
-	}
-	if f != nil {
-		s.forgetFront(f)
-	}
-	b, err := json.Marshal(Answer{Text: text})
-	return string(b), err
-}
-
-// forgetFront drops f and closes its MCP server.
-func (s *Server) forgetFront(f *front) {
-	s.mu.Lock()
-	if s.agents.fronts[f.tab.id] == f {
-		delete(s.agents.fronts, f.tab.id)
-	}
-	for name, id := range s.agents.sessions {
-		if id == f.tab.id {
-			delete(s.agents.sessions, name)
-		}
-	}
-	s.mu.Unlock()
-	go f.close()
-}
-
-func (f *front) close() {
-	_ = f.cs.Close()
-	f.srv.Close()
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.file != nil {
-		_ = f.file.Close()
-	}
-}
-
-// closeFronts closes every front, when the server stops.
-func (s *Server) closeFronts() {
-	s.mu.Lock()
-	fronts := s.agents.fronts
-	s.agents.fronts = map[string]*front{}
-	s.mu.Unlock()
-	for _, f := range fronts {
-		f.close()
-	}
 }
 
 // agentLogName is a call as the daemon's log names it: the tool and the

@@ -149,10 +149,7 @@ func TestAttachOnceForMany(t *testing.T) {
 	if n := b.attaches.Load(); n < 1 || n > 4 {
 		t.Errorf("%d attaches for 4 requests", n)
 	}
-	srv.mu.Lock()
-	kept := len(srv.tabs)
-	srv.mu.Unlock()
-	if kept != 0 {
+	if kept := srv.pool.Len(); kept != 0 {
 		t.Errorf("%d failed tabs kept", kept)
 	}
 	before := b.attaches.Load()

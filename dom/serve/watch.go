@@ -40,26 +40,28 @@ func (s *Server) watchTabs(ctx context.Context) {
 			continue
 		}
 		s.mu.Lock()
-		skip := s.unwatchable[info.ID] || len(s.tabs) >= MaxWatched
+		skip := s.unwatchable[info.ID]
 		s.mu.Unlock()
-		if skip {
+		if skip || s.pool.Len() >= MaxWatched {
 			continue
 		}
-		t := s.claim(info, nil)
-		s.mu.Lock()
-		t.watched = true
-		s.mu.Unlock()
-		select {
-		case <-t.ready:
-		case <-ctx.Done():
-			return
+		e, err := s.pool.Claim(info, nil)
+		if err != nil {
+			return // the server is stopping
 		}
-		if t.err != nil {
+		if err := e.Wait(ctx); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
 			s.mu.Lock()
-			s.unwatchable[t.id] = true
+			s.unwatchable[info.ID] = true
 			s.mu.Unlock()
 			continue
 		}
+		t := e.Service()
+		s.mu.Lock()
+		t.watched = true
+		s.mu.Unlock()
 		s.captureAhead(t)
 	}
 }
