@@ -67,7 +67,7 @@ type Model struct {
 	// sameNext is the last snapshot made, when it repeats samePrev node
 	// for node (a copy of its tree, put right with no change).
 	sameNext, samePrev weak.Pointer[dom.Snapshot]
-	// applied is when the last event was applied.
+	// applied is when the last applied event came off the wire.
 	applied time.Time
 	// A read holds the model at a mark (holdAtMark). holding is set while
 	// it does, marked once the mark came. held are the events after it.
@@ -323,7 +323,10 @@ func (m *Model) applyLocked(evs []dom.EventMessage) {
 			continue
 		}
 		m.version++
-		m.applied = time.Now()
+		m.applied = ev.At
+		if m.applied.IsZero() {
+			m.applied = time.Now()
+		}
 		if m.broken != "" {
 			continue
 		}
