@@ -236,7 +236,7 @@ func TestUIWatchesTheAgent(t *testing.T) {
 		}
 	}
 	term.keys("Escape")
-	time.Sleep(300 * time.Millisecond)
+	term.waitFor("the call log to close", func(s string) bool { return !strings.Contains(s, "Agent calls") })
 	// w writes the same session as a script; H tells its story
 	term.keys("w")
 	term.waitText("wrote 4 steps")
@@ -251,7 +251,8 @@ func TestUIWatchesTheAgent(t *testing.T) {
 		}
 	}
 	term.keys("Escape")
-	time.Sleep(300 * time.Millisecond)
+	// A q while the story is open would only close it.
+	term.waitFor("the story to close", func(s string) bool { return !strings.Contains(s, "The session, step by step") })
 	term.keys("q")
 	term.waitText("EXIT 0")
 
