@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -28,12 +29,10 @@ const maxListenerRoots = 40
 // focusJS finds the focused element, through open shadow roots and
 // same-origin frames, where the AX tree marks it focused. The guard
 // keeps it: a read that finds the same focus needs no refresh (still.go).
-const focusJS = `(() => {
-  const a = ` + deepFocusJS + `;
-  const G = window[Symbol.for("domscope.guard")];
-  if (G) G.focused = a;
-  return a;
-})()`
+var focusJS = pageJS(focusSrc, "deepFocus", deepFocusJS)
+
+//go:embed refresh_focus.js
+var focusSrc string
 
 // Refresh brings the model up to date with the page and builds a
 // snapshot that prints what a full capture of the same state prints.
