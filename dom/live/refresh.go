@@ -193,6 +193,6 @@ func (r *refreshRun) fetchAfterLayout(ctx context.Context) (string, error) {
 	if why, err := r.fetchLateAX(ctx); why != "" || err != nil {
 		return why, err
 	}
-	r.readFrames(ctx)
+	r.decodeFrames(ctx)
 	return "", nil
 }

@@ -21,9 +21,9 @@ func (r *refreshRun) fetchFrames(ctx context.Context) error {
 	return err
 }
 
-// readFrames decodes the frames fetchFrames read, redacted of the
+// decodeFrames decodes the frames fetchFrames read, redacted of the
 // sensitive values the page's reads found (readFrames on the model).
-func (r *refreshRun) readFrames(ctx context.Context) {
+func (r *refreshRun) decodeFrames(ctx context.Context) {
 	m := r.m
 	pageSecrets := append(append(slices.Clone(r.layoutSecrets), r.axSecrets...), m.pendingSecrets()...)
 	r.frameIdx, r.frameSecrets, r.frameURLSecrets = m.readFrames(ctx, r.p, r.frames, r.frameTargets, r.viewport, pageSecrets)
