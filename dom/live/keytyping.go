@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 
 	"domscope/dom"
 )
@@ -11,12 +12,9 @@ var keyEventTypes = map[string]bool{"keydown": true, "keypress": true, "keyup": 
 
 // chainOf lists a node, its ancestors (across shadow roots and up to
 // the document) and the window: where a key listener can hear it.
-const chainOf = `function() {
-  const a = [];
-  for (let n = this; n; n = n.parentNode || n.host) a.push(n);
-  a.push(window);
-  return a;
-}`
+//
+//go:embed keytyping_chain.js
+var chainOf string
 
 // listensForKeys reports whether the page listens for keys at t: a
 // keydown, keypress or keyup listener on the node, an ancestor, the
