@@ -56,7 +56,7 @@ test: chromium tmux vet
 	$(GO) test -timeout 40m ./...
 
 # The long lane: the corpus pages make test leaves and the 50,000-element page (names end
-# in Long). CI runs it once, after make test.
+# in Long). CI runs it once, beside make test.
 test-long: chromium
 	DOMSCOPE_LONG=1 $(GO) test -run 'Long$$' -timeout 60m ./...
 
