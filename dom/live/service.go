@@ -303,8 +303,9 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	return snap, nil
 }
 
-// navRetries bounds the captures of a page that keeps navigating.
-const navRetries = 3
+// navRetries bounds the captures of a page that keeps navigating. A
+// page that reloads every 100 ms outruns a slow capture several times.
+const navRetries = 10
 
 // navigations counts the main frame's navigations so far.
 func (s *Service) navigations() int64 {
