@@ -79,10 +79,8 @@ func (s *Server) call(ctx context.Context, req Request) (string, error) {
 			return "", err
 		}
 	}
-	var a Answer
-	if w, ok := urlWait(req); ok {
-		a = f.waitURL(ctx, w)
-	} else if a, err = f.run(ctx, req.Tool, req.Args); err != nil {
+	a, err := f.run(ctx, req.Tool, req.Args)
+	if err != nil {
 		return "", err
 	}
 	if !req.Steps {
