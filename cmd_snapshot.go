@@ -15,6 +15,7 @@ import (
 	"domscope/dom/render"
 	"domscope/dom/screenshot"
 	"domscope/dom/serve"
+	"domscope/tui/cli"
 )
 
 // snapshotOpts are the snapshot command's own flags.
@@ -69,7 +70,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	defer cancel()
 	mode := os.Getenv("DOMSCOPE_CAPTURE")
 	if servable(conn, o, mode) {
-		text, ok, err := serve.Ask(ctx, serve.SocketPath(conn.endpoint), o.request(conn, settingsFrom(ctx)))
+		text, ok, err := serve.Ask(ctx, serve.SocketPath(conn.endpoint), o.request(conn, cli.From(ctx)))
 		if err != nil {
 			return served(err)
 		}
@@ -85,23 +86,23 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	}
 	defer s.Close()
 
-	st := settingsFrom(ctx)
+	st := cli.From(ctx)
 	if o.capture == "compare" {
-		return comparePaths(ctx, s.page, o, build.Options{Disabled: st.tierOff})
+		return comparePaths(ctx, s.page, o, build.Options{Disabled: st.TierOff})
 	}
 	take := takeSnapshot(mode)
 	if o.capture == "page" {
 		take = capture.TakePage
 	}
 	// Printed and dropped: the capture's JSON is let go as it is decoded.
-	snap, err := take(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
+	snap, err := take(ctx, s.page, build.Options{Disabled: st.TierOff, Lean: true})
 	if err != nil {
 		if perr := probeFailed(ctx, s.page); perr != nil {
 			return perr
 		}
 		return err
 	}
-	opts, err := o.viewOptions(snap, st.flattenOff, pageQuery(ctx, s.page, snap))
+	opts, err := o.viewOptions(snap, st.FlattenOff, pageQuery(ctx, s.page, snap))
 	if err != nil {
 		return err
 	}
@@ -148,7 +149,7 @@ func (o snapshotOpts) check() error {
 // flattenOptions are the options snapshot's views are flattened with:
 // the settings' rules off, backend ids, and the view flags.
 func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.Snapshot) (dom.Options, error) {
-	return o.viewOptions(snap, settingsFrom(ctx).flattenOff, pageQuery(ctx, p, snap))
+	return o.viewOptions(snap, cli.From(ctx).FlattenOff, pageQuery(ctx, p, snap))
 }
 
 // viewOptions are flattenOptions with the flatten rules off given.
