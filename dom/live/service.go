@@ -14,6 +14,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/build"
+	"domscope/dom/live/model"
 	"domscope/dom/screenshot"
 )
 
@@ -146,7 +147,7 @@ type Service struct {
 
 	// The live page model (see snapshot.go): nil before the first full
 	// capture and while one is under way (events are buffered then).
-	model      *Model
+	model      *model.Model
 	marks      eventMarks // how far the model's events got
 	buffering  bool
 	buffered   []dom.EventMessage
