@@ -1,3 +1,8 @@
+// Package model is the live page model under the service: a page's
+// capture decoded once, kept current from the DOM events the service
+// drains into it, and refreshed by targeted reads instead of a full
+// capture. The service (dom/live) owns the page and its events; this
+// package owns what they are applied to.
 package model
 
 import (
