@@ -1,7 +1,7 @@
-// Package live is the observe-act service of one page. It holds the live
-// model (DOM events applied to the decoded capture, refreshes of what
-// changed). It also runs the actions and their effects, settling, dialogs
-// and reconnects.
+// Package live is the observe-act service of one page. It drains the
+// page's DOM events into the live model (dom/live/model), which refreshes
+// what changed. It also runs the actions and their effects, settling,
+// dialogs and reconnects.
 package live
 
 import (
