@@ -8,11 +8,11 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"domscope/dom"
 	"domscope/dom/capture"
 	"domscope/dom/cdpjson"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // fetchEarlyAX runs while the browser makes the layout. It asks what is

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"domscope/dom"
 	"domscope/dom/capture"
 	"domscope/dom/cdpjson"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // A page that changes all the time replaces nodes while a refresh reads
