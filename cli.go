@@ -136,7 +136,7 @@ func registerCompletions(c *cobra.Command) {
 		})
 	}
 	if c.Flags().Lookup("target") != nil {
-		_ = c.RegisterFlagCompletionFunc("target", completeTargets)
+		_ = c.RegisterFlagCompletionFunc("target", cli.CompleteTargets)
 	}
 }
 
