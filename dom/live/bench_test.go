@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -207,4 +208,60 @@ func BenchmarkFollow(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "change-to-snapshot-ms")
 	b.ReportMetric(snapMs/float64(b.N), "snapshot-ms")
+}
+
+// BenchmarkHappenedCost weighs what an action reports beyond its diff
+// (the witness, flashes, late effects, errors seen) at synthetic-10000.
+// Each round does an action with that work off and on, in turn, on one
+// page: the machine's load falls on both alike. It reports the medians
+// and their ratio, for a click that changes one node (a .js-action sets
+// an attribute) and a click that changes nothing.
+//
+//	go test ./dom/live -run '^$' -bench BenchmarkHappenedCost -benchtime 20x
+func BenchmarkHappenedCost(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		match func(n *VirtualNode) bool
+	}{
+		{"change", func(n *VirtualNode) bool { return n.Attrs["class"] == "js-action" }},
+		{"noop", clickTarget(false)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			svc, _ := openService(b, synthetic10k(b), Config{})
+			defer SetHappenedOff(false)
+			var on, off []float64
+			for b.Loop() {
+				for _, skip := range []bool{len(on)%2 == 0, len(on)%2 != 0} {
+					SetHappenedOff(skip)
+					a := Action{Kind: "click", ID: firstMatch(b, snap(b, svc), c.match), Force: true}
+					start := time.Now()
+					res := svc.Do(ctx(b), a)
+					took := float64(time.Since(start).Microseconds()) / 1000
+					if !res.Success {
+						b.Fatalf("%s failed: %v", res.Action, res.Error)
+					}
+					if skip {
+						off = append(off, took)
+					} else {
+						on = append(on, took)
+					}
+				}
+			}
+			b.ReportMetric(median(on), "on-ms")
+			b.ReportMetric(median(off), "off-ms")
+			b.ReportMetric(median(on)/median(off), "ratio")
+		})
+	}
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

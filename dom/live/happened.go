@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"domscope/dom"
@@ -86,11 +87,16 @@ func (s *Service) openedSince(ctx context.Context, page dom.Page, n int) []dom.T
 	return out
 }
 
+// happenedOff turns off what an action reports beyond its diff: the
+// witness's bookkeeping, flashes, announcements, late effects and errors
+// seen. Only benchmarks set it, to weigh that work (export_test.go).
+var happenedOff atomic.Bool
+
 // judge gives res its verdict, and what flashed and was announced while
 // it ran. prev and next are the snapshots before and after (next nil
 // when none was taken).
 func (s *Service) judge(res *dom.ActionResult, rec record, prev, next *dom.Snapshot, restless map[int64]bool) {
-	if next != nil {
+	if next != nil && !happenedOff.Load() {
 		res.Flashed = flashesOf(rec.flashes, prev, next, restless)
 		for _, g := range rec.regions {
 			n := nodeByBackend(next, g.backend)

@@ -153,6 +153,9 @@ func (r record) firstChange(skip map[int64]bool) time.Time {
 
 // changed notes a change at n (the element, or a text's parent element).
 func (w *witness) changed(m *Model, n *cdpjson.Node, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	if n != nil && n.NodeType != dom.ElementNode {
 		n = m.parent[n.NodeID]
 	}
@@ -184,6 +187,9 @@ func (w *witness) changed(m *Model, n *cdpjson.Node, now time.Time) {
 
 // inserted notes a node put in the tree.
 func (w *witness) inserted(m *Model, n *cdpjson.Node, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	w.mu.Lock()
 	if len(w.born) < maxWitnessed {
 		w.born[n.NodeID] = now
@@ -200,6 +206,9 @@ func (w *witness) inserted(m *Model, n *cdpjson.Node, now time.Time) {
 // removing notes a node about to leave the tree. One inserted since the
 // start flashed: it came and went between two reads.
 func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	p := m.parent[n.NodeID]
 	w.changed(m, p, now)
 	w.mu.Lock()
@@ -232,6 +241,9 @@ func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
 // attributes that show and hide an element are followed: one that comes
 // back to its value before flashed the element, if it was hidden then.
 func (w *witness) attr(m *Model, n *cdpjson.Node, name, value string, set bool, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	switch strings.ToLower(name) {
 	case "hidden", "style", "class", "aria-hidden", "open":
 	default:
