@@ -153,19 +153,19 @@ func flashesOf(seen []seenFlash, prev, next *dom.Snapshot, restless map[int64]bo
 		if f.ms < minFlash {
 			continue // a re-render's swap: nobody saw it
 		}
-		if !f.toggled && stillShows(next, f.parent, f.text) {
+		if !f.toggled && stillShows(next, f.target, f.parent, f.text) {
 			continue // re-rendered: the same text is there again
 		}
 		id := ""
 		if f.toggled {
-			n := nodeByBackend(prev, f.own)
+			n := nodeIn(prev, f.target, f.own)
 			if n == nil || n.Hidden == "" {
 				continue
 			}
 			id = n.ID
-		} else if n := nodeByBackend(next, f.parent); n != nil {
+		} else if n := nodeIn(next, f.target, f.parent); n != nil {
 			id = n.ID
-		} else if n := nodeByBackend(prev, f.parent); n != nil {
+		} else if n := nodeIn(prev, f.target, f.parent); n != nil {
 			id = n.ID
 		}
 		out = append(out, dom.Flash{ID: id, Role: f.role, Text: f.text, Ms: f.ms})
@@ -181,6 +181,25 @@ func nodeByBackend(s *dom.Snapshot, b int64) *dom.VirtualNode {
 	var found *dom.VirtualNode
 	dom.Walk(s.Root, func(n *dom.VirtualNode) {
 		if found == nil && n.BackendID == b && n.TargetID == s.TargetID {
+			found = n
+		}
+	})
+	return found
+}
+
+// nodeIn finds the node of s with the witness's backend id b, in the
+// out-of-process frame target ("" for the page).
+func nodeIn(s *dom.Snapshot, target string, b int64) *dom.VirtualNode {
+	if target == "" {
+		return nodeByBackend(s, b)
+	}
+	if s == nil || b == 0 {
+		return nil
+	}
+	b = unscoped(b)
+	var found *dom.VirtualNode
+	dom.Walk(s.Root, func(n *dom.VirtualNode) {
+		if found == nil && n.BackendID == b && n.TargetID == target {
 			found = n
 		}
 	})
@@ -270,9 +289,8 @@ func ownRegionRole(n *dom.VirtualNode) string {
 }
 
 // foreignAnnounced are the live regions in out-of-process frames whose
-// text changed from prev to next. The witness follows the page's own
-// DOM events only; those frames are read whole at every refresh. So what
-// came and went there between two reads is not seen.
+// text changed from prev to next, as two reads of them show. What came
+// and went there between two reads is a flash (framefollow.go).
 func foreignAnnounced(prev, next *dom.Snapshot) []dom.Announcement {
 	if !sameDoc(prev, next) || !slices.ContainsFunc(next.Frames, func(f dom.FrameInfo) bool { return f.OutOfProcess }) {
 		return nil // no walk of a page without such frames
@@ -507,8 +525,8 @@ const minFlash = 50
 
 // stillShows reports whether the node with backend id parent in snap
 // holds text: a node removed and put back by a re-render did not flash.
-func stillShows(snap *dom.Snapshot, parent int64, text string) bool {
-	n := nodeByBackend(snap, parent)
+func stillShows(snap *dom.Snapshot, target string, parent int64, text string) bool {
+	n := nodeIn(snap, target, parent)
 	return n != nil && strings.Contains(nodeText(n), text)
 }
 

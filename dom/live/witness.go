@@ -22,16 +22,17 @@ type witness struct {
 	// acting is set while an action runs and settles: its changes do not
 	// make an element restless.
 	acting bool
-	// born: nodes inserted since start (node id → when).
+	// born: nodes inserted since start (nodeKey → when).
 	born map[int64]time.Time
 	// toggled: the first change since start of an attribute that shows
-	// or hides an element (node id → its value before, and when).
+	// or hides an element (nodeKey → its value before, and when).
 	toggled map[int64]toggle
 	flashes []seenFlash
 	// regions: live regions whose text changed since start (node id →
 	// the region as last seen with text).
 	regions map[int64]seenRegion
-	// firstAt: elements (backend ids) changed since start, and when first.
+	// firstAt: elements (scoped backend ids) changed since start, and
+	// when first.
 	firstAt map[int64]time.Time
 	// idle: the last times each element changed while no action ran.
 	// One that changed three times lately changes by itself (a clock). A
@@ -51,9 +52,12 @@ type toggle struct {
 // id): it counts only if the view before had it hidden.
 type seenFlash struct {
 	parent, own int64
-	role, text  string
-	ms          float64
-	toggled     bool
+	// target is the out-of-process frame it was in ("" for the page).
+	// parent and own are scoped to it then (scoped).
+	target     string
+	role, text string
+	ms         float64
+	toggled    bool
 }
 
 type seenRegion struct {
@@ -164,7 +168,7 @@ func (w *witness) changed(m *Model, n *cdpjson.Node, now time.Time) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	id := n.BackendNodeID
+	id := scoped(m.scope, n.BackendNodeID)
 	if _, ok := w.firstAt[id]; !ok && len(w.firstAt) < maxWitnessed {
 		w.firstAt[id] = now
 	}
@@ -192,7 +196,7 @@ func (w *witness) inserted(m *Model, n *cdpjson.Node, now time.Time) {
 	}
 	w.mu.Lock()
 	if len(w.born) < maxWitnessed {
-		w.born[n.NodeID] = now
+		w.born[m.nodeKey(n)] = now
 	}
 	w.mu.Unlock()
 	w.changed(m, m.parent[n.NodeID], now)
@@ -221,14 +225,14 @@ func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if at, ok := w.born[x.NodeID]; ok {
+		if at, ok := w.born[m.nodeKey(x)]; ok {
 			role, text := m.roleText(x)
 			if text != "" {
 				var pb int64
 				if q := m.parent[x.NodeID]; q != nil {
-					pb = q.BackendNodeID
+					pb = scoped(m.scope, q.BackendNodeID)
 				}
-				w.flashes = append(w.flashes, seenFlash{parent: pb, role: role, text: text, ms: ms(now.Sub(at))})
+				w.flashes = append(w.flashes, seenFlash{parent: pb, target: m.frameTarget, role: role, text: text, ms: ms(now.Sub(at))})
 			}
 			continue
 		}
@@ -254,28 +258,30 @@ func (w *witness) attr(m *Model, n *cdpjson.Node, name, value string, set bool, 
 	w.changed(m, n, now)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	t, ok := w.toggled[n.NodeID]
+	t, ok := w.toggled[m.nodeKey(n)]
 	if !ok {
 		if len(w.toggled) < maxWitnessed && !w.start.IsZero() {
-			w.toggled[n.NodeID] = toggle{attr: name, was: old, had: had, at: now}
+			w.toggled[m.nodeKey(n)] = toggle{attr: name, was: old, had: had, at: now}
 		}
 		return
 	}
 	if t.attr != name || t.had != set || (set && t.was != value) {
 		return
 	}
-	delete(w.toggled, n.NodeID)
+	delete(w.toggled, m.nodeKey(n))
 	if len(w.flashes) >= maxWitnessed {
 		return
 	}
 	if role, text := m.roleText(n); text != "" {
-		w.flashes = append(w.flashes, seenFlash{own: n.BackendNodeID, role: role, text: text, ms: ms(now.Sub(t.at)), toggled: true})
+		w.flashes = append(w.flashes, seenFlash{own: scoped(m.scope, n.BackendNodeID), target: m.frameTarget, role: role, text: text, ms: ms(now.Sub(t.at)), toggled: true})
 	}
 }
 
 // noteRegionLocked notes a change inside a live region. w.mu is held.
 func (w *witness) noteRegionLocked(m *Model, n *cdpjson.Node) {
-	if w.start.IsZero() {
+	if w.start.IsZero() || m.scope != 0 {
+		// An out-of-process frame's regions are said from its reads
+		// (foreignAnnounced).
 		return
 	}
 	for x, depth := n, 0; x != nil && depth < 64; x, depth = m.parent[x.NodeID], depth+1 {
@@ -371,4 +377,38 @@ func (m *Model) watch(w *witness) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.w = w
+}
+
+// An out-of-process frame's model (framefollow.go) has its own scope:
+// its node and backend ids are numbered apart from the page's. Its ids
+// are negative in the witness's maps, so they never meet the page's.
+// The page's scope is 0: its ids are as Chrome gives them.
+
+// scoped is backend id b of the model with scope as the witness keeps it.
+func scoped(scope, b int64) int64 {
+	if scope == 0 {
+		return b
+	}
+	return -(scope<<scopeShift | b)
+}
+
+// unscoped is the backend id scoped made id from.
+func unscoped(id int64) int64 {
+	if id >= 0 {
+		return id
+	}
+	return -id & (1<<scopeShift - 1)
+}
+
+// scopeShift leaves room for any backend id below the scope.
+const scopeShift = 40
+
+// nodeKey is how the witness keys node n of m: by node id in the page,
+// which the model keeps. By backend id in a frame: each read of a frame
+// numbers its nodes anew, and a flash may outlive a read.
+func (m *Model) nodeKey(n *cdpjson.Node) int64 {
+	if m.scope == 0 {
+		return n.NodeID
+	}
+	return scoped(m.scope, n.BackendNodeID)
 }
