@@ -23,6 +23,9 @@ type frameFollows struct {
 	mu    sync.Mutex
 	page  dom.Page
 	by    map[string]*frameFollow
+	// tried are the frames asked for once: one whose session could not
+	// be had is not asked for at every read.
+	tried map[string]bool
 	scope int64 // the last scope given
 }
 
@@ -62,11 +65,12 @@ func (s *Service) followFrames(ctx context.Context, page dom.Page, m *Model) {
 	ff := &s.frameFol
 	ff.mu.Lock()
 	if ff.page != page {
-		ff.page, ff.by = page, map[string]*frameFollow{}
+		ff.page, ff.by, ff.tried = page, map[string]*frameFollow{}, map[string]bool{}
 	}
 	var fresh []string
 	for _, ti := range reads {
-		if id := ti.Raw.TargetID; ti.Root != nil && ff.by[id] == nil {
+		if id := ti.Raw.TargetID; ti.Root != nil && !ff.tried[id] {
+			ff.tried[id] = true
 			fresh = append(fresh, id)
 		}
 	}
@@ -124,7 +128,15 @@ func (s *Service) subscribeFrames(ctx context.Context, page dom.Page, ids []stri
 				select {
 				case ev, ok := <-ch:
 					if !ok {
-						return // the frame went
+						// The frame went: a frame that comes back under
+						// this id is followed anew.
+						ff.mu.Lock()
+						if ff.by[ft.TargetID] == f {
+							delete(ff.by, ft.TargetID)
+							delete(ff.tried, ft.TargetID)
+						}
+						ff.mu.Unlock()
+						return
 					}
 					f.apply(s, ev)
 				case <-pctx.Done():
@@ -221,7 +233,7 @@ func newFrameModel(ti *cdpjson.Target, scope int64, secrets []string) *Model {
 	own := cdpjson.EmptyTarget(ti.Raw)
 	own.Root = root
 	m := &Model{raw: &dom.RawCapture{TargetID: ti.Raw.TargetID}, ti: own, byNode: map[int64]*cdpjson.Node{}, parent: map[int64]*cdpjson.Node{}, byBack: map[int64]*cdpjson.Node{}, grown: make(chan struct{}),
-		registered: map[int64]bool{}, scope: scope, frameTarget: ti.Raw.TargetID, secrets: secrets, applied: time.Now()}
+		registered: map[int64]bool{}, scope: scope, frameTarget: ti.Raw.TargetID, secrets: slices.Clone(secrets), applied: time.Now()}
 	m.resetSets()
 	m.minID = root.NodeID
 	m.index(root, nil)
