@@ -213,8 +213,8 @@ func BenchmarkFollow(b *testing.B) {
 // BenchmarkHappenedCost weighs what an action reports beyond its diff
 // (the witness, flashes, late effects, errors seen) at synthetic-10000.
 // Each round does an action with that work off and on, in turn, on one
-// page: the machine's load falls on both alike. It reports the medians
-// and their ratio, for a click that changes one node (a .js-action sets
+// page: the machine's load falls on both alike. It reports the medians,
+// their ratio, and the median of each round's own ratio (on / off), for a click that changes one node (a .js-action sets
 // an attribute) and a click that changes nothing.
 //
 //	go test ./dom/live -run '^$' -bench BenchmarkHappenedCost -benchtime 20x
@@ -229,7 +229,7 @@ func BenchmarkHappenedCost(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			svc, _ := openService(b, synthetic10k(b), Config{})
 			defer SetHappenedOff(false)
-			var on, off []float64
+			var on, off, pairs []float64
 			for b.Loop() {
 				for _, skip := range []bool{len(on)%2 == 0, len(on)%2 != 0} {
 					SetHappenedOff(skip)
@@ -246,10 +246,12 @@ func BenchmarkHappenedCost(b *testing.B) {
 						on = append(on, took)
 					}
 				}
+				pairs = append(pairs, on[len(on)-1]/off[len(off)-1])
 			}
 			b.ReportMetric(median(on), "on-ms")
 			b.ReportMetric(median(off), "off-ms")
 			b.ReportMetric(median(on)/median(off), "ratio")
+			b.ReportMetric(median(pairs), "round-ratio")
 		})
 	}
 }
