@@ -424,16 +424,9 @@ func errorsSeen(res *dom.ActionResult, snap *dom.Snapshot) []string {
 		}
 	}
 	if snap != nil {
-		byAttr := map[string]*dom.VirtualNode{}
 		var invalid []*dom.VirtualNode
 		dom.Walk(snap.Root, func(n *dom.VirtualNode) {
-			if n.NodeType != dom.ElementNode {
-				return
-			}
-			if id := n.Attrs["id"]; id != "" && byAttr[id] == nil {
-				byAttr[id] = n
-			}
-			if n.Hidden != "" {
+			if n.NodeType != dom.ElementNode || n.Hidden != "" {
 				return
 			}
 			if n.Attrs["role"] == "alert" {
@@ -443,6 +436,7 @@ func errorsSeen(res *dom.ActionResult, snap *dom.Snapshot) []string {
 				invalid = append(invalid, n)
 			}
 		})
+		byAttr := messagesOf(snap, invalid)
 		for _, f := range invalid {
 			msg := ""
 			for _, attr := range []string{"aria-errormessage", "aria-describedby"} {
@@ -482,6 +476,38 @@ func errorsSeen(res *dom.ActionResult, snap *dom.Snapshot) []string {
 		}
 	}
 	return out
+}
+
+// messagesOf finds the elements the invalid fields name as their
+// messages, by id attribute. Only a page with invalid fields pays for
+// the walk (a map of every id at 10,000 elements was most of
+// errorsSeen's time).
+func messagesOf(snap *dom.Snapshot, invalid []*dom.VirtualNode) map[string]*dom.VirtualNode {
+	if len(invalid) == 0 {
+		return nil
+	}
+	byAttr := map[string]*dom.VirtualNode{}
+	for _, f := range invalid {
+		for _, attr := range []string{"aria-errormessage", "aria-describedby"} {
+			for _, ref := range strings.Fields(f.Attrs[attr]) {
+				byAttr[ref] = nil
+			}
+		}
+	}
+	if len(byAttr) == 0 {
+		return nil
+	}
+	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
+		if n.NodeType != dom.ElementNode {
+			return
+		}
+		if id := n.Attrs["id"]; id != "" {
+			if m, wanted := byAttr[id]; wanted && m == nil {
+				byAttr[id] = n
+			}
+		}
+	})
+	return byAttr
 }
 
 // nodeText is the visible text under n, clipped.
