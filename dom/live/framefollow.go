@@ -23,9 +23,9 @@ type frameFollows struct {
 	mu    sync.Mutex
 	page  dom.Page
 	by    map[string]*frameFollow
-	// tried are the frames asked for once: one whose session could not
-	// be had is not asked for at every read.
-	tried map[string]bool
+	// asked is when the frames' sessions were last asked for: a frame
+	// whose session cannot be had is not asked for at every read.
+	asked time.Time
 	scope int64 // the last scope given
 }
 
@@ -37,6 +37,9 @@ type frameFollow struct {
 	// page's model); nil before the first.
 	m    *Model
 	read *cdpjson.Target
+	// prev is the model before m. Events sent before m's read may reach
+	// us after it: they name prev's nodes, and prev applies them.
+	prev *Model
 	// since are the events that came since m was made. The next read's
 	// model applies them again: those that name its nodes came after it.
 	since []dom.EventMessage
@@ -47,6 +50,9 @@ type frameFollow struct {
 	ctx   context.Context
 	asked map[int64]bool
 }
+
+// frameAskGap is the least time between two askings for frame sessions.
+const frameAskGap = time.Second
 
 // maxFrameEvents bounds what a frame keeps between two reads.
 const maxFrameEvents = 4000
@@ -65,14 +71,19 @@ func (s *Service) followFrames(ctx context.Context, page dom.Page, m *Model) {
 	ff := &s.frameFol
 	ff.mu.Lock()
 	if ff.page != page {
-		ff.page, ff.by, ff.tried = page, map[string]*frameFollow{}, map[string]bool{}
+		ff.page, ff.by, ff.asked = page, map[string]*frameFollow{}, time.Time{}
 	}
 	var fresh []string
 	for _, ti := range reads {
-		if id := ti.Raw.TargetID; ti.Root != nil && !ff.tried[id] {
-			ff.tried[id] = true
+		if id := ti.Raw.TargetID; ti.Root != nil && ff.by[id] == nil {
 			fresh = append(fresh, id)
 		}
+	}
+	if len(fresh) > 0 && time.Since(ff.asked) < frameAskGap {
+		fresh = nil
+	}
+	if len(fresh) > 0 {
+		ff.asked = time.Now()
 	}
 	ff.mu.Unlock()
 	if len(fresh) > 0 {
@@ -133,7 +144,6 @@ func (s *Service) subscribeFrames(ctx context.Context, page dom.Page, ids []stri
 						ff.mu.Lock()
 						if ff.by[ft.TargetID] == f {
 							delete(ff.by, ft.TargetID)
-							delete(ff.tried, ft.TargetID)
 						}
 						ff.mu.Unlock()
 						return
@@ -158,6 +168,9 @@ func (f *frameFollow) apply(s *Service, ev dom.EventMessage) {
 	}
 	f.since = append(f.since, ev)
 	var ask []int64
+	if f.prev != nil {
+		f.prev.Apply(ev) // an event that names m's nodes only breaks it
+	}
 	if f.m != nil {
 		f.m.Apply(ev)
 		if ev.Method == "DOM.childNodeInserted" || ev.Method == "DOM.shadowRootPushed" {
@@ -224,7 +237,7 @@ func (f *frameFollow) install(ti *cdpjson.Target, secrets []string, w *witness) 
 	m.watch(w)
 	// Those from before the read name nodes by older ids: skipped.
 	m.Apply(f.since...)
-	f.m, f.read, f.since, f.asked = m, ti, nil, map[int64]bool{}
+	f.prev, f.m, f.read, f.since, f.asked = f.m, m, ti, nil, map[int64]bool{}
 }
 
 // newFrameModel is a model of the frame ti read, on a copy of its tree.
