@@ -20,9 +20,9 @@ import (
 
 // frameFollows are the followed frames of the page (guarded by mu).
 type frameFollows struct {
-	mu    sync.Mutex
-	page  dom.Page
-	by    map[string]*frameFollow
+	mu   sync.Mutex
+	page dom.Page
+	by   map[string]*frameFollow
 	// asked is when the frames' sessions were last asked for: a frame
 	// whose session cannot be had is not asked for at every read.
 	asked time.Time
