@@ -202,6 +202,9 @@ func (w *witness) inserted(m *Model, n *cdpjson.Node, now time.Time) {
 func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
 	p := m.parent[n.NodeID]
 	w.changed(m, p, now)
+	if m.inUserAgentShadow(n) {
+		return // a field's own text: its value, typed and cleared
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.flashes) >= maxWitnessed {
@@ -226,6 +229,19 @@ func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
 		stack = append(stack, x.Children...)
 		stack = append(stack, x.ShadowRoots...)
 	}
+}
+
+// inUserAgentShadow reports whether n is inside a user-agent shadow
+// root: an input's or textarea's inner text, which is its value. Text
+// typed there and cleared by the page (a todo field on Enter) is the
+// action's own input, not a message that came and went.
+func (m *Model) inUserAgentShadow(n *cdpjson.Node) bool {
+	for x, depth := n, 0; x != nil && depth < 64; x, depth = m.parent[x.NodeID], depth+1 {
+		if x.ShadowRootType == "user-agent" {
+			return true
+		}
+	}
+	return false
 }
 
 // attr notes an attribute about to change (set false: removed). The
