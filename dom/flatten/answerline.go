@@ -7,9 +7,8 @@ import "strings"
 // those that changed, so their depths say little. It leaves out what an
 // agent does not act on: a link's href (the interactive view leaves it
 // out too), and a test id where the line says more of its node than its
-// role. With dropFocus the focused mark goes too: the verdict names the
-// focus. A text line is only made flat.
-func AnswerLine(l string, dropFocus bool) string {
+// role. A text line is only made flat.
+func AnswerLine(l string) string {
 	l = strings.TrimLeft(l, " ")
 	end := strings.Index(l, "] ")
 	if !strings.HasPrefix(l, "[") || end < 0 {
@@ -25,7 +24,6 @@ func AnswerLine(l string, dropFocus bool) string {
 		switch {
 		case strings.HasPrefix(it, "href="):
 		case strings.HasPrefix(it, "testid=") && !testidAlone:
-		case it == "focused" && dropFocus:
 		default:
 			out = append(out, it)
 		}

@@ -132,7 +132,7 @@ func (s *Server) afterView(ctx context.Context, svc Service, res *dom.ActionResu
 		if navigated := res.Changes.Navigated; navigated && len(res.Changes.Flat) == 0 {
 			return "view: unchanged (the page may have scrolled: dom_snapshot with offscreen:false shows what is on screen)\n"
 		}
-		return diffText(res.Changes, res.ID) + modalNote(before, snap)
+		return diffText(res.Changes) + modalNote(before, snap)
 	}
 	// A new page is shown as far as it is on screen; most pages are long.
 	// The rest is a dom_snapshot (or a scroll) away.

@@ -193,7 +193,7 @@ func writeLater(b *strings.Builder, l *dom.Later) {
 	}
 	fmt.Fprintf(b, "since the last action (%.1f s after it):\n", l.AfterMs/1000)
 	for _, line := range l.Flat {
-		b.WriteString(answerLine(line, ""))
+		b.WriteString(answerLine(line))
 		b.WriteByte('\n')
 	}
 	if l.FlatMore > 0 {
@@ -254,9 +254,8 @@ func writeConsole(b *strings.Builder, entries []dom.ConsoleEntry) {
 // removed and added again in a new form is written once, new, as "~ ".
 // That halves the tokens, and the agent needs the new state. The marks
 // say what each line is, so a head line comes only when there is more
-// to say: nothing changed, or more changed than is listed. acted is the
-// node the action was on: its focus is no news.
-func diffText(ch dom.Changes, acted string) string {
+// to say: nothing changed, or more changed than is listed.
+func diffText(ch dom.Changes) string {
 	if len(ch.Flat) == 0 {
 		return "view: unchanged\n"
 	}
@@ -264,9 +263,8 @@ func diffText(ch dom.Changes, acted string) string {
 	if ch.FlatMore > 0 {
 		fmt.Fprintf(&b, "view: %d more changes not listed: call dom_snapshot\n", ch.FlatMore)
 	}
-	acted = "[" + strings.TrimPrefix(acted, "node_") + "]"
 	for _, l := range compactDiff(ch.Flat) {
-		b.WriteString(answerLine(l, acted))
+		b.WriteString(answerLine(l))
 		b.WriteByte('\n')
 	}
 	return b.String()
@@ -274,8 +272,7 @@ func diffText(ch dom.Changes, acted string) string {
 
 // answerLine is a diff line ("+ line") as an answer says it
 // (flatten.AnswerLine), its mark and the note of a removed subtree kept.
-// The focus mark of acted's line goes.
-func answerLine(l, acted string) string {
+func answerLine(l string) string {
 	if len(l) < 2 {
 		return l
 	}
@@ -283,7 +280,7 @@ func answerLine(l, acted string) string {
 	if i := strings.LastIndex(body, " (and "); i > 0 && strings.HasSuffix(body, " inside)") {
 		body, note = body[:i], body[i:]
 	}
-	return l[:2] + flatten.AnswerLine(body, lineID(l) == acted) + note
+	return l[:2] + flatten.AnswerLine(body) + note
 }
 
 // compactDiff merges a removed line whose node's line is added again in

@@ -132,7 +132,7 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 		// Where the page is: the wait held, so the address holds the text.
 		head += "url: " + urls.Safe(w.After.URL) + "\n"
 	}
-	return reply{text: head + diffText(w.Changes, "")}
+	return reply{text: head + diffText(w.Changes)}
 }
 
 func (s *Server) viewportTool(ctx context.Context, in ViewportArgs) reply {
