@@ -94,6 +94,15 @@ var interactiveAXRoles = map[string]bool{
 	"MenuListPopup": true, "ColorWell": true, "Date": true, "DateTime": true, "InputTime": true,
 }
 
+// Container reports whether v is an element the view keeps only to hold
+// others: it has children, no name, and no agent acts on it (a list, a
+// main, a wrapper). Its line coming or going says nothing its children's
+// lines do not. A test id alone is no sign of an action.
+func Container(v *dom.VirtualNode) bool {
+	return v != nil && v.NodeType == dom.ElementNode && len(v.Children) > 0 && v.Name == "" && !isHeading(v) &&
+		(!isInteractive(v) || v.Why == build.RuleTestID)
+}
+
 func isInteractive(n *dom.VirtualNode) bool {
 	return n.Tier == dom.NonSemantic || (n.Tier == dom.Semantic && (build.InteractiveRole(n.Role) || interactiveAXRoles[n.Role] || n.Tag == "details"))
 }

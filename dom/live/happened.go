@@ -238,6 +238,13 @@ func flatChanges(a, b []flatten.Line, prev, next *dom.Snapshot, restless map[int
 		if c.Mark == '-' {
 			in = prev
 		}
+		if c.Mark != '~' && c.ID != "" && strings.HasPrefix(strings.TrimLeft(c.Old+c.New, " "), "[") &&
+			(flatten.Container(prev.Node(c.ID)) || flatten.Container(next.Node(c.ID))) {
+			// A wrapper's line: its children's lines say what changed. One
+			// that stays in the page but leaves the view (a single child
+			// took its place) did not change at all.
+			continue
+		}
 		line := c.Line()
 		if c.ID != "" {
 			line = line[:2] + withRole(line[2:], in.Node(c.ID))

@@ -216,6 +216,9 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 	}
 	p := m.Parent(n)
 	w.Changed(m, p, now)
+	if m.InUserAgentShadow(n) {
+		return // a field's own text: its value, typed and cleared
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.flashes) >= maxWitnessed {

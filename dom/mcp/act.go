@@ -35,7 +35,7 @@ func (s *Server) act(ctx context.Context, a dom.Action) reply {
 	if !res.Success && res.Error != nil && res.Error.Code == dom.ExpectationFailed {
 		// The action ran: what it did is the answer, under the error.
 		r.err = res.Error
-		r.text = resultText(&res, s.afterView(ctx, svc, &res, before))
+		r.text = resultText(&res, s.afterView(ctx, svc, &res, before), urlOf(before))
 		return r
 	}
 	if !res.Success {
@@ -44,11 +44,19 @@ func (s *Server) act(ctx context.Context, a dom.Action) reply {
 			r.err = dom.Errorf(dom.CDPError, nil, "%s failed", a.Kind)
 		}
 		s.explain(svc, &r, a.ID)
-		r.text = resultText(&res, "")
+		r.text = resultText(&res, "", urlOf(before))
 		return r
 	}
-	r.text = resultText(&res, s.afterView(ctx, svc, &res, before))
+	r.text = resultText(&res, s.afterView(ctx, svc, &res, before), urlOf(before))
 	return r
+}
+
+// urlOf is the address of snap ("" for none).
+func urlOf(snap *dom.Snapshot) string {
+	if snap == nil {
+		return ""
+	}
+	return snap.URL
 }
 
 // sameDocument reports whether two snapshots are of one document. Ids

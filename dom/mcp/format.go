@@ -36,8 +36,10 @@ const maxListed = 10
 
 // resultText is an ActionResult in a few lines. First what was done and
 // whether it worked. Then only what happened: navigation, dialog,
-// requests, console, the view's changes.
-func resultText(res *dom.ActionResult, view string) string {
+// requests, console, the view's changes. from is the address of the page
+// the agent saw last. Its duration is in the JSON result: an agent does
+// not need it to decide its next step.
+func resultText(res *dom.ActionResult, view, from string) string {
 	var b strings.Builder
 	what := string(res.Action)
 	if res.ID != "" {
@@ -47,10 +49,16 @@ func resultText(res *dom.ActionResult, view string) string {
 	if !res.Success && (res.Error == nil || res.Error.Code != dom.ExpectationFailed) {
 		status = "failed"
 	}
+	// A move within the page answers with the diff: the verdict says
+	// where to. A new page's view says it on its own first line.
+	navLine := res.Changes.Navigated && !strings.HasPrefix(view, "navigated to ")
+	if rest, ok := strings.CutPrefix(status, "navigated"); ok && navLine {
+		status, navLine = "navigated to "+bare(sinceURL(from, res.Changes.NewURL))+rest, false
+	}
 	if res.Typed == "keys" {
 		status += ", typed key by key"
 	}
-	fmt.Fprintf(&b, "%s: %s, %.0f ms", what, status, res.DurationMs)
+	b.WriteString(what + ": " + status)
 	if res.Changes.Unsettled {
 		b.WriteString(", the page was still changing when the settle wait ended")
 	}
@@ -68,8 +76,8 @@ func resultText(res *dom.ActionResult, view string) string {
 	if len(res.ErrorsSeen) > 0 {
 		b.WriteString("errors seen: " + strings.Join(res.ErrorsSeen, "; ") + "\n")
 	}
-	if res.Changes.Navigated && !strings.HasPrefix(view, "navigated to ") {
-		fmt.Fprintf(&b, "navigated to %s\n", bare(res.Changes.NewURL))
+	if navLine {
+		fmt.Fprintf(&b, "navigated to %s\n", bare(sinceURL(from, res.Changes.NewURL)))
 	}
 	if d := res.Dialog; d != nil {
 		fmt.Fprintf(&b, "dialog: %s %s is open and blocks the page: call dom_dialog to accept or dismiss it\n", d.Type, quote(dom.Clip(d.Message, 300)))
@@ -80,6 +88,16 @@ func resultText(res *dom.ActionResult, view string) string {
 		b.WriteString(view)
 	}
 	return b.String()
+}
+
+// sinceURL is to as said after from: only its fragment when the two
+// differ in nothing else (a move within the page), else whole.
+func sinceURL(from, to string) string {
+	i := strings.IndexByte(to, '#')
+	if i < 0 || from == "" || from == to || strings.SplitN(from, "#", 2)[0] != to[:i] {
+		return to
+	}
+	return to[i:]
 }
 
 // verdict is what an action did, in a few words (dom.Effect).
@@ -175,7 +193,7 @@ func writeLater(b *strings.Builder, l *dom.Later) {
 	}
 	fmt.Fprintf(b, "since the last action (%.1f s after it):\n", l.AfterMs/1000)
 	for _, line := range l.Flat {
-		b.WriteString(line)
+		b.WriteString(answerLine(line))
 		b.WriteByte('\n')
 	}
 	if l.FlatMore > 0 {
@@ -234,43 +252,35 @@ func writeConsole(b *strings.Builder, entries []dom.ConsoleEntry) {
 // diffText is the change to the flat view an action made. It lists the
 // lines removed ("- ") and added ("+ "), as `run` does. A node's line
 // removed and added again in a new form is written once, new, as "~ ".
-// That halves the tokens, and the agent needs the new state.
+// That halves the tokens, and the agent needs the new state. The marks
+// say what each line is, so a head line comes only when there is more
+// to say: nothing changed, or more changed than is listed.
 func diffText(ch dom.Changes) string {
 	if len(ch.Flat) == 0 {
 		return "view: unchanged\n"
 	}
-	lines := compactDiff(ch.Flat)
-	var rm, add, changed int
-	for _, l := range lines {
-		switch l[0] {
-		case '-':
-			rm++
-		case '+':
-			add++
-		default:
-			changed++
-		}
-	}
-	var parts []string
-	for _, c := range []struct {
-		n    int
-		what string
-	}{{changed, "changed"}, {rm, "removed"}, {add, "added"}} {
-		if c.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.what))
-		}
-	}
 	var b strings.Builder
-	b.WriteString("view: " + strings.Join(parts, ", "))
 	if ch.FlatMore > 0 {
-		fmt.Fprintf(&b, "; %d more changes not listed: call dom_snapshot", ch.FlatMore)
+		fmt.Fprintf(&b, "view: %d more changes not listed: call dom_snapshot\n", ch.FlatMore)
 	}
-	b.WriteString("\n")
-	for _, l := range lines {
-		b.WriteString(l)
+	for _, l := range compactDiff(ch.Flat) {
+		b.WriteString(answerLine(l))
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// answerLine is a diff line ("+ line") as an answer says it
+// (flatten.AnswerLine), its mark and the note of a removed subtree kept.
+func answerLine(l string) string {
+	if len(l) < 2 {
+		return l
+	}
+	body, note := l[2:], ""
+	if i := strings.LastIndex(body, " (and "); i > 0 && strings.HasSuffix(body, " inside)") {
+		body, note = body[:i], body[i:]
+	}
+	return l[:2] + flatten.AnswerLine(body) + note
 }
 
 // compactDiff merges a removed line whose node's line is added again in

@@ -29,6 +29,20 @@ func (m *Model) Watch(w Watcher) {
 // under the model's lock, may ask.
 func (m *Model) Parent(n *cdpjson.Node) *cdpjson.Node { return m.parent[n.NodeID] }
 
+// InUserAgentShadow reports whether n is inside a user-agent shadow
+// root: an input's or textarea's inner text, which is its value. Text
+// typed there and cleared by the page (a todo field on Enter) is the
+// action's own input, not a message that came and went. Only a Watcher,
+// under the model's lock, may ask.
+func (m *Model) InUserAgentShadow(n *cdpjson.Node) bool {
+	for x, depth := n, 0; x != nil && depth < 64; x, depth = m.parent[x.NodeID], depth+1 {
+		if x.ShadowRootType == "user-agent" {
+			return true
+		}
+	}
+	return false
+}
+
 // MaxFlashText bounds a flashed node's text.
 const MaxFlashText = 120
 
