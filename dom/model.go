@@ -86,14 +86,40 @@ type VirtualNode struct {
 
 	// The small fields share one word: a 50k-element page has 100,000
 	// nodes, and each tree of it is held twice around an action.
-	NodeType   int32 // ElementNode, TextNode, ...
+	NodeType int32 // ElementNode, TextNode, ...
+	// Paint is the node's paint order in its document (0: unknown): of
+	// two boxes at a point, the higher is drawn on top.
+	Paint      int32
 	Tier       Tier
 	Visible    bool
 	InViewport bool
 
+	// Scroll is where a scroll container stands; nil for any other node.
+	Scroll *Scroll
+
 	Parent   *VirtualNode
 	Children []*VirtualNode // complete: shadow roots and frame documents included
 }
+
+// Scroll is where a scroll container (or the page) stands, in CSS pixels.
+type Scroll struct {
+	Top, Left     float64 // scrolled by
+	Height, Width float64 // the content's size
+	ClientHeight  float64 // the part shown
+	ClientWidth   float64
+}
+
+// MoreBelow says whether content lies below what is shown.
+func (s *Scroll) MoreBelow() bool { return s.Top+s.ClientHeight < s.Height-1 }
+
+// MoreAbove says whether content lies above what is shown.
+func (s *Scroll) MoreAbove() bool { return s.Top > 1 }
+
+// MoreRight says whether content lies right of what is shown.
+func (s *Scroll) MoreRight() bool { return s.Left+s.ClientWidth < s.Width-1 }
+
+// MoreLeft says whether content lies left of what is shown.
+func (s *Scroll) MoreLeft() bool { return s.Left > 1 }
 
 // Attr returns an attribute value, or "".
 func (n *VirtualNode) Attr(name string) string { return n.Attrs[name] }

@@ -19,6 +19,8 @@ type SerializedDom struct {
 	// Outside counts the nodes left out for lying outside the viewport
 	// (Options.IncludeOffscreen false). A marker node says it too.
 	Outside int `json:"-"`
+	// Scroll is where the page itself stands, when it scrolls.
+	Scroll *ScrollState `json:"scroll,omitempty"`
 }
 
 // SerializedNode is one kept node. Only non-default values appear in JSON.
@@ -47,7 +49,25 @@ type SerializedNode struct {
 	TestID    string            `json:"data-testid,omitempty"`
 	Offscreen bool              `json:"offscreen,omitempty"`
 	Bounds    *Rect             `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
+	Scroll    *ScrollState      `json:"scroll,omitempty"` // a scroll container: where it stands
 	Children  []*SerializedNode `json:"children,omitempty"`
+}
+
+// ScrollState is where a scroll container stands in the output, in CSS
+// pixels; the horizontal fields only where it scrolls sideways. Rows
+// estimates the rows of a virtual list (0: every row is drawn).
+type ScrollState struct {
+	Top         float64 `json:"top"`
+	Height      float64 `json:"height"`
+	Client      float64 `json:"client"`
+	MoreAbove   bool    `json:"more_above"`
+	MoreBelow   bool    `json:"more_below"`
+	Left        float64 `json:"left,omitempty"`
+	Width       float64 `json:"width,omitempty"`
+	ClientWidth float64 `json:"client_width,omitempty"`
+	MoreLeft    bool    `json:"more_left,omitempty"`
+	MoreRight   bool    `json:"more_right,omitempty"`
+	Rows        int     `json:"rows,omitempty"`
 }
 
 // DecisionKind is what flattening did with one VirtualNode.

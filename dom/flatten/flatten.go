@@ -95,6 +95,7 @@ func header(sd *dom.SerializedDom, s *dom.Snapshot) {
 		sd.Timestamp = s.Taken.UTC().Format("2006-01-02T15:04:05Z07:00")
 	}
 	sd.Frames = append(sd.Frames[:0:0], s.Frames...)
+	sd.Scroll = PageScroll(s)
 }
 
 func (f *flat) on(rule string) bool { return !f.off[rule] }
@@ -298,6 +299,8 @@ func (f *flat) decideShown(fr frame) (dom.DecisionKind, string) {
 		return dom.Keep, FlatKeepSemantic
 	case f.on(FlatKeepNonSemantic) && v.Tier == dom.NonSemantic:
 		return dom.Keep, FlatKeepNonSemantic
+	case f.on(FlatKeepScroller) && isScroller(v):
+		return dom.Keep, FlatKeepScroller
 	}
 	if f.on(FlatTextBlock) && !f.actsBelow[fr.i] && f.hasOwnText(fr.i) {
 		t := f.blockText(v)
@@ -423,6 +426,9 @@ func (f *flat) serialize(v *dom.VirtualNode) *dom.SerializedNode {
 	sn := &dom.SerializedNode{ID: v.ID, Role: v.Role, Name: v.Name, Tag: v.Tag}
 	if v.NodeType != dom.ElementNode {
 		return sn
+	}
+	if isScroller(v) && f.on(FlatKeepScroller) {
+		sn.Scroll = scrollState(v)
 	}
 	a, st := v.Attrs, v.States
 	if h := a["href"]; h != "" && (v.Tag == "a" || v.Tag == "area") {

@@ -212,7 +212,7 @@ func (m *Model) refresh(ctx context.Context, p dom.Page, hint []int64, opts buil
 			partialWhy = why
 		}
 		var layout json.RawMessage
-		if layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &layout); layoutErr != nil {
+		if layoutErr = p.Call(ctx, "DOMSnapshot.captureSnapshot", dom.LayoutParams(), &layout); layoutErr != nil {
 			return
 		}
 		<-setsReady

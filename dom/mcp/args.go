@@ -46,7 +46,8 @@ var idSchema = &jsonschema.Schema{
 // allowed values of string properties.
 func schemaFor[T any](enums map[string][]any) *jsonschema.Schema {
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-		reflect.TypeFor[NodeID](): idSchema,
+		reflect.TypeFor[NodeID]():   idSchema,
+		reflect.TypeFor[ScrollTo](): {Types: []string{"string", "number"}},
 	}})
 	if err != nil {
 		panic(fmt.Sprintf("schema of %T: %v", *new(T), err)) // a programming error, caught by every test

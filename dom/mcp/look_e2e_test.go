@@ -89,3 +89,57 @@ func TestModalOpenedSaid(t *testing.T) {
 		t.Errorf("closing the dialog is not said:\n%s", out)
 	}
 }
+
+// TestVirtualListRow500: the virtual inbox says it scrolls and holds
+// about 10,000 rows; an agent reaches row 500 in two calls.
+func TestVirtualListRow500(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/virtual.html")
+	view := f.ok("dom_snapshot", nil)
+	if !regexp.MustCompile(`\[\d+\] list "Inbox" scroll 0% ↓ ~10000 rows\n`).MatchString(view) {
+		t.Fatalf("the inbox does not say where it stands:\n%s", view)
+	}
+	out := f.ok("dom_scroll", map[string]any{"id": idOf(t, view, `list "Inbox"`), "to": 500})
+	if !strings.Contains(out, `link "Message 500"`) {
+		t.Errorf("scrolling to row 500 does not show it:\n%s", out)
+	}
+	view = f.ok("dom_snapshot", nil)
+	if !regexp.MustCompile(`list "Inbox" scroll [1-9]\d?% ↑↓`).MatchString(view) {
+		t.Errorf("after the scroll the inbox does not say it moved:\n%s", view)
+	}
+	out = f.ok("dom_scroll", map[string]any{"id": idOf(t, view, `list "Inbox"`), "to": "bottom"})
+	if !strings.Contains(out, "Message 10000") || !strings.Contains(out, "at the end") {
+		t.Errorf("scrolling to the bottom:\n%s", out)
+	}
+}
+
+// TestFeedGrows: scrolling an infinite feed to its end says the page grew.
+func TestFeedGrows(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/feed.html")
+	view := f.ok("dom_snapshot", nil)
+	if !regexp.MustCompile(`^page: "Feed" \S+ scroll 0% ↓\n`).MatchString(view) {
+		t.Fatalf("the page line does not say the page scrolls:\n%s", view)
+	}
+	out := f.ok("dom_scroll", map[string]any{"to": "bottom"})
+	if !regexp.MustCompile(`grew: \d+ → \d+ px \(more loaded\)`).MatchString(out) {
+		t.Errorf("scrolling the feed to its end does not say it grew:\n%s", out)
+	}
+}
+
+// TestScrollers: nested and sideways scroll containers say where they
+// stand; a clipped box that does not scroll says nothing.
+func TestScrollers(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/scrollers.html")
+	view := f.ok("dom_snapshot", nil)
+	for _, re := range []string{`\[\d+\] region "Outer" scroll 0% ↓\n`, `\n +\[\d+\] div "Inner" scroll 0% ↓\n`, `\[\d+\] toolbar "Strip" scroll ←→\n`} {
+		if !regexp.MustCompile(re).MatchString(view) {
+			t.Errorf("no %s in:\n%s", re, view)
+		}
+	}
+	if strings.Count(view, " scroll ") != 4 { // the page, outer, inner, strip
+		t.Errorf("%d scroll marks, want 4:\n%s", strings.Count(view, " scroll "), view)
+	}
+	js := f.ok("dom_snapshot", map[string]any{"format": "json", "selector": "#inner"})
+	if !regexp.MustCompile(`"scroll":\{"top":0,"height":600,"client":1[345]\d,"more_above":false,"more_below":true\}`).MatchString(js) {
+		t.Errorf("json scroll of the inner box:\n%s", js)
+	}
+}

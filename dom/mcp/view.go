@@ -40,7 +40,7 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	}
 	lines, omitted := flatten.CutTextLines(flatten.FormatTextLines(sd), o.maxTokens)
 	var b strings.Builder
-	b.WriteString(pageLine(snap))
+	b.WriteString(strings.TrimSuffix(pageLine(snap), "\n") + flatten.PageScrollText(snap) + "\n")
 	for _, l := range lines {
 		if strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && sd.Outside > 0 && l.ID == "" && strings.Contains(l.Text, "outside the viewport") {
 			// the offscreen marker, worded for the agent
