@@ -88,7 +88,8 @@ type VirtualNode struct {
 	// nodes, and each tree of it is held twice around an action.
 	NodeType int32 // ElementNode, TextNode, ...
 	// Paint is the node's paint order in its document (0: unknown): of
-	// two boxes at a point, the higher is drawn on top.
+	// two boxes at a point, the higher is drawn on top. -1: clicks go
+	// through it (pointer-events: none).
 	Paint      int32
 	Tier       Tier
 	Visible    bool

@@ -44,12 +44,15 @@ type SerializedNode struct {
 	Focused       bool   `json:"focused,omitempty"`
 	// Context tells apart an interactive node whose role and name repeat
 	// (the interactive view): the label of the item it sits in.
-	Context   string            `json:"context,omitempty"`
-	Level     int               `json:"level,omitempty"` // heading level
-	TestID    string            `json:"data-testid,omitempty"`
-	Offscreen bool              `json:"offscreen,omitempty"`
-	Bounds    *Rect             `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
-	Scroll    *ScrollState      `json:"scroll,omitempty"` // a scroll container: where it stands
+	Context   string       `json:"context,omitempty"`
+	Level     int          `json:"level,omitempty"` // heading level
+	TestID    string       `json:"data-testid,omitempty"`
+	Offscreen bool         `json:"offscreen,omitempty"`
+	Bounds    *Rect        `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
+	Scroll    *ScrollState `json:"scroll,omitempty"` // a scroll container: where it stands
+	// CoveredBy is the id of the element drawn over this control's click
+	// point: a click would hit it instead.
+	CoveredBy string            `json:"covered_by,omitempty"`
 	Children  []*SerializedNode `json:"children,omitempty"`
 }
 

@@ -222,7 +222,7 @@ func (b *builder) walk() {
 			n.Bounds = bx.Bounds
 			n.Bounds.X += it.shiftX
 			n.Bounds.Y += it.shiftY
-			n.Paint = bx.Paint
+			n.Paint = ti.PaintOf(bx)
 			n.Scroll = ti.ScrollOf(bx, r.NodeType == dom.ElementNode && strings.EqualFold(r.NodeName, "html"))
 		} else if ti.Unlaid(r, f.ua) {
 			f.unlaid = true

@@ -146,7 +146,7 @@ func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 			if nb == nil {
 				return false
 			}
-			n.Paint = nb.Paint
+			n.Paint = cur.PaintOf(nb)
 			n.Scroll = cur.ScrollOf(nb, n.Tag == "html")
 			if nb.Bounds != n.Bounds {
 				// zero-size is judged on a node and what it holds. An

@@ -115,23 +115,38 @@ func (ti *Target) StyleAt(b *Box, i int) string {
 // CursorStyle is the index of "cursor" in LayoutStyles.
 var CursorStyle = styleIndex("cursor")
 
+// PaintOf is a box's paint order as a hit target: -1 where clicks go
+// through it (pointer-events: none), 0 where the capture did not say.
+func (ti *Target) PaintOf(b *Box) int32 {
+	if b == nil {
+		return 0
+	}
+	if b.Paint > 0 && ti.StyleAt(b, pointerEventsStyle) == "none" {
+		return -1
+	}
+	return b.Paint
+}
+
+var pointerEventsStyle = styleIndex("pointer-events")
+
 // OverflowStyle is the index of "overflow" in LayoutStyles.
 var OverflowStyle = styleIndex("overflow")
 
 // ScrollOf is where a box stands if it is a scroll container: its
-// content is larger than the part shown and its overflow scrolls (the
-// document's root scrolls with any). Else nil.
+// content is larger than the part shown and its overflow scrolls. The
+// document's root (root) always has one: it tells the viewport too.
+// Else nil.
 func (ti *Target) ScrollOf(b *Box, root bool) *dom.Scroll {
 	if b == nil || b.Client == [2]float32{} {
 		return nil
 	}
 	s := &dom.Scroll{Left: float64(b.Scroll[0]), Top: float64(b.Scroll[1]), Width: float64(b.Scroll[2]), Height: float64(b.Scroll[3]),
 		ClientWidth: float64(b.Client[0]), ClientHeight: float64(b.Client[1])}
+	if root {
+		return s // the page: where it stands tells the viewport too
+	}
 	if s.Height <= s.ClientHeight+1 && s.Width <= s.ClientWidth+1 {
 		return nil
-	}
-	if root {
-		return s
 	}
 	ov := ti.StyleAt(b, OverflowStyle)
 	if !strings.Contains(ov, "auto") && !strings.Contains(ov, "scroll") {

@@ -33,6 +33,8 @@ type flat struct {
 	// outside counts the nodes left out for lying outside the viewport
 	// (IncludeOffscreen false), outsideInter the interactive ones.
 	outside, outsideInter int
+	// covered maps covered controls to what covers them (covered.go).
+	covered map[*dom.VirtualNode]*dom.VirtualNode
 }
 
 // rec is one emitted node and where it sits, for the collapse pass.
@@ -58,6 +60,9 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	f := &flat{s: s, opts: opts, off: opts.Disabled, sd: sd}
 	f.index()
 	f.dec = dom.NewDecisions(f.order)
+	if f.on(FlatMarkCovered) {
+		f.covered = f.coveredBy()
+	}
 	f.walk()
 	f.dedupeLabels()
 	f.mergeTexts()
@@ -429,6 +434,9 @@ func (f *flat) serialize(v *dom.VirtualNode) *dom.SerializedNode {
 	}
 	if isScroller(v) && f.on(FlatKeepScroller) {
 		sn.Scroll = scrollState(v)
+	}
+	if by := f.covered[v]; by != nil {
+		sn.CoveredBy = by.ID
 	}
 	a, st := v.Attrs, v.States
 	if h := a["href"]; h != "" && (v.Tag == "a" || v.Tag == "area") {

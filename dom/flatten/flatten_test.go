@@ -155,7 +155,7 @@ func TestFlattenRulesSwitch(t *testing.T) {
 				return
 			}
 			// text-run, text-in-name, max-depth, max-interactive: the output differs
-			if r.Name == FlatMaxDepth || r.Name == FlatMaxInteractive || r.Name == FlatFoldRepeats || r.Name == FlatModalScope || r.Name == FlatKeepScroller {
+			if r.Name == FlatMaxDepth || r.Name == FlatMaxInteractive || r.Name == FlatFoldRepeats || r.Name == FlatModalScope || r.Name == FlatKeepScroller || r.Name == FlatMarkCovered {
 				return // TestMaxDepthMarker, TestMaxInteractive, TestFold*, TestModal*, mcp TestScrollers
 			}
 			def, _ := Flatten(s, dom.DefaultOptions())

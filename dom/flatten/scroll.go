@@ -135,7 +135,9 @@ func PageScroll(s *dom.Snapshot) *dom.ScrollState {
 			continue
 		}
 		if c.Scroll != nil {
-			return scrollState(c)
+			if st := scrollState(c); st.MoreAbove || st.MoreBelow || st.MoreLeft || st.MoreRight {
+				return st
+			}
 		}
 		for _, b := range c.Children {
 			if b.Tag == "body" && b.Scroll != nil {

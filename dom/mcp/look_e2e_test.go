@@ -143,3 +143,35 @@ func TestScrollers(t *testing.T) {
 		t.Errorf("json scroll of the inner box:\n%s", js)
 	}
 }
+
+// TestCovered: the link under a sticky header, the button under a cookie
+// banner and the one under a transparent overlay are marked covered;
+// a free button, one with a corner covered and one under an overlay
+// clicks go through (pointer-events: none) are not.
+func TestCovered(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/covered.html")
+	view := f.ok("dom_snapshot", nil)
+	covered := map[string]bool{}
+	for _, l := range strings.Split(view, "\n") {
+		if m := regexp.MustCompile(`^\s*\[\d+\] \w+ "([^"]+)".* covered by \[\d+\]$`).FindStringSubmatch(l); m != nil {
+			covered[m[1]] = true
+		}
+	}
+	for name, want := range map[string]bool{"Back to the top": true, "Under cookie": true, "Under glass": true,
+		"Free button": false, "Corner covered": false, "Under ghost": false, "Accept": false} {
+		if covered[name] != want {
+			t.Errorf("%q covered: %v, want %v", name, covered[name], want)
+		}
+	}
+	if len(covered) != 3 {
+		t.Errorf("%d nodes marked covered, want 3:\n%s", len(covered), view)
+	}
+	cookie := idOf(t, view, `dialog "Cookies"`)
+	if !strings.Contains(view, `button "Under cookie" covered by [`+cookie+`]`) {
+		t.Errorf("the cookie banner is not named as what covers its button:\n%s", view)
+	}
+	js := f.ok("dom_snapshot", map[string]any{"format": "json", "selector": "#under-cookie"})
+	if !strings.Contains(js, `"covered_by":"node_`+cookie+`"`) {
+		t.Errorf("json has no covered_by:\n%s", js)
+	}
+}
