@@ -28,6 +28,7 @@ func (v *viewFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVarP(&v.Interactive, "interactive", "i", false, "only the interactive nodes, one line each, with the landmark, heading or item that tells them apart")
 	fs.BoolVar(&v.Folds, "folds", true, "fold a run of 8 or more same-shaped siblings after the first three, with a line saying how to see them all")
 	fs.BoolVar(&v.Behind, "behind-modal", false, "with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)")
+	fs.StringVar(&v.Query, "query", "", "only the parts of the page (items, rows, sections, forms) most relevant to these words, best first by BM25, within --max-tokens (default 2000)")
 	fs.IntVar(&v.maxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
 }
 
@@ -35,6 +36,9 @@ func (v *viewFlags) register(fs *pflag.FlagSet) {
 func (v *viewFlags) check(format string) error {
 	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.maxTokens < 0 {
 		return usageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
+	}
+	if v.Query != "" && format != "text" {
+		return usageError{"--query writes the text view: drop --format " + format}
 	}
 	if format == "tree" && (v.maxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
 		return usageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
@@ -64,6 +68,10 @@ func (v *viewFlags) apply(snap *dom.Snapshot, opts *dom.Options, q queryFunc) er
 func (v *viewFlags) format(sd *dom.SerializedDom, format string) (string, error) {
 	more := func(omitted int) string {
 		return fmt.Sprintf("%d more nodes left out to fit --max-tokens %d: raise it, or narrow the view with --selector or --offscreen=false", omitted, v.maxTokens)
+	}
+	if v.Query != "" {
+		text, _ := flatten.QueryText(sd, v.Query, v.maxTokens)
+		return strings.TrimSuffix(text, "\n"), nil
 	}
 	if format == "json" {
 		b, _, err := flatten.CutJSON(sd, v.maxTokens, more)

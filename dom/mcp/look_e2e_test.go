@@ -175,3 +175,20 @@ func TestCovered(t *testing.T) {
 		t.Errorf("json has no covered_by:\n%s", js)
 	}
 }
+
+// TestFind: dom_find answers with the card and its button's id in a few
+// tokens, says how many chunks it left out, and shows no secret.
+func TestFind(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/cards.html")
+	out := f.ok("dom_find", map[string]any{"text": "Camera model 250"})
+	if !regexp.MustCompile(`(?s)^page: "Cameras" .*\n# [^\n]*\n\[\d+\] listitem\n \[\d+\] h3 "Camera model 250"\n.*\n \[\d+\] button "Add to cart"\n`).MatchString(out) {
+		t.Errorf("dom_find does not start with card 250 and its button:\n%s", out)
+	}
+	if !regexp.MustCompile(`\n… \d+ more chunks left out \(\d+ of them match\)`).MatchString(out) || flatten.CountTokens(out) > 300 {
+		t.Errorf("dom_find (%d tokens):\n%s", flatten.CountTokens(out), out)
+	}
+	if q := f.ok("dom_snapshot", map[string]any{"query": "Password"}); !strings.Contains(q, `textbox "Password"`) {
+		t.Errorf("query Password:\n%s", q)
+	}
+	f.noSecret("sekrit-pass-42")
+}

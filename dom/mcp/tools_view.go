@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image/png"
+	"strings"
 
 	"domscope/dom"
 	"domscope/dom/flatten"
@@ -25,6 +26,13 @@ type SnapshotArgs struct {
 	Interactive    bool   `json:"interactive,omitempty" jsonschema:"only the nodes to act on, one line each, with the landmark, heading or item that tells them apart"`
 	Folds          *bool  `json:"folds,omitempty" jsonschema:"fold a run of 8 or more same-shaped siblings after the first three (default true); a selector on the list shows them all"`
 	Behind         bool   `json:"behind,omitempty" jsonschema:"with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)"`
+	Query          string `json:"query,omitempty" jsonschema:"only the parts of the page (items, rows, sections, forms) most relevant to these words, within maxTokens (default 2000), in page order under their landmarks and headings"`
+}
+
+// FindArgs are dom_find's arguments.
+type FindArgs struct {
+	Text      string `json:"text" jsonschema:"the words to look for: a product, a label, a phrase"`
+	MaxTokens int    `json:"maxTokens,omitempty" jsonschema:"the answer's budget in tokens (default 2000)"`
 }
 
 // ScreenshotArgs are dom_screenshot's arguments.
@@ -36,13 +44,23 @@ func (s *Server) registerView() {
 	addTool(s, "dom_snapshot", "See the page: the agent's view of it, one node per line with the id ([12]) to act on. "+
 		"Every action already answers with what it changed, so call this to start, after the page changed by itself, or to look at a part of it (selector, offscreen:false, maxTokens).",
 		map[string][]any{"format": {"text", "json"}}, s.snapshotTool)
+	addTool(s, "dom_find", "Find where the page speaks of some words: the items, rows, sections or forms most relevant to them (BM25), with the ids to act on, in page order under their landmarks and headings. Cheaper than the whole view on a big page.",
+		nil, func(ctx context.Context, in FindArgs) reply {
+			if strings.TrimSpace(in.Text) == "" {
+				return failed(dom.Errorf(dom.ValidationError, nil, "text: give the words to look for"))
+			}
+			return s.snapshotTool(ctx, SnapshotArgs{Query: in.Text, MaxTokens: in.MaxTokens})
+		})
 	addTool(s, "dom_screenshot", "A PNG of the visible part of the page (sensitive fields painted over). With marks:true each node of the view is drawn as a box numbered with its id.",
 		nil, s.screenshotTool)
 }
 
 func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 	o := viewOpts{Shape: query.Shape{Offscreen: true, Bounds: in.Bounds, MaxDepth: in.MaxDepth, MaxInteractive: in.MaxInteractive, Selector: in.Selector,
-		Interactive: in.Interactive, Folds: in.Folds == nil || *in.Folds, Behind: in.Behind}, maxTokens: in.MaxTokens}
+		Interactive: in.Interactive, Folds: in.Folds == nil || *in.Folds, Behind: in.Behind, Query: in.Query}, maxTokens: in.MaxTokens}
+	if in.Query != "" && in.Format == "json" {
+		return failed(dom.Errorf(dom.ValidationError, nil, "query writes the text view: drop format json"))
+	}
 	switch in.Format {
 	case "", "text":
 	case "json":

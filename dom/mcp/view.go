@@ -28,6 +28,10 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	}
 	sd, _ := flatten.Flatten(snap, opts)
 	s.shown(snap)
+	if o.Query != "" {
+		text, _ := flatten.QueryText(sd, o.Query, o.maxTokens)
+		return strings.TrimSuffix(pageLine(snap), "\n") + flatten.PageScrollText(snap) + "\n" + text, nil
+	}
 	more := func(omitted int) string {
 		return fmt.Sprintf("%d more nodes left out to fit maxTokens %d: call dom_snapshot with a larger maxTokens, a selector, or offscreen:false", omitted, o.maxTokens)
 	}

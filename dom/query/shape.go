@@ -13,6 +13,9 @@ type Shape struct {
 	Interactive    bool // only the interactive nodes, one line each
 	Folds          bool // fold runs of same-shaped siblings
 	Behind         bool // show what lies behind an open modal dialog
+	// Query, when set, makes the view the chunks most relevant to these
+	// words (flatten.QueryText), of the whole page: no folds, no scope.
+	Query string
 }
 
 // Apply puts s into opts. A selector is resolved with css.
@@ -26,6 +29,9 @@ func (s Shape) Apply(snap *dom.Snapshot, opts *dom.Options, css func(selector st
 	opts.Interactive = s.Interactive
 	opts.Fold = s.Folds
 	opts.ModalScope = !s.Behind
+	if s.Query != "" {
+		opts.Fold, opts.ModalScope, opts.Interactive = false, false, false
+	}
 	if s.Selector == "" {
 		return nil
 	}
