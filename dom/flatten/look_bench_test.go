@@ -1,0 +1,50 @@
+package flatten_test
+
+import (
+	"testing"
+
+	"domscope/dom"
+	"domscope/dom/build"
+	"domscope/dom/flatten"
+	"domscope/dom/internal/recordings"
+)
+
+// BenchmarkFlattenLook flattens synthetic-10000 with what issue 33 adds:
+// folds, the modal scope, covered controls (every element given a paint
+// order, so the hit grid runs) and, separately, the interactive and the
+// query views. Compare with BenchmarkFlatten.
+func BenchmarkFlattenLook(b *testing.B) {
+	s, err := build.Build(recordings.Load(b, "synthetic-10000"), build.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := int32(0)
+	dom.Walk(s.Root, func(n *dom.VirtualNode) {
+		if n.NodeType == dom.ElementNode {
+			i++
+			n.Paint = i
+		}
+	})
+	opts := dom.DefaultOptions()
+	opts.Fold, opts.ModalScope = true, true
+	b.Run("folds+modal+covered", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			flatten.Flatten(s, opts)
+		}
+	})
+	b.Run("interactive", func(b *testing.B) {
+		o := opts
+		o.Interactive = true
+		for b.Loop() {
+			flatten.Flatten(s, o)
+		}
+	})
+	b.Run("query", func(b *testing.B) {
+		o := dom.DefaultOptions()
+		for b.Loop() {
+			sd, _ := flatten.Flatten(s, o)
+			flatten.QueryText(sd, "button 5000", 0)
+		}
+	})
+}
