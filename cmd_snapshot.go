@@ -43,7 +43,7 @@ func snapshotCommand() *cobra.Command {
 	}
 	fs := cmd.Flags()
 	conn.register(fs)
-	fs.StringVar(&o.format, "format", "text", "output format: json, text or tree")
+	fs.StringVar(&o.format, "format", "text", "output format: json, text, tree or compact (seed 003: i, r, n, v, s, xy, box, f, occ, scr)")
 	fs.BoolVar(&o.backendIDs, "backend-ids", false, "add \"backendNodeId\" to every node in json output")
 	fs.StringVar(&o.out, "out", "", "write the output to this file instead of stdout")
 	fs.BoolVar(&o.stats, "stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
@@ -142,7 +142,7 @@ func (o snapshotOpts) check() error {
 // knownFormat: format is one snapshot prints.
 func knownFormat(format string) bool {
 	switch format {
-	case "json", "text", "tree":
+	case "json", "text", "tree", "compact":
 		return true
 	}
 	return false
@@ -160,7 +160,11 @@ func (o snapshotOpts) viewOptions(snap *dom.Snapshot, flattenOff map[string]bool
 	opts := dom.DefaultOptions()
 	opts.IncludeBackendIDs = o.backendIDs
 	opts.Disabled = flattenOff
-	return opts, o.view.apply(snap, &opts, q)
+	err := o.view.apply(snap, &opts, q)
+	if o.format == "compact" {
+		opts.IncludeBoundingBoxes = true // xy and box
+	}
+	return opts, err
 }
 
 // printed is what snapshot prints of snap, served or direct: one
@@ -176,6 +180,12 @@ func (o snapshotOpts) printed(snap *dom.Snapshot, opts dom.Options) (string, *do
 		}
 	case "tree":
 		text = flatten.FormatTree(snap, dec)
+	case "compact":
+		b, err := flatten.FormatCompact(snap, sd)
+		if err != nil {
+			return "", nil, err
+		}
+		text = string(b)
 	}
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"

@@ -194,3 +194,23 @@ func TestFind(t *testing.T) {
 	}
 	f.noSecret("sekrit-pass-42")
 }
+
+// TestCompact: format compact is seed 003's payload: i is the id of
+// [N], covered controls have occ, the page says where it stands, and a
+// password's value shows nowhere.
+func TestCompact(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/covered.html")
+	view := f.ok("dom_snapshot", nil)
+	c := f.ok("dom_snapshot", map[string]any{"format": "compact"})
+	id := idOf(t, view, `button "Under cookie"`)
+	if !regexp.MustCompile(`\{"i":"` + id + `","r":"button","n":"Under cookie","xy":\[\d+,\d+\],"box":\[\d+,\d+,\d+,\d+\],"occ":true,"by":"\d+"\}`).MatchString(c) ||
+		!strings.Contains(c, `"viewport":[0,0,`) || !strings.HasPrefix(c, `{"url":"`) {
+		t.Errorf("compact:\n%s", c)
+	}
+	g := setup(t, mcp.ViewDiff, "look/cards.html")
+	cc := g.ok("dom_snapshot", map[string]any{"format": "compact"})
+	if !strings.Contains(cc, `"r":"textbox","n":"Password"`) || !strings.Contains(cc, `"scroll_position":{"depth":"0%","h":true}`) {
+		t.Errorf("compact of the cards:\n%.600s", cc)
+	}
+	g.noSecret("sekrit-pass-42")
+}

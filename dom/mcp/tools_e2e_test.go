@@ -62,7 +62,7 @@ func TestToolsAndSchemas(t *testing.T) {
 			t.Errorf("%s id has no description for an LLM: %q", tool, d)
 		}
 	}
-	if e, _ := prop("dom_snapshot", "format")["enum"].([]any); len(e) != 2 {
+	if e, _ := prop("dom_snapshot", "format")["enum"].([]any); len(e) != 3 {
 		t.Errorf("dom_snapshot format enum %v", e)
 	}
 	for _, a := range []string{"offscreen", "bounds", "maxDepth", "maxInteractive", "selector", "maxTokens"} {

@@ -43,7 +43,7 @@ type ScreenshotArgs struct {
 func (s *Server) registerView() {
 	addTool(s, "dom_snapshot", "See the page: the agent's view of it, one node per line with the id ([12]) to act on. "+
 		"Every action already answers with what it changed, so call this to start, after the page changed by itself, or to look at a part of it (selector, offscreen:false, maxTokens).",
-		map[string][]any{"format": {"text", "json"}}, s.snapshotTool)
+		map[string][]any{"format": {"text", "json", "compact"}}, s.snapshotTool)
 	addTool(s, "dom_find", "Find where the page speaks of some words: the items, rows, sections or forms most relevant to them (BM25), with the ids to act on, in page order under their landmarks and headings. Cheaper than the whole view on a big page.",
 		nil, func(ctx context.Context, in FindArgs) reply {
 			if strings.TrimSpace(in.Text) == "" {
@@ -65,8 +65,10 @@ func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 	case "", "text":
 	case "json":
 		o.json = true
+	case "compact":
+		o.compact = true
 	default:
-		return failed(dom.Errorf(dom.ValidationError, nil, "format %q: use text or json", in.Format))
+		return failed(dom.Errorf(dom.ValidationError, nil, "format %q: use text, json or compact", in.Format))
 	}
 	if in.Offscreen != nil {
 		o.Offscreen = *in.Offscreen

@@ -14,6 +14,7 @@ import (
 type viewOpts struct {
 	query.Shape
 	json      bool
+	compact   bool // seed 003's payload (flatten.FormatCompact)
 	maxTokens int
 }
 
@@ -26,8 +27,15 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	if err != nil {
 		return "", err
 	}
+	if o.compact {
+		opts.IncludeBoundingBoxes = true
+	}
 	sd, _ := flatten.Flatten(snap, opts)
 	s.shown(snap)
+	if o.compact {
+		b, err := flatten.FormatCompact(snap, sd)
+		return string(b) + "\n", err
+	}
 	if o.Query != "" {
 		text, _ := flatten.QueryText(sd, o.Query, o.maxTokens)
 		return strings.TrimSuffix(pageLine(snap), "\n") + flatten.PageScrollText(snap) + "\n" + text, nil
