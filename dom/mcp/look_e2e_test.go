@@ -203,7 +203,7 @@ func TestCompact(t *testing.T) {
 	view := f.ok("dom_snapshot", nil)
 	c := f.ok("dom_snapshot", map[string]any{"format": "compact"})
 	id := idOf(t, view, `button "Under cookie"`)
-	if !regexp.MustCompile(`\{"i":"` + id + `","r":"button","n":"Under cookie","xy":\[\d+,\d+\],"box":\[\d+,\d+,\d+,\d+\],"occ":true,"by":"\d+"\}`).MatchString(c) ||
+	if !regexp.MustCompile(`\{"i":"`+id+`","r":"button","n":"Under cookie","xy":\[\d+,\d+\],"box":\[\d+,\d+,\d+,\d+\],"occ":true,"by":"\d+"\}`).MatchString(c) ||
 		!strings.Contains(c, `"viewport":[0,0,`) || !strings.HasPrefix(c, `{"url":"`) {
 		t.Errorf("compact:\n%s", c)
 	}
