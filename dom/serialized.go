@@ -131,6 +131,9 @@ type Options struct {
 	// ModalScope puts an open modal dialog first and folds what lies
 	// behind it into one line. The modal-scope rule switches it off too.
 	ModalScope bool
+	// Covered marks controls another element is drawn over (the
+	// mark-covered rule switches it off too).
+	Covered bool
 }
 
 // DefaultOptions are the flatten defaults. Offscreen nodes are kept, depth

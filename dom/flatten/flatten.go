@@ -60,7 +60,7 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	f := &flat{s: s, opts: opts, off: opts.Disabled, sd: sd}
 	f.index()
 	f.dec = dom.NewDecisions(f.order)
-	if f.on(FlatMarkCovered) {
+	if f.opts.Covered && f.on(FlatMarkCovered) {
 		f.covered = f.coveredBy()
 	}
 	f.walk()

@@ -26,7 +26,7 @@ func BenchmarkFlattenLook(b *testing.B) {
 		}
 	})
 	opts := dom.DefaultOptions()
-	opts.Fold, opts.ModalScope = true, true
+	opts.Fold, opts.ModalScope, opts.Covered = true, true, true
 	b.Run("folds+modal+covered", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -29,6 +29,7 @@ func (s Shape) Apply(snap *dom.Snapshot, opts *dom.Options, css func(selector st
 	opts.Interactive = s.Interactive
 	opts.Fold = s.Folds
 	opts.ModalScope = !s.Behind
+	opts.Covered = true
 	if s.Query != "" {
 		opts.Fold, opts.ModalScope, opts.Interactive = false, false, false
 	}
