@@ -30,6 +30,11 @@ func dispatch(ctx context.Context, args []string) error {
 	root := newRoot()
 	forEachCommand(root, func(c *cobra.Command) { st.apply(c.Flags()) })
 	root.SetArgs(args)
+	if wantsHelp(root, args) {
+		w, done := helpOutput()
+		defer done()
+		root.SetOut(w)
+	}
 	return fang.Execute(withSettings(ctx, st), root,
 		fang.WithVersion(version()),
 		fang.WithoutManpage(),
@@ -46,8 +51,13 @@ func newRoot() *cobra.Command {
 	root := uiCommand()
 	root.PersistentFlags().String("config", "", "settings file (TOML; default $XDG_CONFIG_HOME/domscope/config.toml)")
 	root.AddCommand(snapshotCommand(), serveCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
+	root.AddGroup(&cobra.Group{ID: "agent", Title: "Agent commands (each asks the resident service; see domscope guide):"})
+	root.AddCommand(agentCommands()...)
+	root.AddCommand(guideCommand())
 	root.SetVersionTemplate("domscope {{.Version}}\n")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
+	root.SetFlagErrorFunc(flagError)
+	root.SetHelpCommand(helpCommand())
+	root.SuggestionsMinimumDistance = 2
 	root.PersistentPreRunE = checkFlags
 	forEachCommand(root, registerCompletions)
 	return root
@@ -62,6 +72,9 @@ func forEachCommand(c *cobra.Command, f func(*cobra.Command)) {
 
 // checkFlags refuses values a flag's type accepts but domscope does not.
 func checkFlags(cmd *cobra.Command, _ []string) error {
+	if err := settingsFrom(cmd.Context()).uiErr; err != nil && !opensUI(cmd) {
+		fmt.Fprintf(os.Stderr, "domscope: warning: %v (only the UI uses it; %s goes on)\n", err, cmd.Name())
+	}
 	if f := cmd.Flags().Lookup("theme"); f != nil && !slices.Contains(themeNames, f.Value.String()) {
 		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(themeNames, ", "))}
 	}
@@ -100,6 +113,7 @@ var flagValues = map[string]func() []string{
 	"format":    func() []string { return []string{"text", "json", "tree"} },
 	"snapshots": func() []string { return []string{"text", "json"} },
 	"view":      func() []string { return []string{"diff", "full", "none"} },
+	"capture":   func() []string { return []string{"cdp", "page", "compare"} },
 	"device":    deviceNames,
 }
 
@@ -119,6 +133,9 @@ func registerCompletions(c *cobra.Command) {
 		_ = c.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 			return values(), cobra.ShellCompDirectiveNoFileComp
 		})
+	}
+	if c.Flags().Lookup("target") != nil {
+		_ = c.RegisterFlagCompletionFunc("target", completeTargets)
 	}
 }
 
@@ -159,4 +176,14 @@ func versionCommand() *cobra.Command {
 func flagGiven(fs *pflag.FlagSet, name string) bool {
 	f := fs.Lookup(name)
 	return f != nil && f.Changed
+}
+
+// opensUI reports whether cmd opens the UI, which refuses a bad UI
+// setting rather than warn of it.
+func opensUI(cmd *cobra.Command) bool {
+	if !cmd.HasParent() || cmd.Name() == "demo" || cmd.Name() == "open" {
+		return true
+	}
+	ui, err := cmd.Flags().GetBool("ui")
+	return cmd.Name() == "run" && err == nil && ui
 }

@@ -2,18 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net"
 	"os"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"domscope/cdpconn"
-	"domscope/dom"
+	"domscope/dom/serve"
 )
 
 // serveOpts are the serve command's own flags.
@@ -61,7 +57,7 @@ func serveCommand() *cobra.Command {
 	}
 	fs.DurationVar(&o.idle, "idle", 10*time.Minute, "stop after this long with no request, and let a tab go after this long with none for it (1s or more)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no log line per request on stderr")
-	fs.BoolVar(&o.watch, "watch", false, fmt.Sprintf("model every tab of the browser (up to %d), and each new one, before it is asked for; tabs are kept until they close", maxWatched))
+	fs.BoolVar(&o.watch, "watch", false, fmt.Sprintf("model every tab of the browser (up to %d), and each new one, before it is asked for; tabs are kept until they close", serve.MaxWatched))
 	return cmd
 }
 
@@ -80,8 +76,8 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	if o.idle < time.Second {
 		return usageError{fmt.Sprintf("--idle %s: give 1s or more, such as 10m", o.idle)}
 	}
-	path := socketPath(conn.endpoint)
-	ln, stop, err := listenPrivate(path)
+	path := serve.SocketPath(conn.endpoint)
+	ln, stop, err := serve.Listen(path)
 	if err != nil {
 		return err
 	}
@@ -93,169 +89,12 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 		return err
 	}
 	defer func() { _ = b.Close() }()
-	srv := newSnapshotServer(b)
-	srv.watch = o.watch
-	defer srv.close()
-	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s; snapshot --endpoint %s uses it\n", path, cdpconn.Redact(conn.endpoint))
+	srv := serve.New(b)
+	srv.Watch = o.watch
+	defer srv.Close()
+	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s (pid %d); snapshot --endpoint %s uses it\n", path, os.Getpid(), cdpconn.Redact(conn.endpoint))
 	if !o.quiet {
-		srv.log = os.Stderr
+		srv.Log = os.Stderr
 	}
-	return serveLoop(ctx, ln, srv, o.idle)
-}
-
-// serveLoop accepts clients until ctx ends, the browser goes, or no
-// request came for idle.
-func serveLoop(ctx context.Context, ln *net.UnixListener, srv *snapshotServer, idle time.Duration) error {
-	ctx, stop := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	// Cancel first: that closes the connections the wait is for.
-	defer func() {
-		stop()
-		wg.Wait()
-	}()
-	var active atomic.Int64
-	var last atomic.Int64 // unix nanoseconds of the last request's end
-	last.Store(time.Now().UnixNano())
-	conns := make(chan net.Conn)
-	acceptErr := make(chan error, 1)
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				acceptErr <- err
-				return
-			}
-			select {
-			case conns <- c:
-			case <-ctx.Done():
-				c.Close()
-				return
-			}
-		}
-	}()
-	gone := browserGone(ctx, srv.browser)
-	if srv.watch {
-		srv.watchSoon(ctx)
-	}
-	tick := time.NewTicker(min(idle/4, time.Second))
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case err := <-acceptErr:
-			return err
-		case <-gone:
-			fmt.Fprintln(os.Stderr, "domscope serve: the browser went away; stopping")
-			return nil
-		case <-tick.C:
-			srv.dropIdle(idle)
-			if srv.watch {
-				srv.watchSoon(ctx)
-			}
-			if active.Load() == 0 && time.Since(time.Unix(0, last.Load())) >= idle {
-				fmt.Fprintf(os.Stderr, "domscope serve: no request for %s; stopping\n", idle)
-				return nil
-			}
-		case c := <-conns:
-			active.Add(1)
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer func() {
-					last.Store(time.Now().UnixNano())
-					active.Add(-1)
-				}()
-				serveConn(ctx, c, srv)
-			}()
-		}
-	}
-}
-
-// serveConn answers one client's request.
-func serveConn(ctx context.Context, c net.Conn, srv *snapshotServer) {
-	defer c.Close()
-	// A stopping server closes the connection, read or not.
-	defer context.AfterFunc(ctx, func() { _ = c.Close() })()
-	// A bug met by one request must not end the server.
-	defer func() {
-		if v := recover(); v != nil {
-			// Quoted: a panic's text may hold a request's escapes.
-			fmt.Fprintf(os.Stderr, "domscope serve: internal error in a request, sent it direct: %q\n", fmt.Sprint(v))
-			_ = writeReply(c, serveReply{Direct: "internal error"}, "")
-		}
-	}()
-	if err := peerIsUs(c); err != nil {
-		fmt.Fprintf(os.Stderr, "domscope serve: refused %v\n", err)
-		return
-	}
-	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	req, err := readRequest(c)
-	if err != nil {
-		// Another version, or not a client at all: it may go direct.
-		_ = writeReply(c, serveReply{Direct: err.Error()}, "")
-		return
-	}
-	_ = c.SetReadDeadline(time.Time{})
-	if writeReply(c, serveReply{Accepted: true}, "") != nil {
-		return
-	}
-	if req.Timeout <= 0 {
-		req.Timeout = defaultTimeout
-	}
-	rctx, cancel := context.WithTimeout(ctx, req.Timeout)
-	defer cancel()
-	start := time.Now()
-	text, err := srv.snapshot(rctx, req)
-	outcome := "ok"
-	rep := serveReply{}
-	if err != nil {
-		outcome = string(dom.CodeOf(err))
-		if errors.As(err, new(usageError)) {
-			outcome = "usage error"
-		}
-		rep, text = serveReply{Error: errorOf(err)}, ""
-	}
-	// A client that stops reading does not hold the server.
-	_ = c.SetWriteDeadline(time.Now().Add(replyWriteBound))
-	if err := writeReply(c, rep, text); err != nil {
-		outcome = "failed: the client did not take the reply"
-	}
-	if srv.log != nil {
-		// No target or page text: a URL may hold a token.
-		// Nor a string of the request as sent: it may hold escapes.
-		format := req.Format
-		if !knownFormat(format) {
-			format = "(unknown)"
-		}
-		fmt.Fprintf(srv.log, "domscope serve: snapshot --format %s → %s, %s\n", format, outcome, ms(time.Since(start)))
-	}
-}
-
-// replyWriteBound bounds the write of one reply.
-const replyWriteBound = 30 * time.Second
-
-// browserGone is closed once the browser stops answering.
-func browserGone(ctx context.Context, b *cdpconn.Browser) <-chan struct{} {
-	gone := make(chan struct{})
-	go func() {
-		t := time.NewTicker(2 * time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-			cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			_, err := b.Targets(cctx)
-			cancel()
-			// A slow answer is a busy machine; a lost connection is the end.
-			if err != nil && dom.CodeOf(err) == dom.NotAttached && ctx.Err() == nil {
-				close(gone)
-				return
-			}
-		}
-	}()
-	return gone
+	return srv.Serve(ctx, ln, o.idle)
 }

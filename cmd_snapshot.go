@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,7 +12,9 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
-	"domscope/dom/flatten"
+	"domscope/dom/render"
+	"domscope/dom/screenshot"
+	"domscope/dom/serve"
 )
 
 // snapshotOpts are the snapshot command's own flags.
@@ -27,6 +28,7 @@ type snapshotOpts struct {
 	view       viewFlags
 	capture    string
 	direct     bool
+	session    string // an agent session's tab, through the service
 }
 
 func snapshotCommand() *cobra.Command {
@@ -52,6 +54,7 @@ func snapshotCommand() *cobra.Command {
 	fs.StringVar(&o.capture, "capture", "cdp", "experimental: cdp (default), page (roles and names from a script in the page), or compare (print where the two differ)")
 	fs.BoolVar(&o.direct, "direct", false, "attach and capture here even when domscope serve runs for this endpoint")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
+	fs.StringVar(&o.session, "session", os.Getenv("DOMSCOPE_SESSION"), "the view of this agent session's tab, as dom_snapshot answers (default $DOMSCOPE_SESSION)")
 	return cmd
 }
 
@@ -59,13 +62,16 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	if o.session != "" {
+		return snapshotInSession(ctx, conn, o)
+	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()
 	mode := os.Getenv("DOMSCOPE_CAPTURE")
 	if servable(conn, o, mode) {
-		text, ok, err := askServer(ctx, socketPath(conn.endpoint), o.request(conn, settingsFrom(ctx)))
+		text, ok, err := serve.Ask(ctx, serve.SocketPath(conn.endpoint), o.request(conn, settingsFrom(ctx)))
 		if err != nil {
-			return err
+			return served(err)
 		}
 		if ok {
 			return o.write(text)
@@ -109,12 +115,12 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		return err
 	}
 	if o.shot != "" {
-		if err := writeScreenshot(ctx, s.page, snap, sd, o.shot, o.marks, os.Stderr); err != nil {
+		if err := screenshot.Save(ctx, s.page, snap, sd, o.shot, o.marks, os.Stderr); err != nil {
 			return err
 		}
 	}
 	if o.stats {
-		printStats(os.Stderr, snap, text, o.format, snap.CaptureTime, snap.BuildTime, flattenTime)
+		render.Stats(os.Stderr, snap, text, o.format, snap.CaptureTime, snap.BuildTime, flattenTime)
 	}
 	return nil
 }
@@ -122,8 +128,8 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 // check refuses options that make no sense. The server runs it on each
 // request too: one set of rules for both paths.
 func (o snapshotOpts) check() error {
-	if !knownFormat(o.format) {
-		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", o.format)}
+	if !render.KnownFormat(o.format) {
+		return usageError{fmt.Sprintf("unknown --format %q: want json, text, tree or compact", o.format)}
 	}
 	switch o.capture {
 	case "cdp", "page", "compare":
@@ -139,58 +145,25 @@ func (o snapshotOpts) check() error {
 	return o.view.check(o.format)
 }
 
-// knownFormat: format is one snapshot prints.
-func knownFormat(format string) bool {
-	switch format {
-	case "json", "text", "tree", "compact":
-		return true
-	}
-	return false
-}
-
 // flattenOptions are the options snapshot's views are flattened with:
 // the settings' rules off, backend ids, and the view flags.
 func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.Snapshot) (dom.Options, error) {
 	return o.viewOptions(snap, settingsFrom(ctx).flattenOff, pageQuery(ctx, p, snap))
 }
 
-// viewOptions are flattenOptions with the flatten rules off given. A
-// served snapshot brings the client's rules, not the server's.
+// viewOptions are flattenOptions with the flatten rules off given.
 func (o snapshotOpts) viewOptions(snap *dom.Snapshot, flattenOff map[string]bool, q queryFunc) (dom.Options, error) {
-	opts := dom.DefaultOptions()
-	opts.IncludeBackendIDs = o.backendIDs
-	opts.Disabled = flattenOff
-	err := o.view.apply(snap, &opts, q)
-	if o.format == "compact" {
-		opts.IncludeBoundingBoxes = true // xy and box
+	opts, err := o.render(flattenOff).Options(snap, q)
+	if err != nil {
+		return opts, fmt.Errorf("--selector: %w", err)
 	}
-	return opts, err
+	return opts, nil
 }
 
 // printed is what snapshot prints of snap, served or direct: one
-// formatting path, so the two cannot drift apart.
+// renderer (dom/render) for the CLI, serve and mcp.
 func (o snapshotOpts) printed(snap *dom.Snapshot, opts dom.Options) (string, *dom.SerializedDom, error) {
-	sd, dec := flatten.Flatten(snap, opts)
-	var text string
-	switch o.format {
-	case "json", "text":
-		var err error
-		if text, err = o.view.format(sd, o.format); err != nil {
-			return "", nil, err
-		}
-	case "tree":
-		text = flatten.FormatTree(snap, dec)
-	case "compact":
-		b, err := flatten.FormatCompact(snap, sd)
-		if err != nil {
-			return "", nil, err
-		}
-		text = string(b)
-	}
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	return text, sd, nil
+	return o.render(opts.Disabled).Print(snap, opts)
 }
 
 // write puts the printed view in --out or on stdout.
@@ -201,29 +174,3 @@ func (o snapshotOpts) write(text string) error {
 	_, err := io.WriteString(os.Stdout, text)
 	return err
 }
-
-// printStats writes the --stats lines.
-func printStats(w io.Writer, snap *dom.Snapshot, out, format string, captureTime, buildTime, flattenTime time.Duration) {
-	var nodes, hidden int
-	tiers := map[dom.Tier]int{}
-	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
-		nodes++
-		tiers[n.Tier]++
-		if !n.Visible {
-			hidden++
-		}
-	})
-	fmt.Fprintf(w, "tokens (o200k, %s): %d\n", format, flatten.CountTokens(out))
-	fmt.Fprintf(w, "nodes: %d (semantic %d, non-semantic %d, structural %d; hidden %d)\n",
-		nodes, tiers[dom.Semantic], tiers[dom.NonSemantic], tiers[dom.Structural], hidden)
-	oop := 0
-	for _, f := range snap.Frames {
-		if f.OutOfProcess {
-			oop++
-		}
-	}
-	fmt.Fprintf(w, "frames: %d, out-of-process targets: %d\n", len(snap.Frames), oop)
-	fmt.Fprintf(w, "capture %s, build %s, flatten+format %s\n", ms(captureTime), ms(buildTime), ms(flattenTime))
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -35,7 +36,7 @@ var themeNames = []string{"auto", "dark", "light"}
 func (u *uiFlags) register(fs *pflag.FlagSet, live bool) {
 	fs.StringVar(&u.theme, "theme", "auto", "colours: auto (ask the terminal), dark or light")
 	fs.BoolVar(&u.noColor, "no-color", false, "draw without colour (also when $NO_COLOR is set)")
-	fs.StringVar(&u.outputDir, "output-dir", "", "where e (export) and w (script) write their files (default the current directory)")
+	fs.StringVar(&u.outputDir, "output-dir", "", "where e (export) and w (script) write their files (default $XDG_STATE_HOME/domscope, else ~/.local/state/domscope)")
 	if !live {
 		return
 	}
@@ -56,7 +57,9 @@ func uiCommand() *cobra.Command {
 		Short: "See what your LLM browser agent sees of a page",
 		Long: "domscope shows a page as an LLM browser agent sees it: the complete VirtualNode\n" +
 			"tree beside the flattened view an LLM reads. Select a node and act on it; the page\n" +
-			"is read again after every action.",
+			"is read again after every action.\n\n" +
+			"--timeout bounds connecting and loading the first page. In the UI an action or a\n" +
+			"navigation (g) that gets no answer gives up after 60 s; esc gives up sooner.",
 		Example: "  domscope --url https://example.com\n  domscope --target 0 --endpoint http://127.0.0.1:9222\n  domscope demo",
 		Args:    unknownCommand,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -71,9 +74,9 @@ func uiCommand() *cobra.Command {
 
 // unknownCommand refuses a word the bare command does not take. It can
 // only be a mistyped command.
-func unknownCommand(_ *cobra.Command, args []string) error {
+func unknownCommand(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageError{fmt.Sprintf("unknown command %q (try: domscope help)", args[0])}
+		return usageError{unknownCommandMsg(c.Root(), args[0], "domscope help")}
 	}
 	return nil
 }
@@ -113,8 +116,22 @@ func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 // openUI opens the UI on the page the flags name. more, if set, adds to
 // its configuration (a script to step through).
 func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Config)) error {
+	if err := settingsFrom(ctx).uiErr; err != nil {
+		return err // only the UI uses it: the other commands warn
+	}
 	if err := ui.agent.check(conn); err != nil {
 		return err
+	}
+	// Bad flags first: they are wrong with or without a terminal.
+	if _, err := conn.emulation(); err != nil {
+		return err
+	}
+	if _, err := conn.startURL(); err != nil {
+		return err
+	}
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+		// Bubble Tea would say only "could not open TTY".
+		return usageError{"the UI needs a terminal (stdin and stdout are not one here); for a one-shot view use `domscope snapshot`, for scripts `domscope run`, for agents `domscope mcp`"}
 	}
 	if conn.launch {
 		// Chromium takes a few seconds to start. Say so before the screen opens.
@@ -147,6 +164,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		rd := cdpconn.NewRedialer(conn.endpoint, conn.allowRemote, s.browser)
 		defer func() { _ = rd.Close() }()
 		cfg.Reconnect = rd.Reattach
+		cfg.ReconnectWithin = conn.timeout
 		browser = rd
 	}
 	newActor := func(p dom.Page) dom.Actor { return live.NewService(p, cfg) }
@@ -209,10 +227,28 @@ func openCommand() *cobra.Command {
 }
 
 // outputDir is --output-dir. When the flag is not given, it is the config
-// file's output_dir.
+// file's output_dir, else defaultOutputDir.
 func (u uiFlags) outputDirOr(st *settings) string {
 	if u.outputDir != "" {
 		return u.outputDir
 	}
-	return st.outputDir
+	if st.outputDir != "" {
+		return st.outputDir
+	}
+	return defaultOutputDir()
+}
+
+// defaultOutputDir is where e and w write unless told:
+// $XDG_STATE_HOME/domscope, else ~/.local/state/domscope. Not the current
+// directory: it may be a source tree, or not writable, and files would
+// scatter across wherever the UI was started. A temporary directory is
+// emptied on reboot, and a saved capture is for sharing later.
+func defaultOutputDir() string {
+	if d := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(d) { // relative: invalid, says the XDG spec
+		return filepath.Join(d, "domscope")
+	}
+	if h, err := os.UserHomeDir(); err == nil && h != "" {
+		return filepath.Join(h, ".local", "state", "domscope")
+	}
+	return filepath.Join(os.TempDir(), "domscope")
 }

@@ -58,6 +58,10 @@ type settings struct {
 	tierOff    map[string]bool
 	flattenOff map[string]bool
 	keys       map[string][]string // command name → keys
+	// uiErr is the first bad setting only the UI uses (a misspelt name,
+	// [keys], the theme). The UI refuses to start with it; other commands
+	// warn and go on.
+	uiErr error
 }
 
 // envFlags are the environment variables that set a flag's default.
@@ -147,12 +151,24 @@ func (st *settings) parse(path, src string) error {
 		}
 		return bad(0, "%v", err)
 	}
+	uiBad := func(err error) {
+		if st.uiErr == nil {
+			st.uiErr = err
+		}
+	}
 	if u := md.Undecoded(); len(u) > 0 {
 		k := u[0]
-		return bad(keyLine(src, k[len(k)-1]), "unknown setting %q (known: theme, endpoint, target, timeout, format, output_dir, [rules] tier_off and flatten_off, [keys])", k.String())
+		uiBad(bad(keyLine(src, k[len(k)-1]), "unknown setting %q (known: theme, endpoint, target, timeout, format, output_dir, [rules] tier_off and flatten_off, [keys])", k.String()))
+	}
+	if f.Theme != "" {
+		if err := checkFlagValue("theme", f.Theme); err != nil {
+			uiBad(bad(keyLine(src, "theme"), "%v", err))
+		} else {
+			st.flags["theme"] = f.Theme
+		}
 	}
 	for _, kv := range []struct{ name, flag, value string }{
-		{"theme", "theme", f.Theme}, {"endpoint", "endpoint", f.Endpoint},
+		{"endpoint", "endpoint", f.Endpoint},
 		{"target", "target", f.Target}, {"timeout", "timeout", f.Timeout},
 	} {
 		if kv.value == "" {
@@ -193,34 +209,43 @@ func (st *settings) parse(path, src string) error {
 		}
 	}
 	if len(f.Keys) > 0 {
-		st.keys = map[string][]string{}
-		for cmd, v := range f.Keys {
-			var keys []string
-			switch v := v.(type) {
-			case string:
-				keys = []string{v}
-			case []any:
-				for _, k := range v {
-					s, ok := k.(string)
-					if !ok {
-						return bad(keyLine(src, cmd), "keys.%s: give a key or a list of keys as strings", cmd)
-					}
-					keys = append(keys, s)
+		if err := st.parseKeys(f.Keys, bad, src); err != nil {
+			st.keys = nil
+			uiBad(err)
+		}
+	}
+	return nil
+}
+
+// parseKeys reads the [keys] table into st.keys and checks it.
+func (st *settings) parseKeys(keys map[string]any, bad func(int, string, ...any) error, src string) error {
+	st.keys = map[string][]string{}
+	for cmd, v := range keys {
+		var ks []string
+		switch v := v.(type) {
+		case string:
+			ks = []string{v}
+		case []any:
+			for _, k := range v {
+				s, ok := k.(string)
+				if !ok {
+					return bad(keyLine(src, cmd), "keys.%s: give a key or a list of keys as strings", cmd)
 				}
-			default:
-				return bad(keyLine(src, cmd), "keys.%s: give a key or a list of keys as strings", cmd)
+				ks = append(ks, s)
 			}
-			st.keys[cmd] = keys
+		default:
+			return bad(keyLine(src, cmd), "keys.%s: give a key or a list of keys as strings", cmd)
 		}
-		km := keymap.Default()
-		if err := km.Rebind(st.keys); err != nil {
-			line := 0
-			var re *keymap.RebindError
-			if errors.As(err, &re) {
-				line = keyLine(src, re.Command)
-			}
-			return bad(line, "%v", err)
+		st.keys[cmd] = ks
+	}
+	km := keymap.Default()
+	if err := km.Rebind(st.keys); err != nil {
+		line := 0
+		var re *keymap.RebindError
+		if errors.As(err, &re) {
+			line = keyLine(src, re.Command)
 		}
+		return bad(line, "%v", err)
 	}
 	return nil
 }

@@ -145,13 +145,9 @@ func TestBadConfigNamesTheLine(t *testing.T) {
 	}{
 		{"syntax", "theme = \"dark\"\n\nendpoint = http://x\n", ":3:"},
 		{"type", "# colours\ntheme = 3\n", ":2:"},
-		{"unknown setting", "theme = \"dark\"\nthem = \"light\"\n", `:2: unknown setting "them"`},
-		{"bad theme", "\n\ntheme = \"purple\"\n", `:3: theme "purple"`},
 		{"bad format", "format = \"yaml\"\n", `:1: format "yaml"`},
 		{"unknown tier rule", "[rules]\ntier_off = [\n  \"onclick\",\n  \"on-click\",\n]\n", `:4: unknown tier rule "on-click"`},
 		{"unknown flatten rule", "[rules]\nflatten_off = [\"drop-everything\"]\n", `:2: unknown flatten rule "drop-everything"`},
-		{"unknown command key", "[keys]\n\nclik = \"c\"\n", `:3: keys: no command "clik"`},
-		{"key bound twice", "[keys]\nclick = \"x\"\n", `:2: keys: "x" is bound to both`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -159,6 +155,44 @@ func TestBadConfigNamesTheLine(t *testing.T) {
 			_, stderr, code := runCLI(t, "", "snapshot", "--config", file)
 			if code != 2 || !strings.Contains(stderr, file+c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 				t.Errorf("exit %d, stderr %q; want exit 2 and one line with %q", code, stderr, file+c.want)
+			}
+		})
+	}
+}
+
+// TestBadUISettingWarns: a setting only the UI uses that is bad (a
+// misspelt name, [keys], the theme) is a warning to mcp, run and
+// snapshot, which go on. The UI refuses it, naming the line.
+func TestBadUISettingWarns(t *testing.T) {
+	cases := []struct {
+		name, text, want string
+	}{
+		{"unknown setting", "theme = \"dark\"\nthem = \"light\"\n", `:2: unknown setting "them"`},
+		{"bad theme", "\n\ntheme = \"purple\"\n", `:3: theme "purple"`},
+		{"unknown command key", "[keys]\n\nclik = \"c\"\n", `:3: keys: no command "clik"`},
+		{"key bound twice", "[keys]\nclick = \"x\"\n", `:2: keys: "x" is bound to both`},
+		{"key not a string", "[keys]\nclick = 3\n", `:2: keys.click: give a key`},
+	}
+	script := filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(script, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			file := writeConfig(t, c.text)
+			_, stderr, code := runCLI(t, "", "mcp", "--config", file, "--endpoint", "http://127.0.0.1:1")
+			if code != 0 || !strings.Contains(stderr, "warning: config "+file+c.want) {
+				t.Errorf("mcp: exit %d, stderr %q; want exit 0 and a warning with %q", code, stderr, file+c.want)
+			}
+			for _, args := range [][]string{{"snapshot"}, {"run", script}} {
+				_, stderr, _ = runCLI(t, "", append(args, "--config", file, "--endpoint", "http://127.0.0.1:1")...)
+				if !strings.Contains(stderr, "warning: config "+file+c.want) || !strings.Contains(stderr, "no browser at") {
+					t.Errorf("%v: stderr %q; want a warning, then the missing browser (it went on)", args, stderr)
+				}
+			}
+			_, stderr, code = runCLI(t, "", "--config", file, "--endpoint", "http://127.0.0.1:1")
+			if code != 2 || !strings.Contains(stderr, file+c.want) {
+				t.Errorf("the UI: exit %d, stderr %q; want exit 2 naming %q", code, stderr, file+c.want)
 			}
 		})
 	}

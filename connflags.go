@@ -10,6 +10,8 @@ import (
 	"domscope/cdpconn"
 	"domscope/dom"
 	"domscope/dom/demo"
+	domtabs "domscope/dom/tabs"
+	"domscope/dom/urls"
 )
 
 // connFlags are the flags every command that talks to a browser shares.
@@ -37,7 +39,7 @@ type connFlags struct {
 const defaultTimeout = 90 * time.Second
 
 func (c *connFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the DevTools endpoint: http://host:port, ws://host:port/devtools/browser/<id>, or a browser farm's ws(s):// URL with its token (used as given)")
+	fs.StringVar(&c.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the DevTools endpoint: http://host:port, a local port (9222), ws://host:port/devtools/browser/<id>, or a browser farm's ws(s):// URL with its token (used as given)")
 	fs.BoolVar(&c.launch, "launch", false, "launch a local Chromium (headless when there is no display) instead of connecting")
 	fs.StringVar(&c.url, "url", "", "open this URL in a new tab (closed again on exit)")
 	fs.StringVar(&c.target, "target", "", "attach to an existing tab: target id, 0-based index, or URL/title substring")
@@ -74,14 +76,30 @@ func (c *connFlags) given(fs *pflag.FlagSet) {
 	c.targetGiven = flagGiven(fs, "target")
 }
 
+// startURL is --url completed as an address bar does ("example.com" is
+// https://example.com). With --demo a path names a demo page.
+func (c *connFlags) startURL() (string, error) {
+	if c.url == "" || c.demo && !strings.Contains(c.url, "://") {
+		return c.url, nil
+	}
+	u, err := urls.Complete(c.url, "")
+	if err != nil {
+		return "", usageError{"--url " + err.Error()}
+	}
+	return u, nil
+}
+
 // open connects (or launches) and attaches to the page the flags name.
 func (c *connFlags) open(ctx context.Context) (*session, error) {
 	vp, err := c.emulation()
 	if err != nil {
 		return nil, err
 	}
+	url, err := c.startURL()
+	if err != nil {
+		return nil, err
+	}
 	s := &session{}
-	url := c.url
 	if c.demo {
 		base, stop, err := demo.Serve()
 		if err != nil {
@@ -118,7 +136,7 @@ func (c *connFlags) open(ctx context.Context) (*session, error) {
 		var tabs []dom.TargetInfo
 		if tabs, err = s.browser.Targets(ctx); err == nil {
 			var t dom.TargetInfo
-			if t, err = cdpconn.PickTarget(tabs, target); err == nil {
+			if t, err = domtabs.Pick(tabs, target); err == nil {
 				s.page, err = s.browser.Attach(ctx, t.ID)
 			}
 		}

@@ -138,13 +138,19 @@ func TestUISessionFilesReplay(t *testing.T) {
 	keys("c")
 	waitFor(`Clicked 1`)
 	keys("w")
-	screen := waitFor("replay it with:")
-	_, hint, _ := strings.Cut(screen, "replay it with:")
-	hint = strings.TrimSpace(strings.SplitN(hint, "\n", 2)[0])
+	screen := strings.Split(strings.TrimRight(waitFor("replay it with:"), "\n"), "\n")
+	// the footer holds the whole message at 600 columns; a box over the
+	// panes holds it wrapped
+	_, hint, _ := strings.Cut(screen[len(screen)-1], "replay it with:")
+	hint = strings.TrimSpace(hint)
+	keys("Escape")
+	time.Sleep(300 * time.Millisecond)
 	keys("e")
 	time.Sleep(300 * time.Millisecond)
 	keys("Enter")
 	waitFor("saved this capture to")
+	keys("Escape")
+	time.Sleep(300 * time.Millisecond)
 	keys("q")
 
 	recLines := strings.Split(strings.TrimSpace(readFile(t, rec)), "\n")

@@ -51,6 +51,10 @@ func (e usageError) Error() string { return e.msg }
 
 // report prints err as one line on stderr and returns the exit code.
 func report(err error) int {
+	var ae agentExit
+	if errors.As(err, &ae) {
+		return ae.code // the answer is printed already
+	}
 	fmt.Fprintln(os.Stderr, errorLine(err))
 	var ue usageError
 	if errors.As(err, &ue) {

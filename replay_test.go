@@ -24,3 +24,23 @@ func TestReplayCommand(t *testing.T) {
 		}
 	}
 }
+
+// e and w write under $XDG_STATE_HOME/domscope, else ~/.local/state, not
+// into the directory the UI was started in. The flag and the config win.
+func TestDefaultOutputDir(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "/x/state")
+	if got := (uiFlags{}).outputDirOr(&settings{}); got != "/x/state/domscope" {
+		t.Errorf("with XDG_STATE_HOME: %q", got)
+	}
+	t.Setenv("XDG_STATE_HOME", "relative") // not absolute: ignored
+	t.Setenv("HOME", "/home/u")
+	if got := (uiFlags{}).outputDirOr(&settings{}); got != "/home/u/.local/state/domscope" {
+		t.Errorf("with HOME: %q", got)
+	}
+	if got := (uiFlags{}).outputDirOr(&settings{outputDir: "/cfg"}); got != "/cfg" {
+		t.Errorf("with output_dir: %q", got)
+	}
+	if got := (uiFlags{outputDir: "/flag"}).outputDirOr(&settings{outputDir: "/cfg"}); got != "/flag" {
+		t.Errorf("with --output-dir: %q", got)
+	}
+}

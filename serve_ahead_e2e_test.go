@@ -8,6 +8,7 @@ import (
 
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/serve"
 )
 
 // aheadLine is what the server logs when it modelled a new page itself.
@@ -71,18 +72,18 @@ func TestServeAheadBounded(t *testing.T) {
 		_ = p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": `Number(sessionStorage.getItem("loads") || 0)`, "returnByValue": true}, &r)
 		return r.Result.Value
 	}
-	for deadline := time.Now().Add(time.Minute); loads() < 3*maxUnread; { // a hang guard
+	for deadline := time.Now().Add(time.Minute); loads() < 3*serve.MaxUnread; { // a hang guard
 		if time.Now().After(deadline) {
 			t.Fatalf("the page did not reload: %d loads", loads())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	waitLogged(t, srv, aheadLine, maxUnread)
-	if n := strings.Count(srv.stderr(), aheadLine); n != maxUnread {
-		t.Fatalf("%d loads modelled ahead with no request between, want %d", n, maxUnread)
+	waitLogged(t, srv, aheadLine, serve.MaxUnread)
+	if n := strings.Count(srv.stderr(), aheadLine); n != serve.MaxUnread {
+		t.Fatalf("%d loads modelled ahead with no request between, want %d", n, serve.MaxUnread)
 	}
 	snap(t, ws, id, "--format", "text")
-	waitLogged(t, srv, aheadLine, maxUnread+1)
+	waitLogged(t, srv, aheadLine, serve.MaxUnread+1)
 }
 
 // TestServeWatch: with --watch, the server models every tab unasked, one

@@ -17,6 +17,7 @@ import (
 
 	"domscope/cdpconn"
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/serve"
 )
 
 // server is a `domscope serve` the test started.
@@ -71,7 +72,7 @@ func startServe(t *testing.T, ws string, extra ...string) *server {
 func startServeHooked(t *testing.T, ws, hooks string, extra ...string) *server {
 	t.Helper()
 	args, _ := json.Marshal(append([]string{"serve", "--endpoint", ws}, extra...))
-	s := &server{path: socketPath(ws), done: make(chan struct{})}
+	s := &server{path: serve.SocketPath(ws), done: make(chan struct{})}
 	s.cmd = exec.Command(os.Args[0], "-test.run=^$")
 	s.cmd.Env = append(os.Environ(), "DOMSCOPE_CLI_ARGS="+string(args), "DOMSCOPE_SERVE_HOOK="+hooks)
 	s.cmd.Stderr = s
@@ -322,7 +323,7 @@ func TestServeStaleSocket(t *testing.T) {
 	base, _ := cdptest.Serve(t, pages)
 	p := cdptest.Page(t, base+"/semantic.html")
 	id := p.TargetID()
-	staleSocket(t, socketPath(ws))
+	staleSocket(t, serve.SocketPath(ws))
 	stale := snap(t, ws, id, "--format", "text")
 	if direct := snap(t, ws, id, "--format", "text", "--direct"); stale != direct {
 		t.Errorf("with a stale socket: %s", firstDiff(stale, direct))

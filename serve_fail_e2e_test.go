@@ -10,6 +10,7 @@ import (
 
 	"domscope/cdpconn/cdptest"
 	"domscope/dom/query"
+	"domscope/dom/serve"
 )
 
 // TestServeDiesMidReply: a server that dies halfway through a reply
@@ -117,7 +118,7 @@ func TestServeSlowTab(t *testing.T) {
 }
 
 // rawRequest dials the server and sends req, then reads its accept line.
-func rawRequest(t *testing.T, srv *server, req serveRequest) *net.UnixConn {
+func rawRequest(t *testing.T, srv *server, req serve.Request) *net.UnixConn {
 	t.Helper()
 	c, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: srv.path, Net: "unix"})
 	if err != nil {
@@ -172,7 +173,7 @@ func replyWaiting(t *testing.T, c *net.UnixConn) {
 // failed.
 func TestServeStuckClient(t *testing.T) {
 	_, _, p, srv := servePage(t, "/serve/big.html", "")
-	c := rawRequest(t, srv, serveRequest{Protocol: serveProtocol, Target: p.TargetID(), Format: "tree",
+	c := rawRequest(t, srv, serve.Request{Protocol: serve.Protocol, Target: p.TargetID(), Format: "tree",
 		Shape: query.Shape{Offscreen: true}, Timeout: 5 * time.Minute})
 	replyWaiting(t, c) // the reply is bigger than the socket's buffers
 	_ = srv.cmd.Process.Signal(syscall.SIGTERM)
@@ -212,7 +213,7 @@ func exchange(t *testing.T, srv *server, line []byte) string {
 // strings.
 func TestServeBadRequests(t *testing.T) {
 	_, _, p, srv := servePage(t, "/semantic.html", "")
-	req := serveRequest{Protocol: serveProtocol, Target: p.TargetID(), Shape: query.Shape{Offscreen: true}, Timeout: time.Minute}
+	req := serve.Request{Protocol: serve.Protocol, Target: p.TargetID(), Shape: query.Shape{Offscreen: true}, Timeout: time.Minute}
 	for _, format := range []string{"xml\x1b]0;owned\x07", ""} {
 		req.Format = format
 		b, _ := json.Marshal(req)

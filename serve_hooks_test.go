@@ -11,6 +11,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/live"
+	"domscope/dom/serve"
 )
 
 // A server a test starts with DOMSCOPE_SERVE_HOOK set stops at a known
@@ -26,7 +27,7 @@ func init() {
 		case "die-mid-reply":
 			// A reply cut off as by an OOM kill: half sent, then gone.
 			// Short replies (the readiness probe's) go whole.
-			serveTest.write = func(c net.Conn, b []byte) error {
+			serve.Hooks.Write = func(c net.Conn, b []byte) error {
 				if len(b) < 200 {
 					_, err := c.Write(b)
 					return err
@@ -37,26 +38,26 @@ func init() {
 				return nil
 			}
 		case "panic-once":
-			serveTest.request = func(serveRequest) {
+			serve.Hooks.Request = func(serve.Request) {
 				if once.CompareAndSwap(false, true) {
 					panic("a test's panic")
 				}
 			}
 		case "panic-attach-once":
-			serveTest.attach = func(context.Context, string) {
+			serve.Hooks.Attach = func(context.Context, string) {
 				if once.CompareAndSwap(false, true) {
 					panic("a test's panic")
 				}
 			}
 		case "hold":
 			// Says it holds the request, then waits to be killed.
-			serveTest.request = func(serveRequest) {
+			serve.Hooks.Request = func(serve.Request) {
 				fmt.Fprintln(os.Stderr, "test: holding the request")
 				select {}
 			}
 		case "slow-attach":
 			// A tab whose URL says "slow" attaches only when its request ends.
-			serveTest.attach = func(ctx context.Context, url string) {
+			serve.Hooks.Attach = func(ctx context.Context, url string) {
 				if strings.Contains(url, "slow") {
 					fmt.Fprintln(os.Stderr, "test: attaching the slow tab")
 					<-ctx.Done()
@@ -65,7 +66,7 @@ func init() {
 		case "navigate-after-capture":
 			// A navigation lands between the capture and the selector,
 			// and the service has read the new page.
-			serveTest.captured = func(ctx context.Context, p dom.Page, svc *live.Service) {
+			serve.Hooks.Captured = func(ctx context.Context, p dom.Page, svc *live.Service) {
 				if !once.CompareAndSwap(false, true) {
 					return
 				}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/serve"
 )
 
 // fakeServer answers every request at path with an error a real
@@ -27,8 +28,8 @@ func fakeServer(t *testing.T, path string) {
 				return
 			}
 			_, _ = bufio.NewReader(c).ReadBytes('\n')
-			_, _ = c.Write([]byte(`{"protocol":2,"accepted":true}` + "\n" +
-				`{"protocol":2,"length":0,"error":{"code":"CDP_ERROR","text":"FAKE SERVER"}}` + "\n"))
+			_, _ = c.Write([]byte(`{"protocol":3,"accepted":true}` + "\n" +
+				`{"protocol":3,"length":0,"error":{"code":"CDP_ERROR","text":"FAKE SERVER"}}` + "\n"))
 			c.Close()
 		}
 	}()
@@ -42,7 +43,7 @@ func TestServeSocketNotOurs(t *testing.T) {
 	ws := cdptest.Browser(t).WebSocketURL()
 	base, _ := cdptest.Serve(t, pages)
 	p := cdptest.Page(t, base+"/semantic.html")
-	path := socketPath(ws)
+	path := serve.SocketPath(ws)
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -68,16 +69,16 @@ func TestServeSocketNotOurs(t *testing.T) {
 	}
 }
 
-// TestServeLockKept: a server that stops leaves its lock file, so two
-// starting after it lock the same file; the next server starts.
-func TestServeLockKept(t *testing.T) {
+// TestServeLockGone: a server that stops removes its lock file with its
+// socket (nothing is left in the directory); the next server starts.
+func TestServeLockGone(t *testing.T) {
 	serveEnv(t)
 	ws := cdptest.Browser(t).WebSocketURL()
 	srv := startServe(t, ws)
 	_ = srv.cmd.Process.Signal(syscall.SIGTERM)
 	<-srv.done
-	if _, err := os.Stat(srv.path + ".lock"); err != nil {
-		t.Errorf("the lock file went: %v", err)
+	if _, err := os.Stat(srv.path + ".lock"); !os.IsNotExist(err) {
+		t.Errorf("the lock file stayed: %v", err)
 	}
 	startServe(t, ws)
 }

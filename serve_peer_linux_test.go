@@ -56,7 +56,7 @@ func TestServeRefusesOtherUser(t *testing.T) {
 	c := dialAs(t, srv.path, 65534)
 	defer c.Close()
 	_ = c.SetDeadline(time.Now().Add(time.Minute)) // a hang guard
-	_, _ = c.Write([]byte(`{"protocol":2,"format":"text"}` + "\n"))
+	_, _ = c.Write([]byte(`{"protocol":3,"format":"text"}` + "\n"))
 	line, err := bufio.NewReader(c).ReadString('\n')
 	if err == nil || line != "" {
 		t.Errorf("another user got %q", line)

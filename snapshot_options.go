@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"strings"
 
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
-	"domscope/dom/flatten"
 	"domscope/dom/query"
 )
 
@@ -54,33 +51,4 @@ func pageQuery(ctx context.Context, p dom.Page, snap *dom.Snapshot) queryFunc {
 	return func(sel string) ([]*dom.VirtualNode, error) {
 		return query.QueryCSS(ctx, p.Call, snap, p.TargetID(), sel)
 	}
-}
-
-// apply puts the options into opts; q resolves a selector.
-func (v *viewFlags) apply(snap *dom.Snapshot, opts *dom.Options, q queryFunc) error {
-	if err := v.Shape.Apply(snap, opts, q); err != nil {
-		return fmt.Errorf("--selector: %w", err)
-	}
-	return nil
-}
-
-// format writes sd as json or text within --max-tokens.
-func (v *viewFlags) format(sd *dom.SerializedDom, format string) (string, error) {
-	more := func(omitted int) string {
-		return fmt.Sprintf("%d more nodes left out to fit --max-tokens %d: raise it, or narrow the view with --selector or --offscreen=false", omitted, v.maxTokens)
-	}
-	if v.Query != "" {
-		text, _ := flatten.QueryText(sd, v.Query, v.maxTokens)
-		return strings.TrimSuffix(text, "\n"), nil
-	}
-	if format == "json" {
-		b, _, err := flatten.CutJSON(sd, v.maxTokens, more)
-		return string(b), err
-	}
-	lines, omitted := flatten.CutTextLines(flatten.FormatTextLines(sd), v.maxTokens)
-	text := flatten.JoinLines(lines)
-	if omitted > 0 {
-		text += "… " + more(omitted) + "\n"
-	}
-	return strings.TrimSuffix(text, "\n"), nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -23,24 +22,26 @@ type agentFlags struct {
 	token string
 	view  string
 	// gateTimeout is how long a call waits while the person has paused
-	// the agent. It is hidden: tests shorten it.
+	// the agent.
 	gateTimeout time.Duration
+	nav         policyFlags
 }
 
 func (f *agentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.addr, "mcp", "", "also serve the DOM tool to an LLM agent over MCP at http://ADDR/mcp, on this UI's page (loopback only unless --allow-remote)")
 	fs.StringVar(&f.token, "token", "", "with --mcp: require this bearer token (Authorization: Bearer TOKEN)")
 	fs.StringVar(&f.view, "view", string(mcp.ViewDiff), "with --mcp: what an action answers with besides its result: diff, full or none")
-	fs.DurationVar(&f.gateTimeout, "mcp-pause-timeout", 60*time.Second, "with --mcp: how long an agent's call waits while paused (p) before it fails")
-	_ = fs.MarkHidden("mcp-pause-timeout")
+	fs.DurationVar(&f.gateTimeout, "mcp-pause-timeout", mcp.DefaultGateTimeout, "with --mcp: how long an agent's call waits while paused (p) before it fails, saying why (keep it under the client's own timeout, often 60 s)")
+	f.nav.register(fs, "with --mcp: ")
 }
 
 // check refuses bad flags before anything is opened.
 func (f agentFlags) check(conn connFlags) error {
-	switch mcp.View(f.view) {
-	case mcp.ViewDiff, mcp.ViewFull, mcp.ViewNone:
-	default:
-		return usageError{fmt.Sprintf("--view %q: want diff, full or none", f.view)}
+	if _, err := mcp.ParseView(f.view); err != nil {
+		return usageError{err.Error()}
+	}
+	if _, err := f.nav.policy(); err != nil {
+		return err
 	}
 	if f.addr == "" {
 		if f.token != "" {
@@ -65,18 +66,26 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 	if f.addr == "" {
 		return nil, func() {}, nil
 	}
+	nav, err := f.nav.policy() // checked by check
+	if err != nil {
+		return nil, nil, err
+	}
+	view, err := mcp.ParseView(f.view) // checked by check
+	if err != nil {
+		return nil, nil, err
+	}
 	agent := tui.NewAgent()
-	server := mcp.New(mcp.Config{
+	server := mcp.NewLive(mcp.Config{
 		Service:     svc,
 		Page:        s.page,
 		Browser:     s.browser,
-		NewService:  func(p dom.Page) mcp.Service { return live.NewService(p, cfg) },
-		View:        mcp.View(f.view),
+		View:        view,
 		Observer:    agent.Observe,
 		Gate:        agent.Gate,
 		GateTimeout: f.gateTimeout,
 		Version:     version(),
-	})
+		Navigation:  nav,
+	}, cfg)
 	agent.SetTab = func(a dom.Actor, p dom.Page) {
 		if svc, ok := a.(mcp.Service); ok {
 			server.SetTab(svc, p)
@@ -87,7 +96,7 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 		server.Close()
 		return nil, nil, fmt.Errorf("--mcp: %w", err)
 	}
-	hs := &http.Server{Handler: server.Handler(mcp.HTTPOptions{Token: f.token, AllowRemote: conn.allowRemote}), ReadHeaderTimeout: 10 * time.Second}
+	hs := mcp.NewHTTPServer(server.Handler(mcp.HTTPOptions{Token: f.token, AllowRemote: conn.allowRemote, Listen: f.addr}))
 	go func() { _ = hs.Serve(ln) }()
 	stop := func() {
 		// a paused call must not hold the shutdown

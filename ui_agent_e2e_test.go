@@ -236,10 +236,12 @@ func TestUIWatchesTheAgent(t *testing.T) {
 		}
 	}
 	term.keys("Escape")
-	time.Sleep(300 * time.Millisecond)
+	term.waitFor("the call log to close", func(s string) bool { return !strings.Contains(s, "Agent calls") })
 	// w writes the same session as a script; H tells its story
 	term.keys("w")
 	term.waitText("wrote 4 steps")
+	term.keys("Escape") // the box with the path and the replay command
+	time.Sleep(300 * time.Millisecond)
 	term.keys("H")
 	story := term.waitText("The session, step by step (4)")
 	for _, want := range []string{"1 ✓ agent: click on node_" + add, "2 ✓ agent: type \"••••\" on node_" + pw,
@@ -249,7 +251,8 @@ func TestUIWatchesTheAgent(t *testing.T) {
 		}
 	}
 	term.keys("Escape")
-	time.Sleep(300 * time.Millisecond)
+	// A q while the story is open would only close it.
+	term.waitFor("the story to close", func(s string) bool { return !strings.Contains(s, "The session, step by step") })
 	term.keys("q")
 	term.waitText("EXIT 0")
 

@@ -8,11 +8,16 @@ var buildVersion string
 
 // version is what --version prints.
 func version() string {
-	if buildVersion != "" {
-		return buildVersion
-	}
 	bi, ok := debug.ReadBuildInfo()
-	if !ok {
+	return versionOf(buildVersion, bi, ok)
+}
+
+// versionOf is the version of a build stamped stamp with build info bi.
+func versionOf(stamp string, bi *debug.BuildInfo, ok bool) string {
+	if stamp != "" {
+		return stamp
+	}
+	if !ok || bi == nil {
 		return "(unknown version)"
 	}
 	v := bi.Main.Version

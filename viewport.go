@@ -3,14 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"image/png"
-	"io"
 
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
 	"domscope/dom/live"
-	"domscope/dom/screenshot"
 )
 
 // registerViewport adds the flags that emulate the agent's window.
@@ -54,28 +51,4 @@ func emulate(ctx context.Context, p dom.Page, vp dom.Viewport) error {
 		return nil
 	}
 	return live.Emulate(ctx, p, vp)
-}
-
-// writeScreenshot saves the page's viewport as a PNG at its CSS size.
-// With marks, it draws the numbered boxes of the flattened view's nodes
-// on it. It lists on w the marks that are not on the picture.
-func writeScreenshot(ctx context.Context, p dom.Page, snap *dom.Snapshot, sd *dom.SerializedDom, path string, marks bool, w io.Writer) error {
-	var known screenshot.SensitiveNodes
-	known.Add(snap)
-	pic, err := screenshot.Screenshot(ctx, p, &known)
-	if err != nil {
-		return err
-	}
-	if marks {
-		fmt.Fprintln(w, screenshot.MarkUp(snap, sd, pic, "screenshot", 0))
-	}
-	f, err := dom.CreatePrivate(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, pic.Image); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

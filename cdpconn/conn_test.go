@@ -16,6 +16,7 @@ import (
 	"domscope/cdpconn/cdptest"
 	"domscope/dom"
 	"domscope/dom/capture"
+	domtabs "domscope/dom/tabs"
 )
 
 func TestDeadEndpointIsQuickClearError(t *testing.T) {
@@ -113,7 +114,7 @@ func TestConnectHTTPAndAttachDetachKeepsTab(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pick, err := cdpconn.PickTarget(tabs, "a.html")
+	pick, err := domtabs.Pick(tabs, "a.html")
 	if err != nil || pick.ID != owned.TargetID() {
 		t.Fatalf("pick: %v %v, want %s", pick, err, owned.TargetID())
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"domscope/dom"
+	domtabs "domscope/dom/tabs"
 )
 
 // A direct connection serves one short job on a tab that is already open,
@@ -90,7 +91,7 @@ type directSession struct {
 var _ dom.Session = directSession{}
 
 // AttachDirect connects to the browser at endpoint, as Connect does. It
-// attaches to the tab spec names, as PickTarget reads it: through the
+// attaches to the tab spec names, as domtabs.Pick reads it: through the
 // tab's own socket (see OpenDirect), or with Target.getTargets and
 // Target.attachToTarget alone. Then it waits for the page's answer to
 // one cheap question, so a hung page fails here.
@@ -147,7 +148,7 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 	defer cancel()
 	// A spec that is a target id is attached to while the tabs are
 	// listed. That saves one round trip. The session is kept only if the
-	// list says that id is a tab PickTarget picks.
+	// list says that id is a tab domtabs.Pick picks.
 	var early struct {
 		sid  string
 		err  error
@@ -163,7 +164,7 @@ func (c *Direct) attachPage(ctx context.Context, spec string) (*DirectPage, erro
 	tabs, err := c.pages(actx)
 	var t dom.TargetInfo
 	if err == nil {
-		t, err = PickTarget(tabs, spec)
+		t, err = domtabs.Pick(tabs, spec)
 	}
 	sid := ""
 	if early.done != nil {

@@ -47,7 +47,7 @@ func pageSocketURL(endpoint string, allowRemote bool, id string) (string, bool) 
 }
 
 // openPageSocket opens the tab id through its own socket. The socket is
-// kept only if it is a tab's that PickTarget would pick: Chrome serves
+// kept only if it is a tab's that domtabs.Pick would pick: Chrome serves
 // frames and workers the same way. The probe goes with the question.
 func openPageSocket(ctx context.Context, wsURL, id string) (*DirectPage, error) {
 	c, err := dialDirect(ctx, wsURL)

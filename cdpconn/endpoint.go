@@ -13,11 +13,12 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // DefaultEndpoint is where Chrome listens when started with
 // --remote-debugging-port=9222.
-const DefaultEndpoint = "http://127.0.0.1:9222"
+const DefaultEndpoint = urls.DefaultEndpoint
 
 // versionTimeout bounds the request to /json/version. A dead or wrong
 // endpoint must fail fast, never hang.
@@ -209,13 +210,10 @@ func isLoopback(host string) bool {
 // endpointURL is endpoint with the default for an empty one and http://
 // for a bare host:port, and its parse.
 func endpointURL(endpoint string) (string, *url.URL, error) {
-	endpoint = strings.TrimSpace(endpoint)
-	if endpoint == "" {
-		endpoint = DefaultEndpoint
-	}
-	if !strings.Contains(endpoint, "://") {
-		endpoint = "http://" + endpoint
-	}
+	endpoint = ExpandEndpoint(endpoint)
 	u, err := url.Parse(endpoint)
 	return endpoint, u, err
 }
+
+// ExpandEndpoint is endpoint as a URL (urls.ExpandEndpoint).
+func ExpandEndpoint(endpoint string) string { return urls.ExpandEndpoint(endpoint) }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -17,14 +18,17 @@ import (
 )
 
 // startTimeout bounds how long a launched Chromium may take to open its
-// DevTools port.
-const startTimeout = 30 * time.Second
+// DevTools port. The caller's context (--timeout) usually ends it first.
+// A loaded machine can take over 30 s to start a browser.
+const startTimeout = 2 * time.Minute
 
 // LaunchOptions configure Launch. The zero value finds Chromium on its own,
 // runs headless when there is no display, and uses a fresh profile.
 type LaunchOptions struct {
 	// Path is the browser executable. Empty looks at $CHROME_PATH, then
-	// chromium, chromium-browser, google-chrome, google-chrome-stable on $PATH.
+	// chromium, chromium-browser, google-chrome, google-chrome-stable on
+	// $PATH, then on macOS Chrome, Chromium and Chrome Canary in
+	// /Applications and ~/Applications.
 	Path string
 	// Headless forces headless mode. Without it the browser is headless
 	// only when $DISPLAY and $WAYLAND_DISPLAY are unset.
@@ -43,27 +47,62 @@ type LaunchOptions struct {
 
 // launched is a Chromium process Launch started.
 type launched struct {
-	cmd    *exec.Cmd
-	tmpDir string // removed on stop when we made it
-	exited chan struct{}
-	once   sync.Once
-	err    error
+	cmd     *exec.Cmd
+	tmpDir  string // removed on stop when we made it
+	profile string // the --user-data-dir, ours or given
+	exited  chan struct{}
+	once    sync.Once
+	err     error
 }
 
 // FindChrome returns the Chromium executable Launch would use.
 func FindChrome() (string, error) {
-	if p := os.Getenv("CHROME_PATH"); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", fmt.Errorf("$CHROME_PATH=%s: %w", p, err)
+	home, _ := os.UserHomeDir()
+	return findChrome(runtime.GOOS, os.Getenv, exec.LookPath, fileExists, home)
+}
+
+// macApps are where macOS keeps Chrome and Chromium: an app bundle has
+// no command on $PATH.
+var macApps = []string{
+	"Google Chrome.app/Contents/MacOS/Google Chrome",
+	"Chromium.app/Contents/MacOS/Chromium",
+	"Google Chrome Canary.app/Contents/MacOS/Google Chrome Canary",
+}
+
+// findChrome is FindChrome with the system's lookups passed in, so the
+// candidates of every system can be tested on one.
+func findChrome(goos string, getenv func(string) string, lookPath func(string) (string, error), exists func(string) bool, home string) (string, error) {
+	if p := getenv("CHROME_PATH"); p != "" {
+		if !exists(p) {
+			return "", fmt.Errorf("$CHROME_PATH=%s: no such file", p)
 		}
 		return p, nil
 	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
+		if p, err := lookPath(name); err == nil {
 			return p, nil
 		}
 	}
+	if goos == "darwin" {
+		dirs := []string{"/Applications"}
+		if home != "" {
+			dirs = append(dirs, filepath.Join(home, "Applications"))
+		}
+		for _, app := range macApps {
+			for _, d := range dirs {
+				if p := filepath.Join(d, app); exists(p) {
+					return p, nil
+				}
+			}
+		}
+		return "", errors.New("no Chrome found: install Google Chrome or Chromium (brew install --cask chromium) in /Applications, or set $CHROME_PATH")
+	}
 	return "", errors.New("no Chromium found: install chromium (apt-get install chromium) or set $CHROME_PATH")
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // Launch starts a local Chromium with a DevTools port on a free loopback
@@ -92,6 +131,7 @@ func Launch(ctx context.Context, opts LaunchOptions) (*Browser, error) {
 			return nil, dom.Errorf(dom.AttachFailed, err, "cannot write to the profile directory %s", dir)
 		}
 	}
+	l.profile = dir
 	headless := opts.Headless || (os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "")
 	args := []string{
 		"--remote-debugging-port=0", // Chrome picks a free port and writes it to DevToolsActivePort
@@ -177,9 +217,30 @@ func (l *launched) stop() error {
 			case <-time.After(10 * time.Second):
 			}
 		}
+		removeSingletonDir(l.profile)
 		l.cleanup()
 	})
 	return nil
+}
+
+// removeSingletonDir removes the directory in $TMPDIR that holds the
+// browser's singleton socket (org.chromium.Chromium.XXXXXX). The profile
+// links to it. Chromium removes it on a clean exit; a killed one does not.
+func removeSingletonDir(profile string) {
+	if profile == "" {
+		return
+	}
+	target, err := os.Readlink(filepath.Join(profile, "SingletonSocket"))
+	if err != nil {
+		return
+	}
+	dir := filepath.Dir(target)
+	base := filepath.Base(dir)
+	// Only a directory the browser made for this: never the profile or /tmp.
+	if !strings.HasPrefix(base, "org.chromium.") && !strings.HasPrefix(base, "com.google.") {
+		return
+	}
+	_ = os.RemoveAll(dir)
 }
 
 func (l *launched) cleanup() {

@@ -78,6 +78,7 @@ func cleanLeftovers(tmp string) []string {
 			continue
 		}
 		killUsers(dir)
+		removeSingletonDir(dir)
 		if removeAllRetry(dir) == nil && staysGone(dir) {
 			removed = append(removed, dir)
 		}

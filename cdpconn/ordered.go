@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp/jsonv2"
 	cdpdom "github.com/chromedp/cdproto/dom"
@@ -103,7 +104,7 @@ func (s session) SubscribeOrdered(methods ...string) (<-chan dom.EventMessage, f
 		if err != nil {
 			return
 		}
-		q.push(dom.EventMessage{Method: m, Params: b})
+		q.push(dom.EventMessage{Method: m, Params: b, At: time.Now()})
 	})
 	if want[dom.MarkEvent] {
 		marked.add(s.t, q)

@@ -64,7 +64,30 @@ type Action struct {
 	// browser's own window again.
 	Viewport *Viewport `json:"viewport,omitempty"`
 	Full     bool      `json:"full,omitempty"` // snapshot: a full capture, not an incremental refresh
+	// Expect is what the action should do; the action fails with
+	// EXPECTATION_FAILED when it does not (seed 003 §3.6.3).
+	Expect *Expect `json:"expect,omitempty"`
+	// Metrics asks for the page's performance counters before and after.
+	Metrics bool `json:"metrics,omitempty"`
 }
+
+// Expect is an action's expected outcome. Every field given must hold;
+// Any holds when one of its alternatives does. It is checked until
+// TimeoutMs (default 2000) after the action began.
+type Expect struct {
+	Appears   string   `json:"appears,omitempty"`   // a text the view shows (or that flashed)
+	Gone      string   `json:"gone,omitempty"`      // a text the view no longer shows
+	URL       string   `json:"url,omitempty"`       // a part of the page's URL
+	Navigates bool     `json:"navigates,omitempty"` // the tab navigated
+	Change    string   `json:"change,omitempty"`    // "none" or "any"
+	Value     string   `json:"value,omitempty"`     // the target's value
+	State     string   `json:"state,omitempty"`     // a state of the target: checked, expanded, "not checked"
+	Any       []Expect `json:"any,omitempty"`
+	TimeoutMs int      `json:"timeout_ms,omitempty"`
+}
+
+// DefaultExpectTimeout is how long an expectation is waited for.
+const DefaultExpectTimeout = 2 * time.Second
 
 // VisualEffect is what the browser showed for an action.
 type VisualEffect struct {
@@ -144,6 +167,88 @@ type ActionResult struct {
 	Console []ConsoleEntry `json:"console,omitempty"`
 	// Snapshot says how the snapshot after the action was taken.
 	Snapshot *SnapshotStat `json:"snapshot,omitempty"`
+
+	// Effect is the verdict: what the action did (see the Effect values).
+	Effect Effect `json:"effect,omitempty"`
+	// Focus is the node focused after the action, when focus moved.
+	Focus string `json:"focus,omitempty"`
+	// TabsOpened are the tabs and popups the action opened.
+	TabsOpened []TabOpened `json:"tabs_opened,omitempty"`
+	// Flashed are nodes that appeared and went (or were shown and
+	// hidden) while the action settled: a toast no snapshot holds.
+	Flashed []Flash `json:"flashed,omitempty"`
+	// Announced are live regions whose text changed during the action.
+	Announced []Announcement `json:"announced,omitempty"`
+	// Background counts the view's lines that changed by themselves (a
+	// clock): they are left out of Changes.Flat and the verdict.
+	Background int `json:"background,omitempty"`
+	// Metrics is the change in the page's performance counters the action
+	// made (asked for with Action.Metrics).
+	Metrics *Metrics `json:"metrics,omitempty"`
+	// Typed says how a type action typed: "keys" (key events for each
+	// character: the page listens for keys) or "insert" (at once).
+	Typed string `json:"typed,omitempty"`
+	// Expected says the expectation held ("" when none was given; a
+	// failed one is the action's error).
+	Expected string `json:"expected,omitempty"`
+	// ErrorsSeen are the errors the page shows after the action: alerts
+	// (shown or flashed), invalid fields with their message, console
+	// errors and failed requests.
+	ErrorsSeen []string `json:"errors_seen,omitempty"`
+	// Later is what changed after the last action settled and before
+	// this one began: that action's late effects, not this one's.
+	Later *Later `json:"later,omitempty"`
+}
+
+// Effect is an action's verdict, from the strongest to the weakest.
+type Effect string
+
+// The verdicts, in the order they win.
+const (
+	EffectDialog    Effect = "dialog"     // a JavaScript dialog opened
+	EffectNewTab    Effect = "new_tab"    // a tab or popup opened
+	EffectNavigated Effect = "navigated"  // the tab loaded another document or URL
+	EffectChanged   Effect = "changed"    // the view changed, or something flashed
+	EffectFocusOnly Effect = "focus_only" // only the focus moved
+	EffectNone      Effect = "none"       // no visible change
+)
+
+// TabOpened is a tab or popup an action opened: its target id, ready to
+// select, its URL (secrets redacted) and title.
+type TabOpened struct {
+	Target string `json:"target"`
+	URL    string `json:"url"`
+	Title  string `json:"title,omitempty"`
+}
+
+// Flash is a node that appeared and went while an action settled. ID is
+// the node it appeared in (it has none of its own once gone), Role its
+// role ("" for plain text), Text its text (masked as the view is) and Ms
+// how long it was there.
+type Flash struct {
+	ID   string  `json:"id,omitempty"`
+	Role string  `json:"role,omitempty"`
+	Text string  `json:"text"`
+	Ms   float64 `json:"ms"`
+}
+
+// Announcement is a live region (role alert, status or log, or
+// aria-live) whose text changed during an action: its last text.
+type Announcement struct {
+	ID   string `json:"id,omitempty"`
+	Role string `json:"role,omitempty"`
+	Text string `json:"text"`
+}
+
+// Later is what the page did by itself after an action settled: the
+// view's changed lines and what flashed, AfterMs after that action's
+// snapshot (when the first change came).
+type Later struct {
+	AfterMs  float64    `json:"after_ms"`
+	Action   ActionKind `json:"action,omitempty"`
+	Flat     []string   `json:"flat,omitempty"`
+	FlatMore int        `json:"flatMore,omitempty"`
+	Flashed  []Flash    `json:"flashed,omitempty"`
 }
 
 // ConsoleEntry is one console message an action caused, as the page gave
@@ -280,4 +385,16 @@ func TypesChar(key string, mods []string) bool {
 		}
 	}
 	return utf8.RuneCountInString(k) == 1 || k == "Space"
+}
+
+// Metrics is an action's performance delta (Performance.getMetrics):
+// DOM nodes, JS heap bytes, layouts and style recalculations it caused,
+// and the nodes and heap after it.
+type Metrics struct {
+	Nodes        int   `json:"nodes"`
+	JSHeapBytes  int64 `json:"js_heap_bytes"`
+	Layouts      int   `json:"layouts"`
+	StyleRecalcs int   `json:"style_recalcs"`
+	NodesAfter   int   `json:"nodes_after"`
+	JSHeapAfter  int64 `json:"js_heap_after"`
 }

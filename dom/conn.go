@@ -70,10 +70,13 @@ type Browser interface {
 	Close() error
 }
 
-// EventMessage is one CDP event with its method.
+// EventMessage is one CDP event with its method. At is when it came off
+// the wire: a loaded process may apply it much later, and how long a
+// flash lived is measured between arrivals.
 type EventMessage struct {
 	Method string
 	Params json.RawMessage
+	At     time.Time
 }
 
 // OrderedEvents is a Page that delivers the events of several methods on

@@ -24,6 +24,12 @@ const (
 	// DialogOpen: a JavaScript dialog (alert, confirm, prompt,
 	// beforeunload) blocks the page. Accepting or dismissing it recovers.
 	DialogOpen Code = "DIALOG_OPEN"
+	// NavigationBlocked: the navigation policy does not let an agent open
+	// this address (a local file, a browser page, an origin not allowed).
+	NavigationBlocked Code = "NAVIGATION_BLOCKED"
+	// ExpectationFailed: the action ran, but what it was expected to do
+	// (Action.Expect) did not happen. The message says what did.
+	ExpectationFailed Code = "EXPECTATION_FAILED"
 )
 
 // Error is an engine error with a code and a message. A person or an LLM

@@ -199,7 +199,7 @@ func Default() KeyMap {
 		{b("space", "toggle", "space"), Toggle, panes, nowhere, GroupMove, offline, "expand or collapse the node"},
 		{b("+", "expand all", "+", "="), ExpandAll, panes, nowhere, GroupMove, offline, "expand every node"},
 		{b("-", "collapse all", "-", "_"), CollapseAll, panes, nowhere, GroupMove, offline, "collapse every node"},
-		{b("Z", "zoom", "Z"), Zoom, panes, nowhere, GroupMove, offline, "maximise the focused pane"},
+		{b("Z", "zoom", "Z"), Zoom, panes, nowhere, GroupMove, offline, "maximise the pane or picture"},
 		{b("tab", "switch pane", "tab", "shift+tab"), SwitchPane, panes, nowhere, GroupMove, offline, "switch tree ↔ flat pane"},
 		{b("enter", "counterpart", "enter"), Counterpart, panes, onReadOnly, GroupMove, offline, "same node in the other pane"},
 
@@ -226,7 +226,7 @@ func Default() KeyMap {
 		{b("d", "diff", "d"), Diff, panes, onNormal, GroupFind, offline, "what the last action changed"},
 		{b("l", "highlight", "l"), Highlight, panes, nowhere, GroupAct, live, "highlight in the browser"},
 		{b("T", "tabs", "T"), Targets, panes, onNormal, GroupAct, live, "pick another tab"},
-		{b("P", "picture", "P"), Picture, panes, nowhere, GroupFind, live, "the page's picture ↔ flat pane"},
+		{b("P", "picture", "P"), Picture, panes, nowhere, GroupFind, offline, "the page's picture ↔ flat pane"},
 		{b("m", "marks", "m"), PicMarks, panes, nowhere, GroupFind, offline, "numbered marks on the picture"},
 		{b("z", "reveal", "z"), Reveal, panes, nowhere, GroupAct, live, "scroll the node into the page's view"},
 		{b("v", "viewport", "v"), ViewportNext, panes, nowhere, GroupAct, live, "viewport: desktop → tablet → phone"},

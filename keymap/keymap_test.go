@@ -280,7 +280,7 @@ func TestBrowserSet(t *testing.T) {
 		}
 	}
 	want := []Command{Click, Type, Key, Hover, Select, ScrollDown, ScrollUp, Goto, Back, Forward,
-		Reload, Refresh, Highlight, Targets, Picture, Reveal, ViewportNext, Follow,
+		Reload, Refresh, Highlight, Targets, Reveal, ViewportNext, Follow,
 		StepRun, StepAll, StepSkip, StepEdit}
 	var got []Command
 	var all []Command

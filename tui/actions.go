@@ -93,6 +93,11 @@ type answer struct {
 
 func (a answer) apply(m *Model, _ layer) tea.Cmd { return m.answerDialog(a.d, a.accept) }
 
+// copyOut sends text to the clipboard; what names it in the footer.
+type copyOut struct{ what, text string }
+
+func (a copyOut) apply(m *Model, _ layer) tea.Cmd { return m.copyText(a.what, a.text) }
+
 // copyItem copies one of the copy chooser's items.
 type copyItem struct{ what string }
 

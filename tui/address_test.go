@@ -6,33 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-func TestAddress(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"127.0.0.1:8766/x", "http://127.0.0.1:8766/x"},
-		{"localhost:3000", "http://localhost:3000"},
-		{"localhost", "http://localhost"},
-		{"app.localhost/a", "http://app.localhost/a"},
-		{"10.0.0.5/admin", "http://10.0.0.5/admin"},
-		{"[::1]:8080/", "http://[::1]:8080/"},
-		{"example.com:8443/a?b=c", "http://example.com:8443/a?b=c"},
-		{"example.com", "https://example.com"},
-		{"en.wikipedia.org/wiki/Go", "https://en.wikipedia.org/wiki/Go"},
-		{"  example.com/a  ", "https://example.com/a"},
-		{"http://example.com", "http://example.com"},
-		{"HTTPS://example.com", "HTTPS://example.com"},
-		{"file:///tmp/a.html", "file:///tmp/a.html"},
-		{"/tmp/a.html", "file:///tmp/a.html"},
-		{"data:text/html,<p>hi", "data:text/html,<p>hi"},
-		{"about:blank", "about:blank"},
-		{"chrome://version", "chrome://version"},
-		{"", ""},
-	} {
-		if got := address(c.in); got != c.want {
-			t.Errorf("address(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 // The go-to prompt starts with the page's URL selected. The first typed
 // character or paste replaces it; keys that move or edit keep it.
 func TestGotoPromptSelection(t *testing.T) {
@@ -65,5 +38,34 @@ func TestGotoPromptSelection(t *testing.T) {
 				t.Errorf("prompt holds %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// The go-to prompt reads an address as the page's links do: a relative
+// path resolves against the page, a bare host gets its scheme.
+func TestGotoResolves(t *testing.T) {
+	for typed, want := range map[string]string{
+		"b.html":       "http://127.0.0.1:8080/b.html",
+		"/x/y":         "http://127.0.0.1:8080/x/y",
+		"example.com":  "https://example.com",
+		"localhost:99": "http://localhost:99",
+	} {
+		a := newTestActor(formPage("Sign up"))
+		m := started(t, a, 120, 40)
+		press(t, m, k('g'))
+		_, cmd := m.Update(tea.PasteMsg{Content: typed})
+		settle(t, m, cmd)
+		press(t, m, tea.KeyPressMsg{Code: tea.KeyEnter})
+		a.mu.Lock()
+		var got string
+		for _, act := range a.actions {
+			if act.Kind == "navigate" {
+				got = act.URL
+			}
+		}
+		a.mu.Unlock()
+		if got != want {
+			t.Errorf("g %q navigated to %q, want %q", typed, got, want)
+		}
 	}
 }

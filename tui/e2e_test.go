@@ -47,7 +47,7 @@ func TestTodoMVCFullProgram(t *testing.T) {
 	tm.keys("M-Enter")
 	s = tm.waitFor("the todo in both panes", 30*time.Second, func(s string) bool {
 		l, r := columns(s, computeScreen(140, 44).flat.x)
-		return strings.Contains(s, "last action: type") && strings.Contains(l, "buy oat milk") && strings.Contains(r, "buy oat milk")
+		return strings.Contains(acted(s), "last action: type") && strings.Contains(l, "buy oat milk") && strings.Contains(r, "buy oat milk")
 	})
 	if !strings.Contains(s, `type "buy oat milk\n" on node_`) || !strings.Contains(s, "→ ok") {
 		t.Errorf("details do not show the action result:\n%s", s)
@@ -286,7 +286,7 @@ func TestLostTabFullProgram(t *testing.T) {
 	})
 	tm.keys("c")
 	s := tm.waitFor("the click to fail clearly", 20*time.Second, func(s string) bool {
-		return strings.Contains(s, "last action: click") && !strings.Contains(s, "→ ok")
+		return strings.Contains(acted(s), "last action: click") && !strings.Contains(s, "→ ok")
 	})
 	if !strings.Contains(s, "NOT_ATTACHED") && !strings.Contains(s, "TARGET_NOT_FOUND") && !strings.Contains(s, "CDP_ERROR") {
 		t.Errorf("no error code for the click on a closed tab:\n%s", s)

@@ -233,7 +233,7 @@ func (p *FlatPane) Rows(c rowContext) []string {
 			case views.Added:
 				ln = "+ new"
 			case views.Renamed:
-				ln = "~ renamed"
+				ln = c.notes[n.ID]
 			}
 		}
 		body = append(body, views.FlatLineAt(c.st, p.lines[i], n, p.w, x, sel, ln))

@@ -191,6 +191,7 @@ func TestExportAfterThePageMovedOn(t *testing.T) {
 	if !strings.Contains(s, "Item 1") || !strings.Contains(s, "clicks: 1") {
 		t.Errorf("the snapshot that was saved is not the one shown:\n%s", s)
 	}
+	tm.closeBox("Capture saved")
 	tm.quit()
 
 	c, err := export.ReadCaptureFile(exp)

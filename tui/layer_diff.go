@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -131,3 +132,33 @@ func (o *diffLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action, 
 }
 
 func (o *diffLayer) render(x *layerCtx, s screen) drawn { return o.draw(x, s) }
+
+// changeNotes says per node what changed, in the words d lists it under:
+// "~ renamed" for a name, the state's name for a state ("~ focused,
+// value"), "shown", "hidden" or "moved". A focus change is not a rename.
+func changeNotes(d flatten.SnapshotDiff) map[string]string {
+	whats := make(map[string][]string, len(d.Renamed)+len(d.Changed))
+	add := func(id, w string) {
+		if !slices.Contains(whats[id], w) {
+			whats[id] = append(whats[id], w)
+		}
+	}
+	for _, id := range d.Renamed {
+		add(id, "renamed")
+	}
+	for _, c := range d.Changed {
+		switch c.Kind {
+		case "name":
+			add(c.ID, "renamed")
+		case "state":
+			add(c.ID, views.Clean(c.What))
+		default:
+			add(c.ID, c.Kind)
+		}
+	}
+	notes := make(map[string]string, len(whats))
+	for id, ws := range whats {
+		notes[id] = "~ " + strings.Join(ws, ", ")
+	}
+	return notes
+}

@@ -32,6 +32,12 @@ func (o *list) add(text, key string) {
 	o.keys = append(o.keys, key)
 }
 
+// more adds a row that goes on from the item above.
+func (o *list) more(text string) {
+	o.items = append(o.items, views.ListItem{Text: text, More: true})
+	o.keys = append(o.keys, "")
+}
+
 func (o *list) header(text string) {
 	o.items = append(o.items, views.ListItem{Text: text, Header: true})
 	o.keys = append(o.keys, "")
@@ -129,7 +135,7 @@ func (o *list) move(delta int) {
 	c := o.cursor
 	for n := 0; n < abs(delta); n++ {
 		next := c + step
-		for next >= 0 && next < len(o.items) && o.items[next].Header {
+		for next >= 0 && next < len(o.items) && (o.items[next].Header || o.items[next].More) {
 			next += step
 		}
 		if next < 0 || next >= len(o.items) {
@@ -167,8 +173,12 @@ func (o *list) scroll() {
 			o.offset--
 		}
 	}
-	if o.cursor >= o.offset+rows {
-		o.offset = o.cursor - rows + 1
+	end := o.cursor // the cursor's item ends with its More rows
+	for end+1 < len(o.items) && o.items[end+1].More {
+		end++
+	}
+	if end >= o.offset+rows {
+		o.offset = min(end-rows+1, o.cursor)
 	}
 }
 

@@ -9,12 +9,15 @@ import (
 	"domscope/views"
 )
 
-// promptLayer is the one-line text input on the footer line. What enter
-// does is the prompt's own submit function. So the model never asks which
-// prompt is open.
+// promptLayer is the text input on the footer line. What enter does is
+// the prompt's own submit function. So the model never asks which prompt
+// is open. When the title and the input's hints do not fit on one line,
+// the title goes on the line above, whole, and the input has the footer.
 type promptLayer struct {
 	title string
-	id    string // the node the prompt acts on
+	// twoLines: the title is on a line of its own (fit)
+	twoLines bool
+	id       string // the node the prompt acts on
 	// secret: the node is a sensitive field (dom.SensitiveField). So what
 	// is typed is echoed as • and never shown in clear afterwards.
 	secret bool
@@ -43,14 +46,29 @@ func newPrompt(title, id, value, placeholder string, width int, submit submitFun
 	st := in.Styles()
 	st.Cursor.Blink = false
 	in.SetStyles(st)
-	in.SetWidth(max(width-len(title)-6, 10))
 	in.SetValue(value)
 	in.CursorEnd()
 	in.Focus()
-	return &promptLayer{title: title, id: id, input: in, submit: submit}
+	p := &promptLayer{title: title, id: id, input: in, submit: submit}
+	p.fit(width)
+	return p
+}
+
+// fit lays the prompt out for a screen w wide: on one line when the
+// title, the prompt sign and the hints (or the value) fit, else on two.
+func (p *promptLayer) fit(w int) {
+	in := max(views.Width(p.input.Placeholder), views.Width(p.input.Value())) + 1
+	sign := views.Width(p.input.Prompt)
+	p.twoLines = views.Width(p.title)+1+sign+in > w
+	if p.twoLines {
+		p.input.SetWidth(max(w-sign-1, 10))
+		return
+	}
+	p.input.SetWidth(max(w-views.Width(p.title)-1-sign-1, 10))
 }
 
 // conceal echoes the input as one • per cell, like a password box.
+// push lays it out again for the longer title.
 func (p *promptLayer) conceal() *promptLayer {
 	p.secret = true
 	p.title += " (sensitive: masked)"
@@ -72,8 +90,11 @@ func (p *promptLayer) handle(_ *layerCtx, c keymap.Command, msg tea.Msg) (action
 	case keymap.Submit, keymap.SubmitEnter:
 		return actions{closeLayer{}, submit{p, p.input.Value(), c == keymap.SubmitEnter}}, true
 	}
-	switch msg.(type) {
-	case tea.MouseMsg, tea.WindowSizeMsg, snapshotShown:
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		p.fit(msg.Width)
+		return nil, false
+	case tea.MouseMsg, snapshotShown:
 		return nil, false
 	}
 	var cmd tea.Cmd
@@ -115,10 +136,18 @@ func (p *promptLayer) deselect(msg tea.Msg) {
 
 func (p *promptLayer) render(x *layerCtx, s screen) drawn {
 	t := x.st.Title.Render(views.Trunc(p.title, x.w/2)) + " "
+	if p.twoLines {
+		t = ""
+	}
+	line := views.Pad(t+views.Input(p.input.View()), x.w)
 	if p.selected {
 		// drawn selected, so it is plain that typing replaces it
 		v := views.Trunc(views.Clean(p.input.Value()), max(x.w-views.Width(t)-len(p.input.Prompt), 1))
-		return drawn{lines: []string{views.Pad(t+p.input.Prompt+x.st.Selected.Render(v), x.w)}, y: s.footer}
+		line = views.Pad(t+p.input.Prompt+x.st.Selected.Render(v), x.w)
 	}
-	return drawn{lines: []string{views.Pad(t+views.Input(p.input.View()), x.w)}, y: s.footer}
+	if p.twoLines {
+		head := views.Pad(x.st.Title.Render(views.Trunc(p.title, x.w)), x.w)
+		return drawn{lines: []string{head, line}, y: s.footer - 1}
+	}
+	return drawn{lines: []string{line}, y: s.footer}
 }

@@ -21,6 +21,7 @@ type rulesLayer struct {
 	// state, and the token count before it.
 	pending string
 	before  int
+	wrapW   int // the box width the descriptions are wrapped for
 }
 
 // rulesArea is the tree pane when the flat pane is on screen beside or
@@ -63,15 +64,31 @@ func newRulesLayer(x *layerCtx, cursorKey, last string) *rulesLayer {
 		}
 		return views.Pad("·", 7)
 	}
+	// A description goes on in rows of its own where it does not fit
+	// beside its rule: cut, it hid what the rule does.
+	w, _ := r.box(x.screen)
+	r.wrapW = w
+	text := max(w-4, 20) // the box's border, then the cursor's "▶ "
+	add := func(head, doc, k string) {
+		beside := text - views.Width(head)
+		if views.Width(doc) <= beside {
+			r.add(head+x.st.Dim.Render(doc), k)
+			return
+		}
+		r.add(head, k)
+		for _, l := range views.Wrap(doc, max(text-4, 10)) {
+			r.more("    " + x.st.Dim.Render(l))
+		}
+	}
 	r.header("Tier rules (rebuild the tree from the same capture) · nodes")
 	for _, t := range build.TierRules() {
 		k := "tier:" + t.Name
-		r.add(box(x.doc.tierOff[t.Name])+" "+views.Pad(t.Name, 26)+" "+count(k)+x.st.Dim.Render(t.Doc), k)
+		add(box(x.doc.tierOff[t.Name])+" "+views.Pad(t.Name, 26)+" "+count(k), t.Doc, k)
 	}
 	r.header("Flatten rules (re-flatten at once) · nodes")
 	for _, f := range flatten.FlattenRules() {
 		k := "flatten:" + f.Name
-		r.add(box(x.doc.flatOpts.Disabled[f.Name])+" "+views.Pad(f.Name, 26)+" "+count(k)+x.st.Dim.Render(f.Doc), k)
+		add(box(x.doc.flatOpts.Disabled[f.Name])+" "+views.Pad(f.Name, 26)+" "+count(k), f.Doc, k)
 	}
 	r.first()
 	r.selectKey(cursorKey)
@@ -96,6 +113,12 @@ func (r *rulesLayer) handle(x *layerCtx, c keymap.Command, msg tea.Msg) (action,
 	}
 	if c == keymap.Accept {
 		return ruleSwitch{r, r.key()}, true
+	}
+	if _, ok := msg.(tea.WindowSizeMsg); ok {
+		if w, _ := r.box(x.screen); w != r.wrapW {
+			// the descriptions wrap to the new width
+			return replaceWith{newRulesLayer(x, r.key(), r.last)}, true
+		}
 	}
 	return r.common(x, r, c, msg)
 }

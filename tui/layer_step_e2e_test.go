@@ -93,7 +93,7 @@ func TestStepThroughFullProgram(t *testing.T) {
 	seen(tm.waitText("match 1 of", 10*time.Second))
 	tm.keys("c")
 	seen(tm.waitFor("the manual click", 30*time.Second, func(s string) bool {
-		return strings.Contains(s, "last action: click") && strings.Contains(s, "signed in as alice") && strings.Contains(s, "1 by hand")
+		return strings.Contains(acted(s), "last action: click") && strings.Contains(s, "signed in as alice") && strings.Contains(s, "1 by hand")
 	}))
 	tm.keys("S")
 	seen(tm.waitText("step 4/4", 10*time.Second))
@@ -101,6 +101,7 @@ func TestStepThroughFullProgram(t *testing.T) {
 	seen(tm.waitText("the script is done: 3 of 4 steps run, 1 skipped", 30*time.Second))
 	tm.keys("w")
 	seen(tm.waitText("wrote 5 steps to", 10*time.Second))
+	tm.closeBox("Script written")
 
 	// the page's own state, through a second connection
 	if got := pageValue(t, base+"/signin.html", "document.getElementById('out').textContent"); got != "signed in as alice" {

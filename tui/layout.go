@@ -58,14 +58,41 @@ func (m *Model) screen() screen {
 	if m.step != nil {
 		s = withStepPanel(s, m.w, m.h)
 	}
-	if m.panes.zoomed && !s.tooSmall {
-		if m.panes.focus == treeFocus {
-			s.tree, s.flat = s.body, rect{}
-		} else {
-			s.tree, s.flat = rect{}, s.body
-		}
+	if s.tooSmall {
+		return s
+	}
+	switch {
+	case m.panes.zoomed && m.pic.on:
+		// the picture is what one maximises to see; the tree keeps the
+		// keyboard and the picture follows its selection
+		s.tree, s.flat = rect{}, s.body
+	case m.panes.zoomed && m.panes.focus == treeFocus:
+		s.tree, s.flat = s.body, rect{}
+	case m.panes.zoomed:
+		s.tree, s.flat = rect{}, s.body
+	case m.pic.on && s.stacked:
+		s.tree, s.flat = pictureBeside(s.body, m.pic.aspect())
+		s.stacked = false
 	}
 	return s
+}
+
+// minTreeW is the narrowest the tree gets beside the picture.
+const minTreeW = 24
+
+// pictureBeside puts the tree and the picture side by side in body. It is
+// for narrow screens, where the panes stack: there the picture had the
+// flat pane's few rows (17×5 cells at 80×24). Beside the tree it has the
+// body's whole height, and the width the page's shape asks for at that
+// height. aspect is the page's width over its height.
+func pictureBeside(body rect, aspect float64) (tree, pic rect) {
+	rows := max(body.h-2, 1)
+	// a cell shows two pixel rows (half blocks), so it is one pixel wide
+	want := int(float64(rows)*2*aspect+0.5) + 2
+	pw := max(min(want, body.w-minTreeW), body.w/2)
+	tree = rect{body.x, body.y, body.w - pw, body.h}
+	pic = rect{body.x + body.w - pw, body.y, pw, body.h}
+	return tree, pic
 }
 
 // layout applies the current size to the panes.

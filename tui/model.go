@@ -47,7 +47,10 @@ type document struct {
 	// newDoc: the last snapshot is a new document (nothing survived)
 	newDoc bool
 
-	marks    map[string]views.Mark
+	marks map[string]views.Mark
+	// notes say in the flat pane what changed on a marked node
+	// ("~ renamed", "~ focused, value"), as d lists it
+	notes    map[string]string
 	diff     flatten.SnapshotDiff
 	hasDiff  bool
 	flatOpts dom.Options
@@ -85,6 +88,9 @@ type status struct {
 	flashBad bool
 	stale    string
 	log      []logEntry // the last logSize messages, in full (L)
+	// typing: a prompt is being typed in (an incremental search). Its
+	// messages show, and only the one it ends with is logged.
+	typing bool
 }
 
 // highlight is the browser overlay on the selected node.
@@ -234,6 +240,7 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 			for _, c := range m.doc.diff.Changed { // states, visibility, moves
 				m.doc.marks[c.ID] = views.Renamed
 			}
+			m.doc.notes = changeNotes(m.doc.diff)
 		}
 		m.status.stale = ""
 	}
@@ -331,7 +338,7 @@ func (m *Model) clearCache() {
 
 func (m *Model) setFlash(s string, bad bool) {
 	m.status.flash, m.status.flashBad = s, bad
-	if s == "" {
+	if s == "" || m.status.typing {
 		return
 	}
 	if len(m.status.log) >= logSize {

@@ -46,6 +46,7 @@ type rowContext struct {
 	snap    *dom.Snapshot
 	dec     dom.Decisions
 	marks   map[string]views.Mark
+	notes   map[string]string // what changed on a marked node, in words
 	matches map[*dom.VirtualNode]bool
 	focused bool
 	selID   string // the tree's selection: the flat pane marks its counterpart

@@ -96,8 +96,10 @@ type (
 const (
 	// the page's sensitive fields are looked for twice per picture
 	shotTimeout = 60 * time.Second
-	kittyImage  = 4242 // the picture's image id in a kitty terminal
-	rawDelay    = 80 * time.Millisecond
+	// an export waits this long for a picture, then saves without
+	exportShotTimeout = 20 * time.Second
+	kittyImage        = 4242 // the picture's image id in a kitty terminal
+	rawDelay          = 80 * time.Millisecond
 )
 
 // graphicsProbe detects the terminal's picture protocol from the
@@ -111,10 +113,30 @@ func (m *Model) graphicsProbe() tea.Cmd {
 	return tea.Raw(views.GraphicsQuery)
 }
 
+// aspect is the page's width over its height: the screenshot's, else a
+// common window's until one is taken.
+func (p *picture) aspect() float64 {
+	if p.shot != nil && p.shot.Image != nil {
+		if b := p.shot.Image.Bounds(); b.Dx() > 0 && b.Dy() > 0 {
+			return float64(b.Dx()) / float64(b.Dy())
+		}
+	}
+	return 16.0 / 10
+}
+
 // pictureToggle shows the page's picture in place of the flat pane, or
 // the flat pane again.
 func (m *Model) pictureToggle() tea.Cmd {
+	if !m.pic.on && !m.live() && m.pic.shot == nil {
+		if m.conn.savedAs != "" {
+			m.setFlash("this capture ("+m.conn.savedAs+") was saved with no picture of the page", true)
+		} else {
+			m.setFlash("no browser attached", true)
+		}
+		return nil
+	}
 	m.pic.on = !m.pic.on
+	defer m.layout() // on a narrow screen the picture goes beside the tree
 	if !m.pic.on {
 		m.pic.raw = ""
 		if m.pic.gfx == views.Sixel || m.pic.gfx == views.ITerm2 {
@@ -175,6 +197,7 @@ func (m *Model) pictureAfter(msg tea.Msg) tea.Cmd {
 			m.pic.err = ""
 			m.pic.shot, m.pic.shotSeq = msg.pic, msg.seq
 			m.pic.shotN++
+			m.layout() // a page of another shape takes another width
 		}
 	case pictureDrawnMsg:
 		if ms := msg.marks; ms != nil && ms.view == m.doc.view && ms.shot == m.pic.shot {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"domscope/dom"
+	"domscope/dom/export"
 	"domscope/dom/screenshot"
 	"domscope/views"
 )
@@ -207,5 +209,97 @@ func BenchmarkPictureDraw(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		views.DrawPicture(views.PictureInput{Pic: pic, Cols: 88, Rows: 50, Selected: &sel, Base: out.Base})
+	}
+}
+
+// At 80×24 the panes stack, and the picture had the flat pane's five
+// rows: 17×5 cells. Now it stands beside the tree at the body's height,
+// as wide as the page's shape asks. Z maximises the picture, not the
+// tree that has the keyboard.
+func TestPictureUsesTheRoomAt80x24(t *testing.T) {
+	m, _ := pictureModel(t, 80, 24)
+	settle(t, m, m.refresh(false, "first snapshot"))
+	flat := computeScreen(80, 24).flat
+	press(t, m, k('P'))
+	if m.pic.lines == nil {
+		t.Fatal("no picture after P")
+	}
+	w, h := drawnSize(m.pic.lines)
+	if w*h < (flat.w-2)*(flat.h-2) || h < 12 || w < 36 {
+		t.Errorf("the picture is drawn in %d×%d cells; the flat pane had %d×%d:\n%s", w, h, flat.w-2, flat.h-2, plainScreen(m))
+	}
+	s := plainScreen(m)
+	if !strings.Contains(s, "VirtualNode tree") || !strings.Contains(s, "Page picture") {
+		t.Errorf("the tree and the picture are not both on screen:\n%s", s)
+	}
+	for i, l := range strings.Split(m.render(), "\n") {
+		if widthOf(l) != 80 {
+			t.Errorf("line %d is %d wide", i, widthOf(l))
+		}
+	}
+
+	press(t, m, k('Z'))
+	s = plainScreen(m)
+	if !strings.Contains(s, "Page picture") || strings.Contains(s, "VirtualNode tree") {
+		t.Errorf("Z did not maximise the picture:\n%s", s)
+	}
+	// at 80×24 the height bounds the picture: maximised it is as large
+	if r := m.pictureRect(); r.w != 80 {
+		t.Errorf("maximised, the picture's pane is %d wide", r.w)
+	}
+	w2, h2 := drawnSize(m.pic.lines)
+	if w2*h2 < w*h*9/10 {
+		t.Errorf("maximised, the picture is %d×%d cells, beside the tree %d×%d", w2, h2, w, h)
+	}
+	press(t, m, k('Z'), k('P'))
+	if s := plainScreen(m); !strings.Contains(s, "Flattened for the LLM") || !strings.Contains(s, "VirtualNode tree") {
+		t.Errorf("P after Z does not bring back both panes:\n%s", s)
+	}
+}
+
+// drawnSize is the size of a half-block drawing: its rows, and the widest
+// run of cells that are not blank.
+func drawnSize(lines []string) (w, h int) {
+	for _, l := range lines {
+		p := strings.TrimRight(ansiStrip(l), " ")
+		if p == "" {
+			continue
+		}
+		h++
+		w = max(w, widthOf(p))
+	}
+	return w, h
+}
+
+// e keeps the page's last picture in the export, and open shows it with
+// P, with no browser. (dom/export tests that it stays masked.)
+func TestExportKeepsThePictureForOpen(t *testing.T) {
+	a := &shotActor{testActor: newTestActor(recorded(t, "semantic"), recorded(t, "semantic")), pic: syntheticPicture()}
+	m := newModel(context.Background(), Config{Actor: a, Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	settle(t, m, m.refresh(false, "first snapshot"))
+	press(t, m, k('P'))
+	if m.pic.shot == nil {
+		t.Fatal("no picture after P")
+	}
+	path := filepath.Join(t.TempDir(), "cap.json.gz")
+	press(t, m, k('e'))
+	m.prompt().input.SetValue(path)
+	press(t, m, enterKey)
+	if a.shots != 1 {
+		t.Errorf("the export took another screenshot (%d): it keeps the last one", a.shots)
+	}
+	c, err := export.ReadCaptureFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	om := newModel(context.Background(), Config{Saved: path, Theme: "dark", Now: func() time.Time { return fixedNow }})
+	if err := om.openSaved("cap.json.gz", c); err != nil {
+		t.Fatal(err)
+	}
+	om.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	press(t, om, k('P'))
+	if s := ansiStrip(om.render()); !strings.Contains(s, "Page picture 800×500") || om.pic.lines == nil {
+		t.Fatalf("open does not show the saved picture with P (flash %q):\n%s", om.status.flash, s)
 	}
 }

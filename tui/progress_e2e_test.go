@@ -12,7 +12,8 @@ import (
 // While a big page is captured, the footer names the phase beside the
 // elapsed time. First come the parts of the capture still outstanding,
 // then building. Keys still work.
-func TestCapturePhasesFullProgram(t *testing.T) {
+func TestCapturePhasesFullProgramLong(t *testing.T) {
+	cdptest.Long(t)
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)
 	tm := startTerm(t, base+"/synthetic-50000.html", 140, 44)

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/urls"
 )
 
 // What the prompts do when submitted: each is a prompt's submit function.
@@ -31,8 +32,16 @@ func submitSelect(m *Model, p *promptLayer, v string, _ bool) tea.Cmd {
 }
 
 func submitGoto(m *Model, _ *promptLayer, v string, _ bool) tea.Cmd {
-	u := address(v)
-	if u == "" {
+	if strings.TrimSpace(v) == "" {
+		return nil
+	}
+	var base string
+	if m.doc.snap != nil {
+		base = m.doc.snap.URL
+	}
+	u, err := urls.Complete(v, base)
+	if err != nil {
+		m.setFlash(err.Error(), true)
 		return nil
 	}
 	// The prompt shows the URL with its secrets withheld (…). Sent back

@@ -55,7 +55,7 @@ func TestBrowserRestartFullProgram(t *testing.T) {
 
 	// actions go to the new browser
 	tm.keys("c")
-	s = tm.waitFor("the click", 30*time.Second, func(s string) bool { return strings.Contains(s, "last action: click") })
+	s = tm.waitFor("the click", 30*time.Second, func(s string) bool { return strings.Contains(acted(s), "last action: click") })
 	if !strings.Contains(s, "→ ok") {
 		t.Fatalf("the click after reconnecting failed:\n%s", s)
 	}

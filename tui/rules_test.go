@@ -13,7 +13,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"domscope/dom"
+	"domscope/dom/build"
 	"domscope/dom/export"
+	"domscope/dom/flatten"
 	"domscope/keymap"
 )
 
@@ -220,14 +222,67 @@ func TestConfigStartsTheUI(t *testing.T) {
 		t.Error("hoist-structural is on")
 	}
 	press(t, m, k('R'))
-	if _, ok := topAs[*rulesLayer](m); !ok {
+	r, ok := topAs[*rulesLayer](m)
+	if !ok {
 		t.Fatal("R (rebound) did not open the rules")
 	}
-	if s := plainScreen(m); !strings.Contains(s, "[ ] off hoist-structural") {
+	// the list is longer than the screen: look at its rows
+	var rows []string
+	for _, it := range r.items {
+		rows = append(rows, ansi.Strip(it.Text))
+	}
+	if s := strings.Join(rows, "\n"); !strings.Contains(s, "[ ] off hoist-structural") {
 		t.Errorf("the rules list does not show hoist-structural off:\n%s", s)
 	}
 	press(t, m, escKey, k('e'))
 	if v := m.prompt().input.Value(); !strings.HasPrefix(v, dir+string(filepath.Separator)) {
 		t.Errorf("export offers %q, not in output_dir %s", v, dir)
 	}
+}
+
+// x shows every rule's description whole, at 120 and at 80 columns: one
+// that does not fit beside its rule goes on in rows of its own. The
+// cursor moves from rule to rule, never onto those rows.
+func TestRulesDescriptionsWhole(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := started(t, newTestActor(formPage("Sign up")), size[0], size[1])
+		press(t, m, k('x'))
+		r, ok := topAs[*rulesLayer](m)
+		if !ok {
+			t.Fatal("x did not open the rules")
+		}
+		var rows []string
+		seen := map[string]bool{}
+		for i := 0; i < 80; i++ {
+			if r.items[r.cursor].More || r.items[r.cursor].Header {
+				t.Fatalf("%v: the cursor is on row %d, not a rule", size, r.cursor)
+			}
+			d := r.render(m.layerCtx(), m.screen())
+			for _, l := range d.lines {
+				p := strings.Trim(ansi.Strip(l), "│ ▶")
+				if !seen[p] {
+					seen[p] = true
+					rows = append(rows, p)
+				}
+			}
+			press(t, m, downKey)
+		}
+		all := strings.Join(strings.Fields(strings.Join(rows, " ")), " ")
+		for _, doc := range ruleDocs() {
+			if !strings.Contains(all, doc) {
+				t.Errorf("%v: the description %q is not whole on screen", size, doc)
+			}
+		}
+	}
+}
+
+func ruleDocs() []string {
+	var docs []string
+	for _, r := range build.TierRules() {
+		docs = append(docs, r.Doc)
+	}
+	for _, r := range flatten.FlattenRules() {
+		docs = append(docs, r.Doc)
+	}
+	return docs
 }

@@ -148,6 +148,13 @@ func (m *Model) openSaved(name string, c *export.SavedCapture) error {
 		}
 	}
 	m.setSnapshot(s, false)
+	// the page's last picture, saved masked: P shows it
+	if p, err := c.LoadPicture(); err != nil {
+		m.pic.err = "no picture: " + err.Error()
+	} else if p != nil {
+		m.pic.shot, m.pic.shotSeq, m.pic.tried = p, c.Picture.Seq, s.Seq
+		m.pic.shotN++
+	}
 	return nil
 }
 

@@ -13,6 +13,9 @@ func (m *Model) openSearch() {
 	prevQuery, prevID, prevFocus := m.search.query, m.panes.tree.SelectedID(), m.panes.focus
 	p := newPrompt("search name, role, tag, id, attribute", "", "", "e.g. new todo, button, #email · enter keeps · esc restores", m.w, submitSearch)
 	p.changed = func(m *Model, v string) {
+		// each key's match shows; the log keeps the search submitted
+		m.status.typing = true
+		defer func() { m.status.typing = false }()
 		m.runSearch(strings.TrimSpace(v), false)
 		if len(m.search.matches) > 0 {
 			m.nextMatch(1)

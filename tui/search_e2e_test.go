@@ -32,7 +32,7 @@ func TestSearchRankingTodoMVCFullProgram(t *testing.T) {
 	tm.text("Buy milk")
 	tm.keys("M-Enter")
 	tm.waitFor("the todo and its filters", 30*time.Second, func(s string) bool {
-		return strings.Contains(s, "last action: type") && strings.Contains(s, `link "Active"`)
+		return strings.Contains(acted(s), "last action: type") && strings.Contains(s, `link "Active"`)
 	})
 
 	tm.keys("/", "C-u")
@@ -90,7 +90,7 @@ func TestSearchAndTypeOnLabelFullProgram(t *testing.T) {
 	}
 	tm.text("ada@example.com")
 	tm.keys("Enter")
-	s = tm.waitText("last action: type", 30*time.Second)
+	s = tm.waitFor("the typing", 30*time.Second, func(s string) bool { return strings.Contains(acted(s), "last action: type") })
 	if !strings.Contains(s, "→ ok") {
 		t.Errorf("typing on the Email label failed:\n%s", s)
 	}
@@ -110,7 +110,7 @@ func TestSearchAndTypeOnLabelFullProgram(t *testing.T) {
 	capture(tm.waitText("› "+strings.Repeat("•", len(secret)), 5*time.Second))
 	tm.keys("Enter")
 	s = capture(tm.waitFor("the masked typing", 30*time.Second, func(s string) bool {
-		return strings.Contains(s, `last action: type "••••" on node_`) && strings.Contains(s, "→")
+		return strings.Contains(acted(s), `last action: type "••••" on node_`) && strings.Contains(s, "→")
 	}))
 	if !strings.Contains(s, "→ ok") {
 		t.Errorf("typing on the Password label failed:\n%s", s)

@@ -62,10 +62,10 @@ func TestTypedSecretFullProgram(t *testing.T) {
 		screens = append(screens, s)
 		tm.keys("Enter")
 		s = tm.waitFor("the typing to finish", 30*time.Second, func(s string) bool {
-			return strings.Contains(s, "last action: type") && strings.Contains(s, "on node_") && strings.Contains(s, "→")
+			return strings.Contains(acted(s), "last action: type") && strings.Contains(s, "on node_") && strings.Contains(s, "→")
 		})
 		screens = append(screens, s)
-		if !strings.Contains(s, `last action: type "••••" on node_`) || !strings.Contains(s, "→ ok") {
+		if !strings.Contains(acted(s), `last action: type "••••" on node_`) || !strings.Contains(s, "→ ok") {
 			t.Errorf("details pane does not show the masked typing as done:\n%s", s)
 		}
 		// look around: the details of the field, the flat pane, its json
@@ -82,6 +82,7 @@ func TestTypedSecretFullProgram(t *testing.T) {
 	capture()
 	tm.waitText("saved this capture to", 15*time.Second)
 	capture()
+	tm.closeBox("Capture saved")
 
 	// The page holds what was typed. The masking is in the UI only.
 	for id, secret := range secrets {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -33,7 +34,8 @@ func (m *Model) recordError(err error) {
 	}
 }
 
-// outPath puts a file name in the output directory (--output-dir).
+// outPath puts a file name in the output directory (--output-dir; the
+// command line gives its default).
 func (m *Model) outPath(name string) string {
 	if m.cfg.OutputDir == "" {
 		return name
@@ -55,6 +57,7 @@ func (m *Model) writeScript() tea.Cmd {
 	if log := rec.Log(); len(log) > 0 {
 		start = log[0].URL
 	}
+	replay := m.cfg.Replay
 	return safe(func() tea.Msg {
 		var b bytes.Buffer
 		if err := rec.WriteScript(&b); err != nil {
@@ -62,6 +65,15 @@ func (m *Model) writeScript() tea.Cmd {
 		}
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
+		}
+		if replay != nil && start != "" {
+			// The header names the page recorded on, with the port a
+			// demo had then. This line is the command that replays it.
+			withReplay(&b, "# replay with: "+replay(start, path))
+		}
+		// the output directory may not exist yet
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return scriptWrittenMsg{path: path, err: err}
 		}
 		return scriptWrittenMsg{path: path, steps: n, start: start, err: dom.WritePrivate(path, b.Bytes())}
 	})
@@ -80,5 +92,24 @@ func (m *Model) scriptWritten(msg scriptWrittenMsg) {
 	if m.cfg.Replay != nil && msg.start != "" {
 		replay = m.cfg.Replay(msg.start, msg.path)
 	}
-	m.setFlash(views.Clean(strings.Join([]string{"wrote", strconv.Itoa(msg.steps), steps, "to", msg.path, "· replay it with:", replay}, " ")), false)
+	head := strings.Join([]string{"wrote", strconv.Itoa(msg.steps), steps, "to"}, " ")
+	m.setFlash(views.Clean(head+" "+msg.path+" · replay it with: "+replay), false)
+	m.push(newWrittenLayer(m.layerCtx(), "Script written", head, msg.path, "replay it with:", "the replay command", replay))
+}
+
+// withReplay puts a comment line after the script's header line.
+func withReplay(b *bytes.Buffer, line string) {
+	s := b.String()
+	i := strings.IndexByte(s, '\n') + 1
+	if !strings.HasPrefix(s, "#") {
+		i = 0
+	}
+	b.Reset()
+	line = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, line)
+	b.WriteString(s[:i] + line + "\n" + s[i:])
 }

@@ -127,7 +127,7 @@ func TestRecordSessionFromUI(t *testing.T) {
 		t.Errorf("--record and w differ:\n%s\n---\n%s", got, written)
 	}
 
-	press(t, m, k('e'))
+	press(t, m, escKey, k('e'))
 	if p := m.prompt(); p == nil || !strings.HasPrefix(p.input.Value(), out+string(filepath.Separator)) {
 		t.Fatalf("the export prompt does not start in the output dir %s", out)
 	}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -201,6 +202,13 @@ func (tm *term) export(path string) {
 	tm.keys("Enter")
 }
 
+// closeBox closes the box titled title (e and w show one) with esc.
+func (tm *term) closeBox(title string) {
+	tm.t.Helper()
+	tm.keys("Escape")
+	tm.waitFor("the box closed", 10*time.Second, func(s string) bool { return !strings.Contains(s, title) })
+}
+
 func (tm *term) format(f string) string {
 	return strings.TrimSpace(tm.tmux("display-message", "-p", "-t", "t", f))
 }
@@ -281,4 +289,13 @@ func childScript(cfg *Config) error {
 		cfg.Record = f // closed with the process
 	}
 	return nil
+}
+
+// verdict is the effect the details line puts before the action.
+var verdict = regexp.MustCompile(`last action: (navigated|new tab|dialog|changed|focus only|none) · `)
+
+// acted drops the verdict from the last-action line, so a test can look
+// for the action itself whatever it did.
+func acted(screen string) string {
+	return verdict.ReplaceAllString(screen, "last action: ")
 }

@@ -148,10 +148,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		switch {
 		case msg.err != nil:
 			m.setFlash("export failed: "+msg.err.Error(), true)
-		case msg.fresh != nil:
-			m.setFlash("the page had changed: saved it as it is now to "+msg.path+" · open it with: domscope open "+msg.path, false)
 		default:
-			m.setFlash("saved this capture to "+msg.path+" · open it with: domscope open "+msg.path, false)
+			head := "saved this capture to"
+			if msg.fresh != nil {
+				head = "the page had changed: saved it as it is now to"
+			}
+			use := "domscope open " + msg.path
+			m.setFlash(head+" "+msg.path+" · open it with: "+use, false)
+			m.push(newWrittenLayer(m.layerCtx(), "Capture saved", head, msg.path, "open it with:", "the open command", use))
 		}
 		return cmd
 	case scriptWrittenMsg:
@@ -622,6 +626,7 @@ func (m *Model) export(path string) tea.Cmd {
 	// 100k nodes take seconds to write: the footer says so meanwhile
 	m.op.bg = &op{label: "exporting…", start: m.now()}
 	s, opts, off, last, desc, rec := m.doc.snap, m.doc.flatOpts, dom.CopyRules(m.doc.tierOff), m.status.last, m.status.lastDesc, m.rec
+	pic, picSeq := m.pic.shot, m.pic.shotSeq // masked by the service when taken
 	opts.Disabled = dom.CopyRules(opts.Disabled)
 	var actor dom.Actor
 	if m.live() {
@@ -648,11 +653,29 @@ func (m *Model) export(path string) tea.Cmd {
 			c.LastActionDesc = desc
 		}
 		c.Session = rec.Log() // what was done in this session, step by step
+		if sh, ok := actor.(shooter); ok && (pic == nil || fresh != nil) {
+			// none taken yet, or of the page before it moved on: take one,
+			// so open can show it (P); a page that will not hold still
+			// is saved without
+			ctx, cancel := context.WithTimeout(context.Background(), exportShotTimeout)
+			if p, err := sh.Screenshot(ctx); err == nil {
+				pic, picSeq = p, s.Seq
+				if fresh != nil {
+					picSeq = fresh.Seq
+				}
+			} else if fresh != nil {
+				pic = nil
+			}
+			cancel()
+		}
+		if err := c.SetPicture(pic, picSeq); err != nil {
+			return exportedMsg{path: path, err: err}
+		}
 		if abs, err := filepath.Abs(path); err == nil {
 			path = abs
 		}
 		// the configured output_dir may not exist yet
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return exportedMsg{path: path, err: err}
 		}
 		return exportedMsg{path: path, err: c.WriteFile(path), fresh: fresh, gen: gen}

@@ -350,7 +350,7 @@ func TestQuitKeys(t *testing.T) {
 			t.Fatalf("%s: no command", key)
 		}
 		found := false
-		for _, msg := range runCmd(cmd, 100*time.Millisecond) {
+		for _, msg := range runCmd(cmd, 5*time.Second) {
 			if _, ok := msg.(tea.QuitMsg); ok {
 				found = true
 			}
@@ -555,4 +555,78 @@ func watchedPage(freed chan struct{}) *dom.Snapshot {
 	s := formPage("Sign up")
 	runtime.AddCleanup(s.Root, func(c chan struct{}) { c <- struct{}{} }, freed)
 	return s
+}
+
+// A focus change is a state change: the flat pane says so in d's words,
+// not "renamed". A real rename still says renamed.
+func TestFlatPaneNamesStateChange(t *testing.T) {
+	first := formPage("Sign up")
+	second := formPage("Sign up")
+	second.Seq = 2
+	second.Node("node_10").States = map[string]string{"focusable": "true", "required": "true", "focused": "true"}
+	second.Node("node_17").Name = "Shadow knob"
+	m := started(t, newTestActor(first, second), 120, 40)
+	m.panes.tree.Select("node_10")
+	press(t, m, k('c'))
+	m.panes.tree.Select("node_7") // the notes show on rows not selected
+	m.syncFromTree()
+	s := plainScreen(m)
+	var email, shadow string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, `[10] textbox "Email"`) {
+			email = l
+		}
+		if strings.Contains(l, `[17] button "Shadow knob"`) {
+			shadow = l
+		}
+	}
+	if !strings.Contains(email, "~ focused") || strings.Contains(email, "renamed") {
+		t.Errorf("the focused textbox's flat line = %q, want a ~ focused note", email)
+	}
+	if !strings.Contains(shadow, "~ renamed") {
+		t.Errorf("the renamed button's flat line = %q, want ~ renamed", shadow)
+	}
+}
+
+// At 80 columns a prompt's title and hints do not fit on one line. The
+// title goes on the line above, whole, and the input and its hints have
+// the footer. At 200 columns it is one line.
+func TestPromptFitsAt80Columns(t *testing.T) {
+	for _, w := range []int{80, 200} {
+		a := newTestActor(formPage("Sign up"), formPage("Sign up"))
+		m := started(t, a, w, 24)
+		m.panes.tree.Select("node_10")
+		press(t, m, k('t'))
+		lines := strings.Split(plainScreen(m), "\n")
+		last, above := lines[len(lines)-1], lines[len(lines)-2]
+		hints := "text · enter types it · alt+enter types it and presses Enter"
+		if !strings.Contains(last, hints) {
+			t.Errorf("%d columns: the footer lacks the whole hint:\n%s\n%s", w, above, last)
+		}
+		title := `type into node_10 input "Email"`
+		if w == 80 && !strings.Contains(above, title) {
+			t.Errorf("80 columns: the line above the input lacks the title: %q", above)
+		}
+		if w == 200 && !strings.Contains(last, title) {
+			t.Errorf("200 columns: the title is not on the input's line: %q", last)
+		}
+		for i, l := range lines {
+			if widthOf(l) != w {
+				t.Errorf("%d columns: line %d is %d wide", w, i, widthOf(l))
+			}
+		}
+		typeText(t, m, "abc")
+		if last := lastLine(plainScreen(m)); !strings.Contains(last, "› abc") {
+			t.Errorf("%d columns: the typed text is not on the footer: %q", w, last)
+		}
+		press(t, m, enterKey)
+		if len(a.actions) != 1 || a.actions[0].Text != "abc" {
+			t.Errorf("%d columns: actions %+v, want a type of abc", w, a.actions)
+		}
+	}
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(s, "\n")
+	return lines[len(lines)-1]
 }

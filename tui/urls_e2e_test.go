@@ -122,7 +122,7 @@ func TestURLSecretsOnScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	noURLSecrets(t, "the --record file", string(b))
-	press(t, m, k('e'))
+	press(t, m, escKey, k('e'))
 	press(t, m, enterKey)
 	exports, _ := filepath.Glob(filepath.Join(out, "*.json.gz"))
 	if len(exports) != 1 {

@@ -38,7 +38,7 @@ func (m *Model) render() string {
 
 	var body []string
 	switch {
-	case m.panes.zoomed && m.panes.focus == treeFocus:
+	case m.panes.zoomed && s.flat.w == 0:
 		body = m.treeBox(s.tree)
 	case m.panes.zoomed:
 		body = m.flatBox(s.flat)
@@ -82,7 +82,7 @@ func (m *Model) headerData() views.HeaderData {
 
 // rowContext is what the panes read from the model to draw their rows.
 func (m *Model) rowContext(p pane) rowContext {
-	return rowContext{st: m.st, snap: m.doc.snap, dec: m.doc.decisions(), marks: m.doc.marks, matches: m.search.set,
+	return rowContext{st: m.st, snap: m.doc.snap, dec: m.doc.decisions(), marks: m.doc.marks, notes: m.doc.notes, matches: m.search.set,
 		focused: p == m.panes.focused(), selID: m.panes.tree.SelectedID()}
 }
 

@@ -43,7 +43,7 @@ func TestViewportKeyIsRecorded(t *testing.T) {
 		t.Errorf("w's script lacks the viewport steps:\n%s", written)
 	}
 
-	press(t, m, k('H'))
+	press(t, m, escKey, k('H'))
 	story := plainScreen(m)
 	for _, s := range []string{"viewport iPad Mini (768x1024", "viewport iPhone 13 (390x844", "viewport the browser's own window"} {
 		if !strings.Contains(story, s) {

@@ -3,6 +3,7 @@ package views
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -86,6 +87,9 @@ func Details(st themes.Styles, d DetailsData, w, h int) []string {
 	}
 	if d.Last != nil {
 		add(LastAction(st, d.LastDesc, d.Last))
+		for _, l := range HappenedLines(d.Last) {
+			add(st.Dim.Render(Clean(l)))
+		}
 		if len(d.Last.Network) > 0 {
 			// The node's lines past its first give way to what the action
 			// sent (fitDetails drops them). Count only those that stay.
@@ -175,6 +179,9 @@ func states(n *dom.VirtualNode) string {
 // LastAction is the one-line summary of an action result.
 func LastAction(st themes.Styles, desc string, r *dom.ActionResult) string {
 	s := "last action: " + desc + " → "
+	if r.Effect != "" {
+		s = "last action: " + st.Accent.Render(strings.ReplaceAll(string(r.Effect), "_", " ")) + " · " + desc + " → "
+	}
 	if r.Success {
 		s += st.OK.Render("ok")
 	} else if r.Error != nil {
@@ -231,6 +238,33 @@ func fitDetails(lines []string, hasNode bool, h int) []string {
 		if !drop[i] {
 			out = append(out, l)
 		}
+	}
+	return out
+}
+
+// HappenedLines say what an action's verdict rests on besides its diff:
+// what flashed, what the last action did late, the errors seen.
+func HappenedLines(r *dom.ActionResult) []string {
+	var out []string
+	flashes := func(fs []dom.Flash) string {
+		var parts []string
+		for _, f := range fs {
+			parts = append(parts, strings.TrimSpace(f.Role+" "+strconv.Quote(Trunc(f.Text, 60)))+fmt.Sprintf(" (%.1f s)", f.Ms/1000))
+		}
+		return strings.Join(parts, ", ")
+	}
+	if l := r.Later; l != nil {
+		s := fmt.Sprintf("since the last action (%.1f s after it): %d lines changed", l.AfterMs/1000, len(l.Flat)+l.FlatMore)
+		if len(l.Flashed) > 0 {
+			s += "; flashed " + flashes(l.Flashed)
+		}
+		out = append(out, s)
+	}
+	if len(r.Flashed) > 0 {
+		out = append(out, "flashed: "+flashes(r.Flashed))
+	}
+	if len(r.ErrorsSeen) > 0 {
+		out = append(out, "errors seen: "+strings.Join(r.ErrorsSeen, "; "))
 	}
 	return out
 }

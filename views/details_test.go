@@ -37,3 +37,23 @@ func TestDetailsKeepLastActionBesideNetwork(t *testing.T) {
 		}
 	}
 }
+
+// The last action's line starts with its verdict. What flashed, the
+// last action's late effect and the errors seen are listed under it.
+func TestDetailsVerdictAndWhatHappened(t *testing.T) {
+	st := themes.For(true, true)
+	d := DetailsData{
+		Last: &dom.ActionResult{Success: true, Effect: dom.EffectChanged,
+			Flashed:    []dom.Flash{{Role: "alert", Text: "Invalid email address", Ms: 600}},
+			Later:      &dom.Later{AfterMs: 400, Flat: []string{"+ Export ready"}},
+			ErrorsSeen: []string{`alert "Invalid email address" (flashed)`}},
+		LastDesc: "click on node_19",
+	}
+	got := ansi.Strip(strings.Join(Details(st, d, 120, 10), "\n"))
+	for _, want := range []string{"last action: changed · click on node_19 → ok", `flashed: alert "Invalid email address" (0.6 s)`,
+		"since the last action (0.4 s after it): 1 lines changed", `errors seen: alert "Invalid email address" (flashed)`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q is missing from the details pane:\n%s", want, got)
+		}
+	}
+}

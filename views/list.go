@@ -11,6 +11,9 @@ import (
 type ListItem struct {
 	Text   string // already styled and cleaned
 	Header bool
+	// More: the row goes on from the item above (a wrapped description).
+	// The cursor skips it, and shows on it with its item.
+	More bool
 }
 
 // List renders an overlay: a titled box of w×h with the items from
@@ -22,11 +25,17 @@ func List(st themes.Styles, title string, items []ListItem, cursor, offset, w, h
 		rows--
 	}
 	body := make([]string, 0, rows+1)
+	owner := -1 // the item a More row belongs to
 	for i := offset; i < len(items) && len(body) < rows; i++ {
 		it := items[i]
+		if !it.More {
+			owner = i
+		}
 		switch {
 		case it.Header:
 			body = append(body, st.Title.Render(Trunc(it.Text, inner)))
+		case it.More && owner == cursor:
+			body = append(body, st.Selected.Render(Pad("  "+stripStyle(it.Text), inner)))
 		case i == cursor:
 			body = append(body, st.Selected.Render(Pad("▶ "+stripStyle(it.Text), inner)))
 		default:

@@ -53,6 +53,18 @@ func SkipShort(t testing.TB) {
 	}
 }
 
+// Long skips a test of the long lane unless $DOMSCOPE_LONG is set. The
+// long lane holds the heaviest end-to-end cases (the whole corpus, the
+// 50,000-element page): `make test-long` runs them, and CI runs them once
+// after `make test`. Their names end in Long, so -run 'Long$' picks them.
+func Long(t testing.TB) {
+	t.Helper()
+	SkipShort(t)
+	if os.Getenv("DOMSCOPE_LONG") == "" {
+		t.Skip("skipping: the long lane (make test-long, or DOMSCOPE_LONG=1)")
+	}
+}
+
 // inCI reports whether tests run in CI, where a missing browser is a failure.
 func inCI() bool { return os.Getenv("CI") != "" }
 

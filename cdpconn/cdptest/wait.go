@@ -11,11 +11,12 @@ type Caller interface {
 	Call(ctx context.Context, method string, params, result any) error
 }
 
-// WaitFor polls a JavaScript condition on the page until it is true. It
-// fails the test after 20 s: a hang guard, not a timing assertion.
+// WaitFor polls a JavaScript condition on the page until it is true. A
+// call that fails (the page is between documents) is polled again. It
+// fails the test after 2 min: a hang guard, not a timing assertion.
 func WaitFor(t testing.TB, p Caller, cond string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	for {
 		var r struct {

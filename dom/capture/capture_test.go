@@ -13,6 +13,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
+	domtabs "domscope/dom/tabs"
 )
 
 func TestCaptureShadowRoots(t *testing.T) {
@@ -406,7 +407,7 @@ func TestEngineConnectionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pick, err := cdpconn.PickTarget(tabs, users.TargetID())
+	pick, err := domtabs.Pick(tabs, users.TargetID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -424,7 +425,7 @@ func TestEngineConnectionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cdpconn.PickTarget(tabs, users.TargetID()); err != nil {
+	if _, err := domtabs.Pick(tabs, users.TargetID()); err != nil {
 		t.Fatalf("the tab is gone after Detach: %v", err)
 	}
 }

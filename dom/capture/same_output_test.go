@@ -21,8 +21,8 @@ import (
 	"domscope/dom/internal/domtest"
 )
 
-// TestFastCaptureSameOutput takes every corpus page and every testdata
-// page both ways `domscope snapshot` can:
+// TestFastCaptureSameOutput takes every testdata page and a quarter of
+// the corpus both ways `domscope snapshot` can:
 //   - the classic path, capture.TakeWhole. It attaches through chromedp
 //     and sends its reads side by side in no set order. It fetches the
 //     whole capture, then builds.
@@ -36,9 +36,30 @@ func TestFastCaptureSameOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("both capture paths over the corpus take minutes; not with -short")
 	}
+	sameOutput(t, false)
+}
+
+// TestFastCaptureSameOutputLong is the same over the rest of the
+// corpus, synthetic-50000 included: the two cover it all once.
+func TestFastCaptureSameOutputLong(t *testing.T) {
+	cdptest.Long(t)
+	sameOutput(t, true)
+}
+
+// everyNth is the share of each corpus group the quick run takes: every
+// fourth page, the first of each group always among them.
+const everyNth = 4
+
+// sameOutput compares both paths. The quick part takes the testdata
+// pages and every fourth page of each corpus group; the rest (long) the
+// other corpus pages and synthetic-50000.
+func sameOutput(t *testing.T, rest bool) {
 	pagesURL, pagesOther := cdptest.Serve(t, capPagesDir)
 	var urls []string
 	fixtures, _ := filepath.Glob(filepath.Join(capPagesDir, "*.html"))
+	if rest {
+		fixtures = nil
+	}
 	sort.Strings(fixtures)
 	for _, f := range fixtures {
 		name := filepath.Base(f)
@@ -59,7 +80,11 @@ func TestFastCaptureSameOutput(t *testing.T) {
 			"aria-practices/content/patterns/*/examples/*.html", "readability/*/source.html", "synthetic/synthetic-*.html"} {
 			m, _ := filepath.Glob(filepath.Join(corpus, pattern))
 			sort.Strings(m)
-			for _, f := range m {
+			for i, f := range m {
+				quick := i%everyNth == 0 && !strings.HasSuffix(f, "synthetic-50000.html")
+				if quick == rest {
+					continue
+				}
 				rel, _ := filepath.Rel(corpus, f)
 				urls = append(urls, corpusURL+"/"+filepath.ToSlash(rel))
 			}

@@ -61,6 +61,8 @@ type SavedCapture struct {
 	IDs *SavedIDs `json:"ids,omitempty"`
 	// Session is the session's action log up to the save (see SessionStep).
 	Session []dom.SessionStep `json:"session,omitempty"`
+	// Picture is the page's last picture (P), masked; see SetPicture.
+	Picture *SavedPicture `json:"picture,omitempty"`
 
 	// first is the tree built when the file was read. The first Snapshot
 	// call returns it.

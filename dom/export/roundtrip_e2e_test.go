@@ -121,12 +121,10 @@ func TestExportKeepsIDs(t *testing.T) {
 	exportRoundTrip(t, s)
 }
 
-// TestExportKeepsIDsSynthetic50000: the same on the 50,000-node synthetic
-// page. The page first inserts nodes at its top.
-func TestExportKeepsIDsSynthetic50000(t *testing.T) {
-	if testing.Short() {
-		t.Skip("synthetic-50000 takes a while")
-	}
+// TestExportKeepsIDsSynthetic50000Long: the same on the 50,000-node
+// synthetic page. The page first inserts nodes at its top.
+func TestExportKeepsIDsSynthetic50000Long(t *testing.T) {
+	cdptest.Long(t)
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "synthetic")
 	base, _ := cdptest.Serve(t, dir)
 	// One CDP call may take minutes when CI runs packages side by side;

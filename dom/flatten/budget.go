@@ -1,6 +1,7 @@
 package flatten
 
 import (
+	"sort"
 	"strings"
 
 	"domscope/dom"
@@ -11,26 +12,48 @@ import (
 // says how much was left out. The callers word that line, since only they
 // know how to ask for the rest (a flag, a tool argument).
 
-// CutTextLines keeps the first lines of a text view that fit in maxTokens
-// (o200k), leaving room for the closing line. omitted is how many lines
-// (each one node) were left out. maxTokens <= 0 keeps everything.
-func CutTextLines(lines []Line, maxTokens int) (kept []Line, omitted int) {
+// Note words the closing line of a cut for omitted nodes: its forms,
+// longest first (the advice, then barer ones). A cut uses the longest
+// form that fits the budget with the view.
+type Note func(omitted int) []string
+
+// CutText keeps the first lines of a text view that fit in maxTokens
+// (o200k) with the closing line. omitted is how many lines (each one
+// node) were left out; closing is "… " and the note's longest form that
+// fits beside at least one line (else beside none), or "" when none does. maxTokens <= 0 keeps everything.
+func CutText(lines []Line, maxTokens int, note Note) (kept []Line, omitted int, closing string) {
 	if maxTokens <= 0 {
-		return lines, 0
+		return lines, 0, ""
 	}
-	budget := maxTokens - closingLineTokens
-	used := 0
+	// cost[i] is the tokens of the first i lines.
+	cost := make([]int, len(lines)+1)
 	for i, l := range lines {
-		used += CountTokens(l.Text) + 1 // the newline
-		if used > budget {
-			return lines[:i], len(lines) - i
+		cost[i+1] = cost[i] + CountTokens(l.Text) + 1 // the newline
+	}
+	if cost[len(lines)] <= maxTokens {
+		return lines, 0, ""
+	}
+	// A form that leaves room for some of the view comes first: a view
+	// of nothing but advice helps no one. Else the longest that fits.
+	for _, least := range []int{1, 0} {
+		for fi, form := range note(len(lines)) {
+			room := maxTokens - CountTokens("… "+form) - 1
+			if room < 0 {
+				continue
+			}
+			// the most lines that fit beside this form; its count changes
+			// with the cut, and so may its cost, by a token or two
+			i := sort.Search(len(lines)+1, func(i int) bool { return cost[i] > room }) - 1
+			for ; i >= least; i-- {
+				c := "… " + note(len(lines) - i)[fi]
+				if cost[i]+CountTokens(c)+1 <= maxTokens {
+					return lines[:i], len(lines) - i, c
+				}
+			}
 		}
 	}
-	return lines, 0
+	return nil, len(lines), ""
 }
-
-// closingLineTokens is room kept for the line that says what was cut.
-const closingLineTokens = 40
 
 // JoinLines is the text of lines, each ending in a newline.
 func JoinLines(lines []Line) string {
@@ -75,31 +98,40 @@ func CutNodes(sd *dom.SerializedDom, keep int) (*dom.SerializedDom, int) {
 }
 
 // CutJSON is FormatJSON of sd cut to the most nodes (in text order) whose
-// json fits in maxTokens (o200k). It leaves room for the marker node more
-// adds (more gets the count left out and returns its text). maxTokens <= 0
-// keeps everything.
-func CutJSON(sd *dom.SerializedDom, maxTokens int, more func(omitted int) string) ([]byte, int, error) {
+// json fits in maxTokens (o200k), with a marker node whose text is the
+// longest form of note that fits. When no form fits beside the json's own
+// frame, the barest is used. maxTokens <= 0 keeps everything.
+func CutJSON(sd *dom.SerializedDom, maxTokens int, note Note) ([]byte, int, error) {
 	full, err := FormatJSON(sd)
 	if err != nil || maxTokens <= 0 || CountTokens(string(full)) <= maxTokens {
 		return full, 0, err
 	}
 	total := countSerialized(sd.Nodes)
-	fits := func(k int) ([]byte, int, bool) {
-		c, omitted := CutNodes(sd, k)
-		c.Nodes = append(c.Nodes, &dom.SerializedNode{Role: "more", Tag: "#marker", Text: more(omitted)})
-		b, err := FormatJSON(c)
-		return b, omitted, err == nil && CountTokens(string(b)) <= maxTokens
-	}
-	// the most nodes that fit: the cost grows with k
-	lo, hi := 0, total
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if _, _, ok := fits(mid); ok {
-			lo = mid
-		} else {
-			hi = mid - 1
+	forms := note(total)
+	var b []byte
+	omitted := total
+	for fi := range forms {
+		fits := func(k int) ([]byte, int, bool) {
+			c, omitted := CutNodes(sd, k)
+			c.Nodes = append(c.Nodes, &dom.SerializedNode{Role: "more", Tag: "#marker", Text: note(omitted)[fi]})
+			b, err := FormatJSON(c)
+			return b, omitted, err == nil && CountTokens(string(b)) <= maxTokens
+		}
+		// the most nodes that fit: the cost grows with k
+		lo, hi := 0, total
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			if _, _, ok := fits(mid); ok {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		var ok bool
+		b, omitted, ok = fits(lo)
+		if ok {
+			break
 		}
 	}
-	b, omitted, _ := fits(lo)
 	return b, omitted, nil
 }

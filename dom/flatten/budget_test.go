@@ -2,6 +2,7 @@ package flatten
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -43,20 +44,44 @@ func TestCuts(t *testing.T) {
 	sd, _ := Flatten(s, dom.DefaultOptions())
 	lines := FormatTextLines(sd)
 	all := CountTokens(FormatText(sd))
-	kept, omitted := CutTextLines(lines, 0)
-	if len(kept) != len(lines) || omitted != 0 {
+	note := func(n int) []string {
+		return []string{fmt.Sprintf("%d more nodes left out to fit the budget: raise it, or narrow the view", n), fmt.Sprintf("%d more", n)}
+	}
+	kept, omitted, closing := CutText(lines, 0, note)
+	if len(kept) != len(lines) || omitted != 0 || closing != "" {
 		t.Errorf("no budget cut %d lines", omitted)
 	}
-	kept, omitted = CutTextLines(lines, all/2+closingLineTokens)
+	kept, omitted, _ = CutText(lines, all/2, note)
 	if omitted == 0 || len(kept)+omitted != len(lines) || CountTokens(JoinLines(kept)) > all/2 {
 		t.Errorf("half the budget: kept %d, omitted %d of %d", len(kept), omitted, len(lines))
+	}
+	// Every budget holds the view and its closing line, whose form is the
+	// longest that fits; the count in it is the lines left out.
+	for _, budget := range []int{1, 3, 5, 10, 20, 40, 60, 100} {
+		kept, omitted, closing := CutText(lines, budget, note)
+		text := JoinLines(kept)
+		if closing != "" {
+			text += closing + "\n"
+		}
+		if got := CountTokens(text); got > budget {
+			t.Errorf("budget %d: %d tokens:\n%s", budget, got, text)
+		}
+		if budget >= 5 && !strings.HasPrefix(closing, fmt.Sprintf("… %d more", omitted)) {
+			t.Errorf("budget %d: closing line %q for %d left out", budget, closing, omitted)
+		}
+		if budget >= 20 && len(kept) == 0 {
+			t.Errorf("budget %d: only the closing line, no view: %q", budget, closing)
+		}
+		if budget >= 60 && !strings.Contains(closing, "raise it") {
+			t.Errorf("budget %d: the closing line lost its advice: %q", budget, closing)
+		}
 	}
 	c, left := CutNodes(sd, 3)
 	if countSerialized(c.Nodes) != 3 || left != sd.NodeCount-3 || countSerialized(sd.Nodes) != sd.NodeCount {
 		t.Errorf("CutNodes 3: kept %d, left %d of %d (the original has %d)", countSerialized(c.Nodes), left, sd.NodeCount, countSerialized(sd.Nodes))
 	}
 	full, _ := FormatJSON(sd)
-	b, omitted, err := CutJSON(sd, CountTokens(string(full))/2, func(n int) string { return "cut " + string(rune('0'+n%10)) })
+	b, omitted, err := CutJSON(sd, CountTokens(string(full))/2, func(n int) []string { return []string{"cut " + string(rune('0'+n%10))} })
 	if err != nil || omitted == 0 || CountTokens(string(b)) > CountTokens(string(full))/2 {
 		t.Fatalf("CutJSON: %v, omitted %d, %d tokens", err, omitted, CountTokens(string(b)))
 	}

@@ -55,7 +55,7 @@ func (f *flat) foldList(l []*dom.SerializedNode, shapes map[*dom.SerializedNode]
 	var out []*dom.SerializedNode
 	for i := 0; i < len(l); {
 		j := i + 1
-		if foldable(l[i]) {
+		if f.foldable(l[i]) {
 			s := shapeOf(l[i], shapeDepth, shapes)
 			for j < len(l) && l[j] != nil && shapeOf(l[j], shapeDepth, shapes) == s {
 				j++
@@ -83,9 +83,15 @@ func (f *flat) foldList(l []*dom.SerializedNode, shapes map[*dom.SerializedNode]
 }
 
 // foldable: a node whose repeats may fold. Text (paragraphs) and
-// markers never fold: they are what the page says.
-func foldable(n *dom.SerializedNode) bool {
-	return n != nil && n.Role != "text" && n.Role != "more"
+// markers never fold: they are what the page says. Nor does a bare
+// control (a toolbar's buttons): its line is its action, and an agent
+// would need a second call to find one.
+func (f *flat) foldable(n *dom.SerializedNode) bool {
+	if n == nil || n.Role == "text" || n.Role == "more" {
+		return false
+	}
+	v := f.s.ByID[n.ID]
+	return len(n.Children) > 0 || v == nil || !isInteractive(v)
 }
 
 // shapeOf hashes a node's role, tag and child structure to depth.

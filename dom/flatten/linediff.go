@@ -1,6 +1,7 @@
 package flatten
 
 import (
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -138,4 +139,80 @@ func splitLines(s string) []string {
 		return nil
 	}
 	return strings.Split(s, "\n")
+}
+
+// LineChange is one line of a diff by node: Mark is '-' (the node's line
+// left the view), '+' (it came) or '~' (its line reads otherwise now).
+// Old and New are the lines as they were and are, indentation included.
+type LineChange struct {
+	Mark     byte
+	ID       string
+	Old, New string
+}
+
+// Line is the change as a diff line: "- old", "+ new" or "~ new".
+func (c LineChange) Line() string {
+	if c.Mark == '-' {
+		return "- " + c.Old
+	}
+	return string(c.Mark) + " " + c.New
+}
+
+// LineDiffByID compares two views line by line, pairing lines by their
+// node's ID. A line whose content is the same, whatever its depth, is no
+// change: a wrapper that left the view does not re-mark every line under
+// it. Lines without an ID pair by content. The changes come in the new
+// view's order, each removed line after the kept line it followed.
+func LineDiffByID(a, b []Line) []LineChange {
+	key := func(ls []Line) []string {
+		seen := map[string]int{}
+		out := make([]string, len(ls))
+		for i, l := range ls {
+			k := l.ID
+			if k == "" {
+				k = "\x00" + strings.TrimLeft(l.Text, " ")
+			}
+			n := seen[k]
+			seen[k] = n + 1
+			if n > 0 {
+				k += "\x00" + strconv.Itoa(n)
+			}
+			out[i] = k
+		}
+		return out
+	}
+	ka, kb := key(a), key(b)
+	inB := make(map[string]int, len(b))
+	for j, k := range kb {
+		inB[k] = j
+	}
+	inA := make(map[string]int, len(a))
+	for i, k := range ka {
+		inA[k] = i
+	}
+	// Removed lines wait for the kept line before them.
+	after := map[string][]LineChange{}
+	anchor := ""
+	for i, k := range ka {
+		if _, ok := inB[k]; ok {
+			anchor = k
+			continue
+		}
+		after[anchor] = append(after[anchor], LineChange{Mark: '-', ID: a[i].ID, Old: a[i].Text})
+	}
+	var out []LineChange
+	out = append(out, after[""]...)
+	for j, k := range kb {
+		i, ok := inA[k]
+		switch {
+		case !ok:
+			out = append(out, LineChange{Mark: '+', ID: b[j].ID, New: b[j].Text})
+		case strings.TrimLeft(a[i].Text, " ") != strings.TrimLeft(b[j].Text, " "):
+			out = append(out, LineChange{Mark: '~', ID: b[j].ID, Old: a[i].Text, New: b[j].Text})
+		}
+		if ok {
+			out = append(out, after[k]...)
+		}
+	}
+	return out
 }

@@ -96,3 +96,48 @@ func TestLineDiffLargeView(t *testing.T) {
 		t.Errorf("the diff starts %q", d[0])
 	}
 }
+
+// BenchmarkLineDiffByID compares the diff by node an action's answer uses
+// with the text diff, on synthetic-10000's flat view with every 500th
+// line changed (and one line in, one out).
+//
+//	go test ./dom/flatten -run '^$' -bench BenchmarkLineDiffByID -benchtime 20x
+func BenchmarkLineDiffByID(b *testing.B) {
+	base, _ := cdptest.Serve(b, filepath.Join(cdptest.Shared(b), "corpus"))
+	p := cdptest.Page(b, base+"/synthetic/synthetic-10000.html")
+	snap, err := capture.Take(context.Background(), p, build.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sd, _ := flatten.Flatten(snap, dom.DefaultOptions())
+	a := flatten.FormatTextLines(sd)
+	next := append([]flatten.Line(nil), a[:3]...)
+	next = append(next, flatten.Line{ID: "node_0", Text: `[0] status "Saved"`})
+	for i, l := range a[3 : len(a)-1] {
+		if i%500 == 250 {
+			l.Text += " (changed)"
+		}
+		next = append(next, l)
+	}
+	text := func(ls []flatten.Line) string {
+		var sb strings.Builder
+		for _, l := range ls {
+			sb.WriteString(l.Text + "\n")
+		}
+		return sb.String()
+	}
+	at, nt := text(a), text(next)
+	b.Logf("%d lines", len(a))
+	b.Run("text", func(b *testing.B) {
+		for b.Loop() {
+			flatten.LineDiff(at, nt)
+		}
+	})
+	b.Run("by-id", func(b *testing.B) {
+		n := 0
+		for b.Loop() {
+			n = len(flatten.LineDiffByID(a, next))
+		}
+		b.ReportMetric(float64(n), "lines")
+	})
+}

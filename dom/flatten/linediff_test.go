@@ -71,3 +71,31 @@ func TestLineDiffShortest(t *testing.T) {
 		}
 	}
 }
+
+// TestLineDiffByIDDepth: a wrapper that leaves the view moves the lines
+// under it up a level. By node, that is one line out, not every line
+// under it changed; a changed line is "~", a new one "+".
+func TestLineDiffByIDDepth(t *testing.T) {
+	a := []flatten.Line{{ID: "n1", Text: "[1] main"}, {ID: "n2", Text: " [2] section"}, {ID: "n3", Text: "  [3] checkbox unchecked"}, {ID: "t4", Text: "  Buy milk"}, {ID: "n5", Text: "  2 items left"}}
+	b := []flatten.Line{{ID: "n1", Text: "[1] main"}, {ID: "n3", Text: " [3] checkbox unchecked"}, {ID: "t4", Text: " Buy milk"}, {ID: "n6", Text: " [6] checkbox unchecked"}, {ID: "n5", Text: " 3 items left"}}
+	var got []string
+	for _, c := range flatten.LineDiffByID(a, b) {
+		got = append(got, c.Line())
+	}
+	want := []string{"-  [2] section", "+  [6] checkbox unchecked", "~  3 items left"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diff by node:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The text diff marks every line under the wrapper.
+	if n := len(flatten.LineDiff(joinText(a), joinText(b))); n <= len(want) {
+		t.Errorf("the text diff lists %d lines: the case does not show the difference", n)
+	}
+}
+
+func joinText(ls []flatten.Line) string {
+	var b strings.Builder
+	for _, l := range ls {
+		b.WriteString(l.Text + "\n")
+	}
+	return b.String()
+}

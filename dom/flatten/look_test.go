@@ -162,3 +162,35 @@ func TestFoldMixedShapes(t *testing.T) {
 		t.Errorf("a list of mixed items folded:\n%s", text)
 	}
 }
+
+// A run of bare controls (a toolbar) stays whole: each line is an action
+// the agent may need. Items that hold a control and its text fold.
+func TestFoldLeavesControls(t *testing.T) {
+	var bare, wrapped []*fixture.Node
+	for i := 0; i < 12; i++ {
+		name := fmt.Sprint("Tool ", i)
+		bare = append(bare, fixture.El("button", nil, fixture.Txt(name)).AX("button", name))
+		wrapped = append(wrapped, fixture.El("li", nil,
+			fixture.El("h3", nil, fixture.Txt(name)).AX("heading", name),
+			fixture.El("button", nil, fixture.Txt("Use")).AX("button", "Use")).AX("listitem", ""))
+	}
+	o := dom.DefaultOptions()
+	o.Fold = true
+	for _, tc := range []struct {
+		name  string
+		page  *fixture.Node
+		folds bool
+	}{
+		{"toolbar", fixture.Page(fixture.El("div", []string{"role", "toolbar"}, bare...).AX("toolbar", "Tools")), false},
+		{"list", fixture.Page(fixture.El("ul", nil, wrapped...).AX("list", "")), true},
+	} {
+		sd, _ := Flatten(fixture.MustBuild(t, tc.page, build.Options{}), o)
+		text := FormatText(sd)
+		if got := strings.Contains(text, "… 9 more"); got != tc.folds {
+			t.Errorf("%s: folded %v, want %v:\n%s", tc.name, got, tc.folds, text)
+		}
+		if !strings.Contains(text, `"Tool 11"`) && !tc.folds {
+			t.Errorf("%s: the last control is not offered:\n%s", tc.name, text)
+		}
+	}
+}

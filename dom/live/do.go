@@ -38,8 +38,8 @@ var actions = map[dom.ActionKind]actionSpec{
 	dom.KindHover: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
 		return nil, s.hover(ctx, page, t, a)
 	}},
-	dom.KindType: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
-		return s.typeText(ctx, page, t, a.Text)
+	dom.KindType: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, res *dom.ActionResult) (*dom.DialogInfo, error) {
+		return s.typeText(ctx, page, t, a.Text, res)
 	}},
 	dom.KindSelect: {nodeRequired, func(s *Service, ctx context.Context, page dom.Page, t *target, a dom.Action, _ *dom.ActionResult) (*dom.DialogInfo, error) {
 		t, err := s.labelled(ctx, page, t)
@@ -137,14 +137,39 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		return dom.DialogBlocks(d, "cannot "+string(a.Kind))
 	}
 
+	// What changed since the last action answered is its late effect,
+	// not this one's: the page is read first, and this action's diff
+	// starts from there.
+	idle := s.wit.take(false, time.Time{}, false)
+	if restless := s.wit.restless(time.Now(), restlessSpan); s.lateChanges(idle, restless) && !s.cfg.NoResnapshot {
+		if snap, err := s.capture(ctx); err == nil {
+			res.Later = s.later(snap, s.wit.take(false, time.Time{}, false), restless)
+			cur, prev = snap, snap
+		}
+	}
+	defer func() {
+		// After the requests and console are listed (deferred later).
+		s.wit.restart(time.Now(), false)
+		if res.Snapshot == nil {
+			s.answered(a.Kind, nil)
+		}
+		s.mu.Lock()
+		after := s.happened.last
+		s.mu.Unlock()
+		res.ErrorsSeen = errorsSeen(res, after)
+	}()
+
 	if spec.run == nil {
 		// A fresh capture on request: the invalidation above forces it.
+		restless := s.wit.restless(time.Now(), restlessSpan)
 		next, err := s.captureKind(ctx, a.Full)
 		if err != nil {
 			return err
 		}
 		res.Snapshot = dom.StatOf(next)
-		s.fillDiff(res, prev, next)
+		s.fillDiff(res, prev, next, restless)
+		s.judge(res, record{}, prev, next, restless)
+		s.answered(a.Kind, next)
 		return nil
 	}
 
@@ -169,7 +194,17 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	if a.Kind == dom.KindType && t != nil && t.node.Sensitive() {
 		s.cons.remember(a.Text)
 	}
+	var perfBefore map[string]float64
+	if a.Metrics {
+		perfBefore = s.perfMetrics(ctx, page)
+		defer func() { res.Metrics = metricsDelta(perfBefore, s.perfMetrics(ctx, page)) }()
+	}
 	mark := s.mark()
+	restless := s.wit.restless(mark.at, restlessSpan)
+	s.wit.restart(mark.at, true)
+	s.mu.Lock()
+	opened := s.happened.opened
+	s.mu.Unlock()
 	s.net.begin()
 	defer s.listNetwork(res)
 	s.cons.begin()
@@ -186,6 +221,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	}
 	if dlg != nil {
 		// The page is blocked by the dialog: no settling, no snapshot.
+		res.Effect = dom.EffectDialog
 		return nil
 	}
 	var hint []int64
@@ -207,12 +243,15 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	ch := s.changesSince(mark)
 	ch.Unsettled = !settled
 	res.Changes = ch
+	res.TabsOpened = s.openedSince(ctx, page, opened)
 	if d := s.Dialog(); d != nil {
 		res.Dialog = d
-		return nil
+		s.judge(res, record{}, prev, nil, nil)
+		return s.checkExpect(ctx, a, res, mark.at, prev, restless)
 	}
 	if s.cfg.NoResnapshot {
-		return nil
+		s.judge(res, record{}, prev, nil, nil)
+		return s.checkExpect(ctx, a, res, mark.at, prev, restless)
 	}
 	next := ahead.take(ctx, s)
 	if next == nil {
@@ -227,8 +266,10 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		}
 	}
 	res.Snapshot = dom.StatOf(next)
-	s.fillDiff(res, prev, next)
-	return nil
+	s.fillDiff(res, prev, next, restless)
+	s.judge(res, s.wit.take(true, time.Now(), false), prev, next, restless)
+	s.answered(a.Kind, next)
+	return s.checkExpect(ctx, a, res, mark.at, prev, restless)
 }
 
 // snapshotForActionLocked returns the snapshot to resolve an ID in. That
@@ -244,7 +285,7 @@ func (s *Service) snapshotForActionLocked(ctx context.Context, cur *dom.Snapshot
 
 // fillDiff compares two snapshots by ID. IDs survive re-snapshots of the
 // same document, so the difference is what the action added and removed.
-func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
+func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot, restless map[int64]bool) {
 	if next == nil {
 		return
 	}
@@ -261,14 +302,14 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 	// The node diff and the new flat text do not depend on each other, so
 	// they are made side by side. On a 10,000-element page each is about a
 	// dozen milliseconds. prev's text is read first, as it is the one cached.
-	var prevText, nextText string
+	var prevLines, nextLines []flatten.Line
 	textDone := make(chan struct{})
 	if prev.URL == next.URL {
-		prevText = s.textOf(prev)
+		prevLines = s.linesOf(prev)
 		go func() {
 			defer close(textDone)
 			defer func() { _ = recover() }() // no text diff rather than a crash
-			nextText = s.flatText(next)
+			nextLines = s.flatLines(next)
 		}()
 	} else {
 		close(textDone)
@@ -290,17 +331,30 @@ func (s *Service) fillDiff(res *dom.ActionResult, prev, next *dom.Snapshot) {
 		res.Changes.NewURL = ""
 	}
 	if prev.URL == next.URL {
-		flatten.ListChanges(&res.Changes, d, prevText, nextText)
+		c := &res.Changes
+		c.Nodes, c.NodesMore = d.Changed, 0
+		if len(c.Nodes) > dom.MaxListedChanges {
+			c.Nodes, c.NodesMore = c.Nodes[:dom.MaxListedChanges], len(c.Nodes)-dom.MaxListedChanges
+		}
+		flat, background := flatChanges(prevLines, nextLines, prev, next, restless)
+		res.Background = background
+		c.Flat, c.FlatMore = flat, 0
+		if len(flat) > dom.MaxListedChanges {
+			c.Flat, c.FlatMore = flat[:dom.MaxListedChanges], len(flat)-dom.MaxListedChanges
+		}
+		if len(c.Nodes) > 0 || len(c.Flat) > 0 {
+			c.DomChanged = true
+		}
 	}
 	s.keepViewsOf(next)
 }
 
-// flatText is a snapshot's flattened text view with the default options
+// flatLines is a snapshot's flattened text view's lines with the default options
 // (what an agent reads), made once and shared with the UI (View).
-func (s *Service) flatText(snap *dom.Snapshot) string {
+func (s *Service) flatLines(snap *dom.Snapshot) []flatten.Line {
 	v, err := s.View(snap, dom.DefaultOptions(), false)
 	if err != nil || v == nil {
-		return ""
+		return nil
 	}
-	return v.Text
+	return v.Lines
 }

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"sync"
 	"time"
 
@@ -159,7 +160,7 @@ func (s *Service) awaitEarlyQuiet(ctx context.Context, m mark, acted time.Time) 
 		}
 		wait := earlyQuiet - now.Sub(last)
 		if wait <= 0 {
-			if !s.net.inFlight() {
+			if open, _ := s.net.inFlight(); !open {
 				return true
 			}
 			wait = 5 * time.Millisecond
@@ -253,32 +254,9 @@ func (e *early) abandoned() {
 // sum is the same at its start and after settling. Else a timer that
 // ticks a box from script after the read began would go unseen. Only the
 // number leaves the page, never a value.
-const stateProbe = `(() => {
-  let h = 7, n = 0;
-  const mix = (s) => { s = String(s); for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0; h = (Math.imul(h, 31) + 1) | 0; };
-  const visit = (root) => {
-    for (const el of root.querySelectorAll('*')) {
-      n++;
-      if (el.shadowRoot) visit(el.shadowRoot);
-      switch (el.tagName) {
-      case 'INPUT': mix(el.value); mix(el.checked); mix(el.indeterminate); break;
-      case 'TEXTAREA': case 'SELECT': mix(el.value); break;
-      case 'OPTION': mix(el.selected); break;
-      case 'IFRAME': case 'FRAME': { let d = null; try { d = el.contentDocument; } catch (e) {} if (d) visit(d); }
-      }
-    }
-  };
-  visit(document);
-  let a = document.activeElement, path = '';
-  while (a) {
-    path += a.tagName + (a.id || '') + '|';
-    let next = a.shadowRoot && a.shadowRoot.activeElement;
-    if (!next) { try { next = a.contentDocument && a.contentDocument.activeElement; } catch (e) {} }
-    a = next;
-  }
-  mix(path); mix(n); mix(scrollX); mix(scrollY);
-  return h;
-})()`
+//
+//go:embed early_state_probe.js
+var stateProbe string
 
 // probeState evaluates stateProbe (ok false when it could not).
 func (s *Service) probeState(ctx context.Context, page dom.Page) (int64, bool) {

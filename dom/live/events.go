@@ -162,6 +162,7 @@ func (s *Service) attach(p dom.Page) {
 
 	s.forward(pctx, p, eventsWatched, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
 	s.forwardOrdered(pctx, p, pageEvents, func(method string, raw json.RawMessage) { s.onEvent(p, p, method, raw) })
+	s.watchOpens(pctx, p)
 
 	s.wg.Add(1)
 	go func() {
@@ -389,28 +390,37 @@ func (s *Service) lost(p dom.Page, why string) {
 const (
 	reconnectFirstWait = 250 * time.Millisecond
 	reconnectMaxWait   = 5 * time.Second
-	// reconnectNotFound is how many answers "no such tab", reconnectGrace
-	// apart, end the attempts. A restarted browser restores its tabs
-	// within a second or two. A user waiting for the picker should not
-	// wait for the long backoff.
+	// reconnectNotFound is how many answers "no such tab" end the
+	// attempts when no ReconnectWithin is set. A restarted browser
+	// restores its tabs within a second or two, more under load.
 	reconnectNotFound = 3
 	reconnectGrace    = time.Second
 )
 
-// reconnect tries the hook with capped exponential backoff, a bounded
-// number of times, to get the lost tab back. The old page is left to its
-// connection's owner: detaching it could close a tab this program opened.
+// reconnect tries the hook with capped exponential backoff to get the
+// lost tab back: until ReconnectWithin has passed when it is set, else a
+// bounded number of times. The old page is left to its connection's
+// owner: detaching it could close a tab this program opened.
 func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) (dom.Page, error), lost dom.TargetInfo) {
 	wait := reconnectFirstWait
 	var lastErr error
-	notFound := 0
-	for i := 0; i < s.cfg.ReconnectAttempts && notFound < reconnectNotFound; i++ {
+	notFound, tries := 0, 0
+	within := s.cfg.ReconnectWithin
+	deadline := time.Now().Add(within)
+	more := func(i int) bool {
+		if within > 0 {
+			return i == 0 || time.Now().Add(wait).Before(deadline)
+		}
+		return i < s.cfg.ReconnectAttempts && notFound < reconnectNotFound
+	}
+	for i := 0; more(i); i++ {
 		select {
 		case <-time.After(wait):
 		case <-s.ctx.Done():
 			return
 		}
 		wait = min(2*wait, reconnectMaxWait)
+		tries++
 		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.CallTimeout)
 		p, err := hook(ctx, lost)
 		cancel()
@@ -420,8 +430,11 @@ func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) 
 		}
 		lastErr = err
 		if dom.CodeOf(err) == dom.TargetNotFound {
+			if notFound == 0 {
+				// the browser answers: its tabs come back within seconds
+				wait = reconnectGrace
+			}
 			notFound++
-			wait = reconnectGrace
 		} else {
 			notFound = 0
 		}
@@ -430,11 +443,11 @@ func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) 
 	s.state = dom.Disconnected
 	s.page = nil
 	s.mu.Unlock()
-	if notFound >= reconnectNotFound {
+	if notFound > 0 && dom.CodeOf(lastErr) == dom.TargetNotFound {
 		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, urls.Safe(lost.URL))})
 		return
 	}
-	s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.NotAttached, lastErr, "could not reconnect after %d attempts", s.cfg.ReconnectAttempts)})
+	s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.NotAttached, lastErr, "could not reconnect after %d attempts", tries)})
 }
 
 // watchFrame follows the dialogs of an out-of-process frame: they are

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -38,260 +39,64 @@ import (
 // partial read can do. vals are the changed controls' states: [kind,
 // value, on], kind 0 input, 1 textarea, 2 option. It keeps their
 // elements in the page (guardChangedJS) for the model to name.
-const guardJS = `(() => {
-  const K = Symbol.for("domscope.guard");
-  const G = window[K] || (window[K] = {roots: new Set(), seen: new WeakMap(), done: new WeakSet(), last: null,
-    on: new WeakSet(), scrolls: 0, loads: 0, rules: new Map(), hover: [], focus: [], active: [], changed: [],
-    mo: null, dirty: true, docs: [], focused: null, href: "", blind: true});
-  ` + findDocsJS + `
-  const docs = findDocs(G, (d) => {
-    if (!d.defaultView || G.on.has(d)) return;
-    G.on.add(d);
-    // the page's own scroll moves no box but fixed and sticky ones
-    d.addEventListener("scroll", (e) => { if (e.target !== d) G.scrolls++; }, {capture: true, passive: true});
-    d.addEventListener("load", () => G.loads++, {capture: true, passive: true});
-    d.addEventListener("error", () => G.loads++, {capture: true, passive: true});
-    if (d.fonts) d.fonts.addEventListener("loadingdone", () => G.loads++);
-  });
-  const scopes = docs.slice();
-  for (const r of G.roots) if (r.isConnected) scopes.push(r);
-  let why = "";
-  ` + guardSigJS + `
-  const {key, scroll} = sigOf(docs, scopes);
-  // What dynamic states the style sheets style in a way that moves boxes.
-  const harmless = /^(color|background|border-(top|right|bottom|left|block|inline)?-?(start|end)?-?color|outline|text-decoration|text-emphasis-color|text-underline|box-shadow|text-shadow|fill|stroke|caret-color|accent-color|transition|column-rule-color|scrollbar|-webkit-tap-highlight-color|-webkit-text-fill-color|-webkit-text-stroke-color|z-index|mask|clip-path|border-image)/;
-  const states = {hover: /:hover/, focus: /:focus/, active: /:active/, form: /:(checked|indeterminate|valid|invalid|user-valid|user-invalid|placeholder-shown|autofill|default|in-range|out-of-range|blank)/, far: /:(has|target)\b/, always: /:(defined|state|popover-open|modal|open|closed|fullscreen|playing|paused|picture-in-picture|volume-locked|muted|seeking|stalled|buffering)\b/};
-  const unsafe = {hover: false, focus: false, active: false, form: false, far: false, always: false, fixed: false};
-  const scan = (rules) => {
-    for (const r of rules) {
-      if (r.cssRules && r.cssRules.length) scan(r.cssRules);
-      if (!r.style) continue;
-      if (/fixed|sticky/.test(r.style.position)) unsafe.fixed = true;
-      if (!r.selectorText) continue;
-      const s = r.selectorText;
-      const hit = Object.keys(states).filter((k) => states[k].test(s));
-      if (!hit.length) continue;
-      let moves = false;
-      for (let i = 0; i < r.style.length && !moves; i++) moves = !harmless.test(r.style[i]);
-      if (moves) for (const k of hit) unsafe[k] = true;
-    }
-  };
-  let blind = false; // a readable sheet styles a state no read follows
-  let unreadable = false;
-  for (const sc of scopes) {
-    for (const sh of [...(sc.styleSheets || []), ...(sc.adoptedStyleSheets || [])]) {
-      let rules = null;
-      try { rules = sh.cssRules; } catch (e) {}
-      if (!rules) {
-        // A sheet whose load failed applies nothing (HTML's "ok status"):
-        // same origin, an error status or no response at all.
-        const t = sh.href && new URL(sh.href).origin === location.origin ? performance.getEntriesByName(sh.href).pop() : null;
-        if (t && (t.responseStatus >= 400 || t.responseStatus === 0 && t.encodedBodySize === 0)) continue;
-        // (Unknown states are tracked as if styled: hover, focus, form.
-        // Those no read follows make the page blind, below.)
-        for (const k in unsafe) unsafe[k] = true;
-        unreadable = true;
-        continue;
-      }
-      let u = G.rules.get(sh);
-      if (!u || u.n !== rules.length) {
-        const before = Object.assign({}, unsafe);
-        for (const k in unsafe) unsafe[k] = false;
-        scan(rules);
-        u = {n: rules.length, u: Object.assign({}, unsafe)};
-        Object.assign(unsafe, before);
-        G.rules.set(sh, u);
-      }
-      for (const k in unsafe) unsafe[k] = unsafe[k] || u.u[k];
-      blind = blind || u.u.always;
-    }
-  }
-  if (docs.opaque) why = "a frame the page cannot read";
-  if (G.last && G.last.scroll !== scroll) {
-    for (const sc of scopes) unsafe.fixed = unsafe.fixed || !!sc.querySelector('[style*="fixed" i],[style*="sticky" i]');
-    if (unsafe.fixed) why = why || "the page scrolled and has fixed or sticky boxes";
-  }
-  if (!G.last) why = why || "first read";
-  else if (G.last.key !== key) why = why || "the page resized or changed its style sheets";
-  else if (G.last.scrolls !== G.scrolls) why = why || "an element scrolled";
-  else if (G.last.loads !== G.loads) why = why || "a resource or font loaded";
-  for (const d of docs) {
-    for (const a of d.getAnimations ? d.getAnimations() : []) {
-      if (a.playState !== "finished" || !G.done.has(a)) why = why || "an animation ran";
-      if (a.playState === "finished") G.done.add(a);
-    }
-  }
-  // hover, focus, active: the chains now, against the last read's
-  const chain = (sel) => { const out = []; for (const sc of scopes) for (const e of sc.querySelectorAll(sel)) out.push(e); return out; };
-  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-  for (const [k, sel] of [["hover", ":hover"], ["focus", ":focus-within"], ["active", ":active"]]) {
-    if (!unsafe[k]) { G[k] = null; continue; } // (no sheet styles it: not kept)
-    const now = chain(sel);
-    if (!G[k] || !same(now, G[k])) why = why || "the page styles a " + k + " state that changed";
-    G[k] = now;
-  }
-  // :has and :target restyle far from what changed, but only when a
-  // node, a tracked state or the fragment changes: a still read sees it.
-  if (unsafe.far || unsafe.always) why = why || "the page's styles depend on states the guard cannot follow";
-  const vals = [];
-  G.changed = [];
-  for (const sc of scopes) {
-    for (const e of sc.querySelectorAll("input,textarea,option")) {
-      const kind = e.localName === "input" ? 0 : e.localName === "textarea" ? 1 : 2;
-      const v = kind === 2 ? [kind, "", e.selected] : [kind, e.value, kind === 0 && e.checked];
-      const k = ` + controlKeyJS + `;
-      if (G.seen.get(e) === k) continue;
-      G.seen.set(e, k);
-      G.changed.push(e);
-      vals.push(v);
-    }
-  }
-  if (vals.length && unsafe.form) why = why || "the page styles a form state that changed";
-  G.last = {key, scroll, scrolls: G.scrolls, loads: G.loads};
-  // From now on any change to the nodes marks the page dirty (stillJS).
-  // The observer lets go at the first, so a busy page pays for one.
-  // A page may have broken MutationObserver: then it is never still.
-  try {
-    if (!G.mo) G.mo = new MutationObserver((rs, obs) => { G.dirty = true; obs.disconnect(); });
-    G.mo.takeRecords();
-    G.mo.disconnect();
-    for (const sc of scopes) G.mo.observe(sc, {subtree: true, childList: true, attributes: true, characterData: true});
-    G.dirty = false;
-  } catch (e) {
-    try { if (G.mo) G.mo.disconnect(); } catch (e2) {}
-    G.mo = null;
-  }
-  G.docs = docs.slice();
-  G.href = location.href;
-  G.focused = ` + deepFocusJS + `;
-  // An unreadable sheet may style a media element's states, which no
-  // read follows all of. (A custom element's :state() it may style too:
-  // a known gap, see design.md. Blind on every page with one and a CDN
-  // sheet would leave few pages still.)
-  const media = () => scopes.some((sc) => sc.querySelector("video,audio"));
-  G.blind = blind || (unreadable && media()); // (frames it cannot read: stillJS)
-  G.popovers = openPopovers(scopes);
-  G.states = otherStates(docs, scopes);
-  if (vals.length > 64) { G.changed = []; return {why: why || "many form controls changed", vals: []}; }
-  // (with a why too: the refresh reads their AX facts again)
-  return {why, vals};
-})()`
+var guardJS = pageJS(guardSrc, guardParts...)
+
+//go:embed guard.js
+var guardSrc string
+
+// guardParts are the shared parts of guardJS and stillJS, which
+// compare the same things.
+var guardParts = []string{"findDocs", findDocsJS, "guardSig", guardSigJS, "controlKey", controlKeyJS, "deepFocus", deepFocusJS}
 
 // findDocsJS defines findDocs(G, seen): the page's documents, its own
 // and those of the frames it can read, in documents and in the guard's
 // shadow roots, each passed to seen once. The result's opaque counts
 // the frames it cannot read.
-const findDocsJS = `const findDocs = (G, seen) => {
-    const docs = [];
-    docs.opaque = 0;
-    const frames = (sc) => {
-      for (const f of sc.querySelectorAll("iframe,frame")) {
-        let cd = null;
-        try { cd = f.contentDocument; } catch (e) {}
-        if (cd) add(cd); else docs.opaque++;
-      }
-    };
-    const add = (d) => {
-      if (!d || docs.includes(d)) return;
-      docs.push(d);
-      seen(d);
-      frames(d);
-    };
-    add(document);
-    for (const r of G.roots) if (r.isConnected) frames(r);
-    return docs;
-  };`
+//
+//go:embed guard_find_docs.js
+var findDocsJS string
 
 // guardSigJS defines sigOf(docs, scopes), what the guard compares from
 // one read to the next: {key, scroll}. key holds the documents' sizes,
 // font status and fragment, and the style sheets of every scope. It
 // also defines openPopovers(scopes) and otherStates(docs, scopes).
-const guardSigJS = `const sigOf = (docs, scopes) => {
-    const sig = [], scroll = [];
-    for (const d of docs) {
-      const w = d.defaultView;
-      if (!w) continue;
-      const e = d.documentElement;
-      sig.push(w.innerWidth, w.innerHeight, e ? e.scrollWidth : 0, e ? e.scrollHeight : 0, d.fonts ? d.fonts.status : "", w.location.hash);
-      scroll.push(w.scrollX, w.scrollY);
-    }
-    for (const sc of scopes) {
-      const sheets = [...(sc.styleSheets || []), ...(sc.adoptedStyleSheets || [])];
-      if (sc.nodeType !== 9 && !sheets.length) continue; // a shadow root without sheets
-      sig.push(sheets.length);
-      for (const sh of sheets) {
-        let rules = null;
-        try { rules = sh.cssRules; } catch (e) {}
-        sig.push(sh.disabled ? 1 : 0, sh.media ? sh.media.mediaText : "", rules ? rules.length : -1);
-      }
-    }
-    return {key: JSON.stringify(sig), scroll: JSON.stringify(scroll)};
-  };
-  // A popover opens and closes with no DOM change.
-  const openPopovers = (scopes) => {
-    const out = [];
-    try { for (const sc of scopes) for (const e of sc.querySelectorAll(":popover-open")) out.push(e); } catch (e) {}
-    return out;
-  };
-  // Other states a style sheet the page cannot read may style: custom
-  // elements defined, full screen, media playing.
-  const otherStates = (docs, scopes) => {
-    const k = [];
-    for (const d of docs) k.push(d.fullscreenElement ? 1 : 0);
-    for (const sc of scopes) {
-      k.push(sc.querySelectorAll(":not(:defined)").length);
-      for (const m of sc.querySelectorAll("video,audio")) k.push(m.paused ? 0 : 1, m.ended ? 1 : 0);
-    }
-    return k.join(",");
-  };`
+//
+//go:embed guard_sig.js
+var guardSigJS string
 
 // controlKeyJS is the state of form control e as the guard keys it. A
 // box made indeterminate, or a field made invalid, changes it too; the
 // model's keys (controlKeys) hold neither, so such a control registered
 // with a shadow root counts as changed once.
-const controlKeyJS = `(e.localName === "option" ? "\u0000" + e.selected : e.value + "\u0000" + (e.localName === "input" && e.checked) + (e.indeterminate ? "\u0000m" : "") + (e.validity && !e.validity.valid ? "\u0000i" : ""))`
+//
+//go:embed guard_control_key.js
+var controlKeyJS string
 
 // deepFocusJS is the focused element, through open shadow roots and
 // same-origin frames.
-const deepFocusJS = `(() => {
-    let a = document.activeElement;
-    for (;;) {
-      if (a && a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement; continue; }
-      let d = null;
-      try { d = a && a.contentDocument; } catch (e) {}
-      if (d && d.activeElement) { a = d.activeElement; continue; }
-      return a;
-    }
-  })()`
+//
+//go:embed guard_deep_focus.js
+var deepFocusJS string
 
 // guardChangedJS is the guard's list of changed controls.
-const guardChangedJS = `window[Symbol.for("domscope.guard")].changed`
+//
+//go:embed guard_changed.js
+var guardChangedJS string
 
 // registeredJS lists the backend ids of the shadow roots the guard has
 // (an earlier model of the document gave them).
-const registeredJS = `(() => { const G = window[Symbol.for("domscope.guard")]; return G && G.ids ? [...G.ids] : []; })()`
+//
+//go:embed guard_registered.js
+var registeredJS string
 
 // registerJS adds shadow roots (its arguments after keys and their
 // backend ids) to the guard's. Each control's state is seen as the model
 // holds it: keys[i] for roots[i]. The next guard reports what differs.
 // It returns false if a root's controls are not the ones the model
 // lists.
-const registerJS = `function(keys, ids, ...roots) {
-  const G = window[Symbol.for("domscope.guard")];
-  if (!G) return false;
-  G.ids = G.ids || new Set();
-  let ok = true;
-  roots.forEach((r, i) => {
-    if (!r || G.roots.has(r)) return;
-    G.roots.add(r);
-    G.ids.add(ids[i]);
-    G.dirty = true; // not watched since the guard last ran
-    const els = r.querySelectorAll("input,textarea,option");
-    if (els.length !== keys[i].length) { ok = false; return; }
-    els.forEach((e, k) => G.seen.set(e, keys[i][k]));
-  });
-  return ok;
-}`
+//
+//go:embed guard_register.js
+var registerJS string
 
 // control is a form control's state as the guard read it.
 type control struct {

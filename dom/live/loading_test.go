@@ -24,9 +24,8 @@ func TestFirstViewOfAParsedTab(t *testing.T) {
 	base, _ := cdptest.ServeStalled(t)
 	p := cdptest.Page(t, base+"/start.html")
 	evalJS(t, p, `location.href = "/stalled.html"`)
-	for evalString(t, p, `document.readyState + " " + location.pathname`) != "interactive /stalled.html" {
-		time.Sleep(20 * time.Millisecond) // bounded by the hang guard of evalString's calls
-	}
+	// A read while the tab changes documents fails: WaitFor polls on.
+	cdptest.WaitFor(t, p, `document.readyState + " " + location.pathname === "interactive /stalled.html"`)
 	cfg := slowLoads
 	cfg.Snapshotter = testSnapshotter
 	svc := NewService(p, cfg)
@@ -128,5 +127,35 @@ func TestHistoryPushDuringANavigation(t *testing.T) {
 	mustOK(t, res)
 	if s := snap(t, svc); s.Title != "slowpage" {
 		t.Errorf("after the click the view shows %q, want the new page", s.Title)
+	}
+}
+
+// TestSnapshotOfAReloadingPage: a page that reloads itself every 100 ms
+// navigates under most captures. Each snapshot reads the new document
+// instead of failing with a lost context.
+func TestSnapshotOfAReloadingPage(t *testing.T) {
+	cdptest.SkipShort(t)
+	page := `<!doctype html><title>Reloads</title><p id="n"></p><script>
+const n = Number(sessionStorage.getItem("loads") || 0) + 1;
+sessionStorage.setItem("loads", n);
+document.getElementById("n").textContent = "load " + n;
+for (let i = 0; i < 300; i++) document.body.append(Object.assign(document.createElement("button"), {textContent: "b" + i}));
+setTimeout(() => location.reload(), 100);
+</script>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte(page))
+	}))
+	defer srv.Close()
+	svc, _ := openService(t, srv.URL+"/", Config{})
+	for i := 0; i < 20; i++ {
+		s, err := svc.Snapshot(ctx(t), i%2 == 0)
+		if err != nil {
+			t.Fatalf("snapshot %d: %v", i, err)
+		}
+		// A capture may meet the next load just committed, still empty.
+		if !strings.HasPrefix(s.URL, srv.URL) || s.Title != "Reloads" && s.Title != "" {
+			t.Fatalf("snapshot %d is of %q %q", i, s.URL, s.Title)
+		}
 	}
 }

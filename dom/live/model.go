@@ -67,7 +67,7 @@ type Model struct {
 	// sameNext is the last snapshot made, when it repeats samePrev node
 	// for node (a copy of its tree, put right with no change).
 	sameNext, samePrev weak.Pointer[dom.Snapshot]
-	// applied is when the last event was applied.
+	// applied is when the last applied event came off the wire.
 	applied time.Time
 	// A read holds the model at a mark (holdAtMark). holding is set while
 	// it does, marked once the mark came. held are the events after it.
@@ -88,6 +88,8 @@ type Model struct {
 	// partialWhy is why the last refresh read the whole layout ("" if it
 	// read the changed parts only).
 	partialWhy string
+	// w sees what flashes between two reads (nil: nobody asks).
+	w *witness
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
@@ -321,7 +323,10 @@ func (m *Model) applyLocked(evs []dom.EventMessage) {
 			continue
 		}
 		m.version++
-		m.applied = time.Now()
+		m.applied = ev.At
+		if m.applied.IsZero() {
+			m.applied = time.Now()
+		}
 		if m.broken != "" {
 			continue
 		}
@@ -531,10 +536,16 @@ func (m *Model) apply(ev dom.EventMessage) string {
 		m.dirty[e.Node.NodeID] = true
 		m.touched[p.NodeID] = true
 		m.scrubAround(e.Node)
+		if m.w != nil {
+			m.w.inserted(m, e.Node, m.applied)
+		}
 	case "DOM.childNodeRemoved":
 		p, n := node(e.ParentNodeID), node(e.NodeID)
 		if p == nil || n == nil {
 			return "a removal of an unknown node"
+		}
+		if m.w != nil {
+			m.w.removing(m, n, m.applied)
 		}
 		m.detach(n)
 		m.touched[p.NodeID] = true
@@ -544,6 +555,9 @@ func (m *Model) apply(ev dom.EventMessage) string {
 			return "an attribute of an unknown node"
 		}
 		set := ev.Method == "DOM.attributeModified"
+		if m.w != nil {
+			m.w.attr(m, n, e.Name, e.Value, set, m.applied)
+		}
 		found := false
 		for i := 0; i+1 < len(n.Attributes); i += 2 {
 			if n.Attributes[i] == e.Name {
@@ -569,6 +583,9 @@ func (m *Model) apply(ev dom.EventMessage) string {
 		n.NodeValue = e.CharacterData
 		m.touched[n.NodeID] = true
 		m.scrubAround(n)
+		if m.w != nil {
+			m.w.changed(m, n, m.applied)
+		}
 	case "DOM.childNodeCountUpdated":
 		n := node(e.NodeID)
 		if n == nil {

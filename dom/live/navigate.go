@@ -15,13 +15,7 @@ func (s *Service) navigate(ctx context.Context, page dom.Page, a dom.Action) (*d
 	case "reload":
 		return s.dispatch(ctx, page, "Page.reload", map[string]any{})
 	case "back", "forward":
-		var h struct {
-			CurrentIndex int `json:"currentIndex"`
-			Entries      []struct {
-				ID  int64  `json:"id"`
-				URL string `json:"url"`
-			} `json:"entries"`
-		}
+		var h navHistory
 		if err := s.call(ctx, page, "Page.getNavigationHistory", nil, &h); err != nil {
 			return nil, err
 		}
@@ -34,9 +28,20 @@ func (s *Service) navigate(ctx context.Context, page dom.Page, a dom.Action) (*d
 		}
 		return s.dispatch(ctx, page, "Page.navigateToHistoryEntry", map[string]any{"entryId": h.Entries[i].ID})
 	}
-	u := normalizeURL(a.URL)
-	if u == "" {
+	if strings.TrimSpace(a.URL) == "" {
 		return nil, dom.Errorf(dom.ValidationError, nil, "navigate needs a url")
+	}
+	var base string
+	if !urls.HasScheme(strings.TrimSpace(a.URL)) {
+		// a relative address resolves against the page, as its links do
+		var h navHistory
+		if err := s.call(ctx, page, "Page.getNavigationHistory", nil, &h); err == nil {
+			base = h.current()
+		}
+	}
+	u, err := urls.Complete(a.URL, base)
+	if err != nil {
+		return nil, dom.Errorf(dom.ValidationError, nil, "navigate: %s", dom.Clip(urls.Safe(err.Error()), 200))
 	}
 	if strings.HasPrefix(strings.ToLower(u), "javascript:") {
 		return nil, dom.Errorf(dom.ValidationError, nil, "javascript: URLs are not navigations; refusing %q", dom.Clip(urls.Safe(u), 80))
@@ -71,24 +76,35 @@ func (s *Service) navigate(ctx context.Context, page dom.Page, a dom.Action) (*d
 	}
 }
 
-// normalizeURL adds a scheme to bare hosts ("example.com" → https://,
-// "localhost:8080" → http://).
-func normalizeURL(u string) string {
-	u = strings.TrimSpace(u)
-	if u == "" {
+// navHistory is Page.getNavigationHistory's answer.
+type navHistory struct {
+	CurrentIndex int `json:"currentIndex"`
+	Entries      []struct {
+		ID  int64  `json:"id"`
+		URL string `json:"url"`
+	} `json:"entries"`
+}
+
+// current is the URL of the tab's current entry ("" if none).
+func (h navHistory) current() string {
+	if h.CurrentIndex < 0 || h.CurrentIndex >= len(h.Entries) {
 		return ""
 	}
-	low := strings.ToLower(u)
-	for _, p := range []string{"about:", "data:", "file:", "javascript:", "chrome:", "blob:"} {
-		if strings.HasPrefix(low, p) {
-			return u
-		}
+	return h.Entries[h.CurrentIndex].URL
+}
+
+// PageURL is the URL of the page as the browser has it, secrets and all.
+// A relative address resolves against it.
+func (s *Service) PageURL(ctx context.Context) (string, error) {
+	s.mu.Lock()
+	page := s.page
+	s.mu.Unlock()
+	if page == nil {
+		return "", dom.Errorf(dom.NotAttached, nil, "no page")
 	}
-	if strings.Contains(u, "://") {
-		return u
+	var h navHistory
+	if err := s.call(ctx, page, "Page.getNavigationHistory", nil, &h); err != nil {
+		return "", err
 	}
-	if strings.HasPrefix(low, "localhost") || strings.HasPrefix(low, "127.") || strings.HasPrefix(low, "[::1]") {
-		return "http://" + u
-	}
-	return "https://" + u
+	return h.current(), nil
 }

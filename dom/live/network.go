@@ -79,41 +79,58 @@ func (l *netLog) begin() {
 // worth a moment. A long poll is not; it is listed as pending.
 const networkGrace = 500 * time.Millisecond
 
+// documentGrace is the longer wait for a document whose response came:
+// the page it navigated to is loading its body. A loaded machine can
+// take longer than networkGrace for the last of it.
+const documentGrace = 5 * time.Second
+
 // settleNetwork waits (at most networkGrace) for the action's requests to
 // finish, then lists them in res.
 func (s *Service) settleNetwork(ctx context.Context, res *dom.ActionResult) {
-	bound := time.Now().Add(networkGrace)
-	for s.net.inFlight() && time.Now().Before(bound) {
+	start := time.Now()
+	for {
+		open, documents := s.net.inFlight()
+		waited := time.Since(start)
+		if !open || waited >= documentGrace || (waited >= networkGrace && !documents) {
+			break
+		}
 		select {
 		case <-time.After(10 * time.Millisecond):
 		case <-ctx.Done():
-			bound = time.Time{}
+			s.listNetwork(res)
+			return
 		}
 	}
 	s.listNetwork(res)
 }
 
 // inFlight reports whether a request started since begin has not ended.
-func (l *netLog) inFlight() bool {
+// documents is true when every open one is a document whose response
+// came.
+func (l *netLog) inFlight() (open, documents bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	documents = true
 	for _, r := range l.order {
-		open := 0
+		left, answered := 0, false
 		for _, h := range r.hops {
 			if h.redirect == 0 {
-				open++
+				left++
 			}
 		}
 		for _, e := range r.ends {
 			if e.done {
-				open--
+				left--
+			} else if e.status != 0 && e.typ == "Document" {
+				answered = true
 			}
 		}
-		if open > 0 {
-			return true
+		if left > 0 {
+			open = true
+			documents = documents && answered
 		}
 	}
-	return false
+	return open, open && documents
 }
 
 // listNetwork puts the requests of the action into res once, when the page

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"fmt"
 	"math"
 
@@ -65,10 +66,9 @@ func (s *Service) pointOnce(ctx context.Context, page dom.Page, t *target, hitTe
 }
 
 // centreInView scrolls the node to the middle of its scroll containers.
-const centreInView = `function() {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  if (el) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-}`
+//
+//go:embed point_centre.js
+var centreInView string
 
 type quad [8]float64
 
@@ -197,27 +197,9 @@ func (s *Service) nodeAt(ctx context.Context, sess dom.Session, x, y float64, kn
 // element at the click point. Is the hit inside the target, or a label
 // of it? Inside crosses shadow roots and same-origin frames. It also
 // names the hit.
-const occludeCheck = `function(hit) {
-  const t = this.nodeType === 3 ? this.parentNode : this;
-  const up = (n) => {
-    if (n.assignedSlot) return n.assignedSlot;
-    if (n.parentNode) return n.parentNode;
-    if (n.host) return n.host;
-    if (n.defaultView && n.defaultView.frameElement) return n.defaultView.frameElement;
-    return null;
-  };
-  const within = (n, anc) => { for (let p = n; p; p = up(p)) if (p === anc) return true; return false; };
-  let inside = within(hit, t);
-  if (!inside && t.labels) for (const l of t.labels) if (within(hit, l)) inside = true;
-  if (!inside && t.control && within(hit, t.control)) inside = true;
-  let el = hit.nodeType === 1 ? hit : (hit.parentElement || hit);
-  let d = (el.localName || el.nodeName || '?');
-  if (el.id) d += '#' + el.id;
-  if (el.classList) d += Array.from(el.classList).slice(0, 3).map(c => '.' + c).join('');
-  const name = (el.getAttribute && (el.getAttribute('aria-label') || '')) || (el.innerText || el.textContent || '').trim();
-  if (name) d += ' "' + name.replace(/\s+/g, ' ').slice(0, 60) + '"';
-  return {inside, desc: d};
-}`
+//
+//go:embed point_occlude.js
+var occludeCheck string
 
 // occluded decides, in the page, whether hit belongs to the target after
 // all (labels, nodes newer than the snapshot). If not it fails OCCLUDED.

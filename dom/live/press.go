@@ -2,14 +2,28 @@ package live
 
 import (
 	"context"
+	"strings"
 
 	"domscope/dom"
 )
 
 // pressKey presses one key chord, focusing the node first when one is given.
+// A spec of several keys apart ("ArrowDown ArrowDown Enter") presses
+// them in turn.
 func (s *Service) pressKey(ctx context.Context, page dom.Page, t *target, spec string, modifiers []string) (*dom.DialogInfo, error) {
+	var kps []KeyPress
 	kp, err := ParseKey(spec, modifiers)
-	if err != nil {
+	if err == nil {
+		kps = append(kps, kp)
+	} else if keys := strings.Fields(spec); len(keys) > 1 {
+		for _, k := range keys {
+			kp, err := ParseKey(k, modifiers)
+			if err != nil {
+				return nil, err
+			}
+			kps = append(kps, kp)
+		}
+	} else {
 		return nil, err
 	}
 	if t != nil {
@@ -17,7 +31,12 @@ func (s *Service) pressKey(ctx context.Context, page dom.Page, t *target, spec s
 			return nil, err
 		}
 	}
-	return s.sendKeys(ctx, page, kp)
+	for _, kp := range kps {
+		if d, err := s.sendKeys(ctx, page, kp); d != nil || err != nil {
+			return d, err
+		}
+	}
+	return nil, nil
 }
 
 // sendKeys dispatches the key events of kp on the top-level page. The

@@ -40,3 +40,29 @@ func TestQueryCSSInShownSnapshot(t *testing.T) {
 		t.Errorf("the current snapshot: %d matches, %v; want 3", len(now), err)
 	}
 }
+
+// TestQueryCSSHostilePage: a page that redefines querySelectorAll (and
+// Array.from) to point at a decoy does not steer a CSS query.
+func TestQueryCSSHostilePage(t *testing.T) {
+	page := `data:text/html,<button id=real>Real</button><button id=decoy>Decoy</button><script>` +
+		`const decoy = document.getElementById('decoy');` +
+		`Document.prototype.querySelectorAll = function() { return [decoy]; };` +
+		`Element.prototype.querySelectorAll = function() { return [decoy]; };` +
+		`const from = Array.from; Array.from = function() { return [decoy]; };` +
+		`</script>`
+	svc, p := openService(t, page, Config{})
+	if got := domtest.EvalString(t, p, `document.querySelectorAll('#real')[0].id`); got != "decoy" {
+		t.Fatalf("the page's own querySelectorAll is not hostile: %q", got)
+	}
+	nodes, err := svc.QueryCSS(ctx(t), "#real")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(nodes) != 1 || nodes[0].Attrs["id"] != "real" {
+		var ids []string
+		for _, n := range nodes {
+			ids = append(ids, n.Attrs["id"])
+		}
+		t.Errorf("#real matched %v, want the real button only", ids)
+	}
+}

@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -95,5 +96,45 @@ func TestReconnectGivesUpWhenTheTabIsGone(t *testing.T) {
 	}
 	if _, err := svc.Snapshot(ctx(t), false); CodeOf(err) != NotAttached {
 		t.Errorf("snapshot after giving up: %v", err)
+	}
+}
+
+// Under load a restarted browser restores its tabs slowly: "no such tab"
+// answers back off and are retried until ReconnectWithin, not given up
+// after three one second apart.
+func TestReconnectBacksOffOnNoSuchTab(t *testing.T) {
+	base, _ := cdptest.Serve(t, actionPages)
+	url := base + "/basic.html"
+	p := cdptest.Page(t, url)
+	var mu sync.Mutex
+	var at []time.Time
+	svc := NewService(p, Config{Snapshotter: testSnapshotter, ReconnectWithin: 2 * time.Minute,
+		Reconnect: func(c context.Context, lost TargetInfo) (Page, error) {
+			mu.Lock()
+			at = append(at, time.Now())
+			n := len(at)
+			mu.Unlock()
+			if n <= 4 {
+				return nil, Errorf(TargetNotFound, nil, "no tab %s yet", lost.ID)
+			}
+			return cdptest.Page(t, url), nil
+		}})
+	t.Cleanup(func() { _ = svc.Close() })
+	if _, err := svc.Snapshot(ctx(t), false); err != nil {
+		t.Fatal(err)
+	}
+	_ = p.Detach()
+	nextState(t, svc, Reconnecting)
+	nextState(t, svc, Connected)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(at) != 5 {
+		t.Fatalf("%d attempts, want 5", len(at))
+	}
+	// Sleeps are never shorter than asked: the waits double from 1 s.
+	for i, min := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second} {
+		if gap := at[i+2].Sub(at[i+1]); gap < min {
+			t.Errorf("wait %d after no such tab: %s, want at least %s", i+1, gap, min)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,6 +40,11 @@ type Config struct {
 	// ReconnectAttempts bounds Reconnect calls per loss. Default 12
 	// (about 45 s with the backoff).
 	ReconnectAttempts int
+	// ReconnectWithin, when set, bounds the attempts by time instead (the
+	// UI's --timeout). "No such tab" answers then back off too, rather
+	// than end the attempts after three: a loaded machine restores a
+	// restarted browser's tabs slowly.
+	ReconnectWithin time.Duration
 	// CallTimeout bounds every single CDP call. Default 10 s.
 	CallTimeout time.Duration
 	// QuietWindow is how long the DOM must stay unchanged after an action
@@ -162,6 +168,11 @@ type Service struct {
 	// (guarded by mu): a screenshot paints them over even once they
 	// look plain.
 	secrets screenshot.SensitiveNodes
+
+	// wit sees what flashes between reads (witness.go); happened is what
+	// the last action left to compare its late effects with (happened.go).
+	wit      *witness
+	happened happenedState
 }
 
 // NewService starts the service for an attached page. It never fails: a
@@ -171,6 +182,7 @@ func NewService(p dom.Page, cfg Config) *Service {
 	s := &Service{cfg: cfg.withDefaults(), ctx: ctx, stop: stop, dialogSig: make(chan struct{}), tierOff: dom.CopyRules(cfg.TierDisabled), vp: cfg.Viewport}
 	s.events = newEventPump(&s.wg)
 	s.effect = newEffects(s)
+	s.wit = newWitness()
 	s.attach(p)
 	return s
 }
@@ -244,7 +256,7 @@ func (s *Service) capture(ctx context.Context) (*dom.Snapshot, error) {
 func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, error) {
 	s.waitLoaded(ctx)
 	s.mu.Lock()
-	page, pctx, state, dlg, prev, gen := s.page, s.pageCtx, s.state, s.dialog, s.last, s.gen
+	page, pctx, state, dlg, prev, gen, nav := s.page, s.pageCtx, s.state, s.dialog, s.last, s.gen, s.track.navigated
 	s.mu.Unlock()
 	if state != dom.Connected || page == nil {
 		return nil, notAttached(state)
@@ -258,6 +270,14 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	defer cancel()
 	start := time.Now()
 	snap, err := s.runSnapshotter(cctx, page, prev, full)
+	// A page that navigated under the capture loses the node ids and
+	// contexts it was reading: read the new document instead.
+	for try := 1; err != nil && try < navRetries && (s.navigatedSince(nav) || documentGone(err)) && cctx.Err() == nil && !opened(); try++ {
+		s.waitLoaded(cctx)
+		nav = s.navigations()
+		start = time.Now()
+		snap, err = s.runSnapshotter(cctx, page, prev, true)
+	}
 	if err != nil {
 		if pctx.Err() != nil {
 			return nil, notAttached(dom.Disconnected)
@@ -281,6 +301,27 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	}
 	s.keep(snap, gen)
 	return snap, nil
+}
+
+// navRetries bounds the captures of a page that keeps navigating. A
+// page that reloads every 100 ms outruns a slow capture several times.
+const navRetries = 10
+
+// navigations counts the main frame's navigations so far.
+func (s *Service) navigations() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.track.navigated
+}
+
+func (s *Service) navigatedSince(n int64) bool { return s.navigations() != n }
+
+// documentGone reports an error Chrome gives when the document it was
+// read from went away; its frameNavigated event may still be on its way.
+func documentGone(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "Cannot find context with specified id") ||
+		strings.Contains(m, "No node with given id found") || strings.Contains(m, "Could not find node with given id")
 }
 
 // keep numbers a new snapshot and makes it the last one. It also makes it

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"math"
 	"sort"
 	"time"
@@ -228,11 +229,9 @@ func (t tracker) untilGraceEnds(now time.Time, grace, d time.Duration) time.Dura
 // idleProbe resolves after the page's next frame and a macrotask after
 // it. When frames do not run, as in a background tab, it waits 50 ms.
 // By then timers queued by an action's handlers have had their turn.
-const idleProbe = `new Promise((r) => {
-  const done = () => setTimeout(r, 0);
-  requestAnimationFrame(done);
-  setTimeout(done, 50);
-})`
+//
+//go:embed settle_idle_probe.js
+var idleProbe string
 
 // pageIdle gives the page's event loop a turn. It reports whether the
 // DOM changed meanwhile more than its background rate explains. Then

@@ -207,6 +207,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	if nm != nil && !s.bufferLost && s.page == page {
 		// Events from before the capture name nodes by ids the capture
 		// replaced: the model skips those, and applies the rest.
+		nm.watch(s.wit)
 		nm.Apply(s.buffered...)
 		s.model = nm
 	}

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"encoding/json"
 	neturl "net/url"
 	"reflect"
@@ -39,37 +40,10 @@ import (
 // not, else how many frames it holds that it cannot read. It changes
 // nothing the guard compares with, so a refresh that follows finds what
 // the guard would have found.
-const stillJS = `(() => {
-  const G = window[Symbol.for("domscope.guard")];
-  if (!G || !G.last || !G.mo || G.dirty || G.blind) return -1;
-  if (G.mo.takeRecords().length) { G.dirty = true; G.mo.disconnect(); return -1; }
-  if (location.href !== G.href) return -1;
-  ` + findDocsJS + `
-  const docs = findDocs(G, () => {});
-  const opaque = docs.opaque;
-  if (docs.length !== G.docs.length || docs.some((d, i) => d !== G.docs[i])) return -1;
-  const scopes = docs.slice();
-  for (const r of G.roots) if (r.isConnected) scopes.push(r);
-  ` + guardSigJS + `
-  const now = sigOf(docs, scopes);
-  if (now.key !== G.last.key || now.scroll !== G.last.scroll || G.scrolls !== G.last.scrolls || G.loads !== G.last.loads) return -1;
-  for (const d of docs) {
-    for (const a of d.getAnimations ? d.getAnimations() : []) if (a.playState !== "finished" || !G.done.has(a)) return -1;
-  }
-  const chain = (sel) => { const out = []; for (const sc of scopes) for (const e of sc.querySelectorAll(sel)) out.push(e); return out; };
-  const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-  for (const [k, sel] of [["hover", ":hover"], ["focus", ":focus-within"], ["active", ":active"]]) {
-    if (G[k] && !same(chain(sel), G[k])) return -1;
-  }
-  if (!G.popovers || !same(openPopovers(scopes), G.popovers) || otherStates(docs, scopes) !== G.states) return -1;
-  if (` + deepFocusJS + ` !== G.focused) return -1;
-  for (const sc of scopes) {
-    for (const e of sc.querySelectorAll("input,textarea,option")) {
-      if (G.seen.get(e) !== ` + controlKeyJS + `) return -1;
-    }
-  }
-  return opaque;
-})()`
+var stillJS = pageJS(stillSrc, guardParts...)
+
+//go:embed still.js
+var stillSrc string
 
 // Still returns a copy of the last tree as the snapshot of the page now,
 // when nothing can have changed since it was read. Else it returns nil,

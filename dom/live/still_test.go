@@ -59,7 +59,7 @@ func openStill(t *testing.T, url string) *stillPage {
 	t.Helper()
 	p := cdptest.Page(t, url)
 	log := &callLog{Page: p}
-	svc := NewService(log, Config{})
+	svc := NewService(log, domtest.Loaded(Config{}))
 	t.Cleanup(func() { _ = svc.Close() })
 	return &stillPage{svc: svc, log: log, tw: newTwin(t, svc, p)}
 }

@@ -41,7 +41,7 @@ func TestPrevTextMadeWhileSettling(t *testing.T) {
 	if button == nil {
 		t.Fatal("no button in the snapshot")
 	}
-	want := plainText(prev)
+	want := joinLines(plainLines(prev))
 
 	done := make(chan dom.ActionResult, 1)
 	go func() { done <- s.Do(ctx, dom.Action{Kind: dom.KindClick, ID: button.ID}) }()
@@ -70,7 +70,7 @@ func TestPrevTextMadeWhileSettling(t *testing.T) {
 	if !res.Success {
 		t.Fatalf("click: %v", res.Error)
 	}
-	if !made.ok || made.text != want {
+	if !made.ok || joinLines(made.lines) != want {
 		t.Errorf("the text made while settling is not the snapshot's flat text")
 	}
 	if len(res.Changes.Flat) == 0 {

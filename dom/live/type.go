@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"fmt"
 	"strings"
 
@@ -13,37 +14,16 @@ import (
 // text goes to. That is this, or the text field inside it that got the
 // focus, e.g. in a custom element whose shadow root delegates focus to
 // an <input>.
-const typingHelpers = `
-  const textKind = (el) => {
-    const tag = el.localName;
-    if (tag === 'input') return 'input';
-    if (tag === 'textarea') return 'textarea';
-    if (tag === 'select') return 'select';
-    if (el.isContentEditable) return 'editable';
-    return '';
-  };
-  const typingTarget = (el) => {
-    if (textKind(el)) return el;
-    let a = el.ownerDocument.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-    if (!a || a === el || !textKind(a)) return null;
-    for (let n = a; n; n = n.parentNode || n.host) if (n === el) return a;
-    return null;
-  };`
+//
+//go:embed type_helpers.js
+var typingHelpers string
 
 // typingKind runs in the page before anything is focused, with this = the
 // node. It says what kind of field it is, and whether it takes text.
-const typingKind = `function() {` + typingHelpers + `
-  const el = this;
-  if (!el.isConnected) return {stale: true};
-  const kind = textKind(el) || 'other';
-  const type = kind === 'input' ? (el.type || 'text') : '';
-  if (el.disabled) return {kind, type, disabled: true};
-  if ((kind === 'input' || kind === 'textarea') && el.readOnly) return {kind, type, readonly: true};
-  if (kind === 'input' && ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image', 'hidden'].includes(type))
-    return {kind, type, notText: true};
-  return {kind, type};
-}`
+var typingKind = pageJS(typingKindSrc, "typingHelpers", typingHelpers)
+
+//go:embed type_kind.js
+var typingKindSrc string
 
 // prepareTyping runs in the page after the focus, with this = the node.
 // Pickers that have no text to type into (date, colour, range...) get
@@ -52,47 +32,17 @@ const typingKind = `function() {` + typingHelpers + `
 // that is not a field itself, it works on the field inside it that took
 // the focus. When there is none it says "other", with self when the
 // focus stayed on the node.
-const prepareTyping = `function(text) {` + typingHelpers + `
-  const el = typingTarget(this);
-  if (!el) {
-    let a = this.ownerDocument.activeElement;
-    return {kind: 'other', self: a === this};
-  }
-  const kind = textKind(el);
-  const type = kind === 'input' ? (el.type || 'text') : '';
-  const inner = el !== this;
-  if (inner && (el.disabled || el.readOnly)) return {kind, type, readonly: true};
-  if (kind === 'input' && ['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range'].includes(type)) {
-    el.focus();
-    el.value = text;
-    el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-    el.dispatchEvent(new Event('change', {bubbles: true}));
-    return {kind, type, inner, direct: true, had: 0};
-  }
-  let had = 0;
-  if (kind === 'input' || kind === 'textarea') {
-    had = el.value.length;
-    try { el.select(); } catch (e) { try { el.setSelectionRange(0, el.value.length); } catch (e2) {} }
-  } else if (kind === 'editable') {
-    had = (el.innerText || '').length;
-    const r = el.ownerDocument.createRange();
-    r.selectNodeContents(el);
-    const sel = el.ownerDocument.getSelection();
-    sel.removeAllRanges();
-    sel.addRange(r);
-  }
-  return {kind, type, inner, had};
-}`
+var prepareTyping = pageJS(prepareTypingSrc, "typingHelpers", typingHelpers)
+
+//go:embed type_prepare.js
+var prepareTypingSrc string
 
 // readValue returns what the field (or the field inside it that has the
 // focus) holds now.
-const readValue = `function() {` + typingHelpers + `
-  const el = typingTarget(this);
-  if (!el) return null;
-  if (el.localName === 'input' || el.localName === 'textarea') return el.value;
-  if (el.isContentEditable) return el.innerText;
-  return null;
-}`
+var readValue = pageJS(readValueSrc, "typingHelpers", typingHelpers)
+
+//go:embed type_read.js
+var readValueSrc string
 
 type typingInfo struct {
 	Stale    bool   `json:"stale"`
@@ -110,7 +60,7 @@ type typingInfo struct {
 // typeText focuses the field and replaces its content with text through
 // real text input, so frameworks see input events. It reads the value
 // back, and presses Enter when text ends with "\n".
-func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string) (*dom.DialogInfo, error) {
+func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text string, res *dom.ActionResult) (*dom.DialogInfo, error) {
 	t, err := s.labelled(ctx, page, t)
 	if err != nil {
 		return nil, err
@@ -165,8 +115,13 @@ func (s *Service) typeText(ctx context.Context, page dom.Page, t *target, text s
 		var err error
 		var d *dom.DialogInfo
 		switch {
+		case body != "" && s.listensForKeys(ctx, t):
+			// The first key replaces the selection made above.
+			res.Typed = "keys"
+			d, err = s.typeKeys(ctx, page, body)
 		case body != "":
 			// insertText replaces the selection made above.
+			res.Typed = "insert"
 			d, err = s.dispatch(ctx, page, "Input.insertText", map[string]any{"text": body})
 		case info.Had > 0:
 			kp, _ := ParseKey("Delete", nil)

@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	_ "embed" // page scripts
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -185,20 +186,9 @@ type nodeLayout struct {
 // would not. It also gives the box in the viewport and an element's
 // LayoutStyles. It returns no text and no value: nothing a sensitive
 // field holds.
-const unlaidJS = `function(names) {
-  if (!this.isConnected) return null;
-  const doc = this.ownerDocument, win = doc.defaultView || window;
-  if (this.nodeType === 3) {
-    const r = doc.createRange();
-    r.selectNodeContents(this);
-    const b = r.getBoundingClientRect();
-    return {drawn: r.getClientRects().length > 0, box: [b.x, b.y, b.width, b.height]};
-  }
-  const cs = win.getComputedStyle(this);
-  const drawn = this.checkVisibility ? this.checkVisibility() : cs.display !== 'none';
-  const b = this.getBoundingClientRect();
-  return {drawn: drawn, box: [b.x, b.y, b.width, b.height], styles: names.map((n) => cs.getPropertyValue(n))};
-}`
+//
+//go:embed unlaid.js
+var unlaidJS string
 
 // readUnlaid reads the layout of each node, eight at a time (see
 // readNodeLayout).

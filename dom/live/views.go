@@ -22,10 +22,10 @@ type derived struct {
 
 // textAhead is a snapshot's flat text made on its own goroutine.
 type textAhead struct {
-	snap *dom.Snapshot
-	done chan struct{}
-	text string
-	ok   bool // false when flattening panicked
+	snap  *dom.Snapshot
+	done  chan struct{}
+	lines []flatten.Line
+	ok    bool // false when flattening panicked
 }
 
 // maxViews bounds the views of one snapshot (the UI's rules may differ
@@ -82,20 +82,20 @@ func (s *Service) View(snap *dom.Snapshot, opts dom.Options, asJSON bool) (*flat
 	return v, nil
 }
 
-// textOf is snap's flat text with the default options. A view made
+// linesOf is snap's flat text with the default options. A view made
 // already gives it, or the text startText is making. Else only the text
 // is made, and nothing is cached:
 // the snapshot captured to find an action's target (the one shown was
 // too old) is never shown. Caching its view would hold its decisions
 // through the action, and push out the shown view whose token counts
 // the next view reuses.
-func (s *Service) textOf(snap *dom.Snapshot) string {
+func (s *Service) linesOf(snap *dom.Snapshot) []flatten.Line {
 	opts := dom.DefaultOptions()
 	s.mu.Lock()
 	for _, v := range s.derived.views {
 		if v.Matches(snap, opts, false) {
 			s.mu.Unlock()
-			return v.Text
+			return v.Lines
 		}
 	}
 	t := s.derived.ahead
@@ -103,20 +103,20 @@ func (s *Service) textOf(snap *dom.Snapshot) string {
 	if t != nil && t.snap == snap {
 		<-t.done
 		if t.ok {
-			return t.text
+			return t.lines
 		}
 	}
-	return plainText(snap)
+	return plainLines(snap)
 }
 
-// plainText flattens snap with the default options and formats its text.
-// The text has no timestamp, so the raw capture is left out: a refresh
-// may rewrite the model's raw capture while startText runs.
-func plainText(snap *dom.Snapshot) string {
+// plainLines flattens snap with the default options and formats its
+// text lines. The text has no timestamp, so the raw capture is left out:
+// a refresh may rewrite the model's raw capture while startText runs.
+func plainLines(snap *dom.Snapshot) []flatten.Line {
 	c := *snap
 	c.Raw = nil
 	sd, _ := flatten.Flatten(&c, dom.DefaultOptions())
-	return flatten.FormatText(sd)
+	return flatten.FormatTextLines(sd)
 }
 
 // startText starts making snap's text for textOf, unless a view has it.
@@ -145,7 +145,7 @@ func (s *Service) startText(snap *dom.Snapshot) *textAhead {
 		// A panic would end the process here. textOf flattens again
 		// then, on the action's goroutine, where Do recovers from it.
 		defer func() { _ = recover() }()
-		t.text = plainText(snap)
+		t.lines = plainLines(snap)
 		t.ok = true
 	}()
 	return t

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"strings"
 	"testing"
 
 	"domscope/dom"
@@ -34,13 +35,23 @@ func TestPrevTextMakesNoView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := s.textOf(fresh); got != want.Text {
+	if got := joinLines(s.linesOf(fresh)); got != want.Text {
 		t.Errorf("the text of a snapshot without a view is not its flat text")
 	}
 	if len(s.derived.views) != 1 || s.derived.views[0] != v {
 		t.Errorf("reading the text of a snapshot never shown kept a view of it, or dropped the shown one (%d views)", len(s.derived.views))
 	}
-	if s.textOf(shown) != v.Text {
+	if joinLines(s.linesOf(shown)) != v.Text {
 		t.Errorf("a snapshot with a view did not give that view's text")
 	}
+}
+
+// joinLines is the text of view lines.
+func joinLines(ls []flatten.Line) string {
+	var b strings.Builder
+	for _, l := range ls {
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

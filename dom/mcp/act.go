@@ -32,6 +32,12 @@ func (s *Server) act(ctx context.Context, a dom.Action) reply {
 	s.mu.Unlock()
 	res := svc.Do(ctx, a)
 	r := reply{result: &res, action: &rec, target: a.ID}
+	if !res.Success && res.Error != nil && res.Error.Code == dom.ExpectationFailed {
+		// The action ran: what it did is the answer, under the error.
+		r.err = res.Error
+		r.text = resultText(&res, s.afterView(ctx, svc, &res, before))
+		return r
+	}
 	if !res.Success {
 		r.err = res.Error
 		if r.err == nil {

@@ -12,20 +12,58 @@ import (
 // next. It is a tool result with IsError set, not a protocol error. The
 // agent reads it and carries on.
 
-// next is what to do after an error of each code.
-var next = map[dom.Code]string{
-	dom.NodeNotFound:    "call dom_snapshot and use an id from it",
-	dom.NodeStale:       "call dom_snapshot for the current ids",
-	dom.NotInteractable: "the element has no box on screen: dom_scroll {id} to bring it into view, or act on a visible element",
-	dom.Occluded:        "close or dismiss what covers it (the message names it), or call again with force:true",
-	dom.DialogOpen:      "call dom_dialog with accept:true or false",
-	dom.Timeout:         "retry; or dom_wait, then dom_snapshot to see where the page is",
-	dom.ValidationError: "fix the arguments as the message says",
-	dom.NotAttached:     "retry in a moment; if it persists, dom_tabs list and select a tab",
-	dom.TargetNotFound:  "dom_tabs list to see the open tabs",
-	dom.AttachFailed:    "dom_tabs list and select a tab",
-	dom.SnapshotFailed:  "retry; if it persists, dom_reload",
-	dom.CDPError:        "retry once; if it persists, dom_snapshot to see the page",
+// advice is what to do after an error of a code: retry, when the same
+// call can work again, and noRetry, when it cannot. An error's own
+// Recoverable picks one. Neither may contradict it (TestAdviceAgrees).
+type advice struct{ retry, noRetry string }
+
+var next = map[dom.Code]advice{
+	dom.NodeNotFound:      {retry: "call dom_snapshot and use an id from it"},
+	dom.NodeStale:         {retry: "call dom_snapshot for the current ids"},
+	dom.NotInteractable:   {retry: "the element has no box on screen: dom_scroll {id} to bring it into view, or act on a visible element"},
+	dom.Occluded:          {retry: "close or dismiss what covers it (the message names it), or call again with force:true"},
+	dom.DialogOpen:        {retry: "call dom_dialog with accept:true or false"},
+	dom.Timeout:           {retry: "retry; or dom_wait, then dom_snapshot to see where the page is"},
+	dom.ValidationError:   {retry: "fix the arguments as the message says"},
+	dom.NotAttached:       {retry: "retry in a moment; if it persists, dom_tabs list and select a tab"},
+	dom.TargetNotFound:    {noRetry: "dom_tabs list to see the open tabs"},
+	dom.AttachFailed:      {noRetry: "dom_tabs list and select a tab"},
+	dom.SnapshotFailed:    {noRetry: "dom_reload, then dom_snapshot; if the page still fails, dom_tabs list and select another"},
+	dom.CDPError:          {noRetry: "call dom_snapshot to see the page, then act on what it shows"},
+	dom.NavigationBlocked: {noRetry: "open web pages only (http or https); the server's flags set which origins"},
+	dom.ExpectationFailed: {
+		retry:   "read what the page showed instead (errors seen), fix the input or the step, and act again",
+		noRetry: "read what the page showed instead (errors seen), then change the input or the step",
+	},
+}
+
+// noRetryStep is the step for an error marked not retryable whose code
+// has no step of that kind.
+const noRetryStep = "call dom_snapshot to see the page, or dom_tabs list to pick a tab"
+
+// The steps of errors that carry their own.
+const (
+	hintPaused    = "wait, then retry the call: a person is acting on the page"
+	hintClosedTab = "dom_tabs list, then select a tab or open one with new"
+	hintNoBrowser = "start the browser the server's --endpoint names, or add --launch to the server's arguments; then retry"
+)
+
+// stepFor is what to do next after e. hint, when given, wins.
+func stepFor(e *dom.Error, hint string) string {
+	if hint != "" {
+		return hint
+	}
+	a := next[e.Code]
+	if e.Recoverable {
+		if a.retry != "" {
+			return a.retry
+		}
+		return a.noRetry
+	}
+	if a.noRetry != "" {
+		return a.noRetry
+	}
+	return noRetryStep
 }
 
 // errorText is the text of a tool error: "CODE: message", whether to
@@ -39,11 +77,7 @@ func errorText(e *dom.Error, hint string) string {
 		retry = "yes"
 	}
 	fmt.Fprintf(&b, "retryable: %s\n", retry)
-	step := next[e.Code]
-	if hint != "" {
-		step = hint
-	}
-	if step != "" {
+	if step := stepFor(e, hint); step != "" {
 		fmt.Fprintf(&b, "next: %s\n", step)
 	}
 	return b.String()

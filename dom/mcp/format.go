@@ -43,15 +43,31 @@ func resultText(res *dom.ActionResult, view string) string {
 	if res.ID != "" {
 		what += " [" + strings.TrimPrefix(res.ID, "node_") + "]"
 	}
-	status := "ok"
-	if !res.Success {
+	status := verdict(res)
+	if !res.Success && (res.Error == nil || res.Error.Code != dom.ExpectationFailed) {
 		status = "failed"
+	}
+	if res.Typed == "keys" {
+		status += ", typed key by key"
 	}
 	fmt.Fprintf(&b, "%s: %s, %.0f ms", what, status, res.DurationMs)
 	if res.Changes.Unsettled {
 		b.WriteString(", the page was still changing when the settle wait ended")
 	}
 	b.WriteByte('\n')
+	if m := res.Metrics; m != nil {
+		fmt.Fprintf(&b, "metrics: nodes %+d (%d), JS heap %+.1f MB (%.1f MB), layouts %d, style recalcs %d\n",
+			m.Nodes, m.NodesAfter, float64(m.JSHeapBytes)/1e6, float64(m.JSHeapAfter)/1e6, m.Layouts, m.StyleRecalcs)
+	}
+	if res.Expected != "" {
+		b.WriteString("expectation " + res.Expected + "\n")
+	}
+	writeLater(&b, res.Later)
+	writeFlashes(&b, "flashed", res.Flashed)
+	writeAnnounced(&b, res.Announced, res.Changes.Flat)
+	if len(res.ErrorsSeen) > 0 {
+		b.WriteString("errors seen: " + strings.Join(res.ErrorsSeen, "; ") + "\n")
+	}
 	if res.Changes.Navigated && !strings.HasPrefix(view, "navigated to ") {
 		fmt.Fprintf(&b, "navigated to %s\n", bare(res.Changes.NewURL))
 	}
@@ -64,6 +80,108 @@ func resultText(res *dom.ActionResult, view string) string {
 		b.WriteString(view)
 	}
 	return b.String()
+}
+
+// verdict is what an action did, in a few words (dom.Effect).
+func verdict(res *dom.ActionResult) string {
+	focus := ""
+	if res.Focus != "" && res.Focus != res.ID {
+		focus = ", focus on [" + strings.TrimPrefix(res.Focus, "node_") + "]"
+	}
+	switch res.Effect {
+	case dom.EffectNone:
+		return "no visible change"
+	case dom.EffectFocusOnly:
+		if focus == "" {
+			return "no visible change but focus"
+		}
+		return "only focus moved" + focus[len(", focus"):]
+	case dom.EffectNewTab:
+		var parts []string
+		for _, t := range res.TabsOpened {
+			parts = append(parts, fmt.Sprintf("opened a new tab %s %s (%s)", t.Target, quote(dom.Clip(t.Title, 100)), bare(t.URL)))
+		}
+		return strings.Join(parts, "; ") + ": dom_tabs select it to act there"
+	case dom.EffectChanged, dom.EffectNavigated, dom.EffectDialog:
+		return string(res.Effect) + focus
+	}
+	return "ok"
+}
+
+// writeFlashes lists nodes that came and went: role "text" (0.3 s).
+func writeFlashes(b *strings.Builder, what string, fs []dom.Flash) {
+	if len(fs) == 0 {
+		return
+	}
+	b.WriteString(what + ":")
+	for i, f := range fs {
+		if i == maxListed {
+			fmt.Fprintf(b, " … %d more", len(fs)-maxListed)
+			break
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(' ')
+		if f.Role != "" {
+			b.WriteString(f.Role + " ")
+		}
+		fmt.Fprintf(b, "%s (%.1f s)", quote(f.Text), f.Ms/1000)
+	}
+	b.WriteByte('\n')
+}
+
+// writeAnnounced lists the live regions that spoke: role "text" [id].
+// One the view's diff already shows with its role is not said twice.
+func writeAnnounced(b *strings.Builder, all []dom.Announcement, flat []string) {
+	var as []dom.Announcement
+	for _, a := range all {
+		if !inDiff(flat, a.Role+" "+quote(a.Text)) {
+			as = append(as, a)
+		}
+	}
+	if len(as) == 0 {
+		return
+	}
+	b.WriteString("announced:")
+	for i, a := range as {
+		if i == maxListed {
+			fmt.Fprintf(b, " … %d more", len(as)-maxListed)
+			break
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, " %s %s [%s]", a.Role, quote(a.Text), strings.TrimPrefix(a.ID, "node_"))
+	}
+	b.WriteByte('\n')
+}
+
+// inDiff reports whether a line of flat adds or changes to line.
+func inDiff(flat []string, line string) bool {
+	for _, l := range flat {
+		if len(l) > 2 && l[0] != '-' && strings.TrimLeft(l[2:], " ") == line {
+			return true
+		}
+	}
+	return false
+}
+
+// writeLater says what the page did after the last action answered: its
+// late effects, apart from this action's own changes.
+func writeLater(b *strings.Builder, l *dom.Later) {
+	if l == nil {
+		return
+	}
+	fmt.Fprintf(b, "since the last action (%.1f s after it):\n", l.AfterMs/1000)
+	for _, line := range l.Flat {
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	if l.FlatMore > 0 {
+		fmt.Fprintf(b, "… %d more\n", l.FlatMore)
+	}
+	writeFlashes(b, "flashed", l.Flashed)
 }
 
 func writeRequests(b *strings.Builder, reqs []dom.NetworkRequest) {

@@ -40,7 +40,13 @@ type fixture struct {
 // setup opens the test app (or page) and connects a client.
 func setup(t *testing.T, view mcp.View, page string, more ...func(*mcp.Config)) *fixture {
 	t.Helper()
-	base, _ := cdptest.Serve(t, domtest.Testdata("pages", "mcp"))
+	return setupIn(t, "mcp", view, page, more...)
+}
+
+// setupIn is setup on a page of testdata/pages/dir.
+func setupIn(t *testing.T, dir string, view mcp.View, page string, more ...func(*mcp.Config)) *fixture {
+	t.Helper()
+	base, _ := cdptest.Serve(t, domtest.Testdata("pages", dir))
 	if page == "" {
 		page = "app.html"
 	}

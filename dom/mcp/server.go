@@ -9,8 +9,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +22,8 @@ import (
 	"domscope/dom"
 	"domscope/dom/flatten"
 	"domscope/dom/screenshot"
+	"domscope/dom/tabs"
+	"domscope/dom/urls"
 )
 
 // Service is a tab's page service as the tools use it (*live.Service).
@@ -65,7 +69,7 @@ type Config struct {
 	// (Call). It runs on the call's goroutine, so it must not block.
 	Observer func(Call)
 	// Gate, when set, holds calls while it is paused (the UI's take-over).
-	// A call waits at most GateTimeout (default 60 s).
+	// A call waits at most GateTimeout (DefaultGateTimeout).
 	Gate        *Gate
 	GateTimeout time.Duration
 	// Log, when set, gets one line per call. It holds the tool, arguments
@@ -73,7 +77,27 @@ type Config struct {
 	Log io.Writer
 	// Version is the server's version in the MCP handshake.
 	Version string
+	// Navigation is where dom_navigate and dom_tabs new may go. The zero
+	// policy refuses local files and browser pages.
+	Navigation urls.Policy
+	// Attach, when set, reaches the browser a server started without one
+	// (Service nil): a call before any tool runs tries it, until it works.
+	// Until then every call answers ATTACH_FAILED with its error.
+	Attach func(ctx context.Context) (Attached, error)
 }
+
+// Attached is what Config.Attach reached: a tab's service, its page and
+// the browser. The caller keeps and closes them.
+type Attached struct {
+	Service Service
+	Page    dom.Page
+	Browser dom.Browser
+}
+
+// DefaultGateTimeout is how long a call waits while paused. Clients give
+// up on a call after 60 s (the TypeScript SDK's default) or less, so the
+// agent must hear well before that why it waits.
+const DefaultGateTimeout = 20 * time.Second
 
 // Server is the MCP server. Calls run one at a time, in arrival order.
 // So the page sees one action at a time, and each diff is against the
@@ -84,24 +108,20 @@ type Server struct {
 
 	callMu sync.Mutex // one call at a time
 
-	mu   sync.Mutex // guards below
-	tabs []*tab
-	cur  *tab
-	seq  int
+	// pool keeps the tabs the server attached to, and the caller's.
+	pool *tabs.Pool[Service]
+
+	mu  sync.Mutex // guards below
+	cur *tabs.Entry[Service]
+	seq int
 	// seen is the latest snapshot the agent was shown. gone holds what it
 	// was shown of nodes removed since (for NODE_STALE's nearest match).
 	seen *dom.Snapshot
 	gone map[string]nodeSig
 
 	sec secrets
-}
 
-// tab is one attached tab and its resident service.
-type tab struct {
-	id   string
-	svc  Service
-	page dom.Page
-	own  bool // made by the server: closed with it
+	reached bool // Attach worked, or was not needed
 }
 
 // maxGone bounds the remembered removed nodes.
@@ -113,19 +133,17 @@ func New(cfg Config) *Server {
 		cfg.View = ViewDiff
 	}
 	if cfg.GateTimeout <= 0 {
-		cfg.GateTimeout = 60 * time.Second
+		cfg.GateTimeout = DefaultGateTimeout
 	}
 	if cfg.Version == "" {
 		cfg.Version = "dev"
 	}
-	s := &Server{cfg: cfg, gone: map[string]nodeSig{}}
+	s := &Server{cfg: cfg, gone: map[string]nodeSig{}, reached: cfg.Attach == nil || cfg.Service != nil}
+	s.pool = tabs.New(cfg.Browser, cfg.NewService)
+	// A service may reconnect (the UI's); closedTab drops a closed tab.
+	s.pool.KeepClosed = true
 	if cfg.Service != nil {
-		t := &tab{svc: cfg.Service, page: cfg.Page}
-		if cfg.Page != nil {
-			t.id = cfg.Page.TargetID()
-		}
-		s.tabs = []*tab{t}
-		s.cur = t
+		s.cur, _ = s.pool.Adopt(cfg.Page, cfg.Service, false) // a new pool is open
 	}
 	s.srv = sdk.NewServer(&sdk.Implementation{Name: "domscope", Title: "domscope DOM tool", Version: cfg.Version}, &sdk.ServerOptions{
 		Instructions: instructions,
@@ -156,14 +174,9 @@ func (s *Server) Run(ctx context.Context, t sdk.Transport) error {
 // Close closes the services of the tabs the server attached to itself.
 func (s *Server) Close() {
 	s.mu.Lock()
-	tabs := s.tabs
-	s.tabs, s.cur = nil, nil
+	s.cur = nil
 	s.mu.Unlock()
-	for _, t := range tabs {
-		if t.own {
-			_ = t.svc.Close()
-		}
-	}
+	s.pool.Close()
 }
 
 // service is the current tab's service, or NOT_ATTACHED.
@@ -173,7 +186,7 @@ func (s *Server) service() (Service, error) {
 	if s.cur == nil {
 		return nil, dom.Errorf(dom.NotAttached, nil, "no tab is selected: dom_tabs new or select one")
 	}
-	return s.cur.svc, nil
+	return s.cur.Service(), nil
 }
 
 // reply is what a tool's body returns. call turns it into the response.
@@ -198,6 +211,9 @@ func addTool[In any](s *Server, name, desc string, enums map[string][]any, body 
 		var in In
 		raw := req.Params.Arguments
 		err := decodeArgs(raw, &in)
+		if err == nil {
+			err = checkLimits(in)
+		}
 		return s.call(ctx, name, raw, func(ctx context.Context) reply {
 			if err != nil {
 				return failed(err)
@@ -224,15 +240,21 @@ func decodeArgs(raw json.RawMessage, into any) error {
 // call runs one tool call. It waits at the gate, tells the observer, runs
 // the body, masks secrets, and answers.
 func (s *Server) call(ctx context.Context, tool string, raw json.RawMessage, body func(ctx context.Context) reply) *sdk.CallToolResult {
+	waited := time.Now()
 	if err := s.cfg.Gate.Wait(ctx, s.cfg.GateTimeout); err != nil {
-		r := reply{err: dom.ErrorOf(err), hint: "wait, then retry the call: a person is acting on the page"}
-		return s.answer(r, s.start(tool, raw))
+		r := reply{err: dom.ErrorOf(err), hint: hintPaused}
+		c := s.start(tool, raw)
+		c.Started = waited // its time is the wait
+		return s.answer(r, c)
 	}
 	s.callMu.Lock()
 	defer s.callMu.Unlock()
 	c := s.start(tool, raw)
 	if s.cfg.Observer != nil {
 		s.cfg.Observer(c)
+	}
+	if err := s.attach(ctx); err != nil {
+		return s.answer(reply{err: err, hint: hintNoBrowser}, c)
 	}
 	var r reply
 	func() {
@@ -263,7 +285,7 @@ func (s *Server) start(tool string, raw json.RawMessage) Call {
 	if json.Unmarshal(raw, &probe) == nil {
 		c.Target = string(probe.ID)
 	}
-	c.Args = s.maskArgs(args, c.Target)
+	c.Args = clipArgs(s.maskArgs(args, c.Target))
 	return c
 }
 
@@ -274,22 +296,34 @@ var secretArgs = []string{"text", "value", "key"}
 // maskArgs masks what a call types, presses or picks in a sensitive
 // field. It remembers it so no response repeats it. The id is looked up
 // in the view the agent saw, else the current snapshot.
+// Without an id, the call acts on the focused node (dom_key), so that
+// node decides: in the view the agent saw or in the current one.
 func (s *Server) maskArgs(args, id string) string {
-	if id == "" {
+	if !slices.ContainsFunc(secretArgs, func(k string) bool { return strings.Contains(args, `"`+k+`"`) }) {
 		return args
 	}
 	s.mu.Lock()
 	snap := s.seen
 	var cur Service
 	if s.cur != nil {
-		cur = s.cur.svc
+		cur = s.cur.Service()
 	}
 	s.mu.Unlock()
-	n := snap.Node(id)
-	if n == nil && cur != nil {
-		n = cur.Current().Node(id)
+	var now *dom.Snapshot
+	if cur != nil {
+		now = cur.Current()
 	}
-	if !n.Sensitive() {
+	sensitive := false
+	if id != "" {
+		n := snap.Node(id)
+		if n == nil {
+			n = now.Node(id)
+		}
+		sensitive = n.Sensitive()
+	} else {
+		sensitive = focusSensitive(snap) || focusSensitive(now)
+	}
+	if !sensitive {
 		return args
 	}
 	var m map[string]any
@@ -361,25 +395,55 @@ func (s *Server) maskResult(res *dom.ActionResult) *dom.ActionResult {
 // SetTab makes svc (on page) the tab the tools act on, as when the person
 // at the UI picks another tab. The caller keeps and closes svc.
 func (s *Server) SetTab(svc Service, page dom.Page) {
+	// The caller's service replaces the server's own of this tab.
+	e, err := s.pool.Adopt(page, svc, false)
+	if err != nil {
+		return // the server is closed
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id := ""
-	if page != nil {
-		id = page.TargetID()
-	}
-	for _, t := range s.tabs {
-		if t.svc == svc || (id != "" && t.id == id) {
-			if t.own && t.svc != svc {
-				_ = t.svc.Close() // the server's own service of this tab: the caller's replaces it
-			}
-			t.svc, t.page, t.own = svc, page, false
-			s.cur = t
-			s.seen, s.gone = nil, map[string]nodeSig{}
-			return
-		}
-	}
-	t := &tab{id: id, svc: svc, page: page}
-	s.tabs = append(s.tabs, t)
-	s.cur = t
+	s.cur = e
 	s.seen, s.gone = nil, map[string]nodeSig{}
+}
+
+// focusSensitive reports whether a node of snap that has the focus is a
+// sensitive field. The document has the focus too, so every such node is
+// looked at.
+func focusSensitive(snap *dom.Snapshot) bool {
+	if snap == nil {
+		return false
+	}
+	found := false
+	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
+		found = found || n.States["focused"] == "true" && n.Sensitive()
+	})
+	return found
+}
+
+// attach reaches the browser through Config.Attach, once. It runs under
+// callMu.
+func (s *Server) attach(ctx context.Context) *dom.Error {
+	s.mu.Lock()
+	done := s.reached
+	s.mu.Unlock()
+	if done {
+		return nil
+	}
+	a, err := s.cfg.Attach(ctx)
+	if err != nil {
+		msg := err.Error()
+		if de, ok := errors.AsType[*dom.Error](err); ok {
+			msg = de.Message
+		}
+		e := dom.Errorf(dom.AttachFailed, err, "%s", msg)
+		e.Recoverable = true // the next call tries again
+		return e
+	}
+	s.mu.Lock()
+	s.cfg.Browser = a.Browser
+	s.reached = true
+	s.mu.Unlock()
+	s.pool.SetBrowser(a.Browser)
+	s.SetTab(a.Service, a.Page)
+	return nil
 }

@@ -85,7 +85,7 @@ func TestSnapshotThenClick(t *testing.T) {
 	}
 	for _, id := range []any{idOf(t, view, `button "Add item"`), "[" + idOf(t, view, `button "Add item"`) + "]"} {
 		out := f.ok("dom_click", map[string]any{"id": id})
-		if !strings.HasPrefix(out, "click [") || !strings.Contains(out, ": ok, ") {
+		if !strings.HasPrefix(out, "click [") || !strings.Contains(out, ": changed, ") {
 			t.Errorf("click answer does not start with its result:\n%s", out)
 		}
 		if !strings.Contains(out, "\n+ ") || !strings.Contains(out, "Item ") {
@@ -256,7 +256,7 @@ func TestNavigation(t *testing.T) {
 	// A same-document navigation answers with its diff, not a new view.
 	view = f.ok("dom_snapshot", nil)
 	out = f.ok("dom_click", map[string]any{"id": idOf(t, view, `link "Show more"`)})
-	if !strings.Contains(out, "navigated to "+f.base+"/app.html#more\n") || !strings.Contains(out, "\n+ at #more\n") || strings.Contains(out, `h1 "Tasks"`) {
+	if !strings.Contains(out, "navigated to "+f.base+"/app.html#more\n") || !strings.Contains(out, "\n~ at #more\n") || strings.Contains(out, `h1 "Tasks"`) {
 		t.Errorf("a fragment link's answer is not its diff:\n%s", out)
 	}
 }
@@ -371,6 +371,19 @@ func TestSnapshotOptions(t *testing.T) {
 	if d := f.ok("dom_snapshot", map[string]any{"maxInteractive": 2}); !strings.Contains(d, "more interactive elements not shown") {
 		t.Errorf("maxInteractive 2:\n%s", d)
 	}
+	// A small budget holds the view below the page line, and the note.
+	for _, n := range []int{20, 40, 50} {
+		for _, off := range []bool{true, false} {
+			v := f.ok("dom_snapshot", map[string]any{"maxTokens": n, "offscreen": off})
+			_, view, _ := strings.Cut(v, "\n")
+			if got := flatten.CountTokens(view); got > n {
+				t.Errorf("maxTokens %d: %d tokens:\n%s", n, got, v)
+			}
+			if !off && strings.Contains(v, "with offscreen:false") {
+				t.Errorf("maxTokens %d offscreen:false advises offscreen:false:\n%s", n, v)
+			}
+		}
+	}
 }
 
 // TestGate: a paused gate holds calls until it opens. One that waits too
@@ -380,8 +393,14 @@ func TestGate(t *testing.T) {
 	f := setup(t, mcp.ViewDiff, "", func(c *mcp.Config) { c.Gate, c.GateTimeout = g, 300*time.Millisecond })
 	g.Pause()
 	msg := f.fails("dom_snapshot", nil, dom.Timeout)
-	if !strings.Contains(msg, "paused") {
-		t.Errorf("a call held too long does not say the session is paused:\n%s", msg)
+	if !strings.Contains(msg, "paused") || !strings.Contains(msg, "retryable: yes") {
+		t.Errorf("a call held too long does not say the session is paused, to retry:\n%s", msg)
+	}
+	f.mu.Lock()
+	last := f.calls[len(f.calls)-1]
+	f.mu.Unlock()
+	if !last.IsError || last.Ms < 300 {
+		t.Errorf("the paused call reports %.0f ms, not the time it waited (300 ms or more)", last.Ms)
 	}
 	g.Pause()
 	done := make(chan result, 1)
@@ -434,5 +453,26 @@ func TestSelectedTabClosedOutside(t *testing.T) {
 	}
 	if msg := f.fails("dom_click", map[string]any{"id": "1"}, dom.NotAttached); !strings.Contains(msg, "no tab is selected") {
 		t.Errorf("a call with no tab selected:\n%s", msg)
+	}
+}
+
+// TestSelectTabTheUILeft: the UI handed a tab's service over (SetTab),
+// then left the tab and closed that service. Selecting the tab again
+// attaches it afresh instead of using the closed service.
+func TestSelectTabTheUILeft(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "")
+	p2 := cdptest.Page(t, f.base+"/page2.html")
+	// The UI's own session on the tab: closing it leaves the tab open.
+	ui, err := cdptest.Browser(t).Attach(domtest.Ctx(t), p2.TargetID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc2 := live.NewService(ui, live.Config{})
+	f.server.SetTab(svc2, ui)
+	f.server.SetTab(f.svc, f.page)
+	_ = svc2.Close()
+	out := f.ok("dom_tabs", map[string]any{"action": "select", "tab": p2.TargetID()})
+	if !strings.Contains(out, `h1 "Second page"`) {
+		t.Errorf("selecting the tab the UI left:\n%s", out)
 	}
 }

@@ -3,11 +3,15 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/tabs"
+	"domscope/dom/urls"
 )
+
+// tab is one tab of the server's pool.
+type tab = tabs.Entry[Service]
 
 // TabsArgs are dom_tabs' arguments.
 type TabsArgs struct {
@@ -44,8 +48,8 @@ func (s *Server) targets(ctx context.Context) ([]dom.TargetInfo, error) {
 		if s.cur == nil {
 			return nil, nil
 		}
-		info := dom.TargetInfo{ID: s.cur.id, Type: "page"}
-		if snap := s.cur.svc.Current(); snap != nil {
+		info := dom.TargetInfo{ID: s.cur.ID, Type: "page"}
+		if snap := s.cur.Service().Current(); snap != nil {
 			info.URL, info.Title = snap.URL, snap.Title
 		}
 		return []dom.TargetInfo{info}, nil
@@ -71,7 +75,7 @@ func (s *Server) listTabs(ctx context.Context) reply {
 	s.mu.Lock()
 	cur := ""
 	if s.cur != nil {
-		cur = s.cur.id
+		cur = s.cur.ID
 	}
 	s.mu.Unlock()
 	var b strings.Builder
@@ -81,40 +85,19 @@ func (s *Server) listTabs(ctx context.Context) reply {
 		if t.ID == cur {
 			mark = "*"
 		}
-		fmt.Fprintf(&b, "%s%d %s %s id=%s\n", mark, i, quote(dom.Clip(t.Title, 100)), bare(t.URL), t.ID)
+		fmt.Fprintf(&b, "%s%d %s %s id=%s\n", mark, i, quote(dom.Clip(urls.SafeTitle(t.Title, t.URL), 100)), bare(urls.Safe(t.URL)), t.ID)
 	}
 	return reply{text: b.String()}
 }
 
-// pick finds the tab spec names: an index, an id, or part of a URL or
-// title. It must name one tab.
-func pick(tabs []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
-	spec = strings.TrimSpace(spec)
-	if spec == "" {
+// pick finds the tab spec names, as --target does (tabs.Pick): its id,
+// its index in the list, or part of its URL, then of its title. It must
+// name one tab.
+func pick(open []dom.TargetInfo, spec string) (dom.TargetInfo, error) {
+	if strings.TrimSpace(spec) == "" {
 		return dom.TargetInfo{}, dom.Errorf(dom.ValidationError, nil, "name the tab: its index in dom_tabs list, its id, or part of its URL or title")
 	}
-	if i, err := strconv.Atoi(spec); err == nil {
-		if i >= 0 && i < len(tabs) {
-			return tabs[i], nil
-		}
-		return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "no tab %d: there are %d (0 to %d)", i, len(tabs), len(tabs)-1)
-	}
-	var found []dom.TargetInfo
-	for _, t := range tabs {
-		if t.ID == spec {
-			return t, nil
-		}
-		if strings.Contains(strings.ToLower(t.URL), strings.ToLower(spec)) || strings.Contains(strings.ToLower(t.Title), strings.ToLower(spec)) {
-			found = append(found, t)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		return dom.TargetInfo{}, dom.Errorf(dom.TargetNotFound, nil, "no tab's id, URL or title matches %s", quote(spec))
-	}
-	return dom.TargetInfo{}, dom.Errorf(dom.ValidationError, nil, "%d tabs match %s: give its index or id", len(found), quote(spec))
+	return tabs.Pick(open, spec)
 }
 
 func (s *Server) selectTab(ctx context.Context, spec string) reply {
@@ -136,26 +119,17 @@ func (s *Server) selectTab(ctx context.Context, spec string) reply {
 // attached is the tab with target id. The first time, it attaches to it
 // and starts its service.
 func (s *Server) attached(ctx context.Context, id string) (*tab, error) {
-	s.mu.Lock()
-	for _, t := range s.tabs {
-		if t.id == id {
-			s.mu.Unlock()
-			return t, nil
-		}
+	if t := s.pool.Served(id); t != nil {
+		return t, t.Wait(ctx)
 	}
-	s.mu.Unlock()
 	if s.cfg.Browser == nil || s.cfg.NewService == nil {
 		return nil, dom.Errorf(dom.ValidationError, nil, "this server acts on one tab only")
 	}
-	p, err := s.cfg.Browser.Attach(ctx, id)
+	t, err := s.pool.Claim(dom.TargetInfo{ID: id}, nil)
 	if err != nil {
 		return nil, err
 	}
-	t := &tab{id: id, svc: s.cfg.NewService(p), page: p, own: true}
-	s.mu.Lock()
-	s.tabs = append(s.tabs, t)
-	s.mu.Unlock()
-	return t, nil
+	return t, t.Wait(ctx)
 }
 
 // switchTo makes t the tab the tools act on. It answers with its view.
@@ -166,11 +140,11 @@ func (s *Server) switchTo(ctx context.Context, t *tab, head string) reply {
 		s.seen, s.gone = nil, map[string]nodeSig{} // ids are per tab
 	}
 	s.mu.Unlock()
-	snap, err := t.svc.Snapshot(ctx, false)
+	snap, err := t.Service().Snapshot(ctx, false)
 	if err != nil {
 		return reply{text: head + "\n", err: dom.ErrorOf(err)}
 	}
-	text, err := s.render(ctx, t.svc, snap, viewOpts{})
+	text, err := s.render(ctx, t.Service(), snap, viewOpts{})
 	if err != nil {
 		return failed(err)
 	}
@@ -184,15 +158,15 @@ func (s *Server) newTab(ctx context.Context, url string) reply {
 	if url == "" {
 		url = "about:blank"
 	}
-	p, err := s.cfg.Browser.NewPage(ctx, url)
+	url, r, ok := s.allowed(ctx, nil, url)
+	if !ok {
+		return r
+	}
+	t, err := s.pool.Open(ctx, url, nil)
 	if err != nil {
 		return failed(err)
 	}
-	t := &tab{id: p.TargetID(), svc: s.cfg.NewService(p), page: p, own: true}
-	s.mu.Lock()
-	s.tabs = append(s.tabs, t)
-	s.mu.Unlock()
-	return s.switchTo(ctx, t, "opened and selected tab "+t.id)
+	return s.switchTo(ctx, t, "opened and selected tab "+t.ID)
 }
 
 func (s *Server) closeTab(ctx context.Context, spec string) reply {
@@ -215,44 +189,36 @@ func (s *Server) closeTab(ctx context.Context, spec string) reply {
 			return failed(err)
 		}
 	}
-	if t.page == nil {
+	if t.Page() == nil {
 		return failed(dom.Errorf(dom.ValidationError, nil, "this tab cannot be closed from here"))
 	}
 	// Page.close closes any tab; detaching closes only those we opened.
-	if err := t.page.Call(ctx, "Page.close", nil, nil); err != nil {
+	if err := t.Page().Call(ctx, "Page.close", nil, nil); err != nil {
 		return failed(err)
 	}
 	wasCur := s.forget(t)
 	s.mu.Lock()
-	if wasCur && len(s.tabs) > 0 {
-		s.cur = s.tabs[0]
+	if left := s.pool.List(); wasCur && len(left) > 0 {
+		s.cur = left[0]
 	}
 	next := s.cur
 	s.mu.Unlock()
-	head := "closed tab " + t.id
+	head := "closed tab " + t.ID
 	if !wasCur {
 		return reply{text: head + "\n"}
 	}
 	if next == nil {
 		return reply{text: head + "; no tab is selected now: dom_tabs list, then select or new\n"}
 	}
-	return s.switchTo(ctx, next, head+"; now on tab "+next.id)
+	return s.switchTo(ctx, next, head+"; now on tab "+next.ID)
 }
 
 // forget drops a closed tab. It reports whether the tools acted on it;
 // then no tab is selected.
 func (s *Server) forget(t *tab) bool {
-	if t.own {
-		_ = t.svc.Close()
-	}
+	s.pool.Drop(t)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, x := range s.tabs {
-		if x == t {
-			s.tabs = append(s.tabs[:i], s.tabs[i+1:]...)
-			break
-		}
-	}
 	if s.cur != t {
 		return false
 	}
@@ -270,7 +236,7 @@ func (s *Server) closedTab(ctx context.Context, r reply) reply {
 	s.mu.Lock()
 	cur := s.cur
 	s.mu.Unlock()
-	if e == nil || e.Code != dom.NotAttached || cur == nil || s.cfg.Browser == nil || cur.svc.State() == dom.Reconnecting {
+	if e == nil || e.Code != dom.NotAttached || cur == nil || s.cfg.Browser == nil || cur.Service().State() == dom.Reconnecting {
 		return r // a reconnecting service may come back on another tab id
 	}
 	tabs, err := s.targets(ctx)
@@ -278,17 +244,17 @@ func (s *Server) closedTab(ctx context.Context, r reply) reply {
 		return r
 	}
 	for _, t := range tabs {
-		if t.ID == cur.id {
+		if t.ID == cur.ID {
 			return r // still there: a reconnect may bring it back
 		}
 	}
 	s.forget(cur)
-	closed := dom.Errorf(dom.NotAttached, nil, "the selected tab %s was closed", cur.id)
+	closed := dom.Errorf(dom.NotAttached, nil, "the selected tab %s was closed", cur.ID)
 	closed.Recoverable = false
 	if r.result != nil && r.result.Error != nil {
 		r.result.Error = closed
 	}
 	r.err = closed
-	r.hint = "dom_tabs list, then select a tab or open one with new"
+	r.hint = hintClosedTab
 	return r
 }

@@ -8,6 +8,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/flatten"
 	"domscope/dom/query"
+	"domscope/dom/render"
 )
 
 // viewOpts are dom_snapshot's serialization options.
@@ -19,53 +20,58 @@ type viewOpts struct {
 }
 
 // render writes snap as the agent's view with o, headed by the page line.
+// It is the one renderer (dom/render) in the tools' own words.
 func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o viewOpts) (string, error) {
-	opts := dom.DefaultOptions()
-	err := o.Shape.Apply(snap, &opts, func(sel string) ([]*dom.VirtualNode, error) {
+	v := render.View{Format: "text", Shape: o.Shape, MaxTokens: o.maxTokens, PageLine: pageLine,
+		Note: cutNote(o),
+		Outside: func(n int) string {
+			return fmt.Sprintf("… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true", n)
+		}}
+	if o.json {
+		v.Format = "json"
+	}
+	if o.compact {
+		v.Format = "compact"
+	}
+	opts, err := v.Options(snap, func(sel string) ([]*dom.VirtualNode, error) {
 		return svc.QueryCSSIn(ctx, snap, sel)
 	})
 	if err != nil {
 		return "", err
 	}
-	if o.compact {
-		opts.IncludeBoundingBoxes = true
+	text, _, err := v.Print(snap, opts)
+	if err != nil {
+		return "", err
 	}
-	sd, _ := flatten.Flatten(snap, opts)
 	s.shown(snap)
-	if o.compact {
-		b, err := flatten.FormatCompact(snap, sd)
-		return string(b) + "\n", err
+	return text, nil
+}
+
+// cutNote words what maxTokens left out. It advises only what the call
+// did not already do.
+func cutNote(o viewOpts) flatten.Note {
+	adv := []string{"a larger maxTokens"}
+	if o.Selector == "" {
+		adv = append(adv, "a selector")
 	}
-	if o.Query != "" {
-		text, _ := flatten.QueryText(sd, o.Query, o.maxTokens)
-		return strings.TrimSuffix(pageLine(snap), "\n") + flatten.PageScrollText(snap) + "\n" + text, nil
+	if o.Offscreen {
+		adv = append(adv, "offscreen:false")
 	}
-	more := func(omitted int) string {
-		return fmt.Sprintf("%d more nodes left out to fit maxTokens %d: call dom_snapshot with a larger maxTokens, a selector, or offscreen:false", omitted, o.maxTokens)
-	}
-	if o.json {
-		b, _, err := flatten.CutJSON(sd, o.maxTokens, more)
-		if err != nil {
-			return "", err
+	return func(omitted int) []string {
+		return []string{
+			fmt.Sprintf("%d more nodes left out to fit maxTokens %d: call dom_snapshot with %s", omitted, o.maxTokens, orList(adv)),
+			fmt.Sprintf("%d more nodes left out (maxTokens %d)", omitted, o.maxTokens),
+			fmt.Sprintf("%d more", omitted),
 		}
-		return string(b) + "\n", nil
 	}
-	lines, omitted := flatten.CutTextLines(flatten.FormatTextLines(sd), o.maxTokens)
-	var b strings.Builder
-	b.WriteString(strings.TrimSuffix(pageLine(snap), "\n") + flatten.PageScrollText(snap) + "\n")
-	for _, l := range lines {
-		if strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && sd.Outside > 0 && l.ID == "" && strings.Contains(l.Text, "outside the viewport") {
-			// the offscreen marker, worded for the agent
-			fmt.Fprintf(&b, "… %d more nodes outside the viewport not shown: dom_scroll, or dom_snapshot with offscreen:true\n", sd.Outside)
-			continue
-		}
-		b.WriteString(l.Text)
-		b.WriteByte('\n')
+}
+
+// orList is "a", "a or b", "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
 	}
-	if omitted > 0 {
-		b.WriteString("… " + more(omitted) + "\n")
-	}
-	return b.String(), nil
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // shown records that the agent saw snap. The nodes gone since the view it

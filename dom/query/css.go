@@ -13,13 +13,18 @@ import (
 // that bounds and maps errors.
 type CallFunc func(ctx context.Context, method string, params, result any) error
 
-// queryGroup names the remote objects of a CSS query.
-const queryGroup = "domscope-query"
+// queryGroup names the remote objects of a CSS query, and queryWorld the
+// isolated world it runs in.
+const (
+	queryGroup = "domscope-query"
+	queryWorld = "domscope-query"
+)
 
 // QueryCSS runs a selector on the top-level document of page target
 // targetID through call. It maps the matches (the first 200, in document
-// order) to nodes of snap. Matches snap lacks are left out. It goes
-// through Runtime, not DOM.getDocument. That would make Chrome forget the
+// order) to nodes of snap. Matches snap lacks are left out. It runs in an
+// isolated world: the page cannot steer it. It goes through Runtime, not
+// DOM.getDocument. That would make Chrome forget the
 // node ids a live page model follows.
 func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, selector string) ([]*dom.VirtualNode, error) {
 	sel, _ := json.Marshal(selector)
@@ -31,8 +36,17 @@ func QueryCSS(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID, 
 			Text string `json:"text"`
 		} `json:"exceptionDetails"`
 	}
+	// An isolated world has the browser's own querySelectorAll and Array,
+	// whatever the page's scripts redefined in theirs. A page target's
+	// main frame has the target's id.
+	var world struct {
+		ID int64 `json:"executionContextId"`
+	}
+	if err := call(ctx, "Page.createIsolatedWorld", map[string]any{"frameId": targetID, "worldName": queryWorld, "grantUniveralAccess": false}, &world); err != nil {
+		return nil, err
+	}
 	expr := "Array.from(document.querySelectorAll(" + string(sel) + ")).slice(0, 200)"
-	if err := call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "objectGroup": queryGroup}, &ev); err != nil {
+	if err := call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "objectGroup": queryGroup, "contextId": world.ID}, &ev); err != nil {
 		return nil, err
 	}
 	defer func() {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"domscope/dom"
 	"domscope/dom/flatten"
@@ -13,9 +14,12 @@ import (
 
 // printSnapshot writes the actor's current snapshot after a step. Text
 // mode writes the flattened text after a "# snapshot" marker line. JSON
-// mode writes one line {"step": n, "snapshot": SerializedDom}.
-func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, opts Options, step int) error {
-	snap, err := a.Snapshot(ctx, false)
+// mode writes one line {"step": n, "snapshot": SerializedDom}. After a
+// sleep the page is read again. What changed by itself since the last
+// step answered comes first, as dom_snapshot says it: "# since the last
+// step" lines, or the JSON line's "later".
+func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, opts Options, step int, reread bool) error {
+	snap, err := a.Snapshot(ctx, reread)
 	// A dialog that opened during the read stopped it as well.
 	if dom.CodeOf(err) == dom.DialogOpen || (err != nil && openDialog(a) != nil) {
 		return printBlocked(w, a, mode, step, err)
@@ -27,6 +31,10 @@ func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, o
 	if opts.Flatten != nil {
 		fo = *opts.Flatten
 	}
+	var later *dom.Later
+	if l, ok := a.(laterTeller); ok {
+		later = l.Later(snap)
+	}
 	sd, _ := flatten.Flatten(snap, fo)
 	switch mode {
 	case "json":
@@ -36,10 +44,14 @@ func printSnapshot(ctx context.Context, a dom.Actor, w io.Writer, mode string, o
 		}
 		return writeJSONLine(w, struct {
 			Step     int             `json:"step"`
+			Later    *dom.Later      `json:"later,omitempty"`
 			Snapshot json.RawMessage `json:"snapshot"`
-		}{step, b})
+		}{step, later, b})
 	default:
 		text := flatten.FormatText(sd)
+		if _, err := io.WriteString(w, laterText(later)); err != nil {
+			return err
+		}
 		if _, err := fmt.Fprintf(w, "# snapshot #%d after step %d: %s\n", snap.Seq, step, snap.URL); err != nil {
 			return err
 		}
@@ -78,4 +90,28 @@ func printBlocked(w io.Writer, a dom.Actor, mode string, step int, cause error) 
 	_, err := fmt.Fprintf(w, "# no snapshot after step %d: a JavaScript %s dialog (%s) blocks the page; %s\n",
 		step, d.Type, strconv.Quote(dom.Clip(d.Message, 200)), next)
 	return err
+}
+
+// laterText is what changed by itself since the last step, as comment
+// lines before a text snapshot ("" when nothing did).
+func laterText(l *dom.Later) string {
+	if l == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# since the last step (%.1f s after it):\n", l.AfterMs/1000)
+	for _, line := range l.Flat {
+		b.WriteString("# " + line + "\n")
+	}
+	if l.FlatMore > 0 {
+		fmt.Fprintf(&b, "# … %d more\n", l.FlatMore)
+	}
+	for _, f := range l.Flashed {
+		b.WriteString("# flashed: ")
+		if f.Role != "" {
+			b.WriteString(f.Role + " ")
+		}
+		fmt.Fprintf(&b, "%s (%.1f s)\n", quoteJSON(f.Text), f.Ms/1000)
+	}
+	return b.String()
 }

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"domscope/dom"
 	"domscope/dom/query"
@@ -31,24 +32,24 @@ const (
 // "comment". A field an action does not use is an error. It is a typo or
 // a misunderstanding: "text" on a click does not pick the target.
 var stepFields = map[string][]string{
-	"click":    {"id", "target", "button", "clickCount", "modifiers", "force"},
-	"type":     {"id", "target", "text"},
-	"key":      {"id", "target", "key", "modifiers"},
-	"scroll":   {"id", "target", "dx", "dy"},
-	"hover":    {"id", "target"},
-	"select":   {"id", "target", "value"},
-	"navigate": {"url"},
-	"back":     {},
-	"forward":  {},
-	"reload":   {},
-	"dialog":   {"accept", "dismiss", "text"},
+	"click":    {"id", "target", "button", "clickCount", "modifiers", "force", "expect"},
+	"type":     {"id", "target", "text", "expect"},
+	"key":      {"id", "target", "key", "modifiers", "expect"},
+	"scroll":   {"id", "target", "dx", "dy", "expect"},
+	"hover":    {"id", "target", "expect"},
+	"select":   {"id", "target", "value", "expect"},
+	"navigate": {"url", "expect"},
+	"back":     {"expect"},
+	"forward":  {"expect"},
+	"reload":   {"expect"},
+	"dialog":   {"accept", "dismiss", "text", "expect"},
 	"snapshot": {"full"},
 	"viewport": {"device", "width", "height", "scale", "mobile", "touch"},
-	"wait":     {"ms", "for", "timeout"},
+	"wait":     {"ms", "for", "text", "gone", "url", "quiet", "timeout"},
 }
 
 // allStepFields names every field a step may have, for messages.
-const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, timeout, device, width, height, scale, mobile, touch, comment"
+const allStepFields = "action, id, target, text, key, modifiers, button, clickCount, force, dx, dy, value, url, accept, dismiss, full, ms, for, gone, quiet, timeout, device, width, height, scale, mobile, touch, expect, comment"
 
 // scriptLine is one line of a script as read. It holds its text, or its
 // length when it is past MaxScriptLine.
@@ -107,6 +108,9 @@ func parseStep(line string, lineNo int) (Step, error) {
 		return dom.Errorf(dom.ValidationError, nil, "line %d: %s", lineNo, fmt.Sprintf(format, args...))
 	}
 	var st Step
+	if err := checkUTF8(line); err != "" {
+		return st, bad("%s", err)
+	}
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&st); err != nil {
@@ -205,20 +209,83 @@ func parseStep(line string, lineNo int) (Step, error) {
 	}
 	if st.Action == "wait" {
 		maxMs := int(maxWait.Milliseconds())
+		conds := 0
+		for _, f := range []string{"for", "text", "gone", "url", "quiet"} {
+			if given[f] {
+				conds++
+			}
+		}
 		switch {
-		case given["ms"] && given["for"]:
-			return st, bad("wait takes \"ms\" or \"for\", not both")
-		case !given["ms"] && !given["for"]:
-			return st, bad("wait needs \"ms\" (1 to %d) or \"for\" a target query", maxMs)
+		case given["ms"] && conds > 0:
+			return st, bad("wait takes \"ms\" (a sleep) or something to wait for, not both")
+		case !given["ms"] && conds == 0:
+			return st, bad("wait needs \"ms\" (1 to %d), or \"for\" a target query, \"text\", \"gone\", \"url\" or \"quiet\"", maxMs)
+		case given["for"] && conds > 1:
+			return st, bad("wait \"for\" a query takes no \"text\", \"gone\", \"url\" or \"quiet\"")
+		case given["text"] && given["gone"]:
+			return st, bad("wait takes \"text\" (to appear) or \"gone\" (to disappear), not both")
 		case given["ms"] && (st.Ms < 1 || st.Ms > maxMs):
 			return st, bad("ms %d: use 1 to %d (milliseconds)", st.Ms, maxMs)
-		case given["timeout"] && !given["for"]:
-			return st, bad("\"timeout\" bounds a wait \"for\" a query; to sleep, give \"ms\"")
+		case given["quiet"] && (st.Quiet < 1 || st.Quiet > maxMs):
+			return st, bad("quiet %d: use 1 to %d (milliseconds the view stays still)", st.Quiet, maxMs)
+		case given["text"] && st.Text == "", given["gone"] && st.Gone == "", given["url"] && st.URL == "":
+			return st, bad("wait for an empty text or url: say what to wait for")
+		case given["timeout"] && conds == 0:
+			return st, bad("\"timeout\" bounds a wait for something; to sleep, give \"ms\"")
 		case given["timeout"] && (st.Timeout < 1 || st.Timeout > maxMs):
 			return st, bad("timeout %d: use 1 to %d (milliseconds; default 5000)", st.Timeout, maxMs)
 		}
 	}
 	return st, nil
+}
+
+// checkUTF8 says what is wrong with a line that is not UTF-8, or holds a
+// string with a lone surrogate escape. JSON decoding turns either into
+// U+FFFD, which would be typed as it is.
+func checkUTF8(line string) string {
+	if !utf8.ValidString(line) {
+		at := 0
+		for at < len(line) {
+			r, n := utf8.DecodeRuneInString(line[at:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			at += n
+		}
+		return fmt.Sprintf("invalid UTF-8 at byte %d: save the script as UTF-8", at+1)
+	}
+	if strings.ContainsRune(line, utf8.RuneError) || strings.Contains(strings.ToLower(line), `\ufffd`) {
+		return "" // U+FFFD as written
+	}
+	var v any
+	if json.Unmarshal([]byte(line), &v) != nil {
+		return "" // the decoder says what is wrong
+	}
+	if holdsRuneError(v) {
+		return `a string holds a lone surrogate escape (\uD800 to \uDFFF without its pair): it is not a character`
+	}
+	return ""
+}
+
+// holdsRuneError reports whether a decoded JSON value holds U+FFFD.
+func holdsRuneError(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.ContainsRune(v, utf8.RuneError)
+	case []any:
+		for _, x := range v {
+			if holdsRuneError(x) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, x := range v {
+			if holdsRuneError(k) || holdsRuneError(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // canonicalField returns the Step field name k matches, or k. json

@@ -16,7 +16,7 @@ func TestParseStepRejects(t *testing.T) {
 		{`{"action":"click","id":"node_1","clickCount":1.5}`, `"clickCount" must be a whole number, not 1.5`},
 		{`{"action":"click","id":"node_1"} {"action":"click"}`, "text after the step's JSON object"},
 		{`{"action":"click","id":"node_1"}]`, "text after the step's JSON object"},
-		{`{"action":"click","id":"node_1","text":"x"}`, `click does not use "text" (it takes id, target, button, clickCount, modifiers, force, comment)`},
+		{`{"action":"click","id":"node_1","text":"x"}`, `click does not use "text" (it takes id, target, button, clickCount, modifiers, force, expect, comment)`},
 		{`{"action":"click","id":"node_1","colour":"x"}`, `unknown field "colour"; a step's fields are action, id`},
 		{`{"action":"click","target":{"rol":"button"}}`, `unknown field "rol"`},
 		{`{"action":"click","target":{"role":"button","nth":-1}}`, "nth -1: use 0"},
@@ -28,9 +28,14 @@ func TestParseStepRejects(t *testing.T) {
 		{`{"action":"wait","ms":600000}`, "ms 600000: use 1 to 60000"},
 		{`{"action":"wait","for":{"text":"x"},"timeout":-1}`, "timeout -1: use 1 to 60000"},
 		{`{"action":"wait","for":{"text":"x"},"timeout":99999999}`, "timeout 99999999: use 1 to 60000"},
-		{`{"action":"wait","ms":5,"timeout":10}`, `"timeout" bounds a wait "for" a query`},
-		{`{"action":"wait","ms":5,"for":{"text":"x"}}`, `wait takes "ms" or "for", not both`},
-		{`{"action":"wait"}`, `wait needs "ms" (1 to 60000) or "for"`},
+		{`{"action":"wait","ms":5,"timeout":10}`, `"timeout" bounds a wait for something`},
+		{`{"action":"wait","ms":5,"for":{"text":"x"}}`, `wait takes "ms" (a sleep) or something to wait for, not both`},
+		{`{"action":"wait","ms":5,"text":"x"}`, `wait takes "ms" (a sleep) or something to wait for, not both`},
+		{`{"action":"wait"}`, `wait needs "ms" (1 to 60000), or "for" a target query, "text", "gone", "url" or "quiet"`},
+		{`{"action":"wait","text":"a","gone":"b"}`, `wait takes "text" (to appear) or "gone" (to disappear), not both`},
+		{`{"action":"wait","for":{"text":"x"},"url":"y"}`, `wait "for" a query takes no "text"`},
+		{`{"action":"wait","quiet":-5}`, `quiet -5: use 1 to 60000`},
+		{`{"action":"wait","url":""}`, `wait for an empty text or url`},
 		{`{"action":"key"}`, `key needs "key"`},
 		{`{"action":"navigate"}`, `navigate needs "url"`},
 		{`{"action":"fly"}`, `unknown action "fly": use one of wait, click`},
@@ -38,6 +43,9 @@ func TestParseStepRejects(t *testing.T) {
 		{`[1]`, "a step is a JSON object"},
 		{`{"action":"click",`, "not complete"},
 		{`{action:click}`, "not a JSON object"},
+		{"{\"action\":\"type\",\"id\":\"node_1\",\"text\":\"pass\xffword\"}", "invalid UTF-8 at byte 44"},
+		{`{"action":"type","id":"node_1","text":"a\udc00b"}`, "lone surrogate"},
+		{`{"action":"key","key":"\ud800"}`, "lone surrogate"},
 	}
 	for _, c := range bad {
 		_, err := parseStep(c.line, 7)
@@ -55,9 +63,13 @@ func TestParseStepRejects(t *testing.T) {
 		`{"action":"scroll","dy":-400}`,
 		`{"action":"wait","ms":60000}`,
 		`{"action":"wait","for":{"text":"Saved"},"timeout":5000}`,
+		`{"action":"wait","text":"Saved","timeout":5000}`,
+		`{"action":"wait","gone":"Loading","url":"/done","quiet":300}`,
 		`{"action":"dialog","accept":true,"text":"Ada"}`,
 		`{"action":"type","id":"node_4","text":""}   `,
 		`{"action":"back"}`,
+		`{"action":"type","id":"node_4","text":"\ud83d\ude00 \ufffd é"}`,
+		`{"action":"type","id":"node_4","text":"� as written"}`,
 	}
 	for _, line := range good {
 		if _, err := parseStep(line, 1); err != nil {

@@ -28,6 +28,8 @@ type Options struct {
 	Flatten *dom.Options
 	// KeepGoing runs the remaining steps after a failed one.
 	KeepGoing bool
+	// Metrics adds each step's performance delta (dom.Action.Metrics).
+	Metrics bool
 	// StepTimeout bounds one step. Default 60 s.
 	StepTimeout time.Duration
 	// FindTimeout is how long a target query keeps looking
@@ -49,6 +51,7 @@ type Options struct {
 //	{"action":"type","target":{"id":"node_12"},"text":"hello\n"}
 //	{"action":"key","key":"ctrl+a"}
 //	{"action":"wait","for":{"text":"Saved"},"timeout":5000}
+//	{"action":"wait","text":"Saved"} (or "gone", "url", "quiet": ms)
 type Step struct {
 	Action     string       `json:"action"`
 	ID         string       `json:"id,omitempty"`     // shorthand for target {"id": …}
@@ -68,6 +71,8 @@ type Step struct {
 	Full       bool         `json:"full,omitempty"`    // snapshot: a full capture, not an incremental refresh
 	Ms         int          `json:"ms,omitempty"`      // wait: sleep this long
 	For        *query.Query `json:"for,omitempty"`     // wait: until this matches a visible node
+	Gone       string       `json:"gone,omitempty"`    // wait: until the view no longer holds this text
+	Quiet      int          `json:"quiet,omitempty"`   // wait: until the view stays still this many ms
 	Timeout    int          `json:"timeout,omitempty"` // wait for: give up after this many ms (default 5000)
 	// viewport: a device by name and/or a size, scale, mobile and touch.
 	// touch follows mobile unless given. None of them: the browser's own
@@ -79,6 +84,9 @@ type Step struct {
 	Mobile  *bool   `json:"mobile,omitempty"`
 	Touch   *bool   `json:"touch,omitempty"`
 	Comment string  `json:"comment,omitempty"`
+	// Expect is what the step should do (dom.Expect): the step fails with
+	// EXPECTATION_FAILED, and the run stops, when it does not.
+	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
 // StepResult is what Run prints for each step. It is the action's result
@@ -156,7 +164,8 @@ func Run(ctx context.Context, a dom.Actor, r io.Reader, w io.Writer, opts Option
 			mode = "text" // a snapshot step always shows what it took
 		}
 		if res.Success && mode != "" {
-			if err := printSnapshot(ctx, a, w, mode, opts, step); err != nil && !opts.KeepGoing {
+			reread := res.Action == "wait" && res.Snapshot == nil // a sleep read nothing
+			if err := printSnapshot(ctx, a, w, mode, opts, step, reread); err != nil && !opts.KeepGoing {
 				return err
 			}
 		}
@@ -234,7 +243,7 @@ func RunStep(ctx context.Context, a dom.Actor, st Step, secret string, opts Opti
 		st = Fill(st, secret)
 		defer func() { res.ActionResult = concealSecret(res.ActionResult, secret) }()
 	}
-	if d := openDialog(a); d != nil && st.Action != "dialog" && (st.Action != "wait" || st.For != nil) {
+	if d := openDialog(a); d != nil && st.Action != "dialog" && (st.Action != "wait" || !st.sleeps()) {
 		// Say what blocks the step, not what the target query ran into.
 		res.Dialog = d
 		return fail(dom.DialogBlocks(d, "cannot "+st.Action))
@@ -247,7 +256,7 @@ func RunStep(ctx context.Context, a dom.Actor, st Step, secret string, opts Opti
 		return runWait(sctx, a, st, start, fail, opts.Refs)
 	}
 
-	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force,
+	act := dom.Action{Kind: dom.ActionKind(st.Action), ID: st.ID, Button: st.Button, ClickCount: st.ClickCount, Force: st.Force, Expect: st.Expect, Metrics: opts.Metrics,
 		Text: st.Text, Key: st.Key, Modifiers: st.Modifiers, DX: st.DX, DY: st.DY, Value: st.Value, URL: st.URL, Full: st.Full}
 	if st.Action == "viewport" {
 		vp, err := st.viewport()
@@ -275,16 +284,25 @@ func RunStep(ctx context.Context, a dom.Actor, st Step, secret string, opts Opti
 	return res
 }
 
-// runWait sleeps, or polls snapshots until a query matches a visible node.
+// sleeps reports whether a wait step only sleeps: it reads no page.
+func (st Step) sleeps() bool {
+	return st.For == nil && st.Text == "" && st.Gone == "" && st.URL == "" && st.Quiet == 0
+}
+
+// runWait sleeps, or waits until a query matches a visible node, or
+// until the view holds a text (or no longer does), the URL holds a part
+// or the view stays still. A wait for something answers with the
+// change it saw; a sleep reads no page (the next step's "later", or the
+// snapshot printed after it, says what changed).
 func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail func(error) StepResult, refs *Refs) StepResult {
 	done := func() StepResult {
 		d := time.Since(start)
 		return StepResult{ActionResult: dom.ActionResult{Action: "wait", Success: true, Duration: d, DurationMs: float64(d.Microseconds()) / 1000}}
 	}
-	if st.For == nil {
+	if st.sleeps() {
 		d := time.Duration(st.Ms) * time.Millisecond
 		if d <= 0 || d > maxWait {
-			return fail(dom.Errorf(dom.ValidationError, nil, "wait needs \"ms\" between 1 and %d, or \"for\" a target query", maxWait.Milliseconds()))
+			return fail(dom.Errorf(dom.ValidationError, nil, "wait needs \"ms\" between 1 and %d, or something to wait for", maxWait.Milliseconds()))
 		}
 		select {
 		case <-time.After(d):
@@ -299,6 +317,20 @@ func runWait(ctx context.Context, a dom.Actor, st Step, start time.Time, fail fu
 	}
 	if limit > maxWait {
 		limit = maxWait
+	}
+	if st.For == nil {
+		text, gone := st.Text, false
+		if st.Gone != "" {
+			text, gone = st.Gone, true
+		}
+		w, err := WaitUntil(ctx, a, Until{Text: text, Gone: gone, URL: st.URL, Quiet: time.Duration(st.Quiet) * time.Millisecond, Timeout: limit})
+		if err != nil {
+			return fail(err)
+		}
+		r := done()
+		r.Changes = w.Changes
+		r.Snapshot = dom.StatOf(w.After)
+		return r
 	}
 	deadline := time.Now().Add(limit)
 	var lastErr error

@@ -41,7 +41,7 @@ var ActionPages = Testdata("pages", "actions")
 func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdpconn.Page) {
 	t.Helper()
 	p := cdptest.Page(t, url)
-	svc := live.NewService(p, cfg)
+	svc := live.NewService(p, Loaded(cfg))
 	t.Cleanup(func() { _ = svc.Close() })
 	// The first capture of a 50,000-element page can take minutes on a
 	// loaded 2-core machine. CI runs packages side by side.
@@ -51,6 +51,16 @@ func OpenService(t testing.TB, url string, cfg live.Config) (*live.Service, *cdp
 		t.Fatalf("first snapshot of %s: %v", url, err)
 	}
 	return svc, p
+}
+
+// Loaded gives cfg the bounds of a loaded machine where it sets none. A
+// service's own 10 s per call is for a person waiting; under a load of
+// 8 on 2 cores a whole snapshot of a big page can take longer.
+func Loaded(cfg live.Config) live.Config {
+	if cfg.CallTimeout == 0 {
+		cfg.CallTimeout = HangGuard / 4
+	}
+	return cfg
 }
 
 // Ctx is a context for one test's browser work. HangGuard bounds it, so

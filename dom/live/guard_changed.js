@@ -1,0 +1,1 @@
+window[Symbol.for("domscope.guard")].changed

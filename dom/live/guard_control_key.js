@@ -1,0 +1,1 @@
+(e.localName === "option" ? "\u0000" + e.selected : e.value + "\u0000" + (e.localName === "input" && e.checked) + (e.indeterminate ? "\u0000m" : "") + (e.validity && !e.validity.valid ? "\u0000i" : ""))

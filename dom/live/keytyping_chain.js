@@ -1,0 +1,6 @@
+function() {
+  const a = [];
+  for (let n = this; n; n = n.parentNode || n.host) a.push(n);
+  a.push(window);
+  return a;
+}

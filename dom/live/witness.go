@@ -1,0 +1,362 @@
+package live
+
+import (
+	"maps"
+	"strings"
+	"sync"
+	"time"
+
+	"domscope/dom"
+	"domscope/dom/cdpjson"
+)
+
+// witness keeps what the page showed and took away between two reads,
+// from the DOM events the live model applies (Model.apply calls it). A
+// toast that lives 300 ms is in no snapshot; its events say it was
+// there. It outlives a model: a full capture must not lose an action's
+// flashes. It also remembers which elements change by themselves (a
+// clock), so an action is not credited with them.
+type witness struct {
+	mu    sync.Mutex
+	start time.Time
+	// acting is set while an action runs and settles: its changes do not
+	// make an element restless.
+	acting bool
+	// born: nodes inserted since start (node id → when).
+	born map[int64]time.Time
+	// toggled: the first change since start of an attribute that shows
+	// or hides an element (node id → its value before, and when).
+	toggled map[int64]toggle
+	flashes []seenFlash
+	// regions: live regions whose text changed since start (node id →
+	// the region as last seen with text).
+	regions map[int64]seenRegion
+	// firstAt: elements (backend ids) changed since start, and when first.
+	firstAt map[int64]time.Time
+	// idle: the last times each element changed while no action ran.
+	// One that changed three times lately changes by itself (a clock). A
+	// toast's container changes twice (in, out), a late effect once.
+	idle map[int64][restlessChanges]time.Time
+}
+
+type toggle struct {
+	attr, was string
+	had       bool
+	at        time.Time
+}
+
+// seenFlash is a flash as the events showed it: where it appeared
+// (backend id of the parent), its role and text, and how long it lived.
+// toggled is set for a node shown and hidden again (own: its backend
+// id): it counts only if the view before had it hidden.
+type seenFlash struct {
+	parent, own int64
+	role, text  string
+	ms          float64
+	toggled     bool
+}
+
+type seenRegion struct {
+	backend    int64
+	role, text string
+}
+
+// maxWitnessed bounds each record: a page that re-renders everything in
+// a loop must not grow them without end.
+const maxWitnessed = 2000
+
+func newWitness() *witness {
+	w := &witness{idle: map[int64][restlessChanges]time.Time{}}
+	w.restart(time.Time{}, false)
+	return w
+}
+
+// restart starts a new record at now; acting says an action runs.
+func (w *witness) restart(now time.Time, acting bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.restartLocked(now, acting)
+}
+
+func (w *witness) restartLocked(now time.Time, acting bool) {
+	w.start, w.acting = now, acting
+	w.born, w.toggled, w.regions, w.flashes = map[int64]time.Time{}, map[int64]toggle{}, map[int64]seenRegion{}, nil
+	w.firstAt = map[int64]time.Time{}
+}
+
+// restless is the elements (backend ids) that changed restlessChanges
+// times by themselves within span before t.
+func (w *witness) restless(t time.Time, span time.Duration) map[int64]bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := map[int64]bool{}
+	for id, at := range w.idle {
+		if !at[0].IsZero() && at[0].After(t.Add(-span)) {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// restlessGap is how far apart two changes must be to be two: the
+// events of one change come together. restlessChanges in restlessSpan
+// make an element restless: a clock that ticks each second is.
+const (
+	restlessGap     = 20 * time.Millisecond
+	restlessChanges = 3
+	restlessSpan    = 3500 * time.Millisecond
+)
+
+// record is what the witness saw since its start, copied out.
+type record struct {
+	start   time.Time
+	flashes []seenFlash
+	regions []seenRegion
+	firstAt map[int64]time.Time
+}
+
+// take copies the record out and, with next, starts a new one at now
+// (acting: an action runs).
+func (w *witness) take(next bool, now time.Time, acting bool) record {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	r := record{start: w.start, flashes: w.flashes, firstAt: w.firstAt}
+	for _, g := range w.regions {
+		r.regions = append(r.regions, g)
+	}
+	if next {
+		w.restartLocked(now, acting)
+	} else {
+		r.flashes = append([]seenFlash(nil), r.flashes...)
+		r.firstAt = maps.Clone(r.firstAt)
+	}
+	return r
+}
+
+// firstChange is when the first element not in skip changed (zero: none).
+func (r record) firstChange(skip map[int64]bool) time.Time {
+	var first time.Time
+	for id, at := range r.firstAt {
+		if !skip[id] && (first.IsZero() || at.Before(first)) {
+			first = at
+		}
+	}
+	for _, f := range r.flashes {
+		if at := r.start.Add(time.Duration(f.ms) * time.Millisecond); first.IsZero() || at.Before(first) {
+			first = at
+		}
+	}
+	return first
+}
+
+// The hooks below run under the model's lock, from Model.apply.
+
+// changed notes a change at n (the element, or a text's parent element).
+func (w *witness) changed(m *Model, n *cdpjson.Node, now time.Time) {
+	if n != nil && n.NodeType != dom.ElementNode {
+		n = m.parent[n.NodeID]
+	}
+	if n == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	id := n.BackendNodeID
+	if _, ok := w.firstAt[id]; !ok && len(w.firstAt) < maxWitnessed {
+		w.firstAt[id] = now
+	}
+	if !w.acting {
+		if len(w.idle) > 4*maxWitnessed {
+			for k, at := range w.idle {
+				if now.Sub(at[restlessChanges-1]) > restlessSpan {
+					delete(w.idle, k)
+				}
+			}
+		}
+		if at := w.idle[id]; now.Sub(at[restlessChanges-1]) >= restlessGap {
+			copy(at[:], at[1:])
+			at[restlessChanges-1] = now
+			w.idle[id] = at
+		}
+	}
+	w.noteRegionLocked(m, n)
+}
+
+// inserted notes a node put in the tree.
+func (w *witness) inserted(m *Model, n *cdpjson.Node, now time.Time) {
+	w.mu.Lock()
+	if len(w.born) < maxWitnessed {
+		w.born[n.NodeID] = now
+	}
+	w.mu.Unlock()
+	w.changed(m, m.parent[n.NodeID], now)
+	if n.NodeType == dom.ElementNode {
+		w.mu.Lock()
+		w.noteRegionLocked(m, n)
+		w.mu.Unlock()
+	}
+}
+
+// removing notes a node about to leave the tree. One inserted since the
+// start flashed: it came and went between two reads.
+func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
+	p := m.parent[n.NodeID]
+	w.changed(m, p, now)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.flashes) >= maxWitnessed {
+		return
+	}
+	// The outermost nodes born since the start, each with its text.
+	stack := []*cdpjson.Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if at, ok := w.born[x.NodeID]; ok {
+			role, text := m.roleText(x)
+			if text != "" {
+				var pb int64
+				if q := m.parent[x.NodeID]; q != nil {
+					pb = q.BackendNodeID
+				}
+				w.flashes = append(w.flashes, seenFlash{parent: pb, role: role, text: text, ms: ms(now.Sub(at))})
+			}
+			continue
+		}
+		stack = append(stack, x.Children...)
+		stack = append(stack, x.ShadowRoots...)
+	}
+}
+
+// attr notes an attribute about to change (set false: removed). The
+// attributes that show and hide an element are followed: one that comes
+// back to its value before flashed the element, if it was hidden then.
+func (w *witness) attr(m *Model, n *cdpjson.Node, name, value string, set bool, now time.Time) {
+	switch strings.ToLower(name) {
+	case "hidden", "style", "class", "aria-hidden", "open":
+	default:
+		w.changed(m, n, now)
+		return
+	}
+	old, had := attrOf(n, name)
+	w.changed(m, n, now)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	t, ok := w.toggled[n.NodeID]
+	if !ok {
+		if len(w.toggled) < maxWitnessed && !w.start.IsZero() {
+			w.toggled[n.NodeID] = toggle{attr: name, was: old, had: had, at: now}
+		}
+		return
+	}
+	if t.attr != name || t.had != set || (set && t.was != value) {
+		return
+	}
+	delete(w.toggled, n.NodeID)
+	if len(w.flashes) >= maxWitnessed {
+		return
+	}
+	if role, text := m.roleText(n); text != "" {
+		w.flashes = append(w.flashes, seenFlash{own: n.BackendNodeID, role: role, text: text, ms: ms(now.Sub(t.at)), toggled: true})
+	}
+}
+
+// noteRegionLocked notes a change inside a live region. w.mu is held.
+func (w *witness) noteRegionLocked(m *Model, n *cdpjson.Node) {
+	if w.start.IsZero() {
+		return
+	}
+	for x, depth := n, 0; x != nil && depth < 64; x, depth = m.parent[x.NodeID], depth+1 {
+		if x.NodeType != dom.ElementNode {
+			continue
+		}
+		role, live := liveRole(x)
+		if !live {
+			continue
+		}
+		if _, text := m.roleText(x); text != "" {
+			w.regions[x.NodeID] = seenRegion{backend: x.BackendNodeID, role: role, text: text}
+		}
+		return
+	}
+}
+
+// liveRole is the role of a live region (role alert, status or log, or
+// aria-live other than off), and whether n is one.
+func liveRole(n *cdpjson.Node) (string, bool) {
+	role, _ := attrOf(n, "role")
+	switch role {
+	case "alert", "status", "log":
+		return role, true
+	}
+	if l, ok := attrOf(n, "aria-live"); ok && l != "off" {
+		return "live", true
+	}
+	return "", false
+}
+
+func attrOf(n *cdpjson.Node, name string) (string, bool) {
+	for i := 0; i+1 < len(n.Attributes); i += 2 {
+		if strings.EqualFold(n.Attributes[i], name) {
+			return n.Attributes[i+1], true
+		}
+	}
+	return "", false
+}
+
+// maxFlashText bounds a flashed node's text.
+const maxFlashText = 120
+
+// roleText is n's role (its role attribute) and its text, masked as the
+// view is: nothing from inside a sensitive field, no known secret.
+func (m *Model) roleText(n *cdpjson.Node) (string, string) {
+	role := ""
+	if n.NodeType == dom.ElementNode {
+		role, _ = attrOf(n, "role")
+	}
+	if m.fieldOf(n) != nil {
+		return role, ""
+	}
+	var b strings.Builder
+	var walk func(x *cdpjson.Node, depth int)
+	walk = func(x *cdpjson.Node, depth int) {
+		if x == nil || depth > 64 || b.Len() > 4*maxFlashText {
+			return
+		}
+		if x.NodeType == dom.TextNode {
+			b.WriteString(x.NodeValue)
+			b.WriteByte(' ')
+			return
+		}
+		switch strings.ToLower(x.LocalName) {
+		case "script", "style", "template":
+			return
+		}
+		if x.Sensitive() {
+			return
+		}
+		for _, r := range x.ShadowRoots {
+			walk(r, depth+1)
+		}
+		for _, c := range x.Children {
+			walk(c, depth+1)
+		}
+	}
+	walk(n, 0)
+	text := strings.Join(strings.Fields(b.String()), " ")
+	for _, s := range append(m.secrets, m.urlSecrets...) {
+		if len(s) >= 3 {
+			text = strings.ReplaceAll(text, s, dom.Mask)
+		}
+	}
+	return role, dom.Clip(text, maxFlashText)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Milliseconds()) }
+
+// watch makes w see the model's events from now on.
+func (m *Model) watch(w *witness) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.w = w
+}

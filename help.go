@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// helpCommand is `domscope help [command]`. A command it does not know
+// is a usage error (exit 2) with the nearest names, not the root's help.
+func helpCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		RunE: func(c *cobra.Command, args []string) error {
+			root := c.Root()
+			cmd, rest, err := root.Find(args)
+			if err != nil || cmd == nil || len(rest) > 0 || (cmd == root && len(args) > 0) {
+				return usageError{unknownCommandMsg(root, args[len(args)-1], "domscope help")}
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	}
+}
+
+// unknownCommandMsg says word is no command, with the nearest ones.
+func unknownCommandMsg(root *cobra.Command, word, try string) string {
+	msg := fmt.Sprintf("unknown command %q", word)
+	if s := root.SuggestionsFor(word); len(s) > 0 {
+		return msg + fmt.Sprintf("; did you mean %s? (try: %s)", strings.Join(s, " or "), try)
+	}
+	return msg + " (try: " + try + ")"
+}
+
+// flagError adds "did you mean" to pflag's "unknown flag: --formt".
+func flagError(c *cobra.Command, err error) error {
+	msg := err.Error()
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if !ok {
+		return usageError{msg}
+	}
+	best, bestD := "", 3
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		if d := editDistance(name, f.Name); d < bestD || (d == bestD && best != "" && f.Name < best) {
+			best, bestD = f.Name, d
+		}
+	})
+	if best != "" && bestD <= max(1, len(name)/3) {
+		msg += fmt.Sprintf("; did you mean --%s?", best)
+	}
+	return usageError{msg + fmt.Sprintf(" (try: domscope %s --help)", strings.TrimPrefix(c.CommandPath(), "domscope "))}
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// wantsHelp reports whether args ask for help: the help command, or -h or
+// --help before "--".
+func wantsHelp(root *cobra.Command, args []string) bool {
+	if len(args) > 0 && args[0] == "help" {
+		return true
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "--help" {
+			return true
+		}
+	}
+	return false
+}
+
+// helpWidth is the width help is wrapped to when it is not shown on a
+// terminal (a pipe, a file): the classic 80 columns.
+const helpWidth = 80
+
+// plainHelp is the writer help goes through when stdout is no terminal.
+// The help renderer pads every line to 120 columns and leaves flag
+// lines long. It keeps what it gets and, on Close, writes it without
+// trailing blanks, wrapped to width with a hanging indent.
+type plainHelp struct {
+	w     io.Writer
+	width int
+	buf   bytes.Buffer
+}
+
+func (p *plainHelp) Write(b []byte) (int, error) { return p.buf.Write(b) }
+
+func (p *plainHelp) Close() error {
+	if p.buf.Len() == 0 {
+		return nil
+	}
+	var out strings.Builder
+	blank := false
+	for _, line := range strings.Split(strings.TrimRight(p.buf.String(), "\n"), "\n") {
+		line = strings.TrimRight(ansi.Strip(line), " \t")
+		if line == "" {
+			if !blank {
+				out.WriteByte('\n')
+			}
+			blank = true
+			continue
+		}
+		blank = false
+		out.WriteString(wrapHanging(line, p.width))
+		out.WriteByte('\n')
+	}
+	_, err := io.WriteString(p.w, out.String())
+	return err
+}
+
+// wrapHanging wraps line to width. Continuation lines start where the
+// line's text does after its first run of two or more spaces (a flag's
+// description), else under its own indent.
+func wrapHanging(line string, width int) string {
+	if ansi.StringWidth(line) <= width {
+		return line
+	}
+	indent := len(line) - len(strings.TrimLeft(line, " "))
+	hang := indent
+	if i := strings.Index(line[indent:], "  "); i > 0 {
+		j := indent + i
+		for j < len(line) && line[j] == ' ' {
+			j++
+		}
+		if j < width/2 {
+			hang = j
+		}
+	}
+	var b strings.Builder
+	b.WriteString(line[:hang])
+	col := hang
+	for i, word := range strings.Fields(line[hang:]) {
+		w := ansi.StringWidth(word)
+		if i > 0 && col+1+w > width {
+			b.WriteString("\n" + strings.Repeat(" ", hang))
+			col = hang
+		} else if i > 0 {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(word)
+		col += w
+	}
+	return b.String()
+}
+
+// helpOutput is where help goes: stdout as it is on a terminal, else a
+// plainHelp to close after the command ran.
+func helpOutput() (io.Writer, func()) {
+	if isTerminal(os.Stdout) {
+		return os.Stdout, func() {}
+	}
+	p := &plainHelp{w: os.Stdout, width: helpWidth}
+	return p, func() { _ = p.Close() }
+}
+
+// markFlags prefixes the usage of the named flags of fs, as "with --ui: "
+// on run's flags that only its step-through UI reads.
+func markFlags(fs *pflag.FlagSet, prefix string, names []string) {
+	fs.VisitAll(func(f *pflag.Flag) {
+		if slices.Contains(names, f.Name) && !strings.HasPrefix(strings.ToLower(f.Usage), "with --") {
+			f.Usage = prefix + f.Usage
+		}
+	})
+}
+
+// isTerminal reports whether f is a terminal (a character device).
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
