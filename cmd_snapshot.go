@@ -12,6 +12,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
+	"domscope/dom/query"
 	"domscope/dom/render"
 	"domscope/dom/screenshot"
 	"domscope/dom/serve"
@@ -104,6 +105,10 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	opts, err := o.viewOptions(snap, st.flattenOff, pageQuery(ctx, s.page, snap))
 	if err != nil {
 		return err
+	}
+	if o.format != "tree" {
+		// scroll and covered marks; without them the view still stands
+		opts.Look, _ = query.ReadLook(ctx, s.page.Call, snap, s.page.TargetID(), opts.Covered)
 	}
 	t2 := time.Now()
 	text, sd, err := o.printed(snap, opts)

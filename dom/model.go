@@ -86,17 +86,14 @@ type VirtualNode struct {
 
 	// The small fields share one word: a 50k-element page has 100,000
 	// nodes, and each tree of it is held twice around an action.
-	NodeType int32 // ElementNode, TextNode, ...
-	// Paint is the node's paint order in its document (0: unknown): of
-	// two boxes at a point, the higher is drawn on top. -1: clicks go
-	// through it (pointer-events: none).
-	Paint      int32
+	NodeType   int32 // ElementNode, TextNode, ...
 	Tier       Tier
 	Visible    bool
 	InViewport bool
-
-	// Scroll is where a scroll container stands; nil for any other node.
-	Scroll *Scroll
+	// Scrolls: the element's overflow scrolls (auto or scroll). It is a
+	// scroll container when its content is larger than its box; a view
+	// that asks reads where it stands (Look).
+	Scrolls bool
 
 	Parent   *VirtualNode
 	Children []*VirtualNode // complete: shadow roots and frame documents included

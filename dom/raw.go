@@ -95,13 +95,6 @@ type RawTarget struct {
 // by name through this prefix.
 var LayoutStyles = []string{"display", "visibility", "opacity", "cursor", "pointer-events", "overflow"}
 
-// LayoutParams are the DOMSnapshot.captureSnapshot parameters: the
-// styles, and the scroll, client rects and paint order that tell scroll
-// containers and covered elements (issue 33).
-func LayoutParams() map[string]any {
-	return map[string]any{"computedStyles": LayoutStyles, "includeDOMRects": true, "includePaintOrder": true}
-}
-
 // RawFrame is one same-process frame of a target.
 type RawFrame struct {
 	FrameID       string `json:"frameId"`

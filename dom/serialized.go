@@ -132,8 +132,11 @@ type Options struct {
 	// behind it into one line. The modal-scope rule switches it off too.
 	ModalScope bool
 	// Covered marks controls another element is drawn over (the
-	// mark-covered rule switches it off too).
+	// mark-covered rule switches it off too). The marks come from Look.
 	Covered bool
+	// Look is what the view read of the page besides the capture: scroll
+	// positions and hit tests (nil: no scroll or covered marks).
+	Look *Look
 }
 
 // DefaultOptions are the flatten defaults. Offscreen nodes are kept, depth

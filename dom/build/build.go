@@ -222,8 +222,7 @@ func (b *builder) walk() {
 			n.Bounds = bx.Bounds
 			n.Bounds.X += it.shiftX
 			n.Bounds.Y += it.shiftY
-			n.Paint = ti.PaintOf(bx)
-			n.Scroll = ti.ScrollOf(bx, r.NodeType == dom.ElementNode && strings.EqualFold(r.NodeName, "html"))
+			n.Scrolls = ti.Scrolls(bx)
 		} else if ti.Unlaid(r, f.ua) {
 			f.unlaid = true
 			b.unlaid++

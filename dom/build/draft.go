@@ -96,12 +96,8 @@ func sameNode(a, b *dom.VirtualNode) bool {
 		a.Tag == b.Tag && a.Role == b.Role && a.Name == b.Name && a.Text == b.Text && a.ShadowType == b.ShadowType &&
 		a.Bounds == b.Bounds && a.Hidden == b.Hidden && a.Why == b.Why && a.NodeType == b.NodeType &&
 		a.Tier == b.Tier && a.Visible == b.Visible && a.InViewport == b.InViewport &&
-		a.Paint == b.Paint && sameScroll(a.Scroll, b.Scroll) &&
+		a.Scrolls == b.Scrolls &&
 		maps.Equal(a.Attrs, b.Attrs) && maps.Equal(a.States, b.States)
-}
-
-func sameScroll(a, b *dom.Scroll) bool {
-	return a == b || a != nil && b != nil && *a == *b
 }
 
 // LaidOut reports whether cur's layout would judge the unlisted nodes as
@@ -146,8 +142,7 @@ func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 			if nb == nil {
 				return false
 			}
-			n.Paint = cur.PaintOf(nb)
-			n.Scroll = cur.ScrollOf(nb, n.Tag == "html")
+			n.Scrolls = cur.Scrolls(nb)
 			if nb.Bounds != n.Bounds {
 				// zero-size is judged on a node and what it holds. An
 				// ancestor is hidden only if none of it is drawn.

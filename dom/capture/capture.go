@@ -219,7 +219,7 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 	})
 	wg.Go(func() {
 		t0 := time.Now()
-		layoutErr = order.session(s, 6).Call(ctx, "DOMSnapshot.captureSnapshot", dom.LayoutParams(), &rt.Layout)
+		layoutErr = order.session(s, 6).Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &rt.Layout)
 		timed("layout", t0)
 		prog.done("layout")
 		if layoutErr == nil {

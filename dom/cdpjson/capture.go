@@ -21,12 +21,6 @@ type Box struct {
 	// 50,000-element page).
 	Styles  [MaxLayoutStyles]int32
 	NStyles uint8
-	// Scroll is scrollLeft, scrollTop, scrollWidth, scrollHeight; Client
-	// is clientWidth, clientHeight; Paint the paint order (0: unknown).
-	// A layout captured without them leaves them zero.
-	Scroll [4]float32
-	Client [2]float32
-	Paint  int32
 }
 
 // MaxLayoutStyles bounds the computed styles a box holds (LayoutStyles
@@ -115,58 +109,17 @@ func (ti *Target) StyleAt(b *Box, i int) string {
 // CursorStyle is the index of "cursor" in LayoutStyles.
 var CursorStyle = styleIndex("cursor")
 
-// PaintOf is a box's paint order as a hit target: -1 where clicks go
-// through it (pointer-events: none), 0 where the capture did not say.
-func (ti *Target) PaintOf(b *Box) int32 {
-	if b == nil {
-		return 0
-	}
-	if b.Paint > 0 && ti.StyleAt(b, pointerEventsStyle) == "none" {
-		return -1
-	}
-	return b.Paint
-}
-
-var pointerEventsStyle = styleIndex("pointer-events")
-
 // OverflowStyle is the index of "overflow" in LayoutStyles.
 var OverflowStyle = styleIndex("overflow")
 
-// ScrollOf is where a box stands if it is a scroll container: its
-// content is larger than the part shown and its overflow scrolls. The
-// document's root (root) always has one: it tells the viewport too.
-// Else nil.
-func (ti *Target) ScrollOf(b *Box, root bool) *dom.Scroll {
-	if b == nil || b.Client == [2]float32{} {
-		return nil
-	}
-	s := &dom.Scroll{Left: float64(b.Scroll[0]), Top: float64(b.Scroll[1]), Width: float64(b.Scroll[2]), Height: float64(b.Scroll[3]),
-		ClientWidth: float64(b.Client[0]), ClientHeight: float64(b.Client[1])}
-	if root {
-		return s // the page: where it stands tells the viewport too
-	}
-	if s.Height <= s.ClientHeight+1 && s.Width <= s.ClientWidth+1 {
-		return nil
+// Scrolls reports whether a box's overflow scrolls on some axis (auto or
+// scroll): a scroll container if its content is larger than its box.
+func (ti *Target) Scrolls(b *Box) bool {
+	if b == nil {
+		return false
 	}
 	ov := ti.StyleAt(b, OverflowStyle)
-	if !strings.Contains(ov, "auto") && !strings.Contains(ov, "scroll") {
-		return nil
-	}
-	// an axis that does not scroll does not count
-	x, y, _ := strings.Cut(ov, " ")
-	if y == "" {
-		y = x
-	}
-	if y != "auto" && y != "scroll" {
-		s.Height, s.Top = s.ClientHeight, 0
-	}
-	if x != "auto" && x != "scroll" {
-		s.Width, s.Left = s.ClientWidth, 0
-	}
-	if s.Height <= s.ClientHeight+1 && s.Width <= s.ClientWidth+1 {
-		return nil
-	}
-	return s
+	return strings.Contains(ov, "auto") || strings.Contains(ov, "scroll")
 }
 
 // VisibilityStyle is the index of "visibility" in LayoutStyles.
@@ -371,17 +324,6 @@ func (ti *Target) IndexLayout(snap *DOMSnapshot) {
 				b.Bounds = RectOf(doc.Layout.Bounds[li])
 				b.Bounds.X += sh.dx
 				b.Bounds.Y += sh.dy
-			}
-			if li < len(doc.Layout.ScrollRects) && len(doc.Layout.ScrollRects[li]) == 4 {
-				r := doc.Layout.ScrollRects[li]
-				b.Scroll = [4]float32{float32(r[0]), float32(r[1]), float32(r[2]), float32(r[3])}
-			}
-			if li < len(doc.Layout.ClientRects) && len(doc.Layout.ClientRects[li]) == 4 {
-				r := doc.Layout.ClientRects[li]
-				b.Client = [2]float32{float32(r[2]), float32(r[3])}
-			}
-			if li < len(doc.Layout.PaintOrders) {
-				b.Paint = int32(doc.Layout.PaintOrders[li])
 			}
 			if li < len(doc.Layout.Styles) {
 				row := doc.Layout.Styles[li]

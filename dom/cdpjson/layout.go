@@ -36,10 +36,6 @@ type SnapDocument struct {
 		NodeIndex []int       `json:"nodeIndex"`
 		Styles    [][]int     `json:"styles"`
 		Bounds    [][]float64 `json:"bounds"`
-		// With includeDOMRects and includePaintOrder (issue 33).
-		ScrollRects [][]float64 `json:"scrollRects"`
-		ClientRects [][]float64 `json:"clientRects"`
-		PaintOrders []int       `json:"paintOrders"`
 	} `json:"layout"`
 }
 
@@ -116,12 +112,6 @@ func decodeSnapDocument(s *scanner, d *SnapDocument) error {
 				})
 			case "bounds":
 				return true, readRows(s, &d.Layout.Bounds, len(d.Layout.NodeIndex)*4, len(d.Layout.NodeIndex))
-			case "scrollRects":
-				return true, readRows(s, &d.Layout.ScrollRects, len(d.Layout.NodeIndex)*4, len(d.Layout.NodeIndex))
-			case "clientRects":
-				return true, readRows(s, &d.Layout.ClientRects, len(d.Layout.NodeIndex)*4, len(d.Layout.NodeIndex))
-			case "paintOrders":
-				return true, s.ints(&d.Layout.PaintOrders)
 			}
 			return false, nil
 		},
@@ -199,7 +189,7 @@ var knownKeys = func() map[string]string {
 	for _, k := range []string{"strings", "documents", "documentURL", "frameId", "scrollOffsetX",
 		"scrollOffsetY", "nodes", "backendNodeId", "contentDocumentIndex", "index", "value", "layout",
 		"nodeIndex", "styles", "bounds", "inputValue", "textValue", "optionSelected", "inputChecked", "ignored", "backendDOMNodeId", "role", "name", "properties",
-		"parentIndex", "nodeType", "nodeName", "attributes", "scrollRects", "clientRects", "paintOrders"} {
+		"parentIndex", "nodeType", "nodeName", "attributes"} {
 		m[k] = k
 	}
 	return m

@@ -46,13 +46,15 @@ type Compact struct {
 	Nodes                []CompactNode  `json:"nodes"`
 }
 
-// FormatCompact writes sd (flattened with bounds) in the compact format.
-func FormatCompact(s *dom.Snapshot, sd *dom.SerializedDom) ([]byte, error) {
+// FormatCompact writes sd (flattened with bounds) in the compact format;
+// look (may be nil) gives the viewport.
+func FormatCompact(s *dom.Snapshot, sd *dom.SerializedDom, look *dom.Look) ([]byte, error) {
 	c := Compact{URL: sd.URL, Title: sd.Title, Nodes: []CompactNode{}}
 	if sd.Scroll != nil {
 		c.ScrollPosition = compactScroll(sd.Scroll)
 	}
-	if vp, ok := pageViewport(s); ok {
+	if look != nil && look.Viewport.W > 0 {
+		vp := look.Viewport
 		c.Viewport = &[4]int{int(vp.X), int(vp.Y), int(vp.W), int(vp.H)}
 	}
 	frames := map[string]int{}

@@ -57,10 +57,11 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 		return sd, dom.Decisions{}
 	}
 	header(sd, s)
+	sd.Scroll = PageScroll(opts.Look)
 	f := &flat{s: s, opts: opts, off: opts.Disabled, sd: sd}
 	f.index()
 	f.dec = dom.NewDecisions(f.order)
-	if f.opts.Covered && f.on(FlatMarkCovered) {
+	if f.opts.Covered && f.opts.Look != nil && f.on(FlatMarkCovered) {
 		f.covered = f.coveredBy()
 	}
 	f.walk()
@@ -100,7 +101,6 @@ func header(sd *dom.SerializedDom, s *dom.Snapshot) {
 		sd.Timestamp = s.Taken.UTC().Format("2006-01-02T15:04:05Z07:00")
 	}
 	sd.Frames = append(sd.Frames[:0:0], s.Frames...)
-	sd.Scroll = PageScroll(s)
 }
 
 func (f *flat) on(rule string) bool { return !f.off[rule] }
@@ -304,7 +304,7 @@ func (f *flat) decideShown(fr frame) (dom.DecisionKind, string) {
 		return dom.Keep, FlatKeepSemantic
 	case f.on(FlatKeepNonSemantic) && v.Tier == dom.NonSemantic:
 		return dom.Keep, FlatKeepNonSemantic
-	case f.on(FlatKeepScroller) && isScroller(v):
+	case f.on(FlatKeepScroller) && f.scrollOf(v) != nil:
 		return dom.Keep, FlatKeepScroller
 	}
 	if f.on(FlatTextBlock) && !f.actsBelow[fr.i] && f.hasOwnText(fr.i) {
@@ -432,8 +432,8 @@ func (f *flat) serialize(v *dom.VirtualNode) *dom.SerializedNode {
 	if v.NodeType != dom.ElementNode {
 		return sn
 	}
-	if isScroller(v) && f.on(FlatKeepScroller) {
-		sn.Scroll = scrollState(v)
+	if sc := f.scrollOf(v); sc != nil && f.on(FlatKeepScroller) {
+		sn.Scroll = scrollState(v, sc)
 	}
 	if by := f.covered[v]; by != nil {
 		sn.CoveredBy = by.ID

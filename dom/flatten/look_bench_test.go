@@ -10,23 +10,26 @@ import (
 )
 
 // BenchmarkFlattenLook flattens synthetic-10000 with what issue 33 adds:
-// folds, the modal scope, covered controls (every element given a paint
-// order, so the hit grid runs) and, separately, the interactive and the
-// query views. Compare with BenchmarkFlatten.
+// folds, the modal scope, covered controls (every control in the
+// viewport given hit tests, as query.ReadLook reads them) and,
+// separately, the interactive and the query views. Compare with
+// BenchmarkFlatten.
 func BenchmarkFlattenLook(b *testing.B) {
 	s, err := build.Build(recordings.Load(b, "synthetic-10000"), build.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	i := int32(0)
-	dom.Walk(s.Root, func(n *dom.VirtualNode) {
-		if n.NodeType == dom.ElementNode {
-			i++
-			n.Paint = i
+	look := &dom.Look{Hits: map[*dom.VirtualNode]*[dom.LookPoints]dom.Hit{}}
+	_, controls := flatten.LookWants(s, true)
+	for _, n := range controls {
+		var h [dom.LookPoints]dom.Hit
+		for k := range h {
+			h[k] = dom.Hit{In: true, Node: n}
 		}
-	})
+		look.Hits[n] = &h
+	}
 	opts := dom.DefaultOptions()
-	opts.Fold, opts.ModalScope, opts.Covered = true, true, true
+	opts.Fold, opts.ModalScope, opts.Covered, opts.Look = true, true, true, look
 	b.Run("folds+modal+covered", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -9,15 +9,18 @@ import (
 	"domscope/dom"
 )
 
-// isScroller: a scroll container other than the page itself.
-func isScroller(v *dom.VirtualNode) bool {
-	return v.Scroll != nil && v.Tag != "html" && v.Tag != "body"
+// scrollOf is where v stands as a scroll container other than the page
+// itself, from the view's Look; nil for any other node.
+func (f *flat) scrollOf(v *dom.VirtualNode) *dom.Scroll {
+	if v.Tag == "html" || v.Tag == "body" {
+		return nil
+	}
+	return f.opts.Look.ScrollOf(v)
 }
 
-// scrollState is where v stands, for the output; rows estimates the
-// rows of a virtual list.
-func scrollState(v *dom.VirtualNode) *dom.ScrollState {
-	s := v.Scroll
+// scrollState is where a node standing at s is, for the output; rows
+// estimates the rows of a virtual list (v nil: the page).
+func scrollState(v *dom.VirtualNode, s *dom.Scroll) *dom.ScrollState {
 	if s == nil {
 		return nil
 	}
@@ -27,26 +30,19 @@ func scrollState(v *dom.VirtualNode) *dom.ScrollState {
 		st.Left, st.Width, st.ClientWidth = round1(s.Left), round1(s.Width), round1(s.ClientWidth)
 		st.MoreLeft, st.MoreRight = s.MoreLeft(), s.MoreRight()
 	}
-	st.Rows = estimateRows(v)
+	if v != nil {
+		st.Rows = EstimateRows(v, s)
+	}
 	return st
 }
 
 func round1(f float64) float64 { return math.Round(f) }
 
-// EstimateRows is estimateRows for a node of the snapshot.
-func EstimateRows(v *dom.VirtualNode) int {
-	if v == nil || v.Scroll == nil {
-		return 0
-	}
-	return estimateRows(v)
-}
-
-// estimateRows guesses how many rows a scrolled list holds from its
-// scroll height and the height of the rows it has drawn. It says 0 when
-// the drawn rows are all there are (no virtual list).
-func estimateRows(v *dom.VirtualNode) int {
-	s := v.Scroll
-	if s.Height <= s.ClientHeight+1 {
+// EstimateRows guesses how many rows a list v standing at s holds from
+// its scroll height and the height of the rows it has drawn. It says 0
+// when the drawn rows are all there are (no virtual list).
+func EstimateRows(v *dom.VirtualNode, s *dom.Scroll) int {
+	if v == nil || s == nil || s.Height <= s.ClientHeight+1 {
 		return 0
 	}
 	// rows are the children of the container, or of its one wrapper
@@ -125,35 +121,18 @@ func scrollText(st *dom.ScrollState) string {
 }
 
 // PageScroll is where the page itself stands, or nil when it does not
-// scroll (or the capture did not say).
-func PageScroll(s *dom.Snapshot) *dom.ScrollState {
-	if s == nil || s.Root == nil {
+// scroll (or the view read no Look).
+func PageScroll(l *dom.Look) *dom.ScrollState {
+	if l == nil || l.Page == nil {
 		return nil
 	}
-	for _, c := range s.Root.Children {
-		if c.Tag != "html" {
-			continue
-		}
-		if c.Scroll != nil {
-			if st := scrollState(c); st.MoreAbove || st.MoreBelow || st.MoreLeft || st.MoreRight {
-				return st
-			}
-		}
-		for _, b := range c.Children {
-			if b.Tag == "body" && b.Scroll != nil {
-				return scrollState(b)
-			}
-		}
-	}
-	return nil
+	return scrollState(nil, l.Page)
 }
 
 // PageScrollText is the page's mark for a page line: " scroll 0% ↓".
-func PageScrollText(s *dom.Snapshot) string {
-	st := PageScroll(s)
-	if st == nil {
+func PageScrollText(sd *dom.SerializedDom) string {
+	if sd == nil || sd.Scroll == nil {
 		return ""
 	}
-	st.Rows = 0
-	return scrollText(st)
+	return scrollText(sd.Scroll)
 }

@@ -29,7 +29,7 @@ func (r *refreshRun) fetchLayout(ctx context.Context) error {
 		r.partialWhy = why
 	}
 	var layout json.RawMessage
-	if err := r.p.Call(ctx, "DOMSnapshot.captureSnapshot", dom.LayoutParams(), &layout); err != nil {
+	if err := r.p.Call(ctx, "DOMSnapshot.captureSnapshot", map[string]any{"computedStyles": dom.LayoutStyles}, &layout); err != nil {
 		return err
 	}
 	<-r.setsReady

@@ -38,20 +38,11 @@ func (t *ScrollTo) UnmarshalJSON(b []byte) error {
 }
 
 // scrollTarget is the scroll container of id in snap (the page when id
-// is ""), or an error an agent can act on.
-func scrollTarget(snap *dom.Snapshot, id string) (*dom.VirtualNode, *dom.Scroll, error) {
+// is ""), where look says it stands, or an error an agent can act on.
+func scrollTarget(snap *dom.Snapshot, look *dom.Look, id string) (*dom.VirtualNode, *dom.Scroll, error) {
 	if id == "" {
-		for _, c := range snap.Root.Children {
-			if c.Tag == "html" {
-				if c.Scroll != nil {
-					return nil, c.Scroll, nil
-				}
-				for _, b := range c.Children {
-					if b.Tag == "body" && b.Scroll != nil {
-						return nil, b.Scroll, nil
-					}
-				}
-			}
+		if look != nil && look.Page != nil {
+			return nil, look.Page, nil
 		}
 		return nil, nil, dom.Errorf(dom.ValidationError, nil, "the page does not scroll")
 	}
@@ -60,11 +51,20 @@ func scrollTarget(snap *dom.Snapshot, id string) (*dom.VirtualNode, *dom.Scroll,
 		return nil, nil, dom.Errorf(dom.NodeNotFound, nil, "no node %s in the view", id)
 	}
 	for x := n; x != nil; x = x.Parent {
-		if x.Scroll != nil && x.Tag != "html" && x.Tag != "body" {
-			return x, x.Scroll, nil
+		if sc := look.ScrollOf(x); sc != nil && x.Tag != "html" && x.Tag != "body" {
+			return x, sc, nil
 		}
 	}
 	return nil, nil, dom.Errorf(dom.ValidationError, nil, "node %s is not in a scroll container: scroll the page (no id)", id)
+}
+
+// lookOf reads where snap's page and scroll containers stand.
+func lookOf(ctx context.Context, svc Service, snap *dom.Snapshot) (*dom.Look, error) {
+	l, ok := svc.(looker)
+	if !ok {
+		return nil, dom.Errorf(dom.ValidationError, nil, "this tab cannot say where it is scrolled: use dx/dy")
+	}
+	return l.LookIn(ctx, snap, false)
 }
 
 // scrollDelta is the wheel turn that takes st to "to".
@@ -85,7 +85,7 @@ func scrollDelta(n *dom.VirtualNode, st *dom.Scroll, to ScrollTo) (float64, erro
 	}
 	target := v
 	if n != nil {
-		if rows := flatten.EstimateRows(n); rows > 0 {
+		if rows := flatten.EstimateRows(n, st); rows > 0 {
 			// the Nth row starts at (N-1) row heights
 			target = (v - 1) * st.Height / float64(rows)
 		}
@@ -105,7 +105,11 @@ func (s *Server) scrollTo(ctx context.Context, in ScrollArgs) reply {
 	if err != nil {
 		return failed(err)
 	}
-	n, st, err := scrollTarget(snap, string(in.ID))
+	look, err := lookOf(ctx, svc, snap)
+	if err != nil {
+		return failed(err)
+	}
+	n, st, err := scrollTarget(snap, look, string(in.ID))
 	if err != nil {
 		return failed(err)
 	}
@@ -123,7 +127,8 @@ func (s *Server) scrollTo(ctx context.Context, in ScrollArgs) reply {
 		return r
 	}
 	if after := svc.Current(); after != nil {
-		if _, st2, err := scrollTarget(after, id); err == nil {
+		look2, _ := lookOf(ctx, svc, after)
+		if _, st2, err := scrollTarget(after, look2, id); err == nil {
 			switch {
 			case st2.Height > before+1:
 				r.text += fmt.Sprintf("grew: %.0f → %.0f px (more loaded)\n", before, st2.Height)

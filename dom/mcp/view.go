@@ -39,12 +39,23 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	if err != nil {
 		return "", err
 	}
+	if l, ok := svc.(looker); ok {
+		// without it the view has no scroll or covered marks; it still
+		// stands
+		opts.Look, _ = l.LookIn(ctx, snap, opts.Covered)
+	}
 	text, _, err := v.Print(snap, opts)
 	if err != nil {
 		return "", err
 	}
 	s.shown(snap)
 	return text, nil
+}
+
+// looker reads the scroll positions and hit tests a view shows
+// (live.Service).
+type looker interface {
+	LookIn(ctx context.Context, snap *dom.Snapshot, covered bool) (*dom.Look, error)
 }
 
 // cutNote words what maxTokens left out. It advises only what the call

@@ -91,7 +91,7 @@ func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.Serializ
 	case "tree":
 		text = flatten.FormatTree(snap, dec)
 	case "compact":
-		b, err := flatten.FormatCompact(snap, sd)
+		b, err := flatten.FormatCompact(snap, sd, opts.Look)
 		if err != nil {
 			return "", nil, err
 		}
@@ -110,7 +110,7 @@ func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
 	var b strings.Builder
 	if v.PageLine != nil {
 		// the page line says where the page stands when it scrolls
-		b.WriteString(strings.TrimSuffix(v.PageLine(snap), "\n") + flatten.PageScrollText(snap) + "\n")
+		b.WriteString(strings.TrimSuffix(v.PageLine(snap), "\n") + flatten.PageScrollText(sd) + "\n")
 	}
 	if v.Query != "" {
 		text, _ := flatten.QueryText(sd, v.Query, v.MaxTokens)
