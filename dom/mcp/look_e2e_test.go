@@ -214,3 +214,29 @@ func TestCompact(t *testing.T) {
 	}
 	g.noSecret("sekrit-pass-42")
 }
+
+// TestLookTypedSecret: a password typed by the agent shows in none of
+// the views issue 33 adds: compact, the query view, dom_find, the
+// interactive view, and dom_scroll's answers.
+func TestLookTypedSecret(t *testing.T) {
+	const secret = "typed-Secret-77"
+	f := setup(t, mcp.ViewDiff, "look/cards.html")
+	view := f.ok("dom_snapshot", nil)
+	f.ok("dom_type", map[string]any{"id": idOf(t, view, `textbox "Password"`), "text": secret})
+	c := f.ok("dom_snapshot", map[string]any{"format": "compact"})
+	if !strings.Contains(c, `"n":"Password"`) {
+		t.Errorf("compact has no password field:\n%.400s", c)
+	}
+	if q := f.ok("dom_snapshot", map[string]any{"query": "Password"}); !strings.Contains(q, `textbox "Password"`) {
+		t.Errorf("query Password:\n%s", q)
+	}
+	if q := f.ok("dom_find", map[string]any{"text": "Password field"}); !strings.Contains(q, `textbox "Password"`) {
+		t.Errorf("dom_find Password:\n%s", q)
+	}
+	f.ok("dom_snapshot", map[string]any{"interactive": true})
+	if out := f.ok("dom_scroll", map[string]any{"to": "bottom"}); !strings.Contains(out, "at the end") {
+		t.Errorf("scrolling to the bottom does not say it is at the end:\n%s", out)
+	}
+	f.ok("dom_scroll", map[string]any{"to": "top"})
+	f.noSecret(secret)
+}
