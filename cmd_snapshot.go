@@ -30,6 +30,7 @@ type snapshotOpts struct {
 	capture    string
 	direct     bool
 	session    string // an agent session's tab, through the service
+	loadAll    bool   // scroll to the end until the page stops growing first
 }
 
 func snapshotCommand() *cobra.Command {
@@ -55,6 +56,7 @@ func snapshotCommand() *cobra.Command {
 	fs.StringVar(&o.capture, "capture", "cdp", "experimental: cdp (default), page (roles and names from a script in the page), or compare (print where the two differ)")
 	fs.BoolVar(&o.direct, "direct", false, "attach and capture here even when domscope serve runs for this endpoint")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
+	fs.BoolVar(&o.loadAll, "load-all", false, "first scroll the page to its end until it stops growing (an infinite feed), at most 30 rounds and 30 s, then back")
 	fs.StringVar(&o.session, "session", os.Getenv("DOMSCOPE_SESSION"), "the view of this agent session's tab, as dom_snapshot answers (default $DOMSCOPE_SESSION)")
 	return cmd
 }
@@ -89,6 +91,13 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	st := settingsFrom(ctx)
 	if o.capture == "compare" {
 		return comparePaths(ctx, s.page, o, build.Options{Disabled: st.tierOff})
+	}
+	if o.loadAll {
+		r, err := query.LoadAll(ctx, s.page.Call, s.page.TargetID())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "load-all: %d rounds, the page grew %.0f → %.0f px\n", r.Rounds, r.From, r.To)
 	}
 	take := takeSnapshot(mode)
 	if o.capture == "page" {
@@ -143,6 +152,9 @@ func (o snapshotOpts) check() error {
 	}
 	if o.capture == "compare" && (o.shot != "" || o.out != "") {
 		return usageError{"--capture compare prints its own report: drop --screenshot and --out"}
+	}
+	if o.loadAll && (o.session != "" || o.capture == "compare") {
+		return usageError{"--load-all scrolls the tab this command attaches to: drop --session or --capture compare"}
 	}
 	if o.marks && o.shot == "" {
 		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}

@@ -49,3 +49,18 @@ func (s *Service) LookIn(ctx context.Context, snap *dom.Snapshot, covered bool) 
 	}
 	return query.ReadLook(ctx, call, snap, page.TargetID(), covered)
 }
+
+// LoadAll scrolls the page to its end until it stops growing, bounded
+// (query.LoadAll), then back.
+func (s *Service) LoadAll(ctx context.Context) (query.Loaded, error) {
+	page, _, err := s.session()
+	if err != nil {
+		return query.Loaded{}, err
+	}
+	s.opMu.Lock()
+	defer s.opMu.Unlock()
+	call := func(ctx context.Context, method string, params, result any) error {
+		return s.call(ctx, page, method, params, result)
+	}
+	return query.LoadAll(ctx, call, page.TargetID())
+}

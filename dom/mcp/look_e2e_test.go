@@ -240,3 +240,19 @@ func TestLookTypedSecret(t *testing.T) {
 	f.ok("dom_scroll", map[string]any{"to": "top"})
 	f.noSecret(secret)
 }
+
+// TestLoadAll: load_all scrolls an infinite feed until it stops growing
+// (100 posts), says so, and the view holds the last post.
+func TestLoadAll(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/feed.html")
+	if view := f.ok("dom_snapshot", map[string]any{"folds": false}); strings.Contains(view, "Post 21") {
+		t.Fatalf("the feed holds more than its first 20 posts before load_all:\n%s", view)
+	}
+	out := f.ok("dom_snapshot", map[string]any{"load_all": true, "folds": false})
+	if !regexp.MustCompile(`^load_all: \d+ rounds, the page grew \d+ → \d+ px\n`).MatchString(out) || !strings.Contains(out, `"Post 100"`) {
+		t.Errorf("load_all did not load the whole feed:\n%.600s", out)
+	}
+	if !regexp.MustCompile(`\npage: "Feed" \S+ scroll 0% ↓\n`).MatchString(out) {
+		t.Errorf("load_all did not scroll back to the top:\n%.300s", out)
+	}
+}

@@ -26,6 +26,7 @@ type SnapshotArgs struct {
 	Interactive    bool   `json:"interactive,omitempty" jsonschema:"only the nodes to act on, one line each, with the landmark, heading or item that tells them apart"`
 	Folds          *bool  `json:"folds,omitempty" jsonschema:"fold a run of 8 or more same-shaped siblings after the first three (default true); a selector on the list shows them all"`
 	Behind         bool   `json:"behind,omitempty" jsonschema:"with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)"`
+	LoadAll        bool   `json:"load_all,omitempty" jsonschema:"first scroll the page to its end until it stops growing (an infinite feed), at most 30 rounds and 30 s, then back"`
 	Query          string `json:"query,omitempty" jsonschema:"only the parts of the page (items, rows, sections, forms) most relevant to these words, within maxTokens (default 2000), in page order under their landmarks and headings"`
 }
 
@@ -80,6 +81,18 @@ func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 	if err != nil {
 		return failed(err)
 	}
+	loaded := ""
+	if in.LoadAll {
+		l, ok := svc.(allLoader)
+		if !ok {
+			return failed(dom.Errorf(dom.ValidationError, nil, "this tab cannot load_all"))
+		}
+		r, err := l.LoadAll(ctx)
+		if err != nil {
+			return failed(err)
+		}
+		loaded = fmt.Sprintf("load_all: %d rounds, the page grew %.0f → %.0f px\n", r.Rounds, r.From, r.To)
+	}
 	var snap *dom.Snapshot
 	if in.Full {
 		res := svc.Do(ctx, dom.Action{Kind: dom.KindSnapshot, Full: true})
@@ -104,7 +117,13 @@ func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 		writeLater(&b, l.Later(snap))
 		text = b.String() + text
 	}
-	return reply{text: text}
+	return reply{text: loaded + text}
+}
+
+// allLoader scrolls a page to its end until it stops growing
+// (live.Service).
+type allLoader interface {
+	LoadAll(ctx context.Context) (query.Loaded, error)
 }
 
 // laterTeller is a service that says what changed after the last action
