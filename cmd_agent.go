@@ -72,6 +72,10 @@ func agentCommands() []*cobra.Command {
 	return out
 }
 
+// With DOMSCOPE_TIMING set, this marks the end of the process's start:
+// the runtime and every package's init.
+var _ = serve.Mark("inits")
+
 // agentExit ends an agent command with code, its answer already printed.
 type agentExit struct{ code int }
 
@@ -80,6 +84,8 @@ func (e agentExit) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // runAgent asks the endpoint's resident service to run tool with in. It
 // starts one, detached, when none runs.
 func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, file string) error {
+	serve.Mark("parsed")
+	defer serve.PrintTiming(os.Stderr)
 	if !serve.Loopback(f.endpoint) || f.idle < time.Second {
 		return usageError{fmt.Sprintf("the agent commands take a loopback --endpoint and --idle of 1s or more, not %s and %s", cdpconn.Redact(f.endpoint), f.idle)}
 	}
@@ -103,6 +109,7 @@ func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, f
 		return served(err)
 	}
 	code, err := a.Print(os.Stdout, os.Stderr, f.json, f.steps, file)
+	serve.Mark("printed")
 	if err != nil || code == 0 {
 		return err
 	}

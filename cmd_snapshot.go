@@ -62,6 +62,8 @@ func snapshotCommand() *cobra.Command {
 }
 
 func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
+	serve.Mark("parsed")
+	defer serve.PrintTiming(os.Stderr)
 	if err := o.check(); err != nil {
 		return err
 	}
@@ -77,6 +79,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 			return served(err)
 		}
 		if ok {
+			defer serve.Mark("printed")
 			return o.write(text)
 		}
 	}

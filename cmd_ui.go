@@ -147,6 +147,9 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		defer func() { _ = f.Close() }()
 		record = f
 	}
+	if err := ui.agent.lend(ctx, &conn); err != nil {
+		return err
+	}
 	s, err := conn.openWithin(ctx)
 	if err != nil {
 		return err

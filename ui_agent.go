@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/live"
 	"domscope/dom/mcp"
+	"domscope/dom/serve"
 	"domscope/tui"
 )
 
@@ -25,6 +27,8 @@ type agentFlags struct {
 	// the agent.
 	gateTimeout time.Duration
 	nav         policyFlags
+	// session is the agent CLI's session the UI watches (--session).
+	session string
 }
 
 func (f *agentFlags) register(fs *pflag.FlagSet) {
@@ -33,6 +37,7 @@ func (f *agentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.view, "view", string(mcp.ViewDiff), "with --mcp: what an action answers with besides its result: diff, full or none")
 	fs.DurationVar(&f.gateTimeout, "mcp-pause-timeout", mcp.DefaultGateTimeout, "with --mcp: how long an agent's call waits while paused (p) before it fails, saying why (keep it under the client's own timeout, often 60 s)")
 	f.nav.register(fs, "with --mcp: ")
+	fs.StringVar(&f.session, "session", "", "watch the agent CLI's session NAME: open its tab, and answer its commands here (M lists them, p pauses them); quitting hands it back")
 }
 
 // check refuses bad flags before anything is opened.
@@ -42,6 +47,16 @@ func (f agentFlags) check(conn connFlags) error {
 	}
 	if _, err := f.nav.policy(); err != nil {
 		return err
+	}
+	if f.session != "" {
+		switch {
+		case f.addr != "":
+			return usageError{"--session and --mcp: the UI watches one agent at a time"}
+		case conn.targetGiven || conn.url != "" || conn.launch || conn.demo:
+			return usageError{"--session opens the session's own tab on --endpoint's browser: leave out --target, --url and --launch (open a page with `domscope goto URL --session NAME`)"}
+		case !serve.Loopback(conn.endpoint):
+			return usageError{"--session watches an agent CLI session, which takes a loopback --endpoint"}
+		}
 	}
 	if f.addr == "" {
 		if f.token != "" {
@@ -64,7 +79,7 @@ func (f agentFlags) check(conn connFlags) error {
 // so the call log (M) takes its place.
 func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service, s *session, cfg live.Config) (*tui.Agent, func(), error) {
 	if f.addr == "" {
-		return nil, func() {}, nil
+		return f.watchSession(conn, svc, s)
 	}
 	nav, err := f.nav.policy() // checked by check
 	if err != nil {
@@ -107,4 +122,58 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 		server.Close()
 	}
 	return agent, stop, nil
+}
+
+// runner reaches the endpoint's resident service.
+func (f agentFlags) runner(conn connFlags) (serve.Runner, error) {
+	exe, err := os.Executable()
+	return serve.Runner{Exe: exe, Endpoint: conn.endpoint, Idle: 10 * time.Minute, Timeout: conn.timeout}, err
+}
+
+// lend asks the endpoint's service for the tab of the session the UI
+// watches (--session), and makes it the UI's target.
+func (f agentFlags) lend(ctx context.Context, conn *connFlags) error {
+	if f.session == "" {
+		return nil
+	}
+	r, err := f.runner(*conn)
+	if err != nil {
+		return err
+	}
+	lctx, cancel := context.WithTimeout(ctx, conn.timeout)
+	defer cancel()
+	id, err := r.Lend(lctx, f.session)
+	if err != nil {
+		return fmt.Errorf("--session %s: %w", f.session, err)
+	}
+	conn.target = id
+	return nil
+}
+
+// watchSession answers the watched session's commands on the UI's
+// service until stop is called; quitting hands the session back. Without
+// --session it does nothing.
+func (f agentFlags) watchSession(conn connFlags, svc *live.Service, s *session) (*tui.Agent, func(), error) {
+	if f.session == "" {
+		return nil, func() {}, nil
+	}
+	r, err := f.runner(conn)
+	if err != nil {
+		return nil, nil, err
+	}
+	agent := tui.NewAgent()
+	ls, err := serve.ServeLent(serve.Lent{
+		Runner: r, Session: f.session,
+		Browser: s.browser, Page: s.page, Service: svc,
+		Observer: agent.Observe, Gate: agent.Gate, GateTimeout: f.gateTimeout,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	agent.SetTab = func(a dom.Actor, p dom.Page) {
+		if svc, ok := a.(*live.Service); ok {
+			ls.SetTab(p, svc)
+		}
+	}
+	return agent, ls.Stop, nil
 }

@@ -74,8 +74,9 @@ func (a *agentTerm) waitText(text string) string {
 	return a.waitFor(fmt.Sprintf("%q", text), func(s string) bool { return strings.Contains(s, text) })
 }
 
-// startAgentUI runs domscope with args in a 160×45 terminal.
-func startAgentUI(t *testing.T, args []string) *agentTerm {
+// startAgentUI runs domscope with args in a 160×45 terminal, with env
+// (NAME=value) added to its environment.
+func startAgentUI(t *testing.T, args []string, env ...string) *agentTerm {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
@@ -86,7 +87,7 @@ func startAgentUI(t *testing.T, args []string) *agentTerm {
 	j, _ := json.Marshal(args)
 	a := &agentTerm{t: t, socket: fmt.Sprintf("domscope-agent-%d-%d", os.Getpid(), time.Now().UnixNano()%1e6),
 		raw: filepath.Join(t.TempDir(), "raw.out")}
-	cmd := "env DOMSCOPE_CLI_ARGS='" + strings.ReplaceAll(string(j), "'", `'\''`) + "' TERM=xterm-256color " + os.Args[0] + " -test.run=^$; echo EXIT $?; sleep 30"
+	cmd := "env " + strings.Join(env, " ") + " DOMSCOPE_CLI_ARGS='" + strings.ReplaceAll(string(j), "'", `'\''`) + "' TERM=xterm-256color " + os.Args[0] + " -test.run=^$; echo EXIT $?; sleep 30"
 	a.tmux("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "160", "-y", "45", cmd)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", a.socket, "kill-server").Run() })
 	a.tmux("pipe-pane", "-t", "t", "-o", "cat >> '"+a.raw+"'")

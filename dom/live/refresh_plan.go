@@ -36,18 +36,39 @@ func (r *refreshRun) plan(ctx context.Context) (string, error) {
 	return "", nil
 }
 
+// maxCutRounds bounds the marks a refresh waits for while the page
+// keeps cutting nodes.
+const maxCutRounds = 8
+
 // takeSets takes the model's change sets and lists the inserted
 // subtrees. The events of the page's last task may still be on their
 // way to the model when a refresh starts. A partial layout reads only
 // what the sets name, so the sets must hold them: a mark in the event
-// stream waits for them (one round trip).
+// stream waits for them (one round trip). Those events may cut a node
+// (children inserted under one whose children Chrome never sent): its
+// children are fetched before the sets are taken, else this refresh
+// would build it empty.
 func (r *refreshRun) takeSets(ctx context.Context) (string, error) {
 	m := r.m
-	if err := m.holdAtMark(ctx, r.p, r.group, &r.marker); err != nil {
-		m.release()
-		return "", capture.Err(err, "marking the page's events")
+	for round := 0; ; round++ {
+		if err := m.holdAtMark(ctx, r.p, r.group, &r.marker); err != nil {
+			m.release()
+			return "", capture.Err(err, "marking the page's events")
+		}
+		m.mu.Lock()
+		if m.broken != "" || len(m.cut) == 0 {
+			break
+		}
+		m.releaseLocked()
+		m.mu.Unlock()
+		if round == maxCutRounds {
+			m.Break("the page kept growing while it was read")
+			return m.Broken(), nil
+		}
+		if err := m.fetchCut(ctx, r.p); err != nil {
+			return "", err
+		}
 	}
-	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.broken != "" {
 		m.releaseLocked()

@@ -130,6 +130,21 @@ func TestMCPWaitURLAndQuiet(t *testing.T) {
 	}
 }
 
+// TestMCPWaitURLSaysWhere: a url wait matches case aside and says the
+// address it saw, never the token in its query, held or timed out.
+func TestMCPWaitURLSaysWhere(t *testing.T) {
+	f := setupIn(t, "happened", mcp.ViewDiff, "flash.html?token=s3cretTOKEN")
+	f.ok("dom_snapshot", map[string]any{})
+	out := f.ok("dom_wait", map[string]any{"url": "FLASH.html", "timeout": 2000})
+	if !strings.Contains(out, "url: "+f.base+"/flash.html?token=") {
+		t.Errorf("a url wait does not say where the page is:\n%s", out)
+	}
+	out += f.fails("dom_wait", map[string]any{"url": "nowhere", "timeout": 300}, "TIMEOUT")
+	if strings.Contains(out, "s3cret") {
+		t.Errorf("a url wait shows the query's token:\n%s", out)
+	}
+}
+
 // TestMCPFlashInSensitiveField: a text that comes and goes inside a
 // one-time-code field is never said, flashed or not.
 func TestMCPFlashInSensitiveField(t *testing.T) {

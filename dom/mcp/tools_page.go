@@ -128,6 +128,10 @@ func (s *Server) waitTool(ctx context.Context, in WaitArgs) reply {
 		}
 		return reply{text: head + "navigated to " + strings.TrimPrefix(text, "page: ")}
 	}
+	if in.URL != "" {
+		// Where the page is: the wait held, so the address holds the text.
+		head += "url: " + urls.Safe(w.After.URL) + "\n"
+	}
 	return reply{text: head + diffText(w.Changes)}
 }
 

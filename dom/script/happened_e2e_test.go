@@ -54,6 +54,7 @@ func TestRunMetrics(t *testing.T) {
 
 // TestRunWaitAnswersWithChange: a wait step takes text, gone, url or
 // quiet with a timeout, as dom_wait does, and answers with the change.
+// A URL matches case aside, as the agent CLI's wait --url always did.
 func TestRunWaitAnswersWithChange(t *testing.T) {
 	base, _ := cdptest.Serve(t, domtest.Testdata("pages", "happened"))
 	svc, _ := openService(t, base+"/flash.html", live.Config{})
@@ -63,7 +64,7 @@ func TestRunWaitAnswersWithChange(t *testing.T) {
 		`{"action":"click","target":{"css":"#late1500"}}`,
 		`{"action":"wait","text":"Export ready 1500","timeout":5000}`,
 		`{"action":"click","target":{"css":"#stay"}}`,
-		`{"action":"wait","url":"flash.html"}`,
+		`{"action":"wait","url":"Flash.HTML"}`, // case aside, as --text
 		`{"action":"wait","url":"nowhere","timeout":300}`,
 		`{"action":"wait","quiet":2000,"timeout":1000}`,
 		`{"action":"click","target":{"css":"#noop"}}`,

@@ -10,13 +10,14 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/flatten"
+	"domscope/dom/urls"
 )
 
 // Until is what a wait waits for. Every condition given must hold at
 // once: the view holds Text (or, with Gone, no longer does), the URL
-// holds URL, the view has not changed for Quiet. With none, the wait
-// sleeps for Sleep and reads the page once. dom_wait and the run wait
-// step both wait through WaitUntil.
+// holds URL (both case aside), the view has not changed for Quiet. With
+// none, the wait sleeps for Sleep and reads the page once. dom_wait, the
+// agent CLI's wait and the run wait step all wait through WaitUntil.
 type Until struct {
 	Text  string
 	Gone  bool
@@ -79,7 +80,9 @@ func WaitUntil(ctx context.Context, a dom.Actor, u Until) (Waited, error) {
 	if u.Timeout > 0 {
 		limit = u.Timeout
 	}
-	want := strings.ToLower(u.Text)
+	// Text and URL match as a search box does: case aside. A URL's
+	// scheme and host have no case anyway.
+	want, wantURL := strings.ToLower(u.Text), strings.ToLower(u.URL)
 	var snap *dom.Snapshot
 	lastText, lastChange := "", time.Now()
 	for {
@@ -102,8 +105,8 @@ func WaitUntil(ctx context.Context, a dom.Actor, u Until) (Waited, error) {
 			}
 			why = append(why, fmt.Sprintf("%s did not %s", quoteJSON(u.Text), what))
 		}
-		if u.URL != "" && !strings.Contains(snap.URL, u.URL) {
-			why = append(why, fmt.Sprintf("the URL %s does not hold %s", strings.Trim(quoteJSON(snap.URL), `"`), quoteJSON(u.URL)))
+		if u.URL != "" && !strings.Contains(strings.ToLower(snap.URL), wantURL) {
+			why = append(why, fmt.Sprintf("the URL %s does not hold %s", strings.Trim(quoteJSON(urls.Safe(snap.URL)), `"`), quoteJSON(u.URL)))
 		}
 		if u.Quiet > 0 && time.Since(lastChange) < u.Quiet {
 			why = append(why, fmt.Sprintf("the view did not stay still for %d ms", u.Quiet.Milliseconds()))

@@ -45,6 +45,13 @@ func (s *Server) call(ctx context.Context, req Request) (string, error) {
 	var f *front
 	var err error
 	switch {
+	case req.Tool == ToolLend:
+		return s.lend(ctx, req.Session)
+	case req.Tool == ToolTab && s.gate != nil:
+		return "", dom.Errorf(dom.ValidationError, nil, "the UI watches this session: pick its tab there (T)")
+	}
+	back := req.Session != "" && s.takeBack(req.Session)
+	switch {
 	case req.Tool == ToolClose && req.Session != "":
 		return s.closeSession(ctx, req.Session)
 	case req.Tool == ToolTab:
@@ -66,6 +73,13 @@ func (s *Server) call(ctx context.Context, req Request) (string, error) {
 	if req.Tool == ToolClose {
 		req.Tool, req.Args = "dom_tabs", json.RawMessage(`{"action":"close"}`)
 	}
+	if back {
+		// What the UI's session did is no late effect of this
+		// service's last action.
+		if snap, err := f.tab.svc.Snapshot(ctx, true); err == nil {
+			f.tab.svc.Later(snap)
+		}
+	}
 	if req.Record != "" {
 		if err := f.record(req.Record); err != nil {
 			return "", err
@@ -79,14 +93,15 @@ func (s *Server) call(ctx context.Context, req Request) (string, error) {
 			return "", err
 		}
 	}
-	var a Answer
-	if w, ok := urlWait(req); ok {
-		a = f.waitURL(ctx, w)
-	} else if a, err = f.run(ctx, req.Tool, req.Args); err != nil {
+	a, err := f.run(ctx, req.Tool, req.Args)
+	if err != nil {
 		return "", err
 	}
 	if !req.Steps {
 		a.Step = ""
+	}
+	if back {
+		a.Text = backFromUI + a.Text
 	}
 	if req.Tool == "dom_tabs" && strings.Contains(string(req.Args), `"close"`) && !a.Error {
 		s.forgetFront(f)

@@ -27,6 +27,7 @@ func Ask(ctx context.Context, path string, req Request) (text string, ok bool, e
 		return "", false, nil
 	}
 	defer c.Close()
+	Mark("dialed")
 	if dl, has := ctx.Deadline(); has {
 		_ = c.SetDeadline(dl)
 	}
@@ -45,11 +46,13 @@ func Ask(ctx context.Context, path string, req Request) (text string, ok bool, e
 	if err != nil || !rep.Accepted {
 		return "", false, ctxErr(ctx)
 	}
+	Mark("accepted")
 	dl, _ := ctx.Deadline()
 	_ = c.SetReadDeadline(dl)
 	if rep, err = readHead(r); err != nil {
 		return "", false, ctxErr(ctx)
 	}
+	Mark("answered")
 	if rep.Direct != "" {
 		return "", false, nil
 	}

@@ -169,6 +169,18 @@ type Runner struct {
 // Run asks the endpoint's service to run req, starting one (detached)
 // when none answers.
 func (r Runner) Run(ctx context.Context, req Request) (Answer, error) {
+	if req.Session != "" {
+		// a UI that watches the session answers it (lend.go)
+		if a, ok, err := Call(ctx, SessionSocketPath(r.Endpoint, req.Session), req); ok || err != nil {
+			return a, err
+		}
+	}
+	return r.daemon(ctx, req)
+}
+
+// daemon asks the endpoint's resident service to run req, starting one
+// (detached) when none answers.
+func (r Runner) daemon(ctx context.Context, req Request) (Answer, error) {
 	path := SocketPath(r.Endpoint)
 	a, ok, err := Call(ctx, path, req)
 	if ok || err != nil {

@@ -32,10 +32,14 @@ type front struct {
 // newFront makes the MCP server of t, for session (or "").
 func (s *Server) newFront(ctx context.Context, t *servedTab, session string) (*front, error) {
 	f := &front{tab: t, session: session}
+	observe := f.observe
+	if s.observer != nil {
+		observe = func(c mcp.Call) { f.observe(c); s.observer(c) }
+	}
 	f.srv = mcp.NewLive(mcp.Config{
 		Service: t.svc, Page: t.page, Browser: s.browser,
-		Observer: f.observe,
-		Version:  "serve",
+		Observer: observe, Gate: s.gate, GateTimeout: s.gateTimeout,
+		Version: "serve",
 	}, live.Config{FreshDocumentIDs: true})
 	f.rec = mcp.NewRecording(f.srv, nil)
 	ct, st := sdk.NewInMemoryTransports()

@@ -13,6 +13,7 @@ import (
 // its servedTab's.
 type agents struct {
 	sessions map[string]string // session name → tab id
+	lent     map[string]bool   // sessions the UI serves (lend.go)
 }
 
 // targetFront is the front of the tab spec names (--target).

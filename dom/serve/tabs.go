@@ -12,6 +12,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/live"
+	"domscope/dom/mcp"
 	"domscope/dom/query"
 	"domscope/dom/render"
 	"domscope/dom/tabs"
@@ -49,6 +50,12 @@ type Server struct {
 	unwatchable map[string]bool
 	// agents are the agent CLI's doors to tabs, and its sessions.
 	agents agents
+
+	// For a session the UI serves (ServeLent): its fronts tell the UI of
+	// each call, and the UI's pause holds them.
+	observer    func(mcp.Call)
+	gate        *mcp.Gate
+	gateTimeout time.Duration
 }
 
 // servedTab is one tab's service. Its requests run one at a time.
@@ -69,6 +76,9 @@ type servedTab struct {
 	fmu   sync.Mutex // guards front and gone
 	front *front     // the agent CLI's door to the tab, made on first use
 	gone  bool       // closed: no front is made any more
+
+	// lent: the UI's service (ServeLent); the UI closes it.
+	lent bool
 }
 
 // State makes a servedTab a tabs.Service.
@@ -83,6 +93,9 @@ func (t *servedTab) Close() error {
 	if f != nil {
 		f.close()
 	}
+	if t.lent {
+		return nil
+	}
 	return t.svc.Close()
 }
 
@@ -90,7 +103,7 @@ func (t *servedTab) Close() error {
 func New(b dom.Browser) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{browser: b, Stderr: os.Stderr, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel,
-		agents: agents{sessions: map[string]string{}}}
+		agents: agents{sessions: map[string]string{}, lent: map[string]bool{}}}
 	s.pool = tabs.New(b, s.maker(nil))
 	s.pool.BeforeAttach = func(ctx context.Context, info dom.TargetInfo) {
 		if Hooks.Attach != nil {
