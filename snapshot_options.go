@@ -19,6 +19,7 @@ type viewFlags struct {
 func (v *viewFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&v.Offscreen, "offscreen", true, "include nodes outside the viewport (false: only what is in view, plus a line counting the rest)")
 	fs.BoolVar(&v.Bounds, "bounds", false, "add each node's box (page CSS pixels): \"bounds\" in json, @x,y WxH in text")
+	fs.Float64Var(&v.MinVisible, "min-visible", 0, "with --offscreen=false, show only nodes of which at least this part lies in the viewport (0.66: the 2/3 rule)")
 	fs.IntVar(&v.MaxDepth, "max-depth", 0, "cut the view below this many levels, with a marker (0: the default, 100)")
 	fs.IntVar(&v.MaxInteractive, "max-interactive", 0, "show at most this many interactive nodes, with a marker (0: all)")
 	fs.StringVar(&v.Selector, "selector", "", "only the subtrees of the elements this CSS selector matches, or of one node id (node_12, 12 or [12])")
@@ -33,6 +34,9 @@ func (v *viewFlags) register(fs *pflag.FlagSet) {
 func (v *viewFlags) check(format string) error {
 	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.maxTokens < 0 {
 		return usageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
+	}
+	if v.MinVisible < 0 || v.MinVisible > 1 {
+		return usageError{"--min-visible is a part of the area, from 0 to 1 (0.66: two thirds)"}
 	}
 	if v.Query != "" && format != "text" {
 		return usageError{"--query writes the text view: drop --format " + format}

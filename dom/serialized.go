@@ -134,6 +134,10 @@ type Options struct {
 	// Covered marks controls another element is drawn over (the
 	// mark-covered rule switches it off too). The marks come from Look.
 	Covered bool
+	// MinVisible, with IncludeOffscreen false, keeps only nodes of which
+	// at least this part of the area lies in the viewport (seed 003
+	// §3.7.4's 2/3 rule: 0.66). It needs Look's viewport; 0: any part.
+	MinVisible float64
 	// Look is what the view read of the page besides the capture: scroll
 	// positions and hit tests (nil: no scroll or covered marks).
 	Look *Look

@@ -232,7 +232,7 @@ func (f *flat) dropDescendants(i int32, rule string, into int32) {
 func (f *flat) decide(fr frame) (dom.DecisionKind, string) {
 	kind, rule := f.decideShown(fr)
 	v := f.order[fr.i]
-	if kind != dom.Keep || f.opts.IncludeOffscreen || v.InViewport || (v.NodeType != dom.ElementNode && v.NodeType != dom.TextNode) {
+	if kind != dom.Keep || f.opts.IncludeOffscreen || f.inView(v) || (v.NodeType != dom.ElementNode && v.NodeType != dom.TextNode) {
 		return kind, rule
 	}
 	f.outside++
@@ -243,6 +243,21 @@ func (f *flat) decide(fr frame) (dom.DecisionKind, string) {
 		return dom.Drop, FlatHoistOffscreen // its text is part of it: not counted again
 	}
 	return dom.Hoist, FlatHoistOffscreen
+}
+
+// inView: v lies in the viewport; with MinVisible, at least that part
+// of its area.
+func (f *flat) inView(v *dom.VirtualNode) bool {
+	if !v.InViewport || f.opts.MinVisible <= 0 || f.opts.Look == nil || f.opts.Look.Viewport.W <= 0 {
+		return v.InViewport
+	}
+	b, vp := v.Bounds, f.opts.Look.Viewport
+	if b.W <= 0 || b.H <= 0 {
+		return true
+	}
+	w := min(b.X+b.W, vp.X+vp.W) - max(b.X, vp.X)
+	h := min(b.Y+b.H, vp.Y+vp.H) - max(b.Y, vp.Y)
+	return w > 0 && h > 0 && w*h >= f.opts.MinVisible*b.W*b.H
 }
 
 // starts are the walk's first frames: the root, or the nodes

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"domscope/dom"
 	"domscope/dom/flatten"
 	"domscope/dom/mcp"
 )
@@ -254,5 +255,23 @@ func TestLoadAll(t *testing.T) {
 	}
 	if !regexp.MustCompile(`\npage: "Feed" \S+ scroll 0% ↓\n`).MatchString(out) {
 		t.Errorf("load_all did not scroll back to the top:\n%.300s", out)
+	}
+}
+
+// TestMinVisible: with offscreen:false a button a third of which shows
+// at the bottom of the viewport is in the view; with minVisible 0.66
+// (the 2/3 rule) it is counted out.
+func TestMinVisible(t *testing.T) {
+	f := setup(t, mcp.ViewDiff, "look/minvisible.html")
+	on := f.ok("dom_snapshot", map[string]any{"offscreen": false})
+	if !strings.Contains(on, `button "Third"`) || !strings.Contains(on, `button "Whole"`) {
+		t.Fatalf("offscreen:false does not show the button a third in view:\n%s", on)
+	}
+	two := f.ok("dom_snapshot", map[string]any{"offscreen": false, "minVisible": 0.66})
+	if strings.Contains(two, `button "Third"`) || !strings.Contains(two, `button "Whole"`) || !strings.Contains(two, "outside the viewport") {
+		t.Errorf("minVisible 0.66 keeps the button a third in view:\n%s", two)
+	}
+	if out := f.fails("dom_snapshot", map[string]any{"minVisible": 2}, dom.ValidationError); !strings.Contains(out, "minVisible") {
+		t.Errorf("minVisible 2: %s", out)
 	}
 }
