@@ -43,13 +43,41 @@ type Compact struct {
 	ScrollPosition       *CompactScroll `json:"scroll_position,omitempty"`
 	Viewport             *[4]int        `json:"viewport,omitempty"`
 	ScrollableContainers []string       `json:"scrollable_containers,omitempty"`
+	RecentEvents         []CompactEvent `json:"recent_events,omitempty"`
 	Nodes                []CompactNode  `json:"nodes"`
 }
 
+// CompactEvent is one thing the page did by itself since the last
+// action answered (dom.Later): a node that flashed, or a changed line
+// of the view.
+type CompactEvent struct {
+	Type string  `json:"type"` // flashed, changed
+	I    string  `json:"i,omitempty"`
+	R    string  `json:"r,omitempty"`
+	Text string  `json:"text"`
+	Ms   float64 `json:"ms"` // how long it showed (flashed); after the action (changed)
+}
+
+// recentEvents are l's flashes and changed lines.
+func recentEvents(l *dom.Later) []CompactEvent {
+	if l == nil {
+		return nil
+	}
+	var out []CompactEvent
+	for _, f := range l.Flashed {
+		out = append(out, CompactEvent{Type: "flashed", I: shortID(f.ID), R: f.Role, Text: f.Text, Ms: math.Round(f.Ms)})
+	}
+	for _, line := range l.Flat {
+		out = append(out, CompactEvent{Type: "changed", Text: line, Ms: math.Round(l.AfterMs)})
+	}
+	return out
+}
+
 // FormatCompact writes sd (flattened with bounds) in the compact format;
-// look (may be nil) gives the viewport.
-func FormatCompact(s *dom.Snapshot, sd *dom.SerializedDom, look *dom.Look) ([]byte, error) {
-	c := Compact{URL: sd.URL, Title: sd.Title, Nodes: []CompactNode{}}
+// look (may be nil) gives the viewport, recent (may be nil) what the page
+// did since the last action answered.
+func FormatCompact(s *dom.Snapshot, sd *dom.SerializedDom, look *dom.Look, recent *dom.Later) ([]byte, error) {
+	c := Compact{URL: sd.URL, Title: sd.Title, Nodes: []CompactNode{}, RecentEvents: recentEvents(recent)}
 	if sd.Scroll != nil {
 		c.ScrollPosition = compactScroll(sd.Scroll)
 	}

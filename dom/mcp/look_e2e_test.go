@@ -1,10 +1,12 @@
 package mcp_test
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
 
+	"domscope/cdpconn/cdptest"
 	"domscope/dom"
 	"domscope/dom/flatten"
 	"domscope/dom/mcp"
@@ -273,5 +275,29 @@ func TestMinVisible(t *testing.T) {
 	}
 	if out := f.fails("dom_snapshot", map[string]any{"minVisible": 2}, dom.ValidationError); !strings.Contains(out, "minVisible") {
 		t.Errorf("minVisible 2: %s", out)
+	}
+}
+
+// TestCompactRecentEvents: the compact format says in recent_events
+// what flashed after the last action answered, and stays one JSON
+// object.
+func TestCompactRecentEvents(t *testing.T) {
+	f, v := ticking(t)
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Save"`)})
+	if strings.Contains(out, "Invalid email") {
+		t.Skipf("the machine is so slow the alert came within the click: %s", out)
+	}
+	cdptest.WaitFor(t, f.page, "window.saved === true")
+	c := f.ok("dom_snapshot", map[string]any{"format": "compact"})
+	var got flatten.Compact
+	if err := json.Unmarshal([]byte(c), &got); err != nil {
+		t.Fatalf("compact is not one JSON object: %v\n%.300s", err, c)
+	}
+	found := false
+	for _, e := range got.RecentEvents {
+		found = found || e.Type == "flashed" && e.R == "alert" && e.Text == "Invalid email address" && e.Ms > 0
+	}
+	if !found {
+		t.Errorf("recent_events does not say the alert flashed: %+v", got.RecentEvents)
 	}
 }

@@ -112,13 +112,19 @@ func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 			return failed(err)
 		}
 	}
+	var later *dom.Later
+	if l, ok := svc.(laterTeller); ok {
+		later = l.Later(snap)
+	}
+	o.recent = later
 	text, err := s.render(ctx, svc, snap, o)
 	if err != nil {
 		return failed(err)
 	}
-	if l, ok := svc.(laterTeller); ok {
+	if !o.compact {
+		// the compact format says it in recent_events
 		var b strings.Builder
-		writeLater(&b, l.Later(snap))
+		writeLater(&b, later)
 		text = b.String() + text
 	}
 	return reply{text: loaded + text}

@@ -16,6 +16,7 @@ type viewOpts struct {
 	query.Shape
 	json      bool
 	compact   bool // seed 003's payload (flatten.FormatCompact)
+	recent    *dom.Later
 	maxTokens int
 }
 
@@ -31,7 +32,7 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 		v.Format = "json"
 	}
 	if o.compact {
-		v.Format = "compact"
+		v.Format, v.Recent = "compact", o.recent
 	}
 	opts, err := v.Options(snap, func(sel string) ([]*dom.VirtualNode, error) {
 		return svc.QueryCSSIn(ctx, snap, sel)

@@ -30,6 +30,9 @@ type View struct {
 	Outside func(n int) string
 	// PageLine heads a text view with the page's title and URL.
 	PageLine func(snap *dom.Snapshot) string
+	// Recent is what the page did since the last action answered: the
+	// compact format's recent_events.
+	Recent *dom.Later
 }
 
 // UsageError is a view option that makes no sense.
@@ -91,7 +94,7 @@ func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.Serializ
 	case "tree":
 		text = flatten.FormatTree(snap, dec)
 	case "compact":
-		b, err := flatten.FormatCompact(snap, sd, opts.Look)
+		b, err := flatten.FormatCompact(snap, sd, opts.Look, v.Recent)
 		if err != nil {
 			return "", nil, err
 		}
