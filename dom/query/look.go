@@ -20,6 +20,10 @@ import (
 //go:embed look.js
 var lookJS string
 
+// maxLook bounds the scroll containers and the controls one read asks
+// about: a page of thousands keeps the call short, the rest unmarked.
+const maxLook = 2000
+
 // ReadLook reads what a view shows besides the capture (dom.Look) for
 // snap, on page target targetID, through call: one round trip for the
 // page and its scroll containers, and the hit tests of the controls in
@@ -32,14 +36,14 @@ func ReadLook(ctx context.Context, call CallFunc, snap *dom.Snapshot, targetID s
 	scrollers, controls := flatten.LookWants(snap, covered)
 	var sPaths []string
 	var sNodes []*dom.VirtualNode
-	for _, n := range scrollers {
+	for _, n := range scrollers[:min(len(scrollers), maxLook)] {
 		if p, ok := lookPath(n, targetID); ok {
 			sPaths, sNodes = append(sPaths, p), append(sNodes, n)
 		}
 	}
 	var hit [][4]float64
 	var hNodes []*dom.VirtualNode
-	for _, n := range controls {
+	for _, n := range controls[:min(len(controls), maxLook)] {
 		if n.TargetID == "" || n.TargetID == targetID {
 			b := n.Bounds
 			hit, hNodes = append(hit, [4]float64{b.X, b.Y, b.W, b.H}), append(hNodes, n)
