@@ -13,29 +13,30 @@ import (
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
+	"domscope/tui/cli"
 )
 
 // dispatch runs the command args name. The config file and the
 // environment give the flags' defaults before parsing. So --help shows
 // the defaults in effect, and a flag on the command line wins over both.
 func dispatch(ctx context.Context, args []string) error {
-	st, err := loadSettings(args, os.Getenv)
+	st, err := cli.Load(args, os.Getenv)
 	if err != nil {
 		// A shell completing words has no use for a bad config's error.
 		if len(args) == 0 || !isCompletion(args[0]) {
 			return err
 		}
-		st = emptySettings()
+		st = cli.Empty()
 	}
 	root := newRoot()
-	forEachCommand(root, func(c *cobra.Command) { st.apply(c.Flags()) })
+	forEachCommand(root, func(c *cobra.Command) { st.Apply(c.Flags()) })
 	root.SetArgs(args)
-	if wantsHelp(root, args) {
-		w, done := helpOutput()
+	if cli.WantsHelp(root, args) {
+		w, done := cli.HelpOutput()
 		defer done()
 		root.SetOut(w)
 	}
-	return fang.Execute(withSettings(ctx, st), root,
+	return fang.Execute(cli.With(ctx, st), root,
 		fang.WithVersion(version()),
 		fang.WithoutManpage(),
 		// main prints the one error line; fang would print its own.
@@ -55,8 +56,8 @@ func newRoot() *cobra.Command {
 	root.AddCommand(agentCommands()...)
 	root.AddCommand(guideCommand())
 	root.SetVersionTemplate("domscope {{.Version}}\n")
-	root.SetFlagErrorFunc(flagError)
-	root.SetHelpCommand(helpCommand())
+	root.SetFlagErrorFunc(cli.FlagError)
+	root.SetHelpCommand(cli.HelpCommand())
 	root.SuggestionsMinimumDistance = 2
 	root.PersistentPreRunE = checkFlags
 	forEachCommand(root, registerCompletions)
@@ -72,11 +73,11 @@ func forEachCommand(c *cobra.Command, f func(*cobra.Command)) {
 
 // checkFlags refuses values a flag's type accepts but domscope does not.
 func checkFlags(cmd *cobra.Command, _ []string) error {
-	if err := settingsFrom(cmd.Context()).uiErr; err != nil && !opensUI(cmd) {
+	if err := cli.From(cmd.Context()).UIErr; err != nil && !opensUI(cmd) {
 		fmt.Fprintf(os.Stderr, "domscope: warning: %v (only the UI uses it; %s goes on)\n", err, cmd.Name())
 	}
-	if f := cmd.Flags().Lookup("theme"); f != nil && !slices.Contains(themeNames, f.Value.String()) {
-		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(themeNames, ", "))}
+	if f := cmd.Flags().Lookup("theme"); f != nil && !slices.Contains(cli.ThemeNames, f.Value.String()) {
+		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(cli.ThemeNames, ", "))}
 	}
 	// A zero or negative timeout would end every browser call at once. It
 	// would read as a dead endpoint.
@@ -109,7 +110,7 @@ func oneArg(missing string) cobra.PositionalArgs {
 
 // flagValues are the values shells complete for flags that take a word.
 var flagValues = map[string]func() []string{
-	"theme":     func() []string { return themeNames },
+	"theme":     func() []string { return cli.ThemeNames },
 	"format":    func() []string { return []string{"text", "json", "tree"} },
 	"snapshots": func() []string { return []string{"text", "json"} },
 	"view":      func() []string { return []string{"diff", "full", "none"} },
@@ -135,7 +136,7 @@ func registerCompletions(c *cobra.Command) {
 		})
 	}
 	if c.Flags().Lookup("target") != nil {
-		_ = c.RegisterFlagCompletionFunc("target", completeTargets)
+		_ = c.RegisterFlagCompletionFunc("target", cli.CompleteTargets)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"domscope/dom/live"
 	"domscope/dom/script"
 	"domscope/tui"
+	"domscope/tui/cli"
 )
 
 // runOpts are the run command's own flags.
@@ -58,7 +59,7 @@ func runCommand() *cobra.Command {
 	fs.StringVar(&o.refsFile, "refs", "", "the snapshot text (Playwright aria snapshot or domscope text) that {\"ref\":…} targets name")
 	fs.BoolVar(&o.stepUI, "ui", false, "step through FILE in the UI: run, skip, edit and retry each step, act by hand in between")
 	ui.register(fs, true)
-	markFlags(fs, "with --ui: ", []string{"theme", "no-color", "output-dir", "no-highlight", "no-effects", "paused", "record", "mcp"})
+	cli.MarkFlags(fs, "with --ui: ", []string{"theme", "no-color", "output-dir", "no-highlight", "no-effects", "paused", "record", "mcp"})
 	return cmd
 }
 

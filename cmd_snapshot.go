@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -16,6 +17,7 @@ import (
 	"domscope/dom/render"
 	"domscope/dom/screenshot"
 	"domscope/dom/serve"
+	"domscope/tui/cli"
 )
 
 // snapshotOpts are the snapshot command's own flags.
@@ -74,7 +76,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	defer cancel()
 	mode := os.Getenv("DOMSCOPE_CAPTURE")
 	if servable(conn, o, mode) {
-		text, ok, err := serve.Ask(ctx, serve.SocketPath(conn.endpoint), o.request(conn, settingsFrom(ctx)))
+		text, ok, err := serve.Ask(ctx, serve.SocketPath(conn.endpoint), o.request(conn, cli.From(ctx)))
 		if err != nil {
 			return served(err)
 		}
@@ -91,9 +93,9 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	}
 	defer s.Close()
 
-	st := settingsFrom(ctx)
+	st := cli.From(ctx)
 	if o.capture == "compare" {
-		return comparePaths(ctx, s.page, o, build.Options{Disabled: st.tierOff})
+		return comparePaths(ctx, s.page, o, build.Options{Disabled: st.TierOff})
 	}
 	if o.loadAll {
 		r, err := query.LoadAll(ctx, s.page.Call, s.page.TargetID())
@@ -107,14 +109,14 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 		take = capture.TakePage
 	}
 	// Printed and dropped: the capture's JSON is let go as it is decoded.
-	snap, err := take(ctx, s.page, build.Options{Disabled: st.tierOff, Lean: true})
+	snap, err := take(ctx, s.page, build.Options{Disabled: st.TierOff, Lean: true})
 	if err != nil {
 		if perr := probeFailed(ctx, s.page); perr != nil {
 			return perr
 		}
 		return err
 	}
-	opts, err := o.viewOptions(snap, st.flattenOff, pageQuery(ctx, s.page, snap))
+	opts, err := o.viewOptions(snap, st.FlattenOff, pageQuery(ctx, s.page, snap))
 	if err != nil {
 		return err
 	}
@@ -168,7 +170,7 @@ func (o snapshotOpts) check() error {
 // flattenOptions are the options snapshot's views are flattened with:
 // the settings' rules off, backend ids, and the view flags.
 func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.Snapshot) (dom.Options, error) {
-	return o.viewOptions(snap, settingsFrom(ctx).flattenOff, pageQuery(ctx, p, snap))
+	return o.viewOptions(snap, cli.From(ctx).FlattenOff, pageQuery(ctx, p, snap))
 }
 
 // viewOptions are flattenOptions with the flatten rules off given.
@@ -193,4 +195,31 @@ func (o snapshotOpts) write(text string) error {
 	}
 	_, err := io.WriteString(os.Stdout, text)
 	return err
+}
+
+// snapshotMemoryLimit is the snapshot command's soft memory limit (see
+// runtime/debug.SetMemoryLimit). The GC works harder near it. It never
+// fails an allocation.
+const snapshotMemoryLimit = 120 << 20
+
+// tuneGC sets the garbage collector for a one-shot snapshot, unless
+// GOMEMLIMIT or GOGC say otherwise.
+//   - A soft memory limit keeps the heap near what is live: about 90 MB
+//     on a 50,000-element page, not twice that.
+//   - Under that limit the GC does not run at all. A snapshot lives for
+//     a fraction of a second, and most of what it allocates stays live
+//     until it prints. Collecting early cost 10-18% of its CPU on
+//     10,000-element pages, on two cores it shares with Chrome.
+//
+// It reports whether it turned the GC off.
+func tuneGC(getenv func(string) string) bool {
+	if getenv("GOMEMLIMIT") != "" {
+		return false
+	}
+	debug.SetMemoryLimit(snapshotMemoryLimit)
+	if getenv("GOGC") != "" {
+		return false
+	}
+	debug.SetGCPercent(-1)
+	return true
 }

@@ -14,6 +14,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/live"
 	"domscope/tui"
+	"domscope/tui/cli"
 )
 
 // uiFlags are the flags of the commands that open the UI.
@@ -27,9 +28,6 @@ type uiFlags struct {
 	outputDir   string
 	agent       agentFlags
 }
-
-// themes are the values --theme takes.
-var themeNames = []string{"auto", "dark", "light"}
 
 // register adds the UI's flags. live says the UI is on a page in a
 // browser (the browser-side flags apply), not on a saved capture.
@@ -76,7 +74,7 @@ func uiCommand() *cobra.Command {
 // only be a mistyped command.
 func unknownCommand(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return usageError{unknownCommandMsg(c.Root(), args[0], "domscope help")}
+		return usageError{cli.UnknownCommandMsg(c.Root(), args[0], "domscope help")}
 	}
 	return nil
 }
@@ -116,7 +114,7 @@ func (c *connFlags) openWithin(ctx context.Context) (*session, error) {
 // openUI opens the UI on the page the flags name. more, if set, adds to
 // its configuration (a script to step through).
 func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Config)) error {
-	if err := settingsFrom(ctx).uiErr; err != nil {
+	if err := cli.From(ctx).UIErr; err != nil {
 		return err // only the UI uses it: the other commands warn
 	}
 	if err := ui.agent.check(conn); err != nil {
@@ -129,7 +127,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 	if _, err := conn.startURL(); err != nil {
 		return err
 	}
-	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+	if !cli.IsTerminal(os.Stdin) || !cli.IsTerminal(os.Stdout) {
 		// Bubble Tea would say only "could not open TTY".
 		return usageError{"the UI needs a terminal (stdin and stdout are not one here); for a one-shot view use `domscope snapshot`, for scripts `domscope run`, for agents `domscope mcp`"}
 	}
@@ -155,8 +153,8 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		return err
 	}
 	defer s.Close()
-	st := settingsFrom(ctx)
-	cfg := live.Config{VisualEffects: !ui.noEffects, TierDisabled: st.tierOff}
+	st := cli.From(ctx)
+	cfg := live.Config{VisualEffects: !ui.noEffects, TierDisabled: st.TierOff}
 	// Kept by the service, so a reconnected or newly picked tab gets it too.
 	cfg.Viewport, _ = conn.emulation()
 	var browser dom.Browser = s.browser
@@ -178,7 +176,7 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		return err
 	}
 	defer stopAgent()
-	km, err := st.keyMap()
+	km, err := st.KeyMap()
 	if err != nil {
 		return err
 	}
@@ -191,9 +189,9 @@ func openUI(ctx context.Context, conn connFlags, ui uiFlags, more func(*tui.Conf
 		NoHighlight: ui.noHighlight,
 		Record:      record,
 		OutputDir:   ui.outputDirOr(st),
-		Format:      st.format,
-		TierOff:     st.tierOff,
-		FlattenOff:  st.flattenOff,
+		Format:      st.Format,
+		TierOff:     st.TierOff,
+		FlattenOff:  st.FlattenOff,
 		Keys:        km,
 
 		FollowPaused: ui.paused,
@@ -216,13 +214,13 @@ func openCommand() *cobra.Command {
 		Short: "Show a capture saved from the UI (e) with no browser",
 		Args:  oneArg("open needs the capture file to show"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st := settingsFrom(cmd.Context())
-			km, err := st.keyMap()
+			st := cli.From(cmd.Context())
+			km, err := st.KeyMap()
 			if err != nil {
 				return err
 			}
 			return tui.Run(cmd.Context(), tui.Config{Saved: args[0], Theme: ui.theme, NoColor: ui.noColor,
-				Format: st.format, OutputDir: ui.outputDirOr(st), Keys: km})
+				Format: st.Format, OutputDir: ui.outputDirOr(st), Keys: km})
 		},
 	}
 	ui.register(cmd.Flags(), false)
@@ -231,12 +229,12 @@ func openCommand() *cobra.Command {
 
 // outputDir is --output-dir. When the flag is not given, it is the config
 // file's output_dir, else defaultOutputDir.
-func (u uiFlags) outputDirOr(st *settings) string {
+func (u uiFlags) outputDirOr(st *cli.Settings) string {
 	if u.outputDir != "" {
 		return u.outputDir
 	}
-	if st.outputDir != "" {
-		return st.outputDir
+	if st.OutputDir != "" {
+		return st.OutputDir
 	}
 	return defaultOutputDir()
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"domscope/tui/cli"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -27,12 +29,12 @@ func writeConfig(t *testing.T, text string) string {
 // the settings the file and env give.
 func uiFlagsFrom(t *testing.T, args []string, env map[string]string) *pflag.FlagSet {
 	t.Helper()
-	st, err := loadSettings(args, func(k string) string { return env[k] })
+	st, err := cli.Load(args, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatalf("loadSettings: %v", err)
 	}
 	root := newRoot()
-	forEachCommand(root, func(c *cobra.Command) { st.apply(c.Flags()) })
+	forEachCommand(root, func(c *cobra.Command) { st.Apply(c.Flags()) })
 	if err := root.ParseFlags(args); err != nil {
 		t.Fatalf("parsing flags: %v", err)
 	}
@@ -110,20 +112,20 @@ flatten_off = ["collapse-single"]
 click = "C"
 help = ["?", "F1"]
 `)
-	st, err := loadSettings([]string{"--config", file}, func(string) string { return "" })
+	st, err := cli.Load([]string{"--config", file}, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.format != "json" || st.outputDir != "/tmp/caps" {
-		t.Errorf("format %q output_dir %q", st.format, st.outputDir)
+	if st.Format != "json" || st.OutputDir != "/tmp/caps" {
+		t.Errorf("format %q output_dir %q", st.Format, st.OutputDir)
 	}
-	if !st.tierOff["heuristic:class-words"] || !st.tierOff["heuristic:onclick"] || len(st.tierOff) != 2 {
-		t.Errorf("tier rules off: %v", st.tierOff)
+	if !st.TierOff["heuristic:class-words"] || !st.TierOff["heuristic:onclick"] || len(st.TierOff) != 2 {
+		t.Errorf("tier rules off: %v", st.TierOff)
 	}
-	if !st.flattenOff["collapse-single"] || len(st.flattenOff) != 1 {
-		t.Errorf("flatten rules off: %v", st.flattenOff)
+	if !st.FlattenOff["collapse-single"] || len(st.FlattenOff) != 1 {
+		t.Errorf("flatten rules off: %v", st.FlattenOff)
 	}
-	km, err := st.keyMap()
+	km, err := st.KeyMap()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +203,7 @@ func TestBadUISettingWarns(t *testing.T) {
 func TestMissingConfig(t *testing.T) {
 	// the default file may be absent; one named with --config may not
 	dir := t.TempDir()
-	if _, err := loadSettings(nil, func(k string) string { return map[string]string{"XDG_CONFIG_HOME": dir}[k] }); err != nil {
+	if _, err := cli.Load(nil, func(k string) string { return map[string]string{"XDG_CONFIG_HOME": dir}[k] }); err != nil {
 		t.Errorf("no config file at the default place: %v", err)
 	}
 	_, stderr, code := runCLI(t, "", "snapshot", "--config", filepath.Join(dir, "nope.toml"))

@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"domscope/dom"
+	"domscope/tui/cli"
 	"domscope/views"
 )
 
@@ -57,7 +58,8 @@ func report(err error) int {
 	}
 	fmt.Fprintln(os.Stderr, errorLine(err))
 	var ue usageError
-	if errors.As(err, &ue) {
+	var cue cli.UsageError
+	if errors.As(err, &ue) || errors.As(err, &cue) {
 		return exitConnect
 	}
 	switch dom.CodeOf(err) {

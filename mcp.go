@@ -16,6 +16,7 @@ import (
 	"domscope/cdpconn"
 	"domscope/dom/live"
 	"domscope/dom/mcp"
+	"domscope/tui/cli"
 )
 
 // mcpOpts are the mcp command's own flags.
@@ -91,8 +92,8 @@ func runMCP(ctx context.Context, conn connFlags, o mcpOpts) error {
 	if errors.As(err, &usage) {
 		return err
 	}
-	st := settingsFrom(ctx)
-	cfg := live.Config{VisualEffects: o.effects, TierDisabled: st.tierOff}
+	st := cli.From(ctx)
+	cfg := live.Config{VisualEffects: o.effects, TierDisabled: st.TierOff}
 	cfg.Viewport, _ = conn.emulation() // checked by openWithin
 	var logw io.Writer = os.Stderr
 	if o.quiet {

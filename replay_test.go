@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"domscope/tui/cli"
+)
 
 // The replay command names the browser and first window the session
 // used. It quotes what a shell would split or expand.
@@ -29,18 +33,18 @@ func TestReplayCommand(t *testing.T) {
 // into the directory the UI was started in. The flag and the config win.
 func TestDefaultOutputDir(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", "/x/state")
-	if got := (uiFlags{}).outputDirOr(&settings{}); got != "/x/state/domscope" {
+	if got := (uiFlags{}).outputDirOr(&cli.Settings{}); got != "/x/state/domscope" {
 		t.Errorf("with XDG_STATE_HOME: %q", got)
 	}
 	t.Setenv("XDG_STATE_HOME", "relative") // not absolute: ignored
 	t.Setenv("HOME", "/home/u")
-	if got := (uiFlags{}).outputDirOr(&settings{}); got != "/home/u/.local/state/domscope" {
+	if got := (uiFlags{}).outputDirOr(&cli.Settings{}); got != "/home/u/.local/state/domscope" {
 		t.Errorf("with HOME: %q", got)
 	}
-	if got := (uiFlags{}).outputDirOr(&settings{outputDir: "/cfg"}); got != "/cfg" {
+	if got := (uiFlags{}).outputDirOr(&cli.Settings{OutputDir: "/cfg"}); got != "/cfg" {
 		t.Errorf("with output_dir: %q", got)
 	}
-	if got := (uiFlags{outputDir: "/flag"}).outputDirOr(&settings{outputDir: "/cfg"}); got != "/flag" {
+	if got := (uiFlags{outputDir: "/flag"}).outputDirOr(&cli.Settings{OutputDir: "/cfg"}); got != "/flag" {
 		t.Errorf("with --output-dir: %q", got)
 	}
 }

@@ -9,17 +9,18 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
+	"domscope/tui/cli"
 
 	"domscope/dom/render"
 	"domscope/dom/serve"
 )
 
 // request is what o asks of the server.
-func (o snapshotOpts) request(conn connFlags, st *settings) serve.Request {
+func (o snapshotOpts) request(conn connFlags, st *cli.Settings) serve.Request {
 	return serve.Request{
 		Protocol: serve.Protocol, Target: conn.target, Format: o.format, BackendIDs: o.backendIDs,
 		Shape: o.view.Shape, MaxTokens: o.view.maxTokens,
-		TierOff: st.tierOff, FlattenOff: st.flattenOff, Timeout: conn.timeout,
+		TierOff: st.TierOff, FlattenOff: st.FlattenOff, Timeout: conn.timeout,
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"os"
 	"strings"
 	"time"
 
@@ -124,25 +123,17 @@ func (f agentFlags) start(ctx context.Context, conn connFlags, svc *live.Service
 	return agent, stop, nil
 }
 
-// runner reaches the endpoint's resident service.
-func (f agentFlags) runner(conn connFlags) (serve.Runner, error) {
-	exe, err := os.Executable()
-	return serve.Runner{Exe: exe, Endpoint: conn.endpoint, Idle: 10 * time.Minute, Timeout: conn.timeout}, err
-}
-
 // lend asks the endpoint's service for the tab of the session the UI
 // watches (--session), and makes it the UI's target.
 func (f agentFlags) lend(ctx context.Context, conn *connFlags) error {
 	if f.session == "" {
 		return nil
 	}
-	r, err := f.runner(*conn)
+	r, err := serve.Here(conn.endpoint, conn.timeout)
 	if err != nil {
 		return err
 	}
-	lctx, cancel := context.WithTimeout(ctx, conn.timeout)
-	defer cancel()
-	id, err := r.Lend(lctx, f.session)
+	id, err := r.Lend(ctx, f.session)
 	if err != nil {
 		return fmt.Errorf("--session %s: %w", f.session, err)
 	}
@@ -157,7 +148,7 @@ func (f agentFlags) watchSession(conn connFlags, svc *live.Service, s *session) 
 	if f.session == "" {
 		return nil, func() {}, nil
 	}
-	r, err := f.runner(conn)
+	r, err := serve.Here(conn.endpoint, conn.timeout)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/build"
+	"domscope/dom/live/model"
 )
 
 // earlyQuiet is how long the DOM must have been still after an action
@@ -33,7 +34,7 @@ type early struct {
 	snap  *dom.Snapshot // nil when the refresh did not start or did not end well
 	from  tracker       // the service's counters when the refresh started
 	gen   int
-	model *Model // the model it refreshes
+	model *model.Model // the model it refreshes
 	page  dom.Page
 	state int64 // stateProbe before the refresh
 	// began is closed once the read took state, or gave up; hasState

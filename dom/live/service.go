@@ -1,7 +1,7 @@
-// Package live is the observe-act service of one page. It holds the live
-// model (DOM events applied to the decoded capture, refreshes of what
-// changed). It also runs the actions and their effects, settling, dialogs
-// and reconnects.
+// Package live is the observe-act service of one page. It drains the
+// page's DOM events into the live model (dom/live/model), which refreshes
+// what changed. It also runs the actions and their effects, settling,
+// dialogs and reconnects.
 package live
 
 import (
@@ -14,6 +14,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/build"
+	"domscope/dom/live/model"
 	"domscope/dom/screenshot"
 )
 
@@ -146,7 +147,7 @@ type Service struct {
 
 	// The live page model (see snapshot.go): nil before the first full
 	// capture and while one is under way (events are buffered then).
-	model      *Model
+	model      *model.Model
 	marks      eventMarks // how far the model's events got
 	buffering  bool
 	buffered   []dom.EventMessage

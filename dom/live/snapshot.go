@@ -9,6 +9,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
+	"domscope/dom/live/model"
 )
 
 // liveEvents are the DOM events that keep the live page model current.
@@ -161,7 +162,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	s.model, s.buffering, s.buffered, s.bufferLost = nil, true, nil, false
 	s.mu.Unlock()
 	start := time.Now()
-	raw, err := CaptureGuarded(ctx, page, capture.Capture, !s.cfg.FullOnly)
+	raw, err := model.CaptureGuarded(ctx, page, capture.Capture, !s.cfg.FullOnly)
 	if err != nil {
 		s.mu.Lock()
 		s.buffering, s.buffered = false, nil
@@ -169,12 +170,12 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 		return nil, err
 	}
 	captured := time.Now()
-	var nm *Model
+	var nm *model.Model
 	var freed time.Duration
 	if !s.cfg.FullOnly {
 		big := rawBytes(raw) >= bigCapture
 		var why string
-		if nm, why = NewModel(raw); nm == nil {
+		if nm, why = model.NewModel(raw); nm == nil {
 			s.mu.Lock()
 			s.fallback = why
 			s.mu.Unlock()
@@ -190,7 +191,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 		}
 	}
 	var snap *dom.Snapshot
-	if nm != nil && s.cfg.FreshDocumentIDs && nm.newDocument(prev) {
+	if nm != nil && s.cfg.FreshDocumentIDs && nm.NewDocument(prev) {
 		opts.Prev = nil
 	}
 	if nm != nil {
@@ -207,7 +208,7 @@ func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Sna
 	if nm != nil && !s.bufferLost && s.page == page {
 		// Events from before the capture name nodes by ids the capture
 		// replaced: the model skips those, and applies the rest.
-		nm.watch(s.wit)
+		nm.Watch(s.wit)
 		nm.Apply(s.buffered...)
 		s.model = nm
 	}

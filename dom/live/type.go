@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"domscope/dom"
+	"domscope/dom/live/model"
 )
 
 // typingHelpers are shared by the page functions below. textKind says
@@ -20,7 +21,7 @@ var typingHelpers string
 
 // typingKind runs in the page before anything is focused, with this = the
 // node. It says what kind of field it is, and whether it takes text.
-var typingKind = pageJS(typingKindSrc, "typingHelpers", typingHelpers)
+var typingKind = model.PageJS(typingKindSrc, "typingHelpers", typingHelpers)
 
 //go:embed type_kind.js
 var typingKindSrc string
@@ -32,14 +33,14 @@ var typingKindSrc string
 // that is not a field itself, it works on the field inside it that took
 // the focus. When there is none it says "other", with self when the
 // focus stayed on the node.
-var prepareTyping = pageJS(prepareTypingSrc, "typingHelpers", typingHelpers)
+var prepareTyping = model.PageJS(prepareTypingSrc, "typingHelpers", typingHelpers)
 
 //go:embed type_prepare.js
 var prepareTypingSrc string
 
 // readValue returns what the field (or the field inside it that has the
 // focus) holds now.
-var readValue = pageJS(readValueSrc, "typingHelpers", typingHelpers)
+var readValue = model.PageJS(readValueSrc, "typingHelpers", typingHelpers)
 
 //go:embed type_read.js
 var readValueSrc string

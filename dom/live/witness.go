@@ -8,6 +8,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/cdpjson"
+	"domscope/dom/live/model"
 )
 
 // witness keeps what the page showed and took away between two reads,
@@ -152,9 +153,9 @@ func (r record) firstChange(skip map[int64]bool) time.Time {
 // The hooks below run under the model's lock, from Model.apply.
 
 // changed notes a change at n (the element, or a text's parent element).
-func (w *witness) changed(m *Model, n *cdpjson.Node, now time.Time) {
+func (w *witness) Changed(m *model.Model, n *cdpjson.Node, now time.Time) {
 	if n != nil && n.NodeType != dom.ElementNode {
-		n = m.parent[n.NodeID]
+		n = m.Parent(n)
 	}
 	if n == nil {
 		return
@@ -183,13 +184,13 @@ func (w *witness) changed(m *Model, n *cdpjson.Node, now time.Time) {
 }
 
 // inserted notes a node put in the tree.
-func (w *witness) inserted(m *Model, n *cdpjson.Node, now time.Time) {
+func (w *witness) Inserted(m *model.Model, n *cdpjson.Node, now time.Time) {
 	w.mu.Lock()
 	if len(w.born) < maxWitnessed {
 		w.born[n.NodeID] = now
 	}
 	w.mu.Unlock()
-	w.changed(m, m.parent[n.NodeID], now)
+	w.Changed(m, m.Parent(n), now)
 	if n.NodeType == dom.ElementNode {
 		w.mu.Lock()
 		w.noteRegionLocked(m, n)
@@ -199,9 +200,9 @@ func (w *witness) inserted(m *Model, n *cdpjson.Node, now time.Time) {
 
 // removing notes a node about to leave the tree. One inserted since the
 // start flashed: it came and went between two reads.
-func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
-	p := m.parent[n.NodeID]
-	w.changed(m, p, now)
+func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
+	p := m.Parent(n)
+	w.Changed(m, p, now)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.flashes) >= maxWitnessed {
@@ -213,10 +214,10 @@ func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if at, ok := w.born[x.NodeID]; ok {
-			role, text := m.roleText(x)
+			role, text := m.RoleText(x)
 			if text != "" {
 				var pb int64
-				if q := m.parent[x.NodeID]; q != nil {
+				if q := m.Parent(x); q != nil {
 					pb = q.BackendNodeID
 				}
 				w.flashes = append(w.flashes, seenFlash{parent: pb, role: role, text: text, ms: ms(now.Sub(at))})
@@ -231,15 +232,15 @@ func (w *witness) removing(m *Model, n *cdpjson.Node, now time.Time) {
 // attr notes an attribute about to change (set false: removed). The
 // attributes that show and hide an element are followed: one that comes
 // back to its value before flashed the element, if it was hidden then.
-func (w *witness) attr(m *Model, n *cdpjson.Node, name, value string, set bool, now time.Time) {
+func (w *witness) Attr(m *model.Model, n *cdpjson.Node, name, value string, set bool, now time.Time) {
 	switch strings.ToLower(name) {
 	case "hidden", "style", "class", "aria-hidden", "open":
 	default:
-		w.changed(m, n, now)
+		w.Changed(m, n, now)
 		return
 	}
 	old, had := attrOf(n, name)
-	w.changed(m, n, now)
+	w.Changed(m, n, now)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	t, ok := w.toggled[n.NodeID]
@@ -256,17 +257,17 @@ func (w *witness) attr(m *Model, n *cdpjson.Node, name, value string, set bool, 
 	if len(w.flashes) >= maxWitnessed {
 		return
 	}
-	if role, text := m.roleText(n); text != "" {
+	if role, text := m.RoleText(n); text != "" {
 		w.flashes = append(w.flashes, seenFlash{own: n.BackendNodeID, role: role, text: text, ms: ms(now.Sub(t.at)), toggled: true})
 	}
 }
 
 // noteRegionLocked notes a change inside a live region. w.mu is held.
-func (w *witness) noteRegionLocked(m *Model, n *cdpjson.Node) {
+func (w *witness) noteRegionLocked(m *model.Model, n *cdpjson.Node) {
 	if w.start.IsZero() {
 		return
 	}
-	for x, depth := n, 0; x != nil && depth < 64; x, depth = m.parent[x.NodeID], depth+1 {
+	for x, depth := n, 0; x != nil && depth < 64; x, depth = m.Parent(x), depth+1 {
 		if x.NodeType != dom.ElementNode {
 			continue
 		}
@@ -274,7 +275,7 @@ func (w *witness) noteRegionLocked(m *Model, n *cdpjson.Node) {
 		if !live {
 			continue
 		}
-		if _, text := m.roleText(x); text != "" {
+		if _, text := m.RoleText(x); text != "" {
 			w.regions[x.NodeID] = seenRegion{backend: x.BackendNodeID, role: role, text: text}
 		}
 		return
@@ -305,58 +306,6 @@ func attrOf(n *cdpjson.Node, name string) (string, bool) {
 }
 
 // maxFlashText bounds a flashed node's text.
-const maxFlashText = 120
-
-// roleText is n's role (its role attribute) and its text, masked as the
-// view is: nothing from inside a sensitive field, no known secret.
-func (m *Model) roleText(n *cdpjson.Node) (string, string) {
-	role := ""
-	if n.NodeType == dom.ElementNode {
-		role, _ = attrOf(n, "role")
-	}
-	if m.fieldOf(n) != nil {
-		return role, ""
-	}
-	var b strings.Builder
-	var walk func(x *cdpjson.Node, depth int)
-	walk = func(x *cdpjson.Node, depth int) {
-		if x == nil || depth > 64 || b.Len() > 4*maxFlashText {
-			return
-		}
-		if x.NodeType == dom.TextNode {
-			b.WriteString(x.NodeValue)
-			b.WriteByte(' ')
-			return
-		}
-		switch strings.ToLower(x.LocalName) {
-		case "script", "style", "template":
-			return
-		}
-		if x.Sensitive() {
-			return
-		}
-		for _, r := range x.ShadowRoots {
-			walk(r, depth+1)
-		}
-		for _, c := range x.Children {
-			walk(c, depth+1)
-		}
-	}
-	walk(n, 0)
-	text := strings.Join(strings.Fields(b.String()), " ")
-	for _, s := range append(m.secrets, m.urlSecrets...) {
-		if len(s) >= 3 {
-			text = strings.ReplaceAll(text, s, dom.Mask)
-		}
-	}
-	return role, dom.Clip(text, maxFlashText)
-}
+const maxFlashText = model.MaxFlashText
 
 func ms(d time.Duration) float64 { return float64(d.Milliseconds()) }
-
-// watch makes w see the model's events from now on.
-func (m *Model) watch(w *witness) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.w = w
-}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -38,9 +39,18 @@ func SessionSocketPath(endpoint, session string) string {
 	return filepath.Join(Dir(), "ui-"+hex.EncodeToString(sum[:8])+".sock")
 }
 
+// Here is a Runner of this binary for endpoint. A service it starts
+// stops after 10 minutes without a request.
+func Here(endpoint string, timeout time.Duration) (Runner, error) {
+	exe, err := os.Executable()
+	return Runner{Exe: exe, Endpoint: endpoint, Idle: 10 * time.Minute, Timeout: timeout}, err
+}
+
 // Lend asks the endpoint's service (started if none runs) for session's
-// tab, and returns its id.
+// tab, and returns its id. It gives up after r.Timeout.
 func (r Runner) Lend(ctx context.Context, session string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.Timeout)
+	defer cancel()
 	a, err := r.daemon(ctx, Request{Session: session, Tool: ToolLend})
 	if err != nil {
 		return "", err

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -20,10 +20,10 @@ import (
 // completes: no browser must not stall the prompt.
 const targetListWait = 700 * time.Millisecond
 
-// completeTargets lists the endpoint's open tabs for --target: each id,
+// CompleteTargets lists the endpoint's open tabs for --target: each id,
 // described by its title and URL (secrets withheld). No browser, a
 // remote endpoint without --allow-remote, or a farm's URL: nothing.
-func completeTargets(cmd *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
+func CompleteTargets(cmd *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
 	none := cobra.ShellCompDirectiveNoFileComp
 	fs := cmd.Flags()
 	endpoint, _ := fs.GetString("endpoint")

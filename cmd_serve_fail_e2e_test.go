@@ -187,51 +187,6 @@ func TestServeStuckClient(t *testing.T) {
 	}
 }
 
-// exchange sends line to the server and returns all it answers.
-func exchange(t *testing.T, srv *server, line []byte) string {
-	t.Helper()
-	c, err := net.Dial("unix", srv.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	_ = c.SetDeadline(time.Now().Add(time.Minute)) // a hang guard
-	go func() { _, _ = c.Write(line) }()
-	var out []byte
-	buf := make([]byte, 4096)
-	for {
-		n, err := c.Read(buf)
-		out = append(out, buf[:n]...)
-		if err != nil {
-			return string(out)
-		}
-	}
-}
-
-// TestServeBadRequests: the server checks a request as snapshot checks
-// its flags, reads no more than 64 KiB of it, and logs none of its
-// strings.
-func TestServeBadRequests(t *testing.T) {
-	_, _, p, srv := servePage(t, "/semantic.html", "")
-	req := serve.Request{Protocol: serve.Protocol, Target: p.TargetID(), Shape: query.Shape{Offscreen: true}, Timeout: time.Minute}
-	for _, format := range []string{"xml\x1b]0;owned\x07", ""} {
-		req.Format = format
-		b, _ := json.Marshal(req)
-		if got := exchange(t, srv, append(b, '\n')); !strings.Contains(got, `"usage":true`) || !strings.Contains(got, "unknown --format") {
-			t.Errorf("format %q: %s", format, got)
-		}
-	}
-	// A request line over 64 KiB is not read to its end.
-	req.Format, req.Target = "text", strings.Repeat("x", 100<<10)
-	b, _ := json.Marshal(req)
-	if got := exchange(t, srv, append(b, '\n')); strings.Contains(got, "accepted") || !strings.Contains(got, "over 65536 bytes") {
-		t.Errorf("a long request: %.300s", got)
-	}
-	if log := srv.stderr(); strings.ContainsAny(log, "\x1b\x07") || strings.Contains(log, "owned") || !strings.Contains(log, "(unknown) → usage error") {
-		t.Errorf("log: %q", log)
-	}
-}
-
 // TestServeIdleTooShort: an --idle under a second is a usage error, not
 // a panic.
 func TestServeIdleTooShort(t *testing.T) {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -13,9 +13,9 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// helpCommand is `domscope help [command]`. A command it does not know
+// HelpCommand is `domscope help [command]`. A command it does not know
 // is a usage error (exit 2) with the nearest names, not the root's help.
-func helpCommand() *cobra.Command {
+func HelpCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "help [command]",
 		Short: "Help about any command",
@@ -23,7 +23,7 @@ func helpCommand() *cobra.Command {
 			root := c.Root()
 			cmd, rest, err := root.Find(args)
 			if err != nil || cmd == nil || len(rest) > 0 || (cmd == root && len(args) > 0) {
-				return usageError{unknownCommandMsg(root, args[len(args)-1], "domscope help")}
+				return UsageError{Msg: UnknownCommandMsg(root, args[len(args)-1], "domscope help")}
 			}
 			cmd.InitDefaultHelpFlag()
 			return cmd.Help()
@@ -31,8 +31,8 @@ func helpCommand() *cobra.Command {
 	}
 }
 
-// unknownCommandMsg says word is no command, with the nearest ones.
-func unknownCommandMsg(root *cobra.Command, word, try string) string {
+// UnknownCommandMsg says word is no command, with the nearest ones.
+func UnknownCommandMsg(root *cobra.Command, word, try string) string {
 	msg := fmt.Sprintf("unknown command %q", word)
 	if s := root.SuggestionsFor(word); len(s) > 0 {
 		return msg + fmt.Sprintf("; did you mean %s? (try: %s)", strings.Join(s, " or "), try)
@@ -40,12 +40,12 @@ func unknownCommandMsg(root *cobra.Command, word, try string) string {
 	return msg + " (try: " + try + ")"
 }
 
-// flagError adds "did you mean" to pflag's "unknown flag: --formt".
-func flagError(c *cobra.Command, err error) error {
+// FlagError adds "did you mean" to pflag's "unknown flag: --formt".
+func FlagError(c *cobra.Command, err error) error {
 	msg := err.Error()
 	name, ok := strings.CutPrefix(msg, "unknown flag: --")
 	if !ok {
-		return usageError{msg}
+		return UsageError{Msg: msg}
 	}
 	best, bestD := "", 3
 	c.Flags().VisitAll(func(f *pflag.Flag) {
@@ -59,7 +59,7 @@ func flagError(c *cobra.Command, err error) error {
 	if best != "" && bestD <= max(1, len(name)/3) {
 		msg += fmt.Sprintf("; did you mean --%s?", best)
 	}
-	return usageError{msg + fmt.Sprintf(" (try: domscope %s --help)", strings.TrimPrefix(c.CommandPath(), "domscope "))}
+	return UsageError{Msg: msg + fmt.Sprintf(" (try: domscope %s --help)", strings.TrimPrefix(c.CommandPath(), "domscope "))}
 }
 
 // editDistance is the Levenshtein distance of a and b.
@@ -83,9 +83,9 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-// wantsHelp reports whether args ask for help: the help command, or -h or
+// WantsHelp reports whether args ask for help: the help command, or -h or
 // --help before "--".
-func wantsHelp(root *cobra.Command, args []string) bool {
+func WantsHelp(root *cobra.Command, args []string) bool {
 	if len(args) > 0 && args[0] == "help" {
 		return true
 	}
@@ -175,19 +175,19 @@ func wrapHanging(line string, width int) string {
 	return b.String()
 }
 
-// helpOutput is where help goes: stdout as it is on a terminal, else a
+// HelpOutput is where help goes: stdout as it is on a terminal, else a
 // plainHelp to close after the command ran.
-func helpOutput() (io.Writer, func()) {
-	if isTerminal(os.Stdout) {
+func HelpOutput() (io.Writer, func()) {
+	if IsTerminal(os.Stdout) {
 		return os.Stdout, func() {}
 	}
 	p := &plainHelp{w: os.Stdout, width: helpWidth}
 	return p, func() { _ = p.Close() }
 }
 
-// markFlags prefixes the usage of the named flags of fs, as "with --ui: "
+// MarkFlags prefixes the usage of the named flags of fs, as "with --ui: "
 // on run's flags that only its step-through UI reads.
-func markFlags(fs *pflag.FlagSet, prefix string, names []string) {
+func MarkFlags(fs *pflag.FlagSet, prefix string, names []string) {
 	fs.VisitAll(func(f *pflag.Flag) {
 		if slices.Contains(names, f.Name) && !strings.HasPrefix(strings.ToLower(f.Usage), "with --") {
 			f.Usage = prefix + f.Usage
@@ -195,8 +195,8 @@ func markFlags(fs *pflag.FlagSet, prefix string, names []string) {
 	})
 }
 
-// isTerminal reports whether f is a terminal (a character device).
-func isTerminal(f *os.File) bool {
+// IsTerminal reports whether f is a terminal (a character device).
+func IsTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

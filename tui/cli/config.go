@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -46,22 +46,22 @@ type fileSettings struct {
 	Keys map[string]any `toml:"keys"`
 }
 
-// settings are the defaults the flags start from. The config file comes
+// Settings are the defaults the flags start from. The config file comes
 // first, then the environment over it. A flag given on the command line
 // wins over both.
-type settings struct {
+type Settings struct {
 	path  string            // the config file read, "" when there was none
 	flags map[string]string // flag name → default value (file, then env)
 
-	format     string // the flat pane's first format: text or json
-	outputDir  string // where exports go
-	tierOff    map[string]bool
-	flattenOff map[string]bool
+	Format     string // the flat pane's first format: text or json
+	OutputDir  string // where exports go
+	TierOff    map[string]bool
+	FlattenOff map[string]bool
 	keys       map[string][]string // command name → keys
-	// uiErr is the first bad setting only the UI uses (a misspelt name,
+	// UIErr is the first bad setting only the UI uses (a misspelt name,
 	// [keys], the theme). The UI refuses to start with it; other commands
 	// warn and go on.
-	uiErr error
+	UIErr error
 }
 
 // envFlags are the environment variables that set a flag's default.
@@ -99,11 +99,11 @@ func configPath(args []string, getenv func(string) string) (path string, explici
 	return "", false
 }
 
-// loadSettings reads the config file that args or the environment point
+// Load reads the config file that args or the environment point
 // to. It lays the environment over it. A bad file is a usage error
 // naming its line.
-func loadSettings(args []string, getenv func(string) string) (*settings, error) {
-	st := emptySettings()
+func Load(args []string, getenv func(string) string) (*Settings, error) {
+	st := Empty()
 	path, explicit := configPath(args, getenv)
 	if path != "" {
 		src, err := os.ReadFile(path)
@@ -114,13 +114,13 @@ func loadSettings(args []string, getenv func(string) string) (*settings, error) 
 				return nil, err
 			}
 		case explicit || !errors.Is(err, os.ErrNotExist):
-			return nil, usageError{fmt.Sprintf("config %s: %v", path, errors.Unwrap(err))}
+			return nil, UsageError{Msg: fmt.Sprintf("config %s: %v", path, errors.Unwrap(err))}
 		}
 	}
 	for _, e := range envFlags {
 		if v := getenv(e.env); v != "" {
 			if err := checkFlagValue(e.flag, v); err != nil {
-				return nil, usageError{fmt.Sprintf("$%s: %v", e.env, err)}
+				return nil, UsageError{Msg: fmt.Sprintf("$%s: %v", e.env, err)}
 			}
 			st.flags[e.flag] = v
 		}
@@ -129,13 +129,13 @@ func loadSettings(args []string, getenv func(string) string) (*settings, error) 
 }
 
 // parse reads the TOML text of the config file at path into st.
-func (st *settings) parse(path, src string) error {
+func (st *Settings) parse(path, src string) error {
 	bad := func(line int, format string, a ...any) error {
 		where := path
 		if line > 0 {
 			where = fmt.Sprintf("%s:%d", path, line)
 		}
-		return usageError{fmt.Sprintf("config %s: %s", where, fmt.Sprintf(format, a...))}
+		return UsageError{Msg: fmt.Sprintf("config %s: %s", where, fmt.Sprintf(format, a...))}
 	}
 	var f fileSettings
 	md, err := toml.Decode(src, &f)
@@ -152,8 +152,8 @@ func (st *settings) parse(path, src string) error {
 		return bad(0, "%v", err)
 	}
 	uiBad := func(err error) {
-		if st.uiErr == nil {
-			st.uiErr = err
+		if st.UIErr == nil {
+			st.UIErr = err
 		}
 	}
 	if u := md.Undecoded(); len(u) > 0 {
@@ -181,7 +181,7 @@ func (st *settings) parse(path, src string) error {
 	}
 	switch f.Format {
 	case "", "text", "json":
-		st.format = f.Format
+		st.Format = f.Format
 		if f.Format != "" {
 			st.flags["format"] = f.Format
 		}
@@ -189,7 +189,7 @@ func (st *settings) parse(path, src string) error {
 		return bad(keyLine(src, "format"), "format %q: want text or json", f.Format)
 	}
 	if f.OutputDir != "" {
-		st.outputDir = expandHome(f.OutputDir)
+		st.OutputDir = expandHome(f.OutputDir)
 	}
 	for _, set := range []struct {
 		names []string
@@ -197,8 +197,8 @@ func (st *settings) parse(path, src string) error {
 		into  map[string]bool
 		kind  string
 	}{
-		{f.Rules.TierOff, build.TierRules(), st.tierOff, "tier"},
-		{f.Rules.FlattenOff, flatten.FlattenRules(), st.flattenOff, "flatten"},
+		{f.Rules.TierOff, build.TierRules(), st.TierOff, "tier"},
+		{f.Rules.FlattenOff, flatten.FlattenRules(), st.FlattenOff, "flatten"},
 	} {
 		for _, n := range set.names {
 			name, ok := ruleName(n, set.known)
@@ -218,7 +218,7 @@ func (st *settings) parse(path, src string) error {
 }
 
 // parseKeys reads the [keys] table into st.keys and checks it.
-func (st *settings) parseKeys(keys map[string]any, bad func(int, string, ...any) error, src string) error {
+func (st *Settings) parseKeys(keys map[string]any, bad func(int, string, ...any) error, src string) error {
 	st.keys = map[string][]string{}
 	for cmd, v := range keys {
 		var ks []string
@@ -311,8 +311,8 @@ func expandHome(p string) string {
 func checkFlagValue(name, v string) error {
 	switch name {
 	case "theme":
-		if !slices.Contains(themeNames, v) {
-			return fmt.Errorf("theme %q: want %s", v, strings.Join(themeNames, ", "))
+		if !slices.Contains(ThemeNames, v) {
+			return fmt.Errorf("theme %q: want %s", v, strings.Join(ThemeNames, ", "))
 		}
 	case "timeout":
 		d, err := time.ParseDuration(v)
@@ -323,10 +323,10 @@ func checkFlagValue(name, v string) error {
 	return nil
 }
 
-// apply makes the settings the defaults of the flags fs has. They are set
+// Apply makes the settings the defaults of the flags fs has. They are set
 // on the values, not through fs.Set. So they do not count as given on the
 // command line, and demo launches unless --endpoint is given.
-func (st *settings) apply(fs *pflag.FlagSet) {
+func (st *Settings) Apply(fs *pflag.FlagSet) {
 	if f := fs.Lookup("config"); f != nil && st.path != "" {
 		f.DefValue = st.path
 	}
@@ -343,30 +343,30 @@ func (st *settings) apply(fs *pflag.FlagSet) {
 
 type settingsKey struct{}
 
-func withSettings(ctx context.Context, st *settings) context.Context {
+func With(ctx context.Context, st *Settings) context.Context {
 	return context.WithValue(ctx, settingsKey{}, st)
 }
 
-// settingsFrom is the settings dispatch loaded. Tests that call a command
+// From is the settings dispatch loaded. Tests that call a command
 // directly get empty ones.
-func settingsFrom(ctx context.Context) *settings {
-	if st, ok := ctx.Value(settingsKey{}).(*settings); ok {
+func From(ctx context.Context) *Settings {
+	if st, ok := ctx.Value(settingsKey{}).(*Settings); ok {
 		return st
 	}
-	return emptySettings()
+	return Empty()
 }
 
-func emptySettings() *settings {
-	return &settings{flags: map[string]string{}, tierOff: map[string]bool{}, flattenOff: map[string]bool{}}
+func Empty() *Settings {
+	return &Settings{flags: map[string]string{}, TierOff: map[string]bool{}, FlattenOff: map[string]bool{}}
 }
 
-// keyMap is the default key table with the file's overrides. They were
+// KeyMap is the default key table with the file's overrides. They were
 // checked when the file was read.
-func (st *settings) keyMap() (keymap.KeyMap, error) {
+func (st *Settings) KeyMap() (keymap.KeyMap, error) {
 	km := keymap.Default()
 	if len(st.keys) > 0 {
 		if err := km.Rebind(st.keys); err != nil {
-			return km, usageError{fmt.Sprintf("config %s: %v", st.path, err)}
+			return km, UsageError{Msg: fmt.Sprintf("config %s: %v", st.path, err)}
 		}
 	}
 	return km, nil

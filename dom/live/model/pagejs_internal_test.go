@@ -1,4 +1,4 @@
-package live
+package model
 
 import (
 	"strings"
@@ -9,12 +9,9 @@ import (
 // was replaced by its part, and that the parts went in.
 func TestPageJSParts(t *testing.T) {
 	scripts := map[string]struct{ src, got, part string }{
-		"guard":         {guardSrc, guardJS, controlKeyJS},
-		"still":         {stillSrc, stillJS, deepFocusJS},
-		"focus":         {focusSrc, focusJS, deepFocusJS},
-		"typingKind":    {typingKindSrc, typingKind, typingHelpers},
-		"prepareTyping": {prepareTypingSrc, prepareTyping, typingHelpers},
-		"readValue":     {readValueSrc, readValue, typingHelpers},
+		"guard": {guardSrc, guardJS, controlKeyJS},
+		"still": {stillSrc, stillJS, deepFocusJS},
+		"focus": {focusSrc, focusJS, deepFocusJS},
 	}
 	for name, s := range scripts {
 		if !strings.Contains(s.src, "/*@") {
@@ -33,8 +30,8 @@ func TestPageJSParts(t *testing.T) {
 }
 
 func TestPageJS(t *testing.T) {
-	got := pageJS("f(/*@a*/, /*@b*/, /*@a*/)\n", "a", "1\n", "b", "x")
+	got := PageJS("f(/*@a*/, /*@b*/, /*@a*/)\n", "a", "1\n", "b", "x")
 	if want := "f(1, x, 1)"; got != want {
-		t.Errorf("pageJS = %q, want %q", got, want)
+		t.Errorf("PageJS = %q, want %q", got, want)
 	}
 }

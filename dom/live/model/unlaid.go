@@ -1,4 +1,4 @@
-package live
+package model
 
 import (
 	"context"
@@ -8,8 +8,9 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"domscope/dom"
 	"domscope/dom/capture"
@@ -194,32 +195,19 @@ var unlaidJS string
 // readNodeLayout).
 func readUnlaid(ctx context.Context, p dom.Session, nodes []unlaid, scroll dom.Rect, group string) ([]nodeLayout, error) {
 	out := make([]nodeLayout, len(nodes))
-	var mu sync.Mutex
-	var firstErr error
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Go(func() {
-			for i := range work {
-				r, err := readNodeLayout(ctx, p, nodes[i].id, scroll, group)
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					continue
-				}
+	var g errgroup.Group
+	g.SetLimit(8)
+	for i := range nodes {
+		g.Go(func() error {
+			r, err := readNodeLayout(ctx, p, nodes[i].id, scroll, group)
+			if err == nil {
 				out[i] = r
 			}
+			return err
 		})
 	}
-	for i := range nodes {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	return out, firstErr
+	err := g.Wait()
+	return out, err
 }
 
 // readNodeLayout reads one node's layout: what unlaidJS says, then its

@@ -1,10 +1,10 @@
-package live
+package model
 
 import "domscope/dom"
 
-// newDocument reports whether the model holds another document than
+// NewDocument reports whether the model holds another document than
 // prev: its top #document has another backend id. The id assignment
 // (build/ids.go) tells documents apart the same way.
-func (m *Model) newDocument(prev *dom.Snapshot) bool {
+func (m *Model) NewDocument(prev *dom.Snapshot) bool {
 	return prev != nil && prev.Root != nil && m.ti.Root != nil && m.ti.Root.BackendNodeID != prev.Root.BackendID
 }

@@ -1,4 +1,9 @@
-package live
+// Package model is the live page model under the service: a page's
+// capture decoded once, kept current from the DOM events the service
+// drains into it, and refreshed by targeted reads instead of a full
+// capture. The service (dom/live) owns the page and its events; this
+// package owns what they are applied to.
+package model
 
 import (
 	"context"
@@ -89,7 +94,7 @@ type Model struct {
 	// read the changed parts only).
 	partialWhy string
 	// w sees what flashes between two reads (nil: nobody asks).
-	w *witness
+	w Watcher
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
@@ -353,9 +358,9 @@ func (m *Model) applyLocked(evs []dom.EventMessage) {
 // markTag names the element of a mark.
 const markTag = "domscope-mark"
 
-// markWait bounds the wait for a mark's event after Chrome answered: it
+// MarkWait bounds the wait for a mark's event after Chrome answered: it
 // is already on its way then.
-const markWait = 2 * time.Second
+const MarkWait = 2 * time.Second
 
 // markOf reports whether ev is a mark, and the node id Chrome gave it. A
 // detached node pushed by anyone else is no mark, and nothing to the
@@ -409,7 +414,7 @@ func (m *Model) holdAtMark(ctx context.Context, p dom.Session, group string, mar
 	if err := p.Call(ctx, "DOM.requestNode", map[string]any{"objectId": *marker}, &r); err != nil {
 		return err
 	}
-	t := time.NewTimer(markWait)
+	t := time.NewTimer(MarkWait)
 	defer t.Stop()
 	select {
 	case <-reached:
@@ -537,7 +542,7 @@ func (m *Model) apply(ev dom.EventMessage) string {
 		m.touched[p.NodeID] = true
 		m.scrubAround(e.Node)
 		if m.w != nil {
-			m.w.inserted(m, e.Node, m.applied)
+			m.w.Inserted(m, e.Node, m.applied)
 		}
 	case "DOM.childNodeRemoved":
 		p, n := node(e.ParentNodeID), node(e.NodeID)
@@ -545,7 +550,7 @@ func (m *Model) apply(ev dom.EventMessage) string {
 			return "a removal of an unknown node"
 		}
 		if m.w != nil {
-			m.w.removing(m, n, m.applied)
+			m.w.Removing(m, n, m.applied)
 		}
 		m.detach(n)
 		m.touched[p.NodeID] = true
@@ -556,7 +561,7 @@ func (m *Model) apply(ev dom.EventMessage) string {
 		}
 		set := ev.Method == "DOM.attributeModified"
 		if m.w != nil {
-			m.w.attr(m, n, e.Name, e.Value, set, m.applied)
+			m.w.Attr(m, n, e.Name, e.Value, set, m.applied)
 		}
 		found := false
 		for i := 0; i+1 < len(n.Attributes); i += 2 {
@@ -584,7 +589,7 @@ func (m *Model) apply(ev dom.EventMessage) string {
 		m.touched[n.NodeID] = true
 		m.scrubAround(n)
 		if m.w != nil {
-			m.w.changed(m, n, m.applied)
+			m.w.Changed(m, n, m.applied)
 		}
 	case "DOM.childNodeCountUpdated":
 		n := node(e.NodeID)

@@ -1,4 +1,4 @@
-package live
+package model
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 // focusJS finds the focused element, through open shadow roots and
 // same-origin frames, where the AX tree marks it focused. The guard
 // keeps it: a read that finds the same focus needs no refresh (still.go).
-var focusJS = pageJS(focusSrc, "deepFocus", deepFocusJS)
+var focusJS = PageJS(focusSrc, "deepFocus", deepFocusJS)
 
 //go:embed refresh_focus.js
 var focusSrc string

@@ -1,4 +1,4 @@
-package live
+package model
 
 import (
 	"context"
@@ -39,7 +39,7 @@ import (
 // partial read can do. vals are the changed controls' states: [kind,
 // value, on], kind 0 input, 1 textarea, 2 option. It keeps their
 // elements in the page (guardChangedJS) for the model to name.
-var guardJS = pageJS(guardSrc, guardParts...)
+var guardJS = PageJS(guardSrc, guardParts...)
 
 //go:embed guard.js
 var guardSrc string

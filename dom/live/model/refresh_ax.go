@@ -1,4 +1,4 @@
-package live
+package model
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"maps"
 	"strings"
 	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"domscope/dom"
 	"domscope/dom/capture"
@@ -221,71 +223,73 @@ func fetchPartialAX(ctx context.Context, p dom.Session, ids []int64, inside, fie
 	out, parents := map[int64]*cdpjson.AXNode{}, map[int64]string{}
 	var secrets []string
 	var mu sync.Mutex
-	var firstErr error
-	work := make(chan int64)
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Go(func() {
-			for id := range work {
-				var blob json.RawMessage
-				if err := p.Call(ctx, "Accessibility.getPartialAXTree", map[string]any{"backendNodeId": id, "fetchRelatives": false}, &blob); err != nil {
-					if dom.CodeOf(err) == dom.CDPError {
-						continue // the node went away
-					}
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					continue
-				}
-				clean, s, err := capture.RedactAX(blob, inside, fields)
-				if err != nil {
-					continue // not checkable: keep none of it
-				}
-				got := map[int64]*cdpjson.AXNode{}
-				if cdpjson.DecodeAXTree(clean, got) != nil {
-					continue
-				}
-				parent := ""
-				if a := got[id]; a != nil && a.Ignored {
-					var r struct {
-						Nodes []struct {
-							ParentID string `json:"parentId"`
-							Backend  int64  `json:"backendDOMNodeId"`
-						} `json:"nodes"`
-					}
-					if json.Unmarshal(clean, &r) != nil {
-						continue
-					}
-					for _, n := range r.Nodes {
-						if n.Backend == id {
-							parent = n.ParentID
-							break
-						}
-					}
-					if parent == "" {
-						continue // no AX object: Chrome made one up for the reply
-					}
-				}
-				mu.Lock()
-				if a := got[id]; a != nil {
-					out[id] = a
-					if parent != "" {
-						parents[id] = parent
-					}
-				}
-				secrets = append(secrets, s...)
-				mu.Unlock()
+	var g errgroup.Group
+	g.SetLimit(8)
+	for _, id := range ids {
+		g.Go(func() error {
+			a, parent, s, err := partialAX(ctx, p, id, inside, fields)
+			if err != nil {
+				return err
 			}
+			mu.Lock()
+			defer mu.Unlock()
+			if a != nil {
+				out[id] = a
+				if parent != "" {
+					parents[id] = parent
+				}
+			}
+			secrets = append(secrets, s...)
+			return nil
 		})
 	}
-	for _, id := range ids {
-		work <- id
+	err := g.Wait()
+	return out, parents, secrets, err
+}
+
+// partialAX fetches the AX node of one backend id, redacted, with its AX
+// parent's id when it is ignored and the secrets the redaction found. The
+// node is nil when it went away, its reply could not be checked, or
+// Chrome made it up for the reply.
+func partialAX(ctx context.Context, p dom.Session, id int64, inside, fields map[int64]bool) (*cdpjson.AXNode, string, []string, error) {
+	var blob json.RawMessage
+	if err := p.Call(ctx, "Accessibility.getPartialAXTree", map[string]any{"backendNodeId": id, "fetchRelatives": false}, &blob); err != nil {
+		if dom.CodeOf(err) == dom.CDPError {
+			return nil, "", nil, nil // the node went away
+		}
+		return nil, "", nil, err
 	}
-	close(work)
-	wg.Wait()
-	return out, parents, secrets, firstErr
+	clean, secrets, err := capture.RedactAX(blob, inside, fields)
+	if err != nil {
+		return nil, "", nil, nil // not checkable: keep none of it
+	}
+	got := map[int64]*cdpjson.AXNode{}
+	if cdpjson.DecodeAXTree(clean, got) != nil {
+		return nil, "", nil, nil
+	}
+	a := got[id]
+	parent := ""
+	if a != nil && a.Ignored {
+		var r struct {
+			Nodes []struct {
+				ParentID string `json:"parentId"`
+				Backend  int64  `json:"backendDOMNodeId"`
+			} `json:"nodes"`
+		}
+		if json.Unmarshal(clean, &r) != nil {
+			return nil, "", nil, nil
+		}
+		for _, n := range r.Nodes {
+			if n.Backend == id {
+				parent = n.ParentID
+				break
+			}
+		}
+		if parent == "" {
+			return nil, "", nil, nil // no AX object: Chrome made one up for the reply
+		}
+	}
+	return a, parent, secrets, nil
 }
 
 // axMembers tells which ignored nodes are in Chrome's AX tree, as
@@ -317,50 +321,40 @@ func (m *Model) axMembers(ctx context.Context, p dom.Session, parents map[int64]
 	}
 	m.mu.Unlock()
 	var mu sync.Mutex
-	var firstErr error
-	work := make(chan axParent)
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Go(func() {
-			for par := range work {
-				var r struct {
-					Nodes []struct {
-						Backend int64 `json:"backendDOMNodeId"`
-					} `json:"nodes"`
-				}
-				params := map[string]any{"id": par.id}
-				if par.frame != "" {
-					params["frameId"] = par.frame
-				}
-				if err := p.Call(ctx, "Accessibility.getChildAXNodes", params, &r); err != nil {
-					if dom.CodeOf(err) != dom.CDPError {
-						mu.Lock()
-						if firstErr == nil {
-							firstErr = err
-						}
-						mu.Unlock()
-					}
-					continue // the parent went away: its children with it
-				}
-				mu.Lock()
-				for _, n := range r.Nodes {
-					in[n.Backend] = true
-				}
-				mu.Unlock()
+	var g errgroup.Group
+	g.SetLimit(8)
+	for par := range byParent {
+		g.Go(func() error {
+			var r struct {
+				Nodes []struct {
+					Backend int64 `json:"backendDOMNodeId"`
+				} `json:"nodes"`
 			}
+			params := map[string]any{"id": par.id}
+			if par.frame != "" {
+				params["frameId"] = par.frame
+			}
+			if err := p.Call(ctx, "Accessibility.getChildAXNodes", params, &r); err != nil {
+				if dom.CodeOf(err) == dom.CDPError {
+					return nil // the parent went away: its children with it
+				}
+				return err
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, n := range r.Nodes {
+				in[n.Backend] = true
+			}
+			return nil
 		})
 	}
-	for par := range byParent {
-		work <- par
-	}
-	close(work)
-	wg.Wait()
+	err := g.Wait()
 	for id := range in {
 		if _, asked := parents[id]; !asked {
 			delete(in, id)
 		}
 	}
-	return in, firstErr
+	return in, err
 }
 
 // frameOf is the id of the same-process child frame whose document holds
