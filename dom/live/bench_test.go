@@ -2,8 +2,10 @@ package live_test
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -207,4 +209,86 @@ func BenchmarkFollow(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "change-to-snapshot-ms")
 	b.ReportMetric(snapMs/float64(b.N), "snapshot-ms")
+}
+
+// BenchmarkHappenedCost weighs what an action reports beyond its diff
+// (the witness, flashes, late effects, errors seen) at synthetic-10000.
+// Each round does an action with that work off and on, in turn, on one
+// page: the machine's load falls on both alike. It reports the medians,
+// their ratio, and the median of each round's own ratio (on / off). The
+// load of a shared machine swamps those; so it also reports the CPU time
+// this process spent per action (getrusage: every goroutine's), on and
+// off, and the difference as a share of the action's time off. For a click that changes one node (a .js-action sets
+// an attribute) and a click that changes nothing.
+//
+//	go test ./dom/live -run '^$' -bench BenchmarkHappenedCost -benchtime 20x
+func BenchmarkHappenedCost(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		match func(n *VirtualNode) bool
+	}{
+		{"change", func(n *VirtualNode) bool { return n.Attrs["class"] == "js-action" }},
+		{"noop", clickTarget(false)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			svc, _ := openService(b, synthetic10k(b), Config{})
+			defer SetHappenedOff(false)
+			var on, off, pairs, cpuOn, cpuOff []float64
+			for b.Loop() {
+				for _, skip := range []bool{len(on)%2 == 0, len(on)%2 != 0} {
+					SetHappenedOff(skip)
+					a := Action{Kind: "click", ID: firstMatch(b, snap(b, svc), c.match), Force: true}
+					start, cpu := time.Now(), cpuMs()
+					res := svc.Do(ctx(b), a)
+					took := float64(time.Since(start).Microseconds()) / 1000
+					used := cpuMs() - cpu
+					if !res.Success {
+						b.Fatalf("%s failed: %v", res.Action, res.Error)
+					}
+					if skip {
+						off, cpuOff = append(off, took), append(cpuOff, used)
+					} else {
+						on, cpuOn = append(on, took), append(cpuOn, used)
+					}
+				}
+				pairs = append(pairs, on[len(on)-1]/off[len(off)-1])
+			}
+			b.ReportMetric(median(on), "on-ms")
+			b.ReportMetric(median(off), "off-ms")
+			b.ReportMetric(median(on)/median(off), "ratio")
+			b.ReportMetric(median(pairs), "round-ratio")
+			b.ReportMetric(mean(cpuOn), "on-cpu-ms")
+			b.ReportMetric(mean(cpuOff), "off-cpu-ms")
+			b.ReportMetric((mean(cpuOn)-mean(cpuOff))/median(off), "added-share")
+		})
+	}
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func mean(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t / float64(max(1, len(xs)))
+}
+
+// cpuMs is the CPU time this process has used, user and system, in ms.
+func cpuMs() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e6
 }

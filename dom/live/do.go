@@ -141,7 +141,7 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	// not this one's: the page is read first, and this action's diff
 	// starts from there.
 	idle := s.wit.take(false, time.Time{}, false)
-	if restless := s.wit.restless(time.Now(), restlessSpan); s.lateChanges(idle, restless) && !s.cfg.NoResnapshot {
+	if restless := s.wit.restless(time.Now(), restlessSpan); !happenedOff.Load() && s.lateChanges(idle, restless) && !s.cfg.NoResnapshot {
 		if snap, err := s.capture(ctx); err == nil {
 			res.Later = s.later(snap, s.wit.take(false, time.Time{}, false), restless)
 			cur, prev = snap, snap
@@ -156,7 +156,9 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 		s.mu.Lock()
 		after := s.happened.last
 		s.mu.Unlock()
-		res.ErrorsSeen = errorsSeen(res, after)
+		if !happenedOff.Load() {
+			res.ErrorsSeen = errorsSeen(res, after)
+		}
 	}()
 
 	if spec.run == nil {

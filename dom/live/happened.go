@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"domscope/dom"
 	"domscope/dom/flatten"
+	"domscope/dom/live/model"
 	"domscope/dom/urls"
 )
 
@@ -86,11 +88,16 @@ func (s *Service) openedSince(ctx context.Context, page dom.Page, n int) []dom.T
 	return out
 }
 
+// happenedOff turns off what an action reports beyond its diff: the
+// witness's bookkeeping, flashes, announcements, late effects and errors
+// seen. Only benchmarks set it, to weigh that work (export_test.go).
+var happenedOff atomic.Bool
+
 // judge gives res its verdict, and what flashed and was announced while
 // it ran. prev and next are the snapshots before and after (next nil
 // when none was taken).
 func (s *Service) judge(res *dom.ActionResult, rec record, prev, next *dom.Snapshot, restless map[int64]bool) {
-	if next != nil {
+	if next != nil && !happenedOff.Load() {
 		res.Flashed = flashesOf(rec.flashes, prev, next, restless)
 		for _, g := range rec.regions {
 			n := nodeByBackend(next, g.backend)
@@ -147,19 +154,19 @@ func flashesOf(seen []seenFlash, prev, next *dom.Snapshot, restless map[int64]bo
 		if f.ms < minFlash {
 			continue // a re-render's swap: nobody saw it
 		}
-		if !f.toggled && stillShows(next, f.parent, f.text) {
+		if !f.toggled && stillShows(next, f.target, f.parent, f.text) {
 			continue // re-rendered: the same text is there again
 		}
 		id := ""
 		if f.toggled {
-			n := nodeByBackend(prev, f.own)
+			n := nodeIn(prev, f.target, f.own)
 			if n == nil || n.Hidden == "" {
 				continue
 			}
 			id = n.ID
-		} else if n := nodeByBackend(next, f.parent); n != nil {
+		} else if n := nodeIn(next, f.target, f.parent); n != nil {
 			id = n.ID
-		} else if n := nodeByBackend(prev, f.parent); n != nil {
+		} else if n := nodeIn(prev, f.target, f.parent); n != nil {
 			id = n.ID
 		}
 		out = append(out, dom.Flash{ID: id, Role: f.role, Text: f.text, Ms: f.ms})
@@ -175,6 +182,25 @@ func nodeByBackend(s *dom.Snapshot, b int64) *dom.VirtualNode {
 	var found *dom.VirtualNode
 	dom.Walk(s.Root, func(n *dom.VirtualNode) {
 		if found == nil && n.BackendID == b && n.TargetID == s.TargetID {
+			found = n
+		}
+	})
+	return found
+}
+
+// nodeIn finds the node of s with the witness's backend id b, in the
+// out-of-process frame target ("" for the page).
+func nodeIn(s *dom.Snapshot, target string, b int64) *dom.VirtualNode {
+	if target == "" {
+		return nodeByBackend(s, b)
+	}
+	if s == nil || b == 0 {
+		return nil
+	}
+	b = model.Unscoped(b)
+	var found *dom.VirtualNode
+	dom.Walk(s.Root, func(n *dom.VirtualNode) {
+		if found == nil && n.BackendID == b && n.TargetID == target {
 			found = n
 		}
 	})
@@ -264,9 +290,8 @@ func ownRegionRole(n *dom.VirtualNode) string {
 }
 
 // foreignAnnounced are the live regions in out-of-process frames whose
-// text changed from prev to next. The witness follows the page's own
-// DOM events only; those frames are read whole at every refresh. So what
-// came and went there between two reads is not seen.
+// text changed from prev to next, as two reads of them show. What came
+// and went there between two reads is a flash (framefollow.go).
 func foreignAnnounced(prev, next *dom.Snapshot) []dom.Announcement {
 	if !sameDoc(prev, next) || !slices.ContainsFunc(next.Frames, func(f dom.FrameInfo) bool { return f.OutOfProcess }) {
 		return nil // no walk of a page without such frames
@@ -400,16 +425,9 @@ func errorsSeen(res *dom.ActionResult, snap *dom.Snapshot) []string {
 		}
 	}
 	if snap != nil {
-		byAttr := map[string]*dom.VirtualNode{}
 		var invalid []*dom.VirtualNode
 		dom.Walk(snap.Root, func(n *dom.VirtualNode) {
-			if n.NodeType != dom.ElementNode {
-				return
-			}
-			if id := n.Attrs["id"]; id != "" && byAttr[id] == nil {
-				byAttr[id] = n
-			}
-			if n.Hidden != "" {
+			if n.NodeType != dom.ElementNode || n.Hidden != "" {
 				return
 			}
 			if n.Attrs["role"] == "alert" {
@@ -419,6 +437,7 @@ func errorsSeen(res *dom.ActionResult, snap *dom.Snapshot) []string {
 				invalid = append(invalid, n)
 			}
 		})
+		byAttr := messagesOf(snap, invalid)
 		for _, f := range invalid {
 			msg := ""
 			for _, attr := range []string{"aria-errormessage", "aria-describedby"} {
@@ -458,6 +477,38 @@ func errorsSeen(res *dom.ActionResult, snap *dom.Snapshot) []string {
 		}
 	}
 	return out
+}
+
+// messagesOf finds the elements the invalid fields name as their
+// messages, by id attribute. Only a page with invalid fields pays for
+// the walk (a map of every id at 10,000 elements was most of
+// errorsSeen's time).
+func messagesOf(snap *dom.Snapshot, invalid []*dom.VirtualNode) map[string]*dom.VirtualNode {
+	if len(invalid) == 0 {
+		return nil
+	}
+	byAttr := map[string]*dom.VirtualNode{}
+	for _, f := range invalid {
+		for _, attr := range []string{"aria-errormessage", "aria-describedby"} {
+			for _, ref := range strings.Fields(f.Attrs[attr]) {
+				byAttr[ref] = nil
+			}
+		}
+	}
+	if len(byAttr) == 0 {
+		return nil
+	}
+	dom.Walk(snap.Root, func(n *dom.VirtualNode) {
+		if n.NodeType != dom.ElementNode {
+			return
+		}
+		if id := n.Attrs["id"]; id != "" {
+			if m, wanted := byAttr[id]; wanted && m == nil {
+				byAttr[id] = n
+			}
+		}
+	})
+	return byAttr
 }
 
 // nodeText is the visible text under n, clipped.
@@ -501,8 +552,8 @@ const minFlash = 50
 
 // stillShows reports whether the node with backend id parent in snap
 // holds text: a node removed and put back by a re-render did not flash.
-func stillShows(snap *dom.Snapshot, parent int64, text string) bool {
-	n := nodeByBackend(snap, parent)
+func stillShows(snap *dom.Snapshot, target string, parent int64, text string) bool {
+	n := nodeIn(snap, target, parent)
 	return n != nil && strings.Contains(nodeText(n), text)
 }
 

@@ -246,3 +246,47 @@ func hasAttrID(s *Snapshot, id string) bool {
 	Walk(s.Root, func(n *VirtualNode) { found = found || n.Attrs["id"] == id })
 	return found
 }
+
+// TestFlashesInCrossOriginFrame: toasts that come and go inside an
+// out-of-process frame, gone before the action answers, are flashes with
+// their role, text and life. A one-time code inside one never shows.
+func TestFlashesInCrossOriginFrame(t *testing.T) {
+	base, _ := cdptest.Serve(t, happenedPages)
+	// A quiet window longer than the longest toast: the action answers
+	// after it went, which is when a flash is what it is.
+	svc, p := openService(t, base+"/frame.html", Config{QuietWindow: 1500 * time.Millisecond, SettleTimeout: 10 * time.Second})
+	cdptest.WaitFor(t, p, "document.readyState === 'complete'")
+	var s *Snapshot
+	for range 50 {
+		if s = snap(t, svc); hasAttrID(s, "fcodetoast") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+		svc.Invalidate()
+	}
+	if !hasAttrID(s, "fcodetoast") {
+		t.Fatal("the frame's buttons never came")
+	}
+	for _, ms := range []int{100, 300, 600} {
+		res := do(t, svc, fmt.Sprintf("ftoast%d", ms), Action{Kind: "click"})
+		mustOK(t, res)
+		want := fmt.Sprintf("Frame toast %d", ms)
+		var f *Flash
+		for i := range res.Flashed {
+			if res.Flashed[i].Text == want {
+				f = &res.Flashed[i]
+			}
+		}
+		if f == nil || f.Role != "alert" || f.Ms <= 0 || f.ID == "" || res.Effect != EffectChanged {
+			t.Errorf("a %d ms toast in a cross-origin frame: effect %q, flashed %+v, announced %+v, flat %q", ms, res.Effect, res.Flashed, res.Announced, res.Changes.Flat)
+		}
+	}
+	res := do(t, svc, "fcodetoast", Action{Kind: "click"})
+	mustOK(t, res)
+	if !strings.Contains(flashText(res.Flashed), "alert:Code sent;") {
+		t.Errorf("a toast holding a one-time code: flashed %+v", res.Flashed)
+	}
+	if strings.Contains(fmt.Sprintf("%+v", res), "135790") {
+		t.Errorf("a one-time code's text is in the result: %+v", res)
+	}
+}

@@ -174,6 +174,8 @@ type Service struct {
 	// the last action left to compare its late effects with (happened.go).
 	wit      *witness
 	happened happenedState
+	// frameFol follows the out-of-process frames for wit (framefollow.go).
+	frameFol frameFollows
 }
 
 // NewService starts the service for an attached page. It never fails: a

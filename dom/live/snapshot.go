@@ -118,6 +118,12 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 // a new model. hint names backend nodes whose state may have
 // changed without a DOM event (an action's target).
 func (s *Service) takeSnapshot(ctx context.Context, page dom.Page, prev *dom.Snapshot, full bool, hint []int64) (*dom.Snapshot, error) {
+	defer func() {
+		s.mu.Lock()
+		m := s.model
+		s.mu.Unlock()
+		s.followFrames(ctx, page, m)
+	}()
 	s.mu.Lock()
 	m, off := s.model, s.tierOff
 	s.mu.Unlock()

@@ -23,16 +23,17 @@ type witness struct {
 	// acting is set while an action runs and settles: its changes do not
 	// make an element restless.
 	acting bool
-	// born: nodes inserted since start (node id → when).
+	// born: nodes inserted since start (nodeKey → when).
 	born map[int64]time.Time
 	// toggled: the first change since start of an attribute that shows
-	// or hides an element (node id → its value before, and when).
+	// or hides an element (nodeKey → its value before, and when).
 	toggled map[int64]toggle
 	flashes []seenFlash
 	// regions: live regions whose text changed since start (node id →
 	// the region as last seen with text).
 	regions map[int64]seenRegion
-	// firstAt: elements (backend ids) changed since start, and when first.
+	// firstAt: elements (scoped backend ids) changed since start, and
+	// when first.
 	firstAt map[int64]time.Time
 	// idle: the last times each element changed while no action ran.
 	// One that changed three times lately changes by itself (a clock). A
@@ -52,9 +53,12 @@ type toggle struct {
 // id): it counts only if the view before had it hidden.
 type seenFlash struct {
 	parent, own int64
-	role, text  string
-	ms          float64
-	toggled     bool
+	// target is the out-of-process frame it was in ("" for the page).
+	// parent and own are scoped to it then (scoped).
+	target     string
+	role, text string
+	ms         float64
+	toggled    bool
 }
 
 type seenRegion struct {
@@ -154,6 +158,9 @@ func (r record) firstChange(skip map[int64]bool) time.Time {
 
 // changed notes a change at n (the element, or a text's parent element).
 func (w *witness) Changed(m *model.Model, n *cdpjson.Node, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	if n != nil && n.NodeType != dom.ElementNode {
 		n = m.Parent(n)
 	}
@@ -162,7 +169,7 @@ func (w *witness) Changed(m *model.Model, n *cdpjson.Node, now time.Time) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	id := n.BackendNodeID
+	id := model.Scoped(m.Scope(), n.BackendNodeID)
 	if _, ok := w.firstAt[id]; !ok && len(w.firstAt) < maxWitnessed {
 		w.firstAt[id] = now
 	}
@@ -185,9 +192,12 @@ func (w *witness) Changed(m *model.Model, n *cdpjson.Node, now time.Time) {
 
 // inserted notes a node put in the tree.
 func (w *witness) Inserted(m *model.Model, n *cdpjson.Node, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	w.mu.Lock()
 	if len(w.born) < maxWitnessed {
-		w.born[n.NodeID] = now
+		w.born[m.NodeKey(n)] = now
 	}
 	w.mu.Unlock()
 	w.Changed(m, m.Parent(n), now)
@@ -201,6 +211,9 @@ func (w *witness) Inserted(m *model.Model, n *cdpjson.Node, now time.Time) {
 // removing notes a node about to leave the tree. One inserted since the
 // start flashed: it came and went between two reads.
 func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	p := m.Parent(n)
 	w.Changed(m, p, now)
 	w.mu.Lock()
@@ -213,14 +226,14 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if at, ok := w.born[x.NodeID]; ok {
+		if at, ok := w.born[m.NodeKey(x)]; ok {
 			role, text := m.RoleText(x)
 			if text != "" {
 				var pb int64
 				if q := m.Parent(x); q != nil {
-					pb = q.BackendNodeID
+					pb = model.Scoped(m.Scope(), q.BackendNodeID)
 				}
-				w.flashes = append(w.flashes, seenFlash{parent: pb, role: role, text: text, ms: ms(now.Sub(at))})
+				w.flashes = append(w.flashes, seenFlash{parent: pb, target: m.FrameTarget(), role: role, text: text, ms: ms(now.Sub(at))})
 			}
 			continue
 		}
@@ -233,6 +246,9 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 // attributes that show and hide an element are followed: one that comes
 // back to its value before flashed the element, if it was hidden then.
 func (w *witness) Attr(m *model.Model, n *cdpjson.Node, name, value string, set bool, now time.Time) {
+	if happenedOff.Load() {
+		return
+	}
 	switch strings.ToLower(name) {
 	case "hidden", "style", "class", "aria-hidden", "open":
 	default:
@@ -243,28 +259,30 @@ func (w *witness) Attr(m *model.Model, n *cdpjson.Node, name, value string, set 
 	w.Changed(m, n, now)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	t, ok := w.toggled[n.NodeID]
+	t, ok := w.toggled[m.NodeKey(n)]
 	if !ok {
 		if len(w.toggled) < maxWitnessed && !w.start.IsZero() {
-			w.toggled[n.NodeID] = toggle{attr: name, was: old, had: had, at: now}
+			w.toggled[m.NodeKey(n)] = toggle{attr: name, was: old, had: had, at: now}
 		}
 		return
 	}
 	if t.attr != name || t.had != set || (set && t.was != value) {
 		return
 	}
-	delete(w.toggled, n.NodeID)
+	delete(w.toggled, m.NodeKey(n))
 	if len(w.flashes) >= maxWitnessed {
 		return
 	}
 	if role, text := m.RoleText(n); text != "" {
-		w.flashes = append(w.flashes, seenFlash{own: n.BackendNodeID, role: role, text: text, ms: ms(now.Sub(t.at)), toggled: true})
+		w.flashes = append(w.flashes, seenFlash{own: model.Scoped(m.Scope(), n.BackendNodeID), target: m.FrameTarget(), role: role, text: text, ms: ms(now.Sub(t.at)), toggled: true})
 	}
 }
 
 // noteRegionLocked notes a change inside a live region. w.mu is held.
 func (w *witness) noteRegionLocked(m *model.Model, n *cdpjson.Node) {
-	if w.start.IsZero() {
+	if w.start.IsZero() || m.Scope() != 0 {
+		// An out-of-process frame's regions are said from its reads
+		// (foreignAnnounced).
 		return
 	}
 	for x, depth := n, 0; x != nil && depth < 64; x, depth = m.Parent(x), depth+1 {

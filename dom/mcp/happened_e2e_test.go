@@ -1,12 +1,14 @@
 package mcp_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"domscope/cdpconn/cdptest"
 	"domscope/dom/flatten"
+	"domscope/dom/live"
 	"domscope/dom/mcp"
 )
 
@@ -213,4 +215,35 @@ func TestMCPDiffSaysAlertRole(t *testing.T) {
 	if out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Late 200"`), "expect": map[string]any{"appears": "Export ready 200"}}); !strings.Contains(out, "\n+ Export ready 200") {
 		t.Errorf("a plain text line got a role:\n%s", out)
 	}
+}
+
+// TestMCPFlashedInCrossOriginFrame: toasts that come and go inside an
+// out-of-process frame are said as flashes, with their role and life. A
+// one-time code inside one never is.
+func TestMCPFlashedInCrossOriginFrame(t *testing.T) {
+	f := setupIn(t, "happened", mcp.ViewDiff, "frame.html", func(c *mcp.Config) {
+		// A quiet window longer than the longest toast: the click answers
+		// after it went, which is when a flash is what it is.
+		svc := live.NewService(c.Page, live.Config{QuietWindow: 1500 * time.Millisecond, SettleTimeout: 10 * time.Second})
+		t.Cleanup(func() { _ = svc.Close() })
+		c.Service = svc
+	})
+	var v string
+	for range 50 {
+		if v = f.ok("dom_snapshot", map[string]any{}); strings.Contains(v, `button "Code toast"`) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for _, ms := range []string{"100", "300", "600"} {
+		out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Toast `+ms+`"`)})
+		if !strings.Contains(firstLine(out), ": changed, ") || !regexp.MustCompile(`\nflashed: .*alert "Frame toast `+ms+`" \(\d+(\.\d+)? s\)`).MatchString(out) {
+			t.Errorf("a %s ms toast in a cross-origin frame:\n%s", ms, out)
+		}
+	}
+	out := f.ok("dom_click", map[string]any{"id": idOf(t, v, `button "Code toast"`)})
+	if !strings.Contains(out, `alert "Code sent" (`) {
+		t.Errorf("a toast holding a one-time code:\n%s", out)
+	}
+	f.noSecret("135790")
 }

@@ -95,6 +95,10 @@ type Model struct {
 	partialWhy string
 	// w sees what flashes between two reads (nil: nobody asks).
 	w Watcher
+	// scope and frameTarget are set on a model of an out-of-process
+	// frame (frame.go): the witness keeps its ids apart.
+	scope       int64
+	frameTarget string
 }
 
 // maxLiveEvents is how many DOM events the model applies between two
