@@ -13,6 +13,7 @@ import (
 	"domscope/dom"
 	"domscope/dom/build"
 	"domscope/dom/capture"
+	"domscope/dom/query"
 	"domscope/dom/render"
 	"domscope/dom/screenshot"
 	"domscope/dom/serve"
@@ -31,6 +32,7 @@ type snapshotOpts struct {
 	capture    string
 	direct     bool
 	session    string // an agent session's tab, through the service
+	loadAll    bool   // scroll to the end until the page stops growing first
 }
 
 func snapshotCommand() *cobra.Command {
@@ -47,7 +49,7 @@ func snapshotCommand() *cobra.Command {
 	}
 	fs := cmd.Flags()
 	conn.register(fs)
-	fs.StringVar(&o.format, "format", "text", "output format: json, text or tree")
+	fs.StringVar(&o.format, "format", "text", "output format: json, text, tree or compact (seed 003: i, r, n, v, s, xy, box, f, occ, scr)")
 	fs.BoolVar(&o.backendIDs, "backend-ids", false, "add \"backendNodeId\" to every node in json output")
 	fs.StringVar(&o.out, "out", "", "write the output to this file instead of stdout")
 	fs.BoolVar(&o.stats, "stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
@@ -56,6 +58,7 @@ func snapshotCommand() *cobra.Command {
 	fs.StringVar(&o.capture, "capture", "cdp", "experimental: cdp (default), page (roles and names from a script in the page), or compare (print where the two differ)")
 	fs.BoolVar(&o.direct, "direct", false, "attach and capture here even when domscope serve runs for this endpoint")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
+	fs.BoolVar(&o.loadAll, "load-all", false, "first scroll the page to its end until it stops growing (an infinite feed), at most 30 rounds and 30 s, then back")
 	fs.StringVar(&o.session, "session", os.Getenv("DOMSCOPE_SESSION"), "the view of this agent session's tab, as dom_snapshot answers (default $DOMSCOPE_SESSION)")
 	return cmd
 }
@@ -94,6 +97,13 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	if o.capture == "compare" {
 		return comparePaths(ctx, s.page, o, build.Options{Disabled: st.TierOff})
 	}
+	if o.loadAll {
+		r, err := query.LoadAll(ctx, s.page.Call, s.page.TargetID())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "load-all: %d rounds, the page grew %.0f → %.0f px\n", r.Rounds, r.From, r.To)
+	}
 	take := takeSnapshot(mode)
 	if o.capture == "page" {
 		take = capture.TakePage
@@ -109,6 +119,10 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 	opts, err := o.viewOptions(snap, st.FlattenOff, pageQuery(ctx, s.page, snap))
 	if err != nil {
 		return err
+	}
+	if o.format != "tree" {
+		// scroll and covered marks; without them the view still stands
+		opts.Look, _ = query.ReadLook(ctx, s.page.Call, snap, s.page.TargetID(), opts.Covered)
 	}
 	t2 := time.Now()
 	text, sd, err := o.printed(snap, opts)
@@ -134,7 +148,7 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
 // request too: one set of rules for both paths.
 func (o snapshotOpts) check() error {
 	if !render.KnownFormat(o.format) {
-		return usageError{fmt.Sprintf("unknown --format %q: want json, text or tree", o.format)}
+		return usageError{fmt.Sprintf("unknown --format %q: want json, text, tree or compact", o.format)}
 	}
 	switch o.capture {
 	case "cdp", "page", "compare":
@@ -143,6 +157,9 @@ func (o snapshotOpts) check() error {
 	}
 	if o.capture == "compare" && (o.shot != "" || o.out != "") {
 		return usageError{"--capture compare prints its own report: drop --screenshot and --out"}
+	}
+	if o.loadAll && (o.session != "" || o.capture == "compare") {
+		return usageError{"--load-all scrolls the tab this command attaches to: drop --session or --capture compare"}
 	}
 	if o.marks && o.shot == "" {
 		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}

@@ -19,12 +19,14 @@ type viewFlags struct {
 func (v *viewFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&v.Offscreen, "offscreen", true, "include nodes outside the viewport (false: only what is in view, plus a line counting the rest)")
 	fs.BoolVar(&v.Bounds, "bounds", false, "add each node's box (page CSS pixels): \"bounds\" in json, @x,y WxH in text")
+	fs.Float64Var(&v.MinVisible, "min-visible", 0, "with --offscreen=false, show only nodes of which at least this part lies in the viewport (0.66: the 2/3 rule)")
 	fs.IntVar(&v.MaxDepth, "max-depth", 0, "cut the view below this many levels, with a marker (0: the default, 100)")
 	fs.IntVar(&v.MaxInteractive, "max-interactive", 0, "show at most this many interactive nodes, with a marker (0: all)")
 	fs.StringVar(&v.Selector, "selector", "", "only the subtrees of the elements this CSS selector matches, or of one node id (node_12, 12 or [12])")
 	fs.BoolVarP(&v.Interactive, "interactive", "i", false, "only the interactive nodes, one line each, with the landmark, heading or item that tells them apart")
 	fs.BoolVar(&v.Folds, "folds", true, "fold a run of 8 or more same-shaped siblings after the first three, with a line saying how to see them all")
 	fs.BoolVar(&v.Behind, "behind-modal", false, "with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)")
+	fs.StringVar(&v.Query, "query", "", "only the parts of the page (items, rows, sections, forms) most relevant to these words, best first by BM25, within --max-tokens (default 2000)")
 	fs.IntVar(&v.maxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
 }
 
@@ -32,6 +34,12 @@ func (v *viewFlags) register(fs *pflag.FlagSet) {
 func (v *viewFlags) check(format string) error {
 	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.maxTokens < 0 {
 		return usageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
+	}
+	if v.MinVisible < 0 || v.MinVisible > 1 {
+		return usageError{"--min-visible is a part of the area, from 0 to 1 (0.66: two thirds)"}
+	}
+	if v.Query != "" && format != "text" {
+		return usageError{"--query writes the text view: drop --format " + format}
 	}
 	if format == "tree" && (v.maxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
 		return usageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}

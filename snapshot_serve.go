@@ -33,7 +33,7 @@ func (o snapshotOpts) render(flattenOff map[string]bool) render.View {
 // not do (emulation, screenshots, stats, other capture paths, a tab of
 // its own) goes direct.
 func servable(conn connFlags, o snapshotOpts, mode string) bool {
-	if o.direct || mode == classicCapture || o.capture != "cdp" || o.shot != "" || o.stats {
+	if o.direct || mode == classicCapture || o.capture != "cdp" || o.shot != "" || o.stats || o.loadAll {
 		return false
 	}
 	if conn.launch || conn.demo || conn.url != "" || conn.viewport != "" || conn.device != "" || conn.scale != 0 {

@@ -90,10 +90,34 @@ type VirtualNode struct {
 	Tier       Tier
 	Visible    bool
 	InViewport bool
+	// Scrolls: the element's overflow scrolls (auto or scroll). It is a
+	// scroll container when its content is larger than its box; a view
+	// that asks reads where it stands (Look).
+	Scrolls bool
 
 	Parent   *VirtualNode
 	Children []*VirtualNode // complete: shadow roots and frame documents included
 }
+
+// Scroll is where a scroll container (or the page) stands, in CSS pixels.
+type Scroll struct {
+	Top, Left     float64 // scrolled by
+	Height, Width float64 // the content's size
+	ClientHeight  float64 // the part shown
+	ClientWidth   float64
+}
+
+// MoreBelow says whether content lies below what is shown.
+func (s *Scroll) MoreBelow() bool { return s.Top+s.ClientHeight < s.Height-1 }
+
+// MoreAbove says whether content lies above what is shown.
+func (s *Scroll) MoreAbove() bool { return s.Top > 1 }
+
+// MoreRight says whether content lies right of what is shown.
+func (s *Scroll) MoreRight() bool { return s.Left+s.ClientWidth < s.Width-1 }
+
+// MoreLeft says whether content lies left of what is shown.
+func (s *Scroll) MoreLeft() bool { return s.Left > 1 }
 
 // Attr returns an attribute value, or "".
 func (n *VirtualNode) Attr(name string) string { return n.Attrs[name] }

@@ -93,7 +93,7 @@ type RawTarget struct {
 // seven (display, visibility, opacity, cursor, pointer-events, position,
 // overflow). Keep the order: recordings made with a longer list are read
 // by name through this prefix.
-var LayoutStyles = []string{"display", "visibility", "opacity", "cursor", "pointer-events"}
+var LayoutStyles = []string{"display", "visibility", "opacity", "cursor", "pointer-events", "overflow"}
 
 // RawFrame is one same-process frame of a target.
 type RawFrame struct {

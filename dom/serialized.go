@@ -19,6 +19,8 @@ type SerializedDom struct {
 	// Outside counts the nodes left out for lying outside the viewport
 	// (Options.IncludeOffscreen false). A marker node says it too.
 	Outside int `json:"-"`
+	// Scroll is where the page itself stands, when it scrolls.
+	Scroll *ScrollState `json:"scroll,omitempty"`
 }
 
 // SerializedNode is one kept node. Only non-default values appear in JSON.
@@ -42,12 +44,33 @@ type SerializedNode struct {
 	Focused       bool   `json:"focused,omitempty"`
 	// Context tells apart an interactive node whose role and name repeat
 	// (the interactive view): the label of the item it sits in.
-	Context   string            `json:"context,omitempty"`
-	Level     int               `json:"level,omitempty"` // heading level
-	TestID    string            `json:"data-testid,omitempty"`
-	Offscreen bool              `json:"offscreen,omitempty"`
-	Bounds    *Rect             `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
+	Context   string       `json:"context,omitempty"`
+	Level     int          `json:"level,omitempty"` // heading level
+	TestID    string       `json:"data-testid,omitempty"`
+	Offscreen bool         `json:"offscreen,omitempty"`
+	Bounds    *Rect        `json:"bounds,omitempty"` // only with IncludeBoundingBoxes
+	Scroll    *ScrollState `json:"scroll,omitempty"` // a scroll container: where it stands
+	// CoveredBy is the id of the element drawn over this control's click
+	// point: a click would hit it instead.
+	CoveredBy string            `json:"covered_by,omitempty"`
 	Children  []*SerializedNode `json:"children,omitempty"`
+}
+
+// ScrollState is where a scroll container stands in the output, in CSS
+// pixels; the horizontal fields only where it scrolls sideways. Rows
+// estimates the rows of a virtual list (0: every row is drawn).
+type ScrollState struct {
+	Top         float64 `json:"top"`
+	Height      float64 `json:"height"`
+	Client      float64 `json:"client"`
+	MoreAbove   bool    `json:"more_above"`
+	MoreBelow   bool    `json:"more_below"`
+	Left        float64 `json:"left,omitempty"`
+	Width       float64 `json:"width,omitempty"`
+	ClientWidth float64 `json:"client_width,omitempty"`
+	MoreLeft    bool    `json:"more_left,omitempty"`
+	MoreRight   bool    `json:"more_right,omitempty"`
+	Rows        int     `json:"rows,omitempty"`
 }
 
 // DecisionKind is what flattening did with one VirtualNode.
@@ -108,6 +131,16 @@ type Options struct {
 	// ModalScope puts an open modal dialog first and folds what lies
 	// behind it into one line. The modal-scope rule switches it off too.
 	ModalScope bool
+	// Covered marks controls another element is drawn over (the
+	// mark-covered rule switches it off too). The marks come from Look.
+	Covered bool
+	// MinVisible, with IncludeOffscreen false, keeps only nodes of which
+	// at least this part of the area lies in the viewport (seed 003
+	// §3.7.4's 2/3 rule: 0.66). It needs Look's viewport; 0: any part.
+	MinVisible float64
+	// Look is what the view read of the page besides the capture: scroll
+	// positions and hit tests (nil: no scroll or covered marks).
+	Look *Look
 }
 
 // DefaultOptions are the flatten defaults. Offscreen nodes are kept, depth

@@ -222,6 +222,7 @@ func (b *builder) walk() {
 			n.Bounds = bx.Bounds
 			n.Bounds.X += it.shiftX
 			n.Bounds.Y += it.shiftY
+			n.Scrolls = ti.Scrolls(bx)
 		} else if ti.Unlaid(r, f.ua) {
 			f.unlaid = true
 			b.unlaid++

@@ -96,6 +96,7 @@ func sameNode(a, b *dom.VirtualNode) bool {
 		a.Tag == b.Tag && a.Role == b.Role && a.Name == b.Name && a.Text == b.Text && a.ShadowType == b.ShadowType &&
 		a.Bounds == b.Bounds && a.Hidden == b.Hidden && a.Why == b.Why && a.NodeType == b.NodeType &&
 		a.Tier == b.Tier && a.Visible == b.Visible && a.InViewport == b.InViewport &&
+		a.Scrolls == b.Scrolls &&
 		maps.Equal(a.Attrs, b.Attrs) && maps.Equal(a.States, b.States)
 }
 
@@ -141,6 +142,7 @@ func (d *Draft) Rebound(cur *cdpjson.Target, moved bool) bool {
 			if nb == nil {
 				return false
 			}
+			n.Scrolls = cur.Scrolls(nb)
 			if nb.Bounds != n.Bounds {
 				// zero-size is judged on a node and what it holds. An
 				// ancestor is hidden only if none of it is drawn.

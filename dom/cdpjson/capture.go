@@ -4,7 +4,11 @@
 // It reads bytes; it calls nothing.
 package cdpjson
 
-import "domscope/dom"
+import (
+	"strings"
+
+	"domscope/dom"
+)
 
 // Box is one layout entry of DOMSnapshot. Its bounds are already shifted
 // into the target's top document. It holds computed style values.
@@ -104,6 +108,19 @@ func (ti *Target) StyleAt(b *Box, i int) string {
 
 // CursorStyle is the index of "cursor" in LayoutStyles.
 var CursorStyle = styleIndex("cursor")
+
+// OverflowStyle is the index of "overflow" in LayoutStyles.
+var OverflowStyle = styleIndex("overflow")
+
+// Scrolls reports whether a box's overflow scrolls on some axis (auto or
+// scroll): a scroll container if its content is larger than its box.
+func (ti *Target) Scrolls(b *Box) bool {
+	if b == nil {
+		return false
+	}
+	ov := ti.StyleAt(b, OverflowStyle)
+	return strings.Contains(ov, "auto") || strings.Contains(ov, "scroll")
+}
 
 // VisibilityStyle is the index of "visibility" in LayoutStyles.
 var VisibilityStyle = styleIndex("visibility")

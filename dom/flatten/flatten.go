@@ -33,6 +33,8 @@ type flat struct {
 	// outside counts the nodes left out for lying outside the viewport
 	// (IncludeOffscreen false), outsideInter the interactive ones.
 	outside, outsideInter int
+	// covered maps covered controls to what covers them (covered.go).
+	covered map[*dom.VirtualNode]*dom.VirtualNode
 }
 
 // rec is one emitted node and where it sits, for the collapse pass.
@@ -55,9 +57,13 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 		return sd, dom.Decisions{}
 	}
 	header(sd, s)
+	sd.Scroll = PageScroll(opts.Look)
 	f := &flat{s: s, opts: opts, off: opts.Disabled, sd: sd}
 	f.index()
 	f.dec = dom.NewDecisions(f.order)
+	if f.opts.Covered && f.opts.Look != nil && f.on(FlatMarkCovered) {
+		f.covered = f.coveredBy()
+	}
 	f.walk()
 	f.dedupeLabels()
 	f.mergeTexts()
@@ -226,7 +232,7 @@ func (f *flat) dropDescendants(i int32, rule string, into int32) {
 func (f *flat) decide(fr frame) (dom.DecisionKind, string) {
 	kind, rule := f.decideShown(fr)
 	v := f.order[fr.i]
-	if kind != dom.Keep || f.opts.IncludeOffscreen || v.InViewport || (v.NodeType != dom.ElementNode && v.NodeType != dom.TextNode) {
+	if kind != dom.Keep || f.opts.IncludeOffscreen || f.inView(v) || (v.NodeType != dom.ElementNode && v.NodeType != dom.TextNode) {
 		return kind, rule
 	}
 	f.outside++
@@ -237,6 +243,21 @@ func (f *flat) decide(fr frame) (dom.DecisionKind, string) {
 		return dom.Drop, FlatHoistOffscreen // its text is part of it: not counted again
 	}
 	return dom.Hoist, FlatHoistOffscreen
+}
+
+// inView: v lies in the viewport; with MinVisible, at least that part
+// of its area.
+func (f *flat) inView(v *dom.VirtualNode) bool {
+	if !v.InViewport || f.opts.MinVisible <= 0 || f.opts.Look == nil || f.opts.Look.Viewport.W <= 0 {
+		return v.InViewport
+	}
+	b, vp := v.Bounds, f.opts.Look.Viewport
+	if b.W <= 0 || b.H <= 0 {
+		return true
+	}
+	w := min(b.X+b.W, vp.X+vp.W) - max(b.X, vp.X)
+	h := min(b.Y+b.H, vp.Y+vp.H) - max(b.Y, vp.Y)
+	return w > 0 && h > 0 && w*h >= f.opts.MinVisible*b.W*b.H
 }
 
 // starts are the walk's first frames: the root, or the nodes
@@ -298,6 +319,8 @@ func (f *flat) decideShown(fr frame) (dom.DecisionKind, string) {
 		return dom.Keep, FlatKeepSemantic
 	case f.on(FlatKeepNonSemantic) && v.Tier == dom.NonSemantic:
 		return dom.Keep, FlatKeepNonSemantic
+	case f.on(FlatKeepScroller) && f.scrollOf(v) != nil:
+		return dom.Keep, FlatKeepScroller
 	}
 	if f.on(FlatTextBlock) && !f.actsBelow[fr.i] && f.hasOwnText(fr.i) {
 		t := f.blockText(v)
@@ -423,6 +446,12 @@ func (f *flat) serialize(v *dom.VirtualNode) *dom.SerializedNode {
 	sn := &dom.SerializedNode{ID: v.ID, Role: v.Role, Name: v.Name, Tag: v.Tag}
 	if v.NodeType != dom.ElementNode {
 		return sn
+	}
+	if sc := f.scrollOf(v); sc != nil && f.on(FlatKeepScroller) {
+		sn.Scroll = scrollState(v, sc)
+	}
+	if by := f.covered[v]; by != nil {
+		sn.CoveredBy = by.ID
 	}
 	a, st := v.Attrs, v.States
 	if h := a["href"]; h != "" && (v.Tag == "a" || v.Tag == "area") {

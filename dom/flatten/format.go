@@ -151,6 +151,12 @@ func writeTextLine(b *strings.Builder, n *dom.SerializedNode, depth int) {
 	if n.Focused {
 		b.WriteString(" focused")
 	}
+	if n.Scroll != nil {
+		b.WriteString(scrollText(n.Scroll))
+	}
+	if n.CoveredBy != "" {
+		b.WriteString(" covered by [" + shortID(n.CoveredBy) + "]")
+	}
 	if r := n.Bounds; r != nil {
 		// page coordinates in CSS pixels: @x,y width x height
 		fmt.Fprintf(b, " @%.0f,%.0f %.0fx%.0f", r.X, r.Y, r.W, r.H)

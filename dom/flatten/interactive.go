@@ -72,7 +72,7 @@ func (f *flat) interactiveOnly() {
 		case n.Role == "heading":
 			h := "h" + string(rune('0'+max(1, min(n.Level, 9)))) + " " + quote(textutil.Truncate(headingText(n), foldLabelLen))
 			heads = append(heads, head{owner: fr.parent, text: h})
-		case v != nil && isInteractive(v) && n.Role != "text" && v.Hidden == "":
+		case v != nil && (isInteractive(v) || n.Scroll != nil) && n.Role != "text" && v.Hidden == "":
 			c := *n
 			c.Children = nil
 			if c.Name == "" {

@@ -28,6 +28,8 @@ const (
 	FlatMaxInteractive  = "max-interactive"
 	FlatFoldRepeats     = "fold-repeats"
 	FlatModalScope      = "modal-scope"
+	FlatKeepScroller    = "keep-scroller"
+	FlatMarkCovered     = "mark-covered"
 
 	// consequences, not switches
 	FlatHoistOffscreen  = "hoist-offscreen"  // Options.IncludeOffscreen is false
@@ -55,6 +57,8 @@ var flattenRules = []dom.Rule{
 	{Name: FlatTextInName, Kind: "flatten", Doc: "drop text already said by the name of the node that holds it"},
 	{Name: FlatMaxDepth, Kind: "flatten", Doc: "cut the output below Options.MaxDepth levels, with a marker"},
 	{Name: FlatMaxInteractive, Kind: "flatten", Doc: "stop after Options.MaxInteractive interactive nodes, with a marker"},
+	{Name: FlatKeepScroller, Kind: "flatten", Doc: "keep scroll containers, with where they stand (scroll 40% ↑↓)"},
+	{Name: FlatMarkCovered, Kind: "flatten", Doc: "mark a control another element lies over (covered by [N]), from the browser's hit test (where the view reads one)"},
 	{Name: FlatFoldRepeats, Kind: "flatten", Doc: "fold a run of 8 or more same-shaped siblings after the first three (where folds are asked)"},
 	{Name: FlatModalScope, Kind: "flatten", Doc: "an open modal dialog first, what lies behind it in one line (where asked)"},
 }

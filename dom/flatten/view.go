@@ -115,7 +115,8 @@ func sameOptions(a, b dom.Options) bool {
 		a.IncludeOffscreen != b.IncludeOffscreen || a.IncludeBoundingBoxes != b.IncludeBoundingBoxes ||
 		a.IncludeBackendIDs != b.IncludeBackendIDs || a.MaxDepth != b.MaxDepth ||
 		a.MaxInteractive != b.MaxInteractive || len(a.Roots) != len(b.Roots) ||
-		a.Interactive != b.Interactive || a.Fold != b.Fold || a.ModalScope != b.ModalScope {
+		a.Interactive != b.Interactive || a.Fold != b.Fold || a.ModalScope != b.ModalScope || a.Covered != b.Covered ||
+		a.MinVisible != b.MinVisible || a.Look != b.Look {
 		return false
 	}
 	for i := range a.Roots {

@@ -17,6 +17,7 @@ import (
 //   - a script that sets a field's value.
 //   - a section that grows and moves what follows.
 //   - an element scrolled, a style sheet added.
+//   - rows added to a scroll box, a box whose overflow comes to scroll.
 //
 // Every snapshot after an action is what a full capture of the same
 // moment shows, in every format. A password typed in stays out of every
@@ -42,6 +43,8 @@ func TestIncrementalPartialLayout(t *testing.T) {
 			{"add a line", click("more")},
 			{"scroll the box", click("scroll")},
 			{"click in the scrolled box", click("inner")},
+			{"add rows to the scrolled box", click("addrow")},
+			{"let a box scroll", click("overflow")},
 			{"type a password", func(s *Snapshot) Action { return Action{Kind: "type", ID: byAttrID(t, s, "pw").ID, Text: "hunter2"} }},
 			{"scroll the page", func(s *Snapshot) Action { return Action{Kind: "scroll", DY: 200} }},
 			{"add a style sheet", click("sheet")},

@@ -17,6 +17,7 @@ import (
 	"domscope/dom/flatten"
 	"domscope/dom/internal/domtest"
 	. "domscope/dom/live"
+	"domscope/dom/query"
 )
 
 // twin is a second CDP session on the service's tab. Full captures taken
@@ -96,12 +97,31 @@ func (tw *twin) check(t *testing.T, step string) {
 		t.Fatalf("%s: full capture: %v", step, err)
 	}
 	a, b := outputs(t, inc), outputs(t, full)
-	for _, k := range []string{"text", "json", "tree", "json with bounds"} {
+	// the scroll and covered marks a view reads (issue 33): the same
+	// call on either snapshot gives the same marks
+	il, err := tw.svc.LookIn(ctx(t), inc, true)
+	if err != nil {
+		t.Fatalf("%s: reading the look: %v", step, err)
+	}
+	fl, err := query.ReadLook(ctx(t), tw.page.Call, full, tw.page.TargetID(), true)
+	if err != nil {
+		t.Fatalf("%s: reading the look: %v", step, err)
+	}
+	a["look"], b["look"] = lookOutput(inc, il), lookOutput(full, fl)
+	for _, k := range []string{"text", "json", "tree", "json with bounds", "look"} {
 		if a[k] != b[k] {
 			split := func(s string) string { return strings.ReplaceAll(s, "},{", "},\n{") }
 			t.Errorf("%s: the %s snapshot's %s differs from a full capture's:\n%s", step, kindOf(inc), k, lineDiff(split(b[k]), split(a[k])))
 		}
 	}
+}
+
+// lookOutput is the text view of s with its scroll and covered marks.
+func lookOutput(s *Snapshot, look *Look) string {
+	o := DefaultOptions()
+	o.Covered, o.Look = true, look
+	sd, _ := flatten.Flatten(s, o)
+	return flatten.FormatText(sd) + flatten.PageScrollText(sd)
 }
 
 func kindOf(s *Snapshot) string {

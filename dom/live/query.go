@@ -33,3 +33,34 @@ func (s *Service) QueryCSSIn(ctx context.Context, snap *dom.Snapshot, selector s
 	}
 	return query.QueryCSS(ctx, call, snap, page.TargetID(), selector)
 }
+
+// LookIn reads what a view of snap shows besides the capture: where the
+// page and its scroll containers stand and, with covered, the hit tests
+// of its controls (query.ReadLook). One call, whatever the page's size.
+func (s *Service) LookIn(ctx context.Context, snap *dom.Snapshot, covered bool) (*dom.Look, error) {
+	page, _, err := s.session()
+	if err != nil {
+		return nil, err
+	}
+	s.opMu.Lock()
+	defer s.opMu.Unlock()
+	call := func(ctx context.Context, method string, params, result any) error {
+		return s.call(ctx, page, method, params, result)
+	}
+	return query.ReadLook(ctx, call, snap, page.TargetID(), covered)
+}
+
+// LoadAll scrolls the page to its end until it stops growing, bounded
+// (query.LoadAll), then back.
+func (s *Service) LoadAll(ctx context.Context) (query.Loaded, error) {
+	page, _, err := s.session()
+	if err != nil {
+		return query.Loaded{}, err
+	}
+	s.opMu.Lock()
+	defer s.opMu.Unlock()
+	call := func(ctx context.Context, method string, params, result any) error {
+		return s.call(ctx, page, method, params, result)
+	}
+	return query.LoadAll(ctx, call, page.TargetID())
+}

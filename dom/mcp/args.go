@@ -49,6 +49,7 @@ var idSchema = &jsonschema.Schema{
 func schemaFor[T any](enums map[string][]any) *jsonschema.Schema {
 	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
 		reflect.TypeFor[NodeID]():     idSchema,
+		reflect.TypeFor[ScrollTo]():   {Types: []string{"string", "number"}},
 		reflect.TypeFor[dom.Expect](): expectSchema,
 	}})
 	if err != nil {

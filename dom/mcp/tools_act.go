@@ -52,6 +52,7 @@ type ScrollArgs struct {
 	ID     NodeID      `json:"id,omitempty" jsonschema:"scroll this node into view (no dx/dy), or turn the wheel over it (dx/dy); default: the page"`
 	DX     float64     `json:"dx,omitempty" jsonschema:"pixels to scroll right (negative: left)"`
 	DY     float64     `json:"dy,omitempty" jsonschema:"pixels to scroll down (negative: up); with no id, dx or dy the page scrolls down by most of a screen"`
+	To     ScrollTo    `json:"to,omitempty" jsonschema:"scroll the container of id (the page with no id): down, up, top, bottom, or a number (the Nth row of a list whose rows the view counts, else pixels from the top)"`
 	Expect *dom.Expect `json:"expect,omitempty"`
 }
 
@@ -78,6 +79,9 @@ func (s *Server) registerActions() {
 		})
 	addTool(s, "dom_scroll", "Scroll: bring a node into view (id), turn the wheel by dx/dy pixels (over the node, or the page), or with no arguments page down by most of a screen.",
 		nil, func(ctx context.Context, in ScrollArgs) reply {
+			if in.To != "" {
+				return s.scrollTo(ctx, in)
+			}
 			return s.act(ctx, dom.Action{Kind: dom.KindScroll, ID: string(in.ID), DX: in.DX, DY: in.DY, Expect: in.Expect})
 		})
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // The tool names are a contract with every agent that uses them.
-var contract = []string{"dom_back", "dom_click", "dom_dialog", "dom_forward", "dom_hover", "dom_key", "dom_navigate",
+var contract = []string{"dom_back", "dom_click", "dom_dialog", "dom_find", "dom_forward", "dom_hover", "dom_key", "dom_navigate",
 	"dom_reload", "dom_screenshot", "dom_scroll", "dom_select", "dom_snapshot", "dom_tabs", "dom_type", "dom_viewport", "dom_wait"}
 
 func TestToolsAndSchemas(t *testing.T) {
@@ -62,7 +62,7 @@ func TestToolsAndSchemas(t *testing.T) {
 			t.Errorf("%s id has no description for an LLM: %q", tool, d)
 		}
 	}
-	if e, _ := prop("dom_snapshot", "format")["enum"].([]any); len(e) != 2 {
+	if e, _ := prop("dom_snapshot", "format")["enum"].([]any); len(e) != 3 {
 		t.Errorf("dom_snapshot format enum %v", e)
 	}
 	for _, a := range []string{"offscreen", "bounds", "maxDepth", "maxInteractive", "selector", "maxTokens"} {

@@ -15,6 +15,8 @@ import (
 type viewOpts struct {
 	query.Shape
 	json      bool
+	compact   bool // seed 003's payload (flatten.FormatCompact)
+	recent    *dom.Later
 	maxTokens int
 }
 
@@ -29,11 +31,19 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	if o.json {
 		v.Format = "json"
 	}
+	if o.compact {
+		v.Format, v.Recent = "compact", o.recent
+	}
 	opts, err := v.Options(snap, func(sel string) ([]*dom.VirtualNode, error) {
 		return svc.QueryCSSIn(ctx, snap, sel)
 	})
 	if err != nil {
 		return "", err
+	}
+	if l, ok := svc.(looker); ok {
+		// without it the view has no scroll or covered marks; it still
+		// stands
+		opts.Look, _ = l.LookIn(ctx, snap, opts.Covered)
 	}
 	text, _, err := v.Print(snap, opts)
 	if err != nil {
@@ -41,6 +51,12 @@ func (s *Server) render(ctx context.Context, svc Service, snap *dom.Snapshot, o 
 	}
 	s.shown(snap)
 	return text, nil
+}
+
+// looker reads the scroll positions and hit tests a view shows
+// (live.Service).
+type looker interface {
+	LookIn(ctx context.Context, snap *dom.Snapshot, covered bool) (*dom.Look, error)
 }
 
 // cutNote words what maxTokens left out. It advises only what the call

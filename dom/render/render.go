@@ -30,6 +30,9 @@ type View struct {
 	Outside func(n int) string
 	// PageLine heads a text view with the page's title and URL.
 	PageLine func(snap *dom.Snapshot) string
+	// Recent is what the page did since the last action answered: the
+	// compact format's recent_events.
+	Recent *dom.Later
 }
 
 // UsageError is a view option that makes no sense.
@@ -40,7 +43,7 @@ func (e UsageError) Error() string { return e.Msg }
 // KnownFormat: format is one the views print.
 func KnownFormat(format string) bool {
 	switch format {
-	case "json", "text", "tree":
+	case "json", "text", "tree", "compact":
 		return true
 	}
 	return false
@@ -49,7 +52,10 @@ func KnownFormat(format string) bool {
 // Check refuses values that make no sense, in the CLI's words.
 func (v View) Check() error {
 	if !KnownFormat(v.Format) {
-		return UsageError{fmt.Sprintf("unknown --format %q: want json, text or tree", v.Format)}
+		return UsageError{fmt.Sprintf("unknown --format %q: want json, text, tree or compact", v.Format)}
+	}
+	if v.Query != "" && v.Format != "text" && v.Format != "" {
+		return UsageError{"--query writes the text view: drop --format " + v.Format}
 	}
 	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.MaxTokens < 0 {
 		return UsageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
@@ -66,7 +72,11 @@ func (v View) Options(snap *dom.Snapshot, css func(sel string) ([]*dom.VirtualNo
 	opts := dom.DefaultOptions()
 	opts.IncludeBackendIDs = v.BackendIDs
 	opts.Disabled = v.FlattenOff
-	return opts, v.Shape.Apply(snap, &opts, css)
+	err := v.Shape.Apply(snap, &opts, css)
+	if v.Format == "compact" {
+		opts.IncludeBoundingBoxes = true // xy and box
+	}
+	return opts, err
 }
 
 // Print flattens snap with opts and prints it as v says. The text ends
@@ -83,6 +93,12 @@ func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.Serializ
 		text = string(b)
 	case "tree":
 		text = flatten.FormatTree(snap, dec)
+	case "compact":
+		b, err := flatten.FormatCompact(snap, sd, opts.Look, v.Recent)
+		if err != nil {
+			return "", nil, err
+		}
+		text = string(b)
 	default:
 		text = v.text(snap, sd)
 	}
@@ -94,11 +110,17 @@ func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.Serializ
 
 // text is the text view, cut to MaxTokens.
 func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
-	lines, _, closing := flatten.CutText(flatten.FormatTextLines(sd), v.MaxTokens, v.note())
 	var b strings.Builder
 	if v.PageLine != nil {
-		b.WriteString(v.PageLine(snap))
+		// the page line says where the page stands when it scrolls
+		b.WriteString(strings.TrimSuffix(v.PageLine(snap), "\n") + flatten.PageScrollText(sd) + "\n")
 	}
+	if v.Query != "" {
+		text, _ := flatten.QueryText(sd, v.Query, v.MaxTokens)
+		b.WriteString(text)
+		return b.String()
+	}
+	lines, _, closing := flatten.CutText(flatten.FormatTextLines(sd), v.MaxTokens, v.note())
 	for _, l := range lines {
 		// Folds also write "… " lines; only the viewport's count is reworded.
 		if v.Outside != nil && sd.Outside > 0 && l.ID == "" && strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && strings.Contains(l.Text, "outside the viewport") {

@@ -231,6 +231,10 @@ func (t *servedTab) snapshot(ctx context.Context, o render.View, req Request) (s
 	if err != nil {
 		return "", fmt.Errorf("--selector: %w", err)
 	}
+	if o.Format != "tree" {
+		// scroll and covered marks; without them the view still stands
+		opts.Look, _ = query.ReadLook(ctx, t.page.Call, snap, t.page.TargetID(), opts.Covered)
+	}
 	text, _, err := o.Print(snap, opts)
 	return text, err
 }
