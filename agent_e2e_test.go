@@ -138,6 +138,10 @@ func TestAgentSessions(t *testing.T) {
 	}
 	a := e.ok("snapshot", "--session", "a")
 	b := e.ok("snapshot", "--session", "b")
+	// The view flags reach the session's view too.
+	if i := e.ok("snapshot", "-i", "--session", "a"); i == a || regexp.MustCompile(`\[\d+\] h1`).MatchString(i) {
+		t.Errorf("snapshot -i in a session printed the whole view:\n%s", i)
+	}
 	if !strings.Contains(a, `"Sign in"`) || strings.Contains(b, `"Sign in"`) {
 		t.Errorf("the sessions share a tab:\na: %s\nb: %s", a, b)
 	}

@@ -122,8 +122,7 @@ func snapshotInSession(ctx context.Context, conn connFlags, o snapshotOpts) erro
 	if o.format == "tree" || o.out != "" || o.shot != "" || o.stats || o.capture != "cdp" {
 		return usageError{"--session prints the agent's view: json or text, on stdout, no --screenshot, --stats or --capture"}
 	}
-	in := map[string]any{"format": o.format, "offscreen": o.view.Offscreen, "bounds": o.view.Bounds, "maxDepth": o.view.MaxDepth,
-		"maxInteractive": o.view.MaxInteractive, "selector": o.view.Selector, "maxTokens": o.view.maxTokens}
+	in := o.view.Args(o.format, o.loadAll)
 	f := cliFlags{endpoint: conn.endpoint, session: o.session, timeout: conn.timeout, idle: 10 * time.Minute}
 	return runAgent(ctx, f, "dom_snapshot", in, "")
 }

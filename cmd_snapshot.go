@@ -28,7 +28,7 @@ type snapshotOpts struct {
 	stats      bool
 	shot       string
 	marks      bool
-	view       viewFlags
+	view       cli.ViewFlags
 	capture    string
 	direct     bool
 	session    string // an agent session's tab, through the service
@@ -54,7 +54,7 @@ func snapshotCommand() *cobra.Command {
 	fs.StringVar(&o.out, "out", "", "write the output to this file instead of stdout")
 	fs.BoolVar(&o.stats, "stats", false, "print token count (o200k), tier counts, node count and timings to stderr")
 	fs.StringVar(&o.shot, "screenshot", "", "also save the page's viewport as a PNG at its CSS size to this file")
-	o.view.register(fs)
+	o.view.Register(fs)
 	fs.StringVar(&o.capture, "capture", "cdp", "experimental: cdp (default), page (roles and names from a script in the page), or compare (print where the two differ)")
 	fs.BoolVar(&o.direct, "direct", false, "attach and capture here even when domscope serve runs for this endpoint")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
@@ -158,13 +158,13 @@ func (o snapshotOpts) check() error {
 	if o.capture == "compare" && (o.shot != "" || o.out != "") {
 		return usageError{"--capture compare prints its own report: drop --screenshot and --out"}
 	}
-	if o.loadAll && (o.session != "" || o.capture == "compare") {
-		return usageError{"--load-all scrolls the tab this command attaches to: drop --session or --capture compare"}
+	if o.loadAll && o.capture == "compare" {
+		return usageError{"--load-all scrolls the page before one capture: drop --capture compare"}
 	}
 	if o.marks && o.shot == "" {
 		return usageError{"--marks draws on the screenshot: give --screenshot FILE.png too"}
 	}
-	return o.view.check(o.format)
+	return o.view.Check(o.format)
 }
 
 // flattenOptions are the options snapshot's views are flattened with:
@@ -174,7 +174,14 @@ func (o snapshotOpts) flattenOptions(ctx context.Context, p dom.Page, snap *dom.
 }
 
 // viewOptions are flattenOptions with the flatten rules off given.
-func (o snapshotOpts) viewOptions(snap *dom.Snapshot, flattenOff map[string]bool, q queryFunc) (dom.Options, error) {
+// pageQuery runs selectors on p, mapped to nodes of snap.
+func pageQuery(ctx context.Context, p dom.Page, snap *dom.Snapshot) func(sel string) ([]*dom.VirtualNode, error) {
+	return func(sel string) ([]*dom.VirtualNode, error) {
+		return query.QueryCSS(ctx, p.Call, snap, p.TargetID(), sel)
+	}
+}
+
+func (o snapshotOpts) viewOptions(snap *dom.Snapshot, flattenOff map[string]bool, q func(sel string) ([]*dom.VirtualNode, error)) (dom.Options, error) {
 	opts, err := o.render(flattenOff).Options(snap, q)
 	if err != nil {
 		return opts, fmt.Errorf("--selector: %w", err)

@@ -19,14 +19,14 @@ import (
 func (o snapshotOpts) request(conn connFlags, st *cli.Settings) serve.Request {
 	return serve.Request{
 		Protocol: serve.Protocol, Target: conn.target, Format: o.format, BackendIDs: o.backendIDs,
-		Shape: o.view.Shape, MaxTokens: o.view.maxTokens,
+		Shape: o.view.Shape, MaxTokens: o.view.MaxTokens,
 		TierOff: st.TierOff, FlattenOff: st.FlattenOff, Timeout: conn.timeout,
 	}
 }
 
 // render is how o prints a view, on either path.
 func (o snapshotOpts) render(flattenOff map[string]bool) render.View {
-	return render.View{Format: o.format, BackendIDs: o.backendIDs, Shape: o.view.Shape, MaxTokens: o.view.maxTokens, FlattenOff: flattenOff}
+	return render.View{Format: o.format, BackendIDs: o.backendIDs, Shape: o.view.Shape, MaxTokens: o.view.MaxTokens, FlattenOff: flattenOff}
 }
 
 // servable says whether a server may answer this snapshot. What it does

@@ -1,22 +1,20 @@
-package main
+package cli
 
 import (
-	"context"
-
 	"github.com/spf13/pflag"
 
-	"domscope/dom"
 	"domscope/dom/query"
 )
 
-// viewFlags are the serialization options of the snapshot command (seed
+// ViewFlags are the serialization options of the snapshot command (seed
 // 002 SerializationOptions). dom_snapshot takes the same ones over MCP.
-type viewFlags struct {
+type ViewFlags struct {
 	query.Shape
-	maxTokens int
+	MaxTokens int
 }
 
-func (v *viewFlags) register(fs *pflag.FlagSet) {
+// Register adds the flags to fs.
+func (v *ViewFlags) Register(fs *pflag.FlagSet) {
 	fs.BoolVar(&v.Offscreen, "offscreen", true, "include nodes outside the viewport (false: only what is in view, plus a line counting the rest)")
 	fs.BoolVar(&v.Bounds, "bounds", false, "add each node's box (page CSS pixels): \"bounds\" in json, @x,y WxH in text")
 	fs.Float64Var(&v.MinVisible, "min-visible", 0, "with --offscreen=false, show only nodes of which at least this part lies in the viewport (0.66: the 2/3 rule)")
@@ -27,32 +25,30 @@ func (v *viewFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&v.Folds, "folds", true, "fold a run of 8 or more same-shaped siblings after the first three, with a line saying how to see them all")
 	fs.BoolVar(&v.Behind, "behind-modal", false, "with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)")
 	fs.StringVar(&v.Query, "query", "", "only the parts of the page (items, rows, sections, forms) most relevant to these words, best first by BM25, within --max-tokens (default 2000)")
-	fs.IntVar(&v.maxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
+	fs.IntVar(&v.MaxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
 }
 
-// check refuses values that make no sense.
-func (v *viewFlags) check(format string) error {
-	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.maxTokens < 0 {
-		return usageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
+// Check refuses values that make no sense.
+func (v *ViewFlags) Check(format string) error {
+	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.MaxTokens < 0 {
+		return UsageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
 	}
 	if v.MinVisible < 0 || v.MinVisible > 1 {
-		return usageError{"--min-visible is a part of the area, from 0 to 1 (0.66: two thirds)"}
+		return UsageError{"--min-visible is a part of the area, from 0 to 1 (0.66: two thirds)"}
 	}
 	if v.Query != "" && format != "text" {
-		return usageError{"--query writes the text view: drop --format " + format}
+		return UsageError{"--query writes the text view: drop --format " + format}
 	}
-	if format == "tree" && (v.maxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
-		return usageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
+	if format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
+		return UsageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
 	}
 	return nil
 }
 
-// queryFunc finds the nodes of a snapshot a CSS selector matches.
-type queryFunc func(sel string) ([]*dom.VirtualNode, error)
-
-// pageQuery runs selectors on p, mapped to nodes of snap.
-func pageQuery(ctx context.Context, p dom.Page, snap *dom.Snapshot) queryFunc {
-	return func(sel string) ([]*dom.VirtualNode, error) {
-		return query.QueryCSS(ctx, p.Call, snap, p.TargetID(), sel)
-	}
+// Args are the flags as dom_snapshot's arguments, for a session's view.
+func (v *ViewFlags) Args(format string, loadAll bool) map[string]any {
+	return map[string]any{"format": format, "offscreen": v.Offscreen, "bounds": v.Bounds, "maxDepth": v.MaxDepth,
+		"maxInteractive": v.MaxInteractive, "selector": v.Selector, "maxTokens": v.MaxTokens,
+		"interactive": v.Interactive, "folds": v.Folds, "behind": v.Behind, "minVisible": v.MinVisible,
+		"query": v.Query, "load_all": loadAll}
 }
