@@ -240,7 +240,7 @@ func Default() KeyMap {
 		{b("E", "edit step", "E"), StepEdit, onNormal, nowhere, GroupAct, live, "script: edit the step, retry"},
 		{b("H", "story", "H"), Story, panes, nowhere, GroupFind, offline, "the session's steps and their diffs"},
 		{b("L", "messages", "L"), Messages, panes, nowhere, GroupFind, offline, "messages and errors, in full"},
-		{b("M", "agent calls", "M"), Calls, panes, nowhere, GroupFind, offline, "the agent's calls (--mcp)"},
+		{b("M", "agent calls", "M"), Calls, panes, nowhere, GroupFind, offline, "the agent's calls (--mcp, --session)"},
 		{b("p", "pause agent", "p"), AgentPause, panes, nowhere, GroupAct, offline, "pause / resume the agent (--mcp)"},
 		{b("?", "help", "?"), Help, panes | onList, panes, GroupFind, offline, "this help"},
 		{b("esc", "cancel", "esc"), Cancel, panes | onPrompt, onPrompt, GroupOther, offline, "cancel, close, clear search"},

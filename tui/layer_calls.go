@@ -20,7 +20,7 @@ func newCallsLayer(x *layerCtx, serving bool, calls []mcp.Call) *callsLayer {
 	o := &callsLayer{list{title: "Agent calls (newest last)", foot: "↑↓ scroll · esc close", noCursor: true, cursor: -1}}
 	switch {
 	case !serving:
-		o.header("No agent: start domscope with --mcp ADDR to serve the DOM tool.")
+		o.header("No agent: start domscope with --mcp ADDR to serve the DOM tool, or --session NAME to watch a shell agent.")
 	case len(calls) == 0:
 		o.header("No calls yet.")
 	}

@@ -96,7 +96,7 @@ func (m *Model) callsKey() tea.Cmd {
 
 func (m *Model) agentPauseKey() tea.Cmd {
 	if m.cfg.Agent == nil {
-		m.setFlash("no agent to pause: start domscope with --mcp ADDR", true)
+		m.setFlash("no agent to pause: start domscope with --mcp ADDR or --session NAME", true)
 		return nil
 	}
 	m.toggleAgent()
