@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -20,21 +21,29 @@ type NodeID string
 
 // UnmarshalJSON takes a string or a number.
 func (n *NodeID) UnmarshalJSON(b []byte) error {
+	s, f, isNum, err := stringOrNumber(b, `an id is a string like "node_12" or a number`)
+	if err != nil {
+		return err
+	}
+	if isNum {
+		s = strconv.FormatInt(int64(f), 10)
+	}
+	*n = NodeID(dom.NormalizeID(s))
+	return nil
+}
+
+// stringOrNumber reads a JSON string, or a number (isNum). bad is the
+// error for anything else: an agent reads it.
+func stringOrNumber(b []byte, bad string) (s string, f float64, isNum bool, err error) {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		*n = NodeID(dom.NormalizeID(s))
-		return nil
+		err = json.Unmarshal(b, &s)
+		return s, 0, false, err
 	}
-	var f float64
-	if err := json.Unmarshal(b, &f); err != nil {
-		return fmt.Errorf("an id is a string like \"node_12\" or a number")
+	if json.Unmarshal(b, &f) != nil {
+		return "", 0, false, errors.New(bad)
 	}
-	*n = NodeID(dom.NormalizeID(strconv.FormatInt(int64(f), 10)))
-	return nil
+	return "", f, true, nil
 }
 
 // idSchema is the schema of every id argument.

@@ -1,9 +1,7 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -20,20 +18,15 @@ type ScrollTo string
 
 // UnmarshalJSON takes a string or a number.
 func (t *ScrollTo) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
+	s, f, isNum, err := stringOrNumber(b, `to is "down", "up", "top", "bottom" or a number`)
+	switch {
+	case err != nil:
+		return err
+	case isNum:
+		*t = ScrollTo(strconv.FormatFloat(f, 'f', -1, 64))
+	default:
 		*t = ScrollTo(strings.ToLower(strings.TrimSpace(s)))
-		return nil
 	}
-	var f float64
-	if err := json.Unmarshal(b, &f); err != nil {
-		return fmt.Errorf(`to is "down", "up", "top", "bottom" or a number`)
-	}
-	*t = ScrollTo(strconv.FormatFloat(f, 'f', -1, 64))
 	return nil
 }
 
