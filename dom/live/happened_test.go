@@ -59,6 +59,7 @@ func TestFlashesAreReported(t *testing.T) {
 		{"f600", "status", "Flash 600"},
 		{"shown", "alert", "Session expired"},
 		{"sflash", "alert", "Shadow saved"},
+		{"iconflash", "status", "Done: Link copied"},
 	} {
 		res := do(t, svc, c.button, Action{Kind: "click"})
 		mustOK(t, res)

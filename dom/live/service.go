@@ -176,6 +176,10 @@ type Service struct {
 	happened happenedState
 	// frameFol follows the out-of-process frames for wit (framefollow.go).
 	frameFol frameFollows
+	// cutAsked are the cut nodes of cutModel whose children were asked
+	// for as they came (askCut).
+	cutAsked map[int64]bool
+	cutModel *model.Model
 }
 
 // NewService starts the service for an attached page. It never fails: a

@@ -102,6 +102,7 @@ func (s *Service) followModel(p dom.Page, pctx context.Context) {
 				s.mu.Unlock()
 				if m != nil && len(batch) > 0 {
 					m.Apply(batch...)
+					s.askCut(p, m, batch)
 				}
 				if mark > 0 {
 					s.marks.reach(mark) // what came before it is applied
