@@ -44,7 +44,7 @@ func TestMCPOverStdio(t *testing.T) {
 		return text
 	}
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 16 {
+	if err != nil || len(tools.Tools) != 17 {
 		t.Fatalf("tools: %v %v", tools, err)
 	}
 	view := call("dom_snapshot", nil)
