@@ -292,3 +292,16 @@ func cpuMs() float64 {
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e6
 }
+
+// BenchmarkClickQuietWindow: a click answered after today's quiet
+// window (100 ms) and after 50 ms. What lands later goes to the next
+// answer's `later`, so a short window loses nothing (happened.go).
+func BenchmarkClickQuietWindow(b *testing.B) {
+	for _, q := range []time.Duration{100 * time.Millisecond, 50 * time.Millisecond} {
+		b.Run(q.String(), func(b *testing.B) {
+			benchAction(b, smallPage(b), Config{QuietWindow: q}, func(s *Snapshot) Action {
+				return Action{Kind: "click", ID: firstMatch(b, s, clickTarget(true))}
+			})
+		})
+	}
+}
