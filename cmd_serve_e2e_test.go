@@ -417,7 +417,7 @@ func TestServeKilledMidRequest(t *testing.T) {
 	waitLog(t, srv, "test: holding the request")
 	_ = srv.cmd.Process.Kill()
 	r := <-done
-	if r.code != 0 || !strings.Contains(r.out, "Open 3999") {
+	if r.code != 0 || !strings.Contains(r.out, "Open 1499") {
 		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, r.out[:min(len(r.out), 300)])
 	}
 	if srv.served() != 0 {
