@@ -130,7 +130,9 @@ func short(u string) string {
 // classic, fast, classic, up to three rounds. moving reports a page whose
 // classic reads never agreed with each other.
 func sameBothWays(t *testing.T, tab *covTab, u string) (moving bool, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	// A hang guard: up to three rounds of captures of 50,000 elements, on
+	// a machine busy with another lane, took over 5 minutes.
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	if err := navigate(ctx, tab.p, u); err != nil {
 		return false, err
