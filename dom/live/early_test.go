@@ -66,7 +66,9 @@ func TestEarlyReadOverlapsSettling(t *testing.T) {
 // in the DOM or only in a control's state, makes the service read the page
 // again. The result shows the late change.
 func TestEarlyReadDroppedOnLateChange(t *testing.T) {
-	svc, p := openService(t, serveLate(t), Config{})
+	// The early read comes at once, the change 60 ms later: inside a
+	// quiet window that a loaded machine's late timer cannot outrun.
+	svc, p := openService(t, serveLate(t), Config{QuietWindow: 400 * time.Millisecond})
 	tw := newTwin(t, svc, p)
 	tw.do(t, Action{Kind: "click", ID: byAttrID(t, snap(t, svc), "later").ID}, "click later")
 	if got := nodeText(svc.Current().Root); !strings.Contains(got, "second") {
