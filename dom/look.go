@@ -38,3 +38,20 @@ func (l *Look) ScrollOf(n *VirtualNode) *Scroll {
 	}
 	return l.Scroll[n]
 }
+
+// Holder is the nearest scroll container at or above n, other than the
+// page, that has more to show the way dy turns (dy > 0: down, < 0: up,
+// 0: either way), with where it stands; nil when none has. It goes out
+// as a wheel does when a list is at its end: to the box holding it.
+func (l *Look) Holder(n *VirtualNode, dy float64) (*VirtualNode, *Scroll) {
+	for x := n; x != nil && l != nil; x = x.Parent {
+		s := l.Scroll[x]
+		if s == nil || x.Tag == "html" || x.Tag == "body" {
+			continue
+		}
+		if (dy >= 0 && s.MoreBelow()) || (dy <= 0 && s.MoreAbove()) {
+			return x, s
+		}
+	}
+	return nil, nil
+}

@@ -21,6 +21,18 @@ type SerializedDom struct {
 	Outside int `json:"-"`
 	// Scroll is where the page itself stands, when it scrolls.
 	Scroll *ScrollState `json:"scroll,omitempty"`
+	// Marks are what the passes found of nodes beyond their lines, for a
+	// view that marks nodes elsewhere (the UI's tree pane).
+	Marks ViewMarks `json:"-"`
+}
+
+// ViewMarks say, by node ID, what a flatten found of nodes beyond their
+// lines: what covers a control (even one the modal scope folded away),
+// the open modal the view starts with, and the items folds hid.
+type ViewMarks struct {
+	Covered map[string]string // a covered control → the element on top
+	Modal   string            // the open modal dialog the view starts with
+	Folded  map[string]string // an item folded away → the first of its run
 }
 
 // SerializedNode is one kept node. Only non-default values appear in JSON.

@@ -22,6 +22,9 @@ type Styles struct {
 	Added, Renamed, Removed                            Ink
 	Key, KeyDesc                                       Ink
 	Badge                                              Ink
+	// The engine's marks on tree rows: a scroll container, a covered
+	// control, the open modal, an item a fold hid.
+	ScrollMark, CoveredMark, ModalMark, FoldMark Ink
 
 	// Help styles the bubbles help view (footer hints, help screen) like
 	// Key and KeyDesc.
@@ -91,6 +94,10 @@ func New(p Palette, noColor bool) Styles {
 		FullKey: keySt, FullDesc: lipgloss.NewStyle(), FullSeparator: lipgloss.NewStyle(),
 	}
 	s.Badge = fg(p.Accent)
+	s.ScrollMark = fg(p.Accent)
+	s.CoveredMark = ink(fgs(p.Warn).Bold(true))
+	s.ModalMark = ink(fgs(p.Renamed).Bold(true))
+	s.FoldMark = fg(p.Dim)
 	if noColor {
 		s.Selected = ink(lipgloss.NewStyle().Reverse(true))
 		s.SelectedBlur = ink(lipgloss.NewStyle().Underline(true))

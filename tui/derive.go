@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"context"
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
@@ -36,25 +39,62 @@ type viewMaker interface {
 	Diff(prev, next *dom.Snapshot) flatten.SnapshotDiff
 }
 
+// looker reads what a view shows besides the capture: where scroll
+// containers stand and what covers each control (live.Service).
+type looker interface {
+	LookIn(ctx context.Context, snap *dom.Snapshot, covered bool) (*dom.Look, error)
+}
+
+// lookTimeout bounds the one call a new snapshot's look takes.
+const lookTimeout = 20 * time.Second
+
 // deriveIn is what a command needs to derive, read on the Update loop.
 type deriveIn struct {
+	ctx      context.Context
 	actor    dom.Actor
 	base     *dom.Snapshot
 	baseView *flatten.View
 	opts     dom.Options
 	json     bool
+	// look is lookSnap's look, known already; reader reads another
+	// snapshot's (nil: none is read, as on the Update loop).
+	lookSnap *dom.Snapshot
+	look     *dom.Look
+	reader   looker
 }
 
 func (m *Model) deriveInput() deriveIn {
 	o := m.doc.flatOpts
 	o.Disabled = dom.CopyRules(o.Disabled)
-	return deriveIn{actor: m.conn.actor, base: m.doc.snap, baseView: m.doc.view, opts: o, json: m.panes.flat.json}
+	in := deriveIn{ctx: m.ctx, actor: m.conn.actor, base: m.doc.snap, baseView: m.doc.view, opts: o, json: m.panes.flat.json}
+	if v := m.doc.view; v != nil {
+		in.lookSnap, in.look = v.Snap, v.Opts.Look
+	}
+	in.reader, _ = m.conn.actor.(looker)
+	return in
+}
+
+// lookOf is s's look: the one known, else one call to the page. A page
+// that cannot say gives none: the view has no scroll or covered marks.
+func (in deriveIn) lookOf(s *dom.Snapshot) *dom.Look {
+	if s == in.lookSnap {
+		return in.look
+	}
+	if in.reader == nil {
+		return nil
+	}
+	ctx, cancel := ctxTimeout(in.ctx, lookTimeout)
+	defer cancel()
+	// no hit tests when the covered marks are switched off in x
+	l, _ := in.reader.LookIn(ctx, s, in.opts.Covered && !in.opts.Disabled[flatten.FlatMarkCovered])
+	return l
 }
 
 // derive makes what s shows (rebuilt: the same page with other tier
 // rules, so no diff).
 func (in deriveIn) derive(s *dom.Snapshot, rebuilt bool) *derived {
 	d := &derived{base: in.base}
+	in.opts.Look = in.lookOf(s)
 	vm, _ := in.actor.(viewMaker)
 	if vm != nil {
 		d.view, d.err = vm.View(s, in.opts, in.json)
@@ -101,7 +141,12 @@ func (in deriveIn) complete(msg tea.Msg) tea.Msg {
 // fits says whether d can be shown as it is now: made against the
 // snapshot on screen, with the rules and format in use.
 func (m *Model) fits(d *derived, s *dom.Snapshot) bool {
-	return d != nil && d.base == m.doc.snap && d.err == nil && d.view.Matches(s, m.doc.flatOpts, m.panes.flat.json)
+	if d == nil || d.view == nil {
+		return false
+	}
+	o := m.doc.flatOpts
+	o.Look = d.view.Opts.Look // read per snapshot, in the command
+	return d.base == m.doc.snap && d.err == nil && d.view.Matches(s, o, m.panes.flat.json)
 }
 
 // sameView reports whether showing s would change nothing on screen: the

@@ -157,6 +157,9 @@ func newModel(ctx context.Context, cfg Config) *Model {
 		step:    newStepper(cfg),
 	}
 	m.doc.flatOpts.Disabled = dom.CopyRules(cfg.FlattenOff)
+	// The view an agent gets from dom_snapshot and snapshot: folds, the
+	// open modal first, covered controls marked (their rules in x).
+	m.doc.flatOpts.Fold, m.doc.flatOpts.ModalScope, m.doc.flatOpts.Covered = true, true, true
 	if len(cfg.TierOff) > 0 {
 		m.doc.tierOff = dom.CopyRules(cfg.TierOff)
 	}
@@ -207,8 +210,14 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 	}
 	if !m.fits(d, s) {
 		// not made, or made for another screen (the rules, the format or
-		// the snapshot changed while the command ran): made here
-		d = m.deriveInput().derive(s, rebuilt)
+		// the snapshot changed while the command ran): made here, with
+		// the look d read if any (Update never waits for the page)
+		in := m.deriveInput()
+		in.reader = nil
+		if d != nil && d.view != nil && d.view.Snap == s {
+			in.lookSnap, in.look = s, d.view.Opts.Look
+		}
+		d = in.derive(s, rebuilt)
 	}
 	old := m.doc.snap
 	// another tab (a reconnect found the page in a new browser): start over

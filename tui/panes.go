@@ -2,6 +2,7 @@ package tui
 
 import (
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/themes"
 	"domscope/views"
 )
@@ -45,6 +46,7 @@ type rowContext struct {
 	st      themes.Styles
 	snap    *dom.Snapshot
 	dec     dom.Decisions
+	view    *flatten.View // the flat view on screen: the engine's marks of nodes
 	marks   map[string]views.Mark
 	notes   map[string]string // what changed on a marked node, in words
 	matches map[*dom.VirtualNode]bool

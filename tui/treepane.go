@@ -2,6 +2,7 @@ package tui
 
 import (
 	"domscope/dom"
+	"domscope/dom/flatten"
 	"domscope/dom/build"
 	"domscope/views"
 )
@@ -270,7 +271,7 @@ func (p *TreePane) Rows(c rowContext) []string {
 			}
 		}
 		tr := views.TreeRow{Node: row.node, Depth: row.depth, Open: len(row.node.Children) > 0 && p.IsOpen(row.node),
-			Mark: c.marks[row.node.ID], Match: c.matches[row.node]}
+			Mark: c.marks[row.node.ID], Match: c.matches[row.node], Marks: treeMarks(c.view, row.node.ID)}
 		if d, ok := c.dec.Lookup(row.node.ID); ok {
 			tr.Decision, tr.Decided = d, true
 		}
@@ -355,4 +356,14 @@ func (p *TreePane) Visible() []treeRow {
 		return nil
 	}
 	return p.rows[p.offset:end]
+}
+
+// treeMarks are the engine's marks of a node in the view on screen:
+// where a scroll container stands, what covers a control, the open
+// modal, an item a fold hid. Made by the flatten, only looked up here.
+func treeMarks(v *flatten.View, id string) views.TreeMarks {
+	if v == nil || id == "" {
+		return views.TreeMarks{}
+	}
+	return views.TreeMarks{Scroll: v.Scrolls[id], CoveredBy: v.Marks.Covered[id], Modal: id == v.Marks.Modal, FoldedLike: v.Marks.Folded[id]}
 }

@@ -82,7 +82,7 @@ func (m *Model) headerData() views.HeaderData {
 
 // rowContext is what the panes read from the model to draw their rows.
 func (m *Model) rowContext(p pane) rowContext {
-	return rowContext{st: m.st, snap: m.doc.snap, dec: m.doc.decisions(), marks: m.doc.marks, notes: m.doc.notes, matches: m.search.set,
+	return rowContext{st: m.st, snap: m.doc.snap, dec: m.doc.decisions(), view: m.doc.view, marks: m.doc.marks, notes: m.doc.notes, matches: m.search.set,
 		focused: p == m.panes.focused(), selID: m.panes.tree.SelectedID()}
 }
 

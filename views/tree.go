@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"domscope/dom"
 	"domscope/themes"
 )
@@ -37,6 +39,62 @@ type TreeRow struct {
 	Match    bool // a search hit
 	Decision dom.Decision
 	Decided  bool // Decision is set (a flatten result exists)
+	Marks    TreeMarks
+}
+
+// TreeMarks are what the engine's flat view says of a node besides its
+// tier and decision (flatten.View's Marks and Scrolls). The model hands
+// them over; the row only draws them.
+type TreeMarks struct {
+	Scroll     string // where a scroll container stands: "scroll 40% ↑↓"
+	CoveredBy  string // the ID of the element drawn over this control
+	Modal      bool   // the open modal dialog the view starts with
+	FoldedLike string // a folded item: the ID of the first of its run
+}
+
+// parts are the marks as plain words and styled, in the order drawn.
+func (m TreeMarks) parts(st themes.Styles) (plain, styled string) {
+	add := func(w string, ink themes.Ink) {
+		if plain != "" {
+			plain += " "
+			styled += " "
+		}
+		plain += w
+		styled += ink.Render(w)
+	}
+	if m.Modal {
+		add("open modal", st.ModalMark)
+	}
+	if m.CoveredBy != "" {
+		add("covered by ["+Clean(shortID(m.CoveredBy))+"]", st.CoveredMark)
+	}
+	if m.Scroll != "" {
+		add(Clean(m.Scroll), st.ScrollMark)
+	}
+	if m.FoldedLike != "" {
+		add("folded like ["+Clean(shortID(m.FoldedLike))+"]", st.FoldMark)
+	}
+	return plain, styled
+}
+
+// shortID is an ID as the text format writes it: node_12 → 12.
+func shortID(id string) string { return strings.TrimPrefix(id, "node_") }
+
+// withMarks ends a row's left part with its marks. When they do not fit,
+// the description is cut first: the marks are what the row has to say.
+func withMarks(prefix, body string, plainMarks, marks string, w int) string {
+	if plainMarks == "" {
+		return prefix + body
+	}
+	room := w - Width(prefix) - 1 - Width(plainMarks)
+	if room < 4 {
+		// too narrow for both: the marks win, the tag stays readable
+		return Pad(prefix+body, max(w-1-Width(plainMarks), Width(prefix)+4)) + " " + marks
+	}
+	if Width(body) > room {
+		body = ansi.Truncate(body, room, "…")
+	}
+	return prefix + body + " " + marks
 }
 
 // TierLabel is the tier written out. So colour is never the only signal.
@@ -112,14 +170,15 @@ func TreeLine(st themes.Styles, r TreeRow, w int, sel Sel) string {
 		} else {
 			prefix = "▷" + prefix[len(mark):]
 		}
-		plain := prefix + tag + hints
+		plain := tag + hints
 		if name != "" {
 			plain += " " + name
 		}
 		if badges != "" {
 			plain += " " + badges
 		}
-		line := Pad(plain, leftW) + gap(right) + right
+		pm, _ := r.Marks.parts(st)
+		line := Pad(withMarks(prefix, plain, pm, pm, leftW), leftW) + gap(right) + right
 		if sel == Focused {
 			return st.Selected.Render(line)
 		}
@@ -157,8 +216,8 @@ func TreeLine(st themes.Styles, r TreeRow, w int, sel Sel) string {
 	if r.Match {
 		body = st.Match.Render(body)
 	}
-	b.WriteString(body)
-	line := Pad(b.String(), leftW) + gap(right)
+	pm, sm := r.Marks.parts(st)
+	line := Pad(withMarks(b.String(), body, pm, sm, leftW), leftW) + gap(right)
 	if right != "" {
 		decStyle := st.Dim
 		if r.Decided && r.Decision.Kind == dom.Keep {

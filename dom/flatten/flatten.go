@@ -63,6 +63,10 @@ func Flatten(s *dom.Snapshot, opts dom.Options) (*dom.SerializedDom, dom.Decisio
 	f.dec = dom.NewDecisions(f.order)
 	if f.opts.Covered && f.opts.Look != nil && f.on(FlatMarkCovered) {
 		f.covered = f.coveredBy()
+		sd.Marks.Covered = make(map[string]string, len(f.covered))
+		for v, by := range f.covered {
+			sd.Marks.Covered[v.ID] = by.ID
+		}
 	}
 	f.walk()
 	f.dedupeLabels()

@@ -73,6 +73,10 @@ func (f *flat) foldList(l []*dom.SerializedNode, shapes map[*dom.SerializedNode]
 		out = append(out, f.foldLine(l[i:j]))
 		for _, n := range l[i+foldKeep : j] {
 			f.unshow(n)
+			if f.sd.Marks.Folded == nil {
+				f.sd.Marks.Folded = map[string]string{}
+			}
+			f.sd.Marks.Folded[n.ID] = l[i].ID
 		}
 		i = j
 	}

@@ -67,6 +67,7 @@ func (f *flat) modalScope() {
 		}
 	})
 	f.unshowAllBut(modal)
+	f.sd.Marks.Modal = modal.ID
 	f.sd.Nodes = []*dom.SerializedNode{modal, {Role: "more", Tag: BehindMarker, Text: behindLine(counts, others, modal)}}
 }
 

@@ -26,7 +26,7 @@ func (v *View) SameTree(s *dom.Snapshot) *View {
 	if !ok {
 		return nil
 	}
-	nv := &View{Snap: s, Opts: v.Opts, NodeCount: v.NodeCount, Dec: dec, Text: v.Text, Lines: v.Lines}
+	nv := &View{Snap: s, Opts: v.Opts, NodeCount: v.NodeCount, Dec: dec, Text: v.Text, Lines: v.Lines, Marks: v.Marks, Scrolls: v.Scrolls}
 	nv.CountAfter(v)
 	return nv
 }

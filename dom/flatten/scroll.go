@@ -136,3 +136,23 @@ func PageScrollText(sd *dom.SerializedDom) string {
 	}
 	return scrollText(sd.Scroll)
 }
+
+// ScrollMarks are the marks of every scroll container look read, by
+// node ID ("scroll 40% ↑↓ ~10000 rows"), and the page's under the
+// root's ID: for a view that marks nodes outside its lines (the UI's
+// tree). Nil without a look.
+func ScrollMarks(s *dom.Snapshot, l *dom.Look) map[string]string {
+	if l == nil || s == nil {
+		return nil
+	}
+	out := make(map[string]string, len(l.Scroll)+1)
+	for v, sc := range l.Scroll {
+		if v.Tag != "html" && v.Tag != "body" {
+			out[v.ID] = strings.TrimSpace(scrollText(scrollState(v, sc)))
+		}
+	}
+	if l.Page != nil && s.Root != nil {
+		out[s.Root.ID] = "page" + scrollText(scrollState(nil, l.Page))
+	}
+	return out
+}

@@ -25,6 +25,12 @@ type View struct {
 	// Lines are the lines shown, each with its node's ID. In the text
 	// format their strings share Text's memory.
 	Lines []Line
+	// Marks are what the passes found of nodes beyond their lines
+	// (covered controls, the modal, folded items), by ID.
+	Marks dom.ViewMarks
+	// Scrolls are the scroll containers' marks ("scroll 40% ↑↓"), by ID;
+	// the page's is under its root's ID. They come from Opts.Look.
+	Scrolls map[string]string
 	// tokens counts the exact output an LLM receives: Text, or compact
 	// JSON. Counted on first use: at 50,000 elements it takes a quarter
 	// second, which an action's own diff does not need.
@@ -51,7 +57,9 @@ func ViewOf(s *dom.Snapshot, sd *dom.SerializedDom, dec dom.Decisions, opts dom.
 	v := &View{Snap: s, Opts: opts, JSON: asJSON, Dec: dec}
 	if sd != nil {
 		v.NodeCount = sd.NodeCount
+		v.Marks = sd.Marks
 	}
+	v.Scrolls = ScrollMarks(s, opts.Look)
 	v.Text, v.Lines = textAndLines(sd)
 	if !asJSON {
 		v.CountAfter(nil)
