@@ -2,8 +2,8 @@ package tui
 
 import (
 	"domscope/dom"
-	"domscope/dom/flatten"
 	"domscope/dom/build"
+	"domscope/dom/flatten"
 	"domscope/views"
 )
 
