@@ -101,6 +101,7 @@ const (
 	Reveal            Command = "reveal"   // scroll the selected node into the page's view
 	ViewportNext      Command = "viewport"
 	WriteScript       Command = "write-script" // write the session's actions as a `run` script
+	QueryView         Command = "query-view"   // the flat pane as the query view of the typed words
 	Copy              Command = "copy"         // copy the selected node's line (OSC 52)
 	CopyMenu          Command = "copy-menu"    // choose what to copy
 	Follow            Command = "follow"       // pause or resume following the page
@@ -208,16 +209,17 @@ func Default() KeyMap {
 		{b("K", "key", "K"), Key, panes, onNormal, GroupAct, live, "press a key: Enter, ctrl+a…"},
 		{b("h", "hover", "h"), Hover, panes, nowhere, GroupAct, live, "hover the selected node"},
 		{b("s", "select", "s"), Select, panes, nowhere, GroupAct, live, "choose an option of a <select>"},
-		{b("ctrl+e", "scroll down", "ctrl+e"), ScrollDown, panes, nowhere, GroupAct, live, "scroll the page down"},
-		{b("ctrl+y", "scroll up", "ctrl+y"), ScrollUp, panes, nowhere, GroupAct, live, "scroll the page up"},
+		{b("ctrl+e", "scroll down", "ctrl+e"), ScrollDown, panes, nowhere, GroupAct, live, "scroll the selected list (or page) down"},
+		{b("ctrl+y", "scroll up", "ctrl+y"), ScrollUp, panes, nowhere, GroupAct, live, "scroll the selected list (or page) up"},
 		{b("g", "go to URL", "g"), Goto, panes, nowhere, GroupAct, live, "go to a URL"},
 		{b("<", "back", "<", "alt+left"), Back, panes, nowhere, GroupAct, live, "back in history"},
 		{b(">", "forward", ">", "alt+right"), Forward, panes, nowhere, GroupAct, live, "forward in history"},
 		{b("R", "reload", "R"), Reload, panes, nowhere, GroupAct, live, "reload the page"},
 
-		{b("/", "search", "/"), Search, panes, panes, GroupFind, offline, "search name, role, tag, attrs"},
+		{b("/", "search", "/"), Search, panes, panes, GroupFind, offline, "search; in the flat pane: filter lines"},
 		{b("n", "next", "n"), SearchNext, panes, nowhere, GroupFind, offline, "next match"},
 		{b("N", "prev", "N"), SearchPrev, panes, nowhere, GroupFind, offline, "previous match"},
+		{b("ctrl+q", "query view", "ctrl+q"), QueryView, panes | onPrompt, nowhere, GroupFind, offline, "flat / words, then: the query view"},
 		{b("i", "interactive only", "i"), FilterInteractive, panes, onReadOnly, GroupFind, offline, "interactive nodes only"},
 		{b("r", "refresh", "r"), Refresh, panes, onNormal, GroupAct, live, "take a new snapshot now"},
 		{b("F", "follow", "F"), Follow, panes, nowhere, GroupAct, live, "pause / resume following the page"},

@@ -125,9 +125,15 @@ type submit struct {
 	p     *promptLayer
 	value string
 	enter bool
+	fn    submitFunc // another of the prompt's functions (ctrl+q), else its submit
 }
 
-func (a submit) apply(m *Model, _ layer) tea.Cmd { return a.p.submit(m, a.p, a.value, a.enter) }
+func (a submit) apply(m *Model, _ layer) tea.Cmd {
+	if a.fn != nil {
+		return a.fn(m, a.p, a.value, a.enter)
+	}
+	return a.p.submit(m, a.p, a.value, a.enter)
+}
 
 // edited tells a prompt's owner the text changed (incremental search).
 type edited struct {

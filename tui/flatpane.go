@@ -13,12 +13,23 @@ import (
 // FlatPane is the state of the flattened view: exactly what the LLM
 // receives, split in lines, each line knowing the node it belongs to.
 type FlatPane struct {
-	json   bool // format: json (true) or text
-	lines  []string
-	ids    []string       // node ID per line ("" for none)
-	first  map[string]int // node ID -> its first line
-	tokens int
-	dec    dom.Decisions // where hoisted and dropped nodes went
+	json  bool // format: json (true) or text
+	lines []string
+	ids   []string       // node ID per line ("" for none)
+	first map[string]int // node ID -> its first line
+	// all are the lines before the filter (/ in the pane); lines and
+	// ids are the ones it lets through. lower is all in lower case,
+	// made at the first filter of these lines.
+	allLines, allIDs, lower []string
+	filter                  []string // the filter's words, lower case
+	filterText              string
+	// query: the pane shows the query view of these words (ctrl+q),
+	// made of queryOf; queryBusy: one is being made
+	query     string
+	queryOf   *flatten.View
+	queryBusy bool
+	tokens    int
+	dec       dom.Decisions // where hoisted and dropped nodes went
 	rowView
 	// side is the sideways scroll: the bubbles viewport keeps the width,
 	// the longest line and the column offset. Rows are still cut here, one
@@ -75,20 +86,77 @@ func (p *FlatPane) apply(o flatOutput, dec dom.Decisions) {
 	}
 }
 
+// applyQuery shows a query view in place of the view: text lines,
+// whatever the format (the query view has no json form).
+func (p *FlatPane) applyQuery(o flatOutput, dec dom.Decisions) {
+	json := p.json
+	p.apply(o, dec)
+	p.json = json
+}
+
 func (p *FlatPane) setLines(lines []flatten.Line) {
 	if len(lines) == 0 {
 		lines = []flatten.Line{{}} // one empty line, as an empty output splits into
 	}
-	p.lines = make([]string, len(lines))
-	p.ids = make([]string, len(lines))
-	p.first = make(map[string]int, len(lines))
+	p.allLines = make([]string, len(lines))
+	p.allIDs = make([]string, len(lines))
+	p.lower = nil
 	for i, l := range lines {
-		p.lines[i] = cleanIndented(l.Text)
-		p.ids[i] = l.ID
-		if _, ok := p.first[l.ID]; !ok && l.ID != "" {
-			p.first[l.ID] = i
+		p.allLines[i] = cleanIndented(l.Text)
+		p.allIDs[i] = l.ID
+	}
+	p.refilter()
+}
+
+// refilter makes the lines shown: those holding every word of the
+// filter (all of them without one).
+func (p *FlatPane) refilter() {
+	if len(p.filter) == 0 {
+		p.lines, p.ids = p.allLines, p.allIDs
+	} else {
+		if p.lower == nil {
+			p.lower = make([]string, len(p.allLines))
+			for i, l := range p.allLines {
+				p.lower[i] = strings.ToLower(l)
+			}
+		}
+		p.lines, p.ids = nil, nil
+	next:
+		for i, l := range p.lower {
+			for _, w := range p.filter {
+				if !strings.Contains(l, w) {
+					continue next
+				}
+			}
+			p.lines, p.ids = append(p.lines, p.allLines[i]), append(p.ids, p.allIDs[i])
 		}
 	}
+	p.first = make(map[string]int, len(p.lines))
+	for i, id := range p.ids {
+		if _, ok := p.first[id]; !ok && id != "" {
+			p.first[id] = i
+		}
+	}
+}
+
+// SetFilter shows only the lines holding every word of text (any case);
+// "" shows them all. The cursor stays on its node when it is let through.
+func (p *FlatPane) SetFilter(text string) {
+	sel := p.SelectedID()
+	p.filterText = strings.TrimSpace(text)
+	p.filter = strings.Fields(strings.ToLower(p.filterText))
+	p.refilter()
+	p.side.SetContentLines(p.lines)
+	if sel == "" || !p.Select(sel) {
+		p.clamp()
+		p.scrollToCursor()
+	}
+}
+
+// Filtered is how many lines the filter lets through, of how many; ok
+// is false without a filter.
+func (p *FlatPane) Filtered() (shown, of int, ok bool) {
+	return len(p.lines), len(p.allLines), len(p.filter) > 0
 }
 
 // cleanIndented cleans a page-controlled line but keeps its indentation.
@@ -228,7 +296,7 @@ func (p *FlatPane) Rows(c rowContext) []string {
 				ln = note
 			}
 		}
-		if ln == "" && n != nil && (i == 0 || p.ids[i-1] != n.ID) {
+		if ln == "" && n != nil && p.first[n.ID] == i {
 			switch c.marks[n.ID] {
 			case views.Added:
 				ln = "+ new"

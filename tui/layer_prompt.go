@@ -27,6 +27,9 @@ type promptLayer struct {
 	selected bool
 	input    textinput.Model
 	submit   submitFunc
+	// query, when set, is what ctrl+q does with the text (the flat
+	// pane's filter: the query view of the words)
+	query submitFunc
 	// changed runs after each edit (incremental search); cancelled on esc
 	changed   func(m *Model, value string)
 	cancelled func(m *Model)
@@ -88,7 +91,11 @@ func (p *promptLayer) handle(_ *layerCtx, c keymap.Command, msg tea.Msg) (action
 		}
 		return closeLayer{}, true
 	case keymap.Submit, keymap.SubmitEnter:
-		return actions{closeLayer{}, submit{p, p.input.Value(), c == keymap.SubmitEnter}}, true
+		return actions{closeLayer{}, submit{p: p, value: p.input.Value(), enter: c == keymap.SubmitEnter}}, true
+	case keymap.QueryView:
+		if p.query != nil {
+			return actions{closeLayer{}, submit{p: p, value: p.input.Value(), fn: p.query}}, true
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

@@ -336,7 +336,9 @@ func (m *Model) showView(d *derived) {
 	if d.err != nil {
 		m.setFlash("could not serialize the flat view: "+d.err.Error(), true)
 	}
-	m.panes.flat.apply(flatOutput{src: v, json: v.JSON, lines: v.Lines, tokens: d.tokens}, v.Dec)
+	if m.panes.flat.query == "" {
+		m.panes.flat.apply(flatOutput{src: v, json: v.JSON, lines: v.Lines, tokens: d.tokens}, v.Dec)
+	} // else the query view stays until made again for v (queryAfter)
 	m.clearCache()
 	m.fitMemory()
 }

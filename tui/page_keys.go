@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"math"
+
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
@@ -25,9 +27,48 @@ func acting(kind dom.ActionKind) paneKey {
 	return func(m *Model) tea.Cmd { return m.act(dom.Action{Kind: kind}) }
 }
 
-// scrolling scrolls the page by dy pixels.
-func scrolling(dy float64) paneKey {
-	return func(m *Model) tea.Cmd { return m.act(dom.Action{Kind: "scroll", DY: dy}) }
+// pageStep is how far ctrl+e and ctrl+y scroll the page, in CSS px.
+const pageStep = 400
+
+// scrolling scrolls what holds the selection a step down (dir 1) or up
+// (-1). That is the nearest scroll container at or above the selected
+// node with more to show that way, by 90% of its height (dom_scroll's
+// "down"). A row of a list is what one selects, and a wheel over it
+// turns its list, or the box holding the list once it is at its end.
+// Else the page scrolls. Where each stands is the view's look.
+func scrolling(dir int) paneKey {
+	return func(m *Model) tea.Cmd {
+		n := m.panes.tree.Selected()
+		var look *dom.Look
+		if v := m.doc.view; v != nil && v.Snap == m.doc.snap {
+			look = v.Opts.Look
+		}
+		if look == nil {
+			// the page cannot say where things stand: the page, as ever
+			return m.act(dom.Action{Kind: dom.KindScroll, DY: float64(dir * pageStep)})
+		}
+		if n != nil {
+			if c, st := look.Holder(n, float64(dir)); c != nil {
+				return m.act(dom.Action{Kind: dom.KindScroll, ID: c.ID, DY: float64(dir) * max(1, math.Round(st.ClientHeight*0.9))})
+			}
+		}
+		way, side, end := "down", "below", "end"
+		if dir < 0 {
+			way, side, end = "up", "above", "top"
+		}
+		if p := look.Page; p == nil || (dir > 0 && !p.MoreBelow()) || (dir < 0 && !p.MoreAbove()) {
+			holder, page := "nothing is selected", "the page does not scroll"
+			if n != nil {
+				holder = "no box holding " + m.nodeName(n.ID) + " has more " + side
+			}
+			if p != nil {
+				page = "the page is at its " + end
+			}
+			m.setFlash("nothing to scroll "+way+": "+holder+", and "+page, false)
+			return nil
+		}
+		return m.act(dom.Action{Kind: dom.KindScroll, DY: float64(dir * pageStep)})
+	}
 }
 
 func (m *Model) clickKey() tea.Cmd {

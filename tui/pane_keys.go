@@ -82,6 +82,9 @@ func (m *Model) filterKey() tea.Cmd {
 }
 
 func (m *Model) formatKey() tea.Cmd {
+	if m.panes.flat.query != "" {
+		m.panes.flat.query, m.panes.flat.queryOf = "", nil // the query view is text only
+	}
 	if m.doc.view == nil {
 		m.panes.flat.json = !m.panes.flat.json
 		return nil

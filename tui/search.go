@@ -6,6 +6,17 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
+// searchKey searches the tree, or filters the flat pane's lines when it
+// has the keyboard (flatquery.go).
+func (m *Model) searchKey() tea.Cmd {
+	if m.panes.focus == flatFocus && !m.pic.on {
+		m.openFlatFilter()
+		return nil
+	}
+	m.openSearch()
+	return nil
+}
+
 // openSearch opens the search prompt empty. The tree follows the first
 // match as the query is typed. esc puts back the query and the selection
 // there were before.

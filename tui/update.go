@@ -31,7 +31,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout() // the other pane takes the whole body
 	}
 	// A page change reported while other work held the page is taken now.
-	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh(), m.settleAfterShow())
+	return m, tea.Batch(cmd, m.afterSelection(before), m.pictureAfter(msg), m.followNow(), m.agentRefresh(), m.settleAfterShow(), m.queryAfter())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -89,6 +89,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.copyText(msg.what, msg.text)
+	case queryShownMsg:
+		return m.gotQuery(msg)
 	case reflattenedMsg:
 		if msg.snap != m.doc.snap || msg.seq != m.doc.flatSeq {
 			return nil // a newer snapshot or toggle made its own
@@ -360,6 +362,11 @@ func (m *Model) cancel() tea.Cmd {
 		m.setFlash(m.op.busy.label+": cancelled", false)
 		m.op.busy = nil
 		m.doc.gen++ // its reply, if any, is now stale
+	case m.panes.flat.query != "":
+		m.leaveQuery()
+	case m.panes.flat.filterText != "":
+		m.setFlatFilter("")
+		m.setFlash("flat filter cleared", false)
 	case m.search.query != "":
 		m.runSearch("", false)
 	case m.panes.tree.interactiveOnly:

@@ -138,10 +138,19 @@ func (m *Model) flatBox(r rect) []string {
 	if m.doc.view != nil && r.w >= 70 {
 		right += " · " + commas(m.doc.view.NodeCount) + " nodes"
 	}
+	f := &m.panes.flat
+	if f.query != "" {
+		title = "Query view “" + views.Trunc(views.Clean(f.query), 24) + "”"
+	}
+	if n, of, ok := f.Filtered(); ok {
+		right = commas(n) + " of " + commas(of) + " lines · " + right
+	}
 	if r.w < views.Width(title)+views.Width(right)+8 {
 		title = "Flat (" + format + ")"
+		if f.query != "" {
+			title = "Query “" + views.Trunc(views.Clean(f.query), 12) + "”"
+		}
 	}
-	f := &m.panes.flat
 	if x := f.Column(); x > 0 {
 		right = "col " + commas(x+1) + " · " + right
 	}

@@ -228,6 +228,18 @@ func score(chunks []*Chunk, q []string) {
 // order; the last line says how many chunks were left out. Ranked
 // returns the chunks kept, best first.
 func QueryText(sd *dom.SerializedDom, query string, maxTokens int) (text string, ranked []*Chunk) {
+	lines, ranked := QueryLines(sd, query, maxTokens)
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
+	}
+	return b.String(), ranked
+}
+
+// QueryLines is QueryText's lines, each with its node's ID ("" for a
+// chunk's path line and the last line): the UI's flat pane shows them.
+func QueryLines(sd *dom.SerializedDom, query string, maxTokens int) (lines []Line, ranked []*Chunk) {
 	if maxTokens <= 0 {
 		maxTokens = DefaultQueryTokens
 	}
@@ -257,31 +269,38 @@ func QueryText(sd *dom.SerializedDom, query string, maxTokens int) (text string,
 		ranked = append(ranked, c)
 	}
 	// the best first, where an agent looks first; the rest in page order
-	var b strings.Builder
 	if len(ranked) > 0 {
-		b.WriteString(chunkText(ranked[0]))
+		lines = chunkLines(lines, ranked[0])
 	}
 	for _, c := range chunks {
 		if keep[c] && c != ranked[0] {
-			b.WriteString(chunkText(c))
+			lines = chunkLines(lines, c)
 		}
 	}
 	left := len(chunks) - len(keep)
-	b.WriteString("… " + strconv.Itoa(left) + " more chunks left out (" + strconv.Itoa(len(byScore)-len(keep)) + " of them match): a longer query, a larger maxTokens, or the whole view\n")
-	return b.String(), ranked
+	lines = append(lines, Line{Text: "… " + strconv.Itoa(left) + " more chunks left out (" + strconv.Itoa(len(byScore)-len(keep)) + " of them match): a longer query, a larger maxTokens, or the whole view"})
+	return lines, ranked
 }
 
 // chunkText is a chunk's path line and its lines, indented from the
 // chunk's own depth.
 func chunkText(c *Chunk) string {
 	var b strings.Builder
-	b.WriteString("# ")
-	if c.Path == "" {
-		b.WriteString("page")
-	} else {
-		b.WriteString(c.Path)
+	for _, l := range chunkLines(nil, c) {
+		b.WriteString(l.Text)
+		b.WriteByte('\n')
 	}
-	b.WriteByte('\n')
+	return b.String()
+}
+
+// chunkLines appends to out c's path line and its lines, indented from
+// the chunk's own depth.
+func chunkLines(out []Line, c *Chunk) []Line {
+	path := "page"
+	if c.Path != "" {
+		path = c.Path
+	}
+	out = append(out, Line{Text: "# " + path})
 	strip := -1
 	for _, l := range c.Lines {
 		ind := len(l.Text) - len(strings.TrimLeft(l.Text, " "))
@@ -290,10 +309,9 @@ func chunkText(c *Chunk) string {
 		}
 	}
 	for _, l := range c.Lines {
-		b.WriteString(l.Text[min(strip, len(l.Text)-len(strings.TrimLeft(l.Text, " "))):])
-		b.WriteByte('\n')
+		out = append(out, Line{ID: l.ID, Text: l.Text[min(strip, len(l.Text)-len(strings.TrimLeft(l.Text, " "))):]})
 	}
-	return b.String()
+	return out
 }
 
 // cutChunk keeps the first lines of c that fit in budget tokens, and a
