@@ -255,7 +255,7 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 	}
 	m.panes.tree.SetRoot(s.Root)
 	if first {
-		m.selectStart()
+		m.selectStart(d.view)
 	}
 	m.showView(d)
 	if m.search.query != "" {
@@ -278,9 +278,14 @@ func (m *Model) setShown(s *dom.Snapshot, rebuilt bool, d *derived) {
 
 // selectStart puts the cursor on the first visible control (a node with
 // an interactive role), else the first non-semantic interactive node, else body.
-func (m *Model) selectStart() {
+// With a modal open (the view v starts with it), its first control.
+func (m *Model) selectStart(v *flatten.View) {
 	var pick, fallback *dom.VirtualNode
-	dom.Walk(m.doc.snap.Root, func(n *dom.VirtualNode) {
+	root := m.doc.snap.Root
+	if v != nil && v.Snap == m.doc.snap && m.doc.snap.Node(v.Marks.Modal) != nil {
+		root = m.doc.snap.Node(v.Marks.Modal)
+	}
+	dom.Walk(root, func(n *dom.VirtualNode) {
 		if pick != nil || n.Hidden != "" || !build.IsInteractive(n) {
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"os"
+	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -74,6 +75,7 @@ type picKey struct {
 	marks      bool
 	sel        string
 	gfx        views.Graphics
+	covered    int // the covered controls outlined (the rule may be toggled)
 }
 
 type (
@@ -273,7 +275,7 @@ func (m *Model) pictureRect() rect {
 func (m *Model) pictureWant() picKey {
 	r := m.pictureRect()
 	return picKey{shot: m.pic.shotN, cols: max(r.w-2, 1), rows: max(r.h-2, 1), marks: m.pic.marks,
-		sel: m.panes.tree.SelectedID(), gfx: m.pic.gfx}
+		sel: m.panes.tree.SelectedID(), gfx: m.pic.gfx, covered: m.coveredCount()}
 }
 
 // drawPicture draws the picture for k in a command.
@@ -283,6 +285,7 @@ func (m *Model) drawPicture(k picKey) tea.Cmd {
 		b := n.Bounds
 		in.Selected = &b
 	}
+	in.Covered = m.coveredBoxes()
 	var made *markSet // marks to make in the command
 	if v := m.doc.view; k.marks && v != nil {
 		if ms := m.pic.markCache; ms != nil && ms.view == v && ms.shot == m.pic.shot {
@@ -303,6 +306,35 @@ func (m *Model) drawPicture(k picKey) tea.Cmd {
 		out, err := views.DrawPicture(in)
 		return pictureDrawnMsg{key: k, out: out, err: err, marks: made}
 	})
+}
+
+func (m *Model) coveredCount() int {
+	if v := m.doc.view; v != nil && v.Snap == m.doc.snap {
+		return len(v.Marks.Covered)
+	}
+	return 0
+}
+
+// coveredBoxes are the boxes of the controls the view on screen marks
+// covered, in document order of their IDs' numbers: the picture outlines
+// them.
+func (m *Model) coveredBoxes() []dom.Rect {
+	v := m.doc.view
+	if v == nil || v.Snap != m.doc.snap || len(v.Marks.Covered) == 0 {
+		return nil
+	}
+	ids := make([]string, 0, len(v.Marks.Covered))
+	for id := range v.Marks.Covered {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var out []dom.Rect
+	for _, id := range ids {
+		if n := v.Snap.Node(id); n != nil && n.Bounds.W > 0 && n.Bounds.H > 0 {
+			out = append(out, n.Bounds)
+		}
+	}
+	return out
 }
 
 // pictureBox renders the picture pane from the cached drawing.

@@ -15,6 +15,9 @@ import (
 type PictureInput struct {
 	Pic      *screenshot.Picture
 	Selected *dom.Rect // page-document coordinates; nil: no outline
+	// Covered are the boxes of the controls another element is drawn
+	// over (the view's covered marks), outlined dashed in CoveredColor.
+	Covered []dom.Rect
 	Marks    []screenshot.Mark
 	Cols     int
 	Rows     int
@@ -37,6 +40,10 @@ type PictureOutput struct {
 
 // SelectColor is the outline of the selected node on the picture.
 var SelectColor = color.RGBA{R: 255, G: 200, B: 0, A: 255}
+
+// CoveredColor is the dashed outline of a covered control on the
+// picture: neither the selection's amber nor the marks' magenta.
+var CoveredColor = color.RGBA{R: 0, G: 200, B: 255, A: 255}
 
 // cellPx is the pixels of a terminal cell assumed for the pixel
 // protocols. A cell is about twice as high as it is wide.
@@ -69,6 +76,9 @@ func DrawPicture(in PictureInput) (PictureOutput, error) {
 				labels = append(labels, Label{Col: l.Min.X, Row: l.Min.Y / 2, Text: strconv.Itoa(m.N)})
 			}
 		}
+		for _, c := range in.Covered {
+			dashed(img, scale(in.Pic.ToImage(c)), 1, 2, CoveredColor)
+		}
 		if in.Selected != nil {
 			outline(img, scale(in.Pic.ToImage(*in.Selected)), 1, SelectColor)
 		}
@@ -78,6 +88,9 @@ func DrawPicture(in PictureInput) (PictureOutput, error) {
 	img := image.NewRGBA(src.Bounds())
 	copy(img.Pix, src.Pix)
 	screenshot.DrawMarks(img, in.Marks)
+	for _, c := range in.Covered {
+		dashed(img, in.Pic.ToImage(c), 3, 8, CoveredColor)
+	}
 	if in.Selected != nil {
 		outline(img, in.Pic.ToImage(*in.Selected), 3, SelectColor)
 	}
@@ -112,6 +125,39 @@ func outline(img *image.RGBA, r image.Rectangle, t int, c color.RGBA) {
 			for x := e.Min.X; x < e.Max.X; x++ {
 				img.SetRGBA(x, y, c)
 			}
+		}
+	}
+}
+
+// dashed draws a t pixels wide border inside r in dashes of d pixels,
+// gaps as long: a covered control's outline, told from the selection's
+// solid one without colour too.
+func dashed(img *image.RGBA, r image.Rectangle, t, d int, c color.RGBA) {
+	if r.Dx() <= 0 || r.Dy() <= 0 || d <= 0 {
+		return
+	}
+	b := img.Bounds()
+	set := func(x, y int) {
+		if (image.Point{x, y}).In(b) {
+			img.SetRGBA(x, y, c)
+		}
+	}
+	for x := r.Min.X; x < r.Max.X; x++ {
+		if (x-r.Min.X)/d%2 != 0 {
+			continue
+		}
+		for k := range t {
+			set(x, r.Min.Y+k)
+			set(x, r.Max.Y-1-k)
+		}
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		if (y-r.Min.Y)/d%2 != 0 {
+			continue
+		}
+		for k := range t {
+			set(r.Min.X+k, y)
+			set(r.Max.X-1-k, y)
 		}
 	}
 }
