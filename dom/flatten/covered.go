@@ -25,11 +25,28 @@ func LookWants(s *dom.Snapshot, covered bool) (scrollers, controls []*dom.Virtua
 		if v.Scrolls && v.Tag != "html" && v.Tag != "body" {
 			scrollers = append(scrollers, v)
 		}
-		if covered && v.InViewport && v.Bounds.W >= 1 && v.Bounds.H >= 1 && isInteractive(v) {
+		if covered && v.InViewport && v.Bounds.W >= 1 && v.Bounds.H >= 1 && isInteractive(v) && !clipped(v) {
 			controls = append(controls, v)
 		}
 	})
 	return scrollers, controls
+}
+
+// clipped: v's click point lies outside the box of a scroll container
+// holding it. It is scrolled out of its list, not covered: a hit test
+// there finds what lies behind the list.
+func clipped(v *dom.VirtualNode) bool {
+	cx, cy := v.Bounds.X+v.Bounds.W/2, v.Bounds.Y+v.Bounds.H/2
+	for a := v.Parent; a != nil; a = a.Parent {
+		if !a.Scrolls || a.Tag == "html" || a.Tag == "body" {
+			continue
+		}
+		b := a.Bounds
+		if cx < b.X || cx > b.X+b.W || cy < b.Y || cy > b.Y+b.H {
+			return true
+		}
+	}
+	return false
 }
 
 // coveredBy maps each covered interactive node to what covers it: the
