@@ -18,12 +18,12 @@ type PictureInput struct {
 	// Covered are the boxes of the controls another element is drawn
 	// over (the view's covered marks), outlined dashed in CoveredColor.
 	Covered []dom.Rect
-	Marks    []screenshot.Mark
-	Cols     int
-	Rows     int
-	Gfx      Graphics
-	NoColor  bool
-	KittyID  int
+	Marks   []screenshot.Mark
+	Cols    int
+	Rows    int
+	Gfx     Graphics
+	NoColor bool
+	KittyID int
 	// Base is the screenshot already scaled for half-blocks at this size,
 	// from an earlier drawing. It may be nil.
 	Base *image.RGBA
