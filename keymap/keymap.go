@@ -219,7 +219,7 @@ func Default() KeyMap {
 		{b("/", "search", "/"), Search, panes, panes, GroupFind, offline, "search; in the flat pane: filter lines"},
 		{b("n", "next", "n"), SearchNext, panes, nowhere, GroupFind, offline, "next match"},
 		{b("N", "prev", "N"), SearchPrev, panes, nowhere, GroupFind, offline, "previous match"},
-		{b("ctrl+q", "query view", "ctrl+q"), QueryView, panes | onPrompt, nowhere, GroupFind, offline, "flat / words, then: the query view"},
+		{b("ctrl+q", "query view", "ctrl+q"), QueryView, panes | onPrompt, nowhere, GroupFind, offline, "query view of the flat filter words"},
 		{b("i", "interactive only", "i"), FilterInteractive, panes, onReadOnly, GroupFind, offline, "interactive nodes only"},
 		{b("r", "refresh", "r"), Refresh, panes, onNormal, GroupAct, live, "take a new snapshot now"},
 		{b("F", "follow", "F"), Follow, panes, nowhere, GroupAct, live, "pause / resume following the page"},

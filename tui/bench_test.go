@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"domscope/dom"
+	"domscope/dom/flatten"
 )
 
 // bigPage builds a synthetic tree of about n nodes, like a long feed. It
@@ -37,7 +38,9 @@ func benchModel(b *testing.B, n int) *Model { return benchModelT(b, n) }
 func benchModelT(b testing.TB, n int) *Model {
 	b.Helper()
 	s := bigPage(n)
-	m := newModel(context.Background(), Config{Actor: newTestActor(s), Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow }})
+	// Folds off: the flat pane holds every line, the heaviest case.
+	m := newModel(context.Background(), Config{Actor: newTestActor(s), Theme: "dark", NoHighlight: true, Now: func() time.Time { return fixedNow },
+		FlattenOff: map[string]bool{flatten.FlatFoldRepeats: true}})
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
 	m.setSnapshot(s, false)
 	if len(m.panes.tree.rows) < n/2 {

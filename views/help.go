@@ -85,6 +85,10 @@ func Help(st themes.Styles, groups []keymap.Group, w int) []string {
 		{"keep", "in the flat view", ""},
 		{"hoist", "left out, children lifted up", ""},
 		{"drop", "left out of the flat view", ""},
+		{"scroll 40% ↑↓", "a scroll box: where, what's more", ""},
+		{"covered by [N]", "a click would hit [N]", ""},
+		{"open modal", "the view starts here", ""},
+		{"folded like [N]", "one of a fold's hidden repeats", ""},
 	}))
 	return packColumns(cols, w)
 }
