@@ -31,7 +31,7 @@ func TestFlatViewFeaturesFlattenAgain(t *testing.T) {
 	if m.doc.view == nil {
 		t.Fatal("no flat view after the first snapshot")
 	}
-	sd, _ := flatten.Flatten(m.doc.snap, m.doc.flatOpts)
+	sd, _ := flatten.Flatten(m.doc.snap, m.doc.view.Opts) // with the look the view read
 	if want := commas(sd.NodeCount) + " nodes"; sd.NodeCount < 1000 || !strings.Contains(plainScreen(m), want) {
 		t.Errorf("the flat pane's title lacks %q:\n%s", want, plainScreen(m))
 	}
