@@ -144,3 +144,29 @@ func BenchmarkFormatCmd100k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDerive50k is the flat view a new snapshot gets in its command,
+// with the UI's options (folds, the modal first, covered marks) and with
+// the defaults the UI had before: what the agent's view costs the UI.
+func BenchmarkDerive50k(b *testing.B) { benchDerive(b, bigPage(50000)) }
+
+// BenchmarkDeriveRecorded10k is BenchmarkDerive50k on the recorded
+// synthetic-10000 page, where little repeats enough to fold.
+func BenchmarkDeriveRecorded10k(b *testing.B) { benchDerive(b, recorded(b, "synthetic-10000")) }
+
+func benchDerive(b *testing.B, s *dom.Snapshot) {
+	for _, c := range []struct {
+		name  string
+		agent bool
+	}{{"defaults", false}, {"agent-view", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			o := dom.DefaultOptions()
+			o.Fold, o.ModalScope, o.Covered = c.agent, c.agent, c.agent
+			in := deriveIn{actor: newTestActor(s), opts: o}
+			b.ReportAllocs()
+			for b.Loop() {
+				in.derive(s, true)
+			}
+		})
+	}
+}
