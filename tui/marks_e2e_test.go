@@ -203,6 +203,18 @@ func TestFlatFilterFullProgram(t *testing.T) {
 		_, flat := columns(s, split)
 		return strings.Contains(flat, `link "Message 1"`) && !strings.Contains(flat, "Query view")
 	})
+	// the password's part: its value masked, as in every view
+	tm.keys("/")
+	tm.waitText("filter the flat lines", 10*time.Second)
+	tm.text("pin password")
+	tm.keys("C-q")
+	tm.waitFor("the query view of the field", time.Minute, func(s string) bool {
+		_, flat := columns(s, split)
+		return strings.Contains(flat, "Query view") && strings.Contains(flat, `textbox "PIN" type=password`) && strings.Contains(flat, "••••")
+	})
+	if tm.rawHas("s3cr3t-pin") {
+		t.Errorf("the password's value reached the terminal")
+	}
 	tm.quit()
 }
 
