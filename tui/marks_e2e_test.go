@@ -143,6 +143,9 @@ func TestScrollContainerKeysFullProgram(t *testing.T) {
 	if _, flat := columns(s, split); !strings.Contains(flat, `list "Messages" scroll`) || !strings.Contains(flat, "~ scroll") {
 		t.Errorf("the flat line of the list is not marked changed:\n%s", s)
 	}
+	if !strings.Contains(s, "changes: a scroll only") || markRow(s, split, "~", `ul#inbox "Messages"`) == "" {
+		t.Errorf("the details and the tree should say the list scrolled:\n%s", s)
+	}
 	tm.keys("C-y")
 	tm.waitFor("the list back at its top", time.Minute, func(s string) bool {
 		return markRow(s, split, `ul#inbox "Messages"`, "scroll 0% ↓") != "" && strings.Contains(s, "last action")

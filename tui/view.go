@@ -191,6 +191,9 @@ func (m *Model) detailsBody(r rect) []string {
 			changed := len(m.doc.marks) - len(dd.Added) // renamed, or a state, visibility or place changed
 			d.Changes = fmt.Sprintf("changes: %s added · %s changed · %s removed (d lists them)",
 				m.st.Added.Render("+"+itoa(len(dd.Added))), m.st.Renamed.Render("~"+itoa(changed)), m.st.Removed.Render("-"+itoa(len(dd.Removed))))
+		} else if len(m.doc.marks) > 0 {
+			// markScrolled: only scroll marks moved, which no node diff sees
+			d.Changes = m.st.Dim.Render("changes: a scroll only (") + m.st.Renamed.Render("~") + m.st.Dim.Render(" marks the boxes that moved)")
 		} else {
 			d.Changes = m.st.Dim.Render("changes: none since the previous snapshot")
 		}
