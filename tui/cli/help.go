@@ -158,7 +158,9 @@ func reflow(lines []string, width int) []string {
 // at one indent (no column gap), and prev long enough to have been broken.
 func continues(prev, next string, width int) bool {
 	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
-	prose := func(s string) bool { return strings.TrimSpace(s) != "" && !strings.Contains(strings.TrimSpace(s), "  ") }
+	prose := func(s string) bool {
+		return strings.TrimSpace(s) != "" && !strings.Contains(strings.TrimSpace(s), "  ")
+	}
 	if !prose(prev) || !prose(next) || indent(prev) != indent(next) || ansi.StringWidth(prev) < width*3/4 {
 		return false
 	}
