@@ -21,7 +21,7 @@ type SnapshotArgs struct {
 	MaxDepth       int     `json:"maxDepth,omitempty" jsonschema:"cut the tree below this many levels, with a marker (default 100)"`
 	MaxInteractive int     `json:"maxInteractive,omitempty" jsonschema:"show at most this many interactive nodes, with a marker (default: all)"`
 	Selector       string  `json:"selector,omitempty" jsonschema:"only the subtree of this node id (12, [12] or node_12) or of the elements this CSS selector matches"`
-	MaxTokens      int     `json:"maxTokens,omitempty" jsonschema:"cut the view (below its page line) at a whole line to fit this many tokens; the last line says how many nodes were left out"`
+	MaxTokens      int     `json:"maxTokens,omitempty" jsonschema:"fit the view (below its page line) in this many tokens: shed the lines that only group, then off-screen ones (farthest first), then cut at a whole line; the last line says what went"`
 	Full           bool    `json:"full,omitempty" jsonschema:"read the whole page again instead of refreshing what changed (slower; for when the view seems wrong)"`
 	Interactive    bool    `json:"interactive,omitempty" jsonschema:"only the nodes to act on, one line each, with the landmark, heading or item that tells them apart"`
 	Folds          *bool   `json:"folds,omitempty" jsonschema:"fold a run of 8 or more same-shaped siblings after the first three (default true); a selector on the list shows them all"`

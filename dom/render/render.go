@@ -18,7 +18,9 @@ type View struct {
 	Format     string
 	BackendIDs bool
 	query.Shape
-	// MaxTokens cuts the json or text view at a whole node (0: no cut).
+	// MaxTokens fits the json or text view in this many tokens: it sheds
+	// lines that only group, then off-screen ones, then cuts at a whole
+	// node (0: none of it).
 	MaxTokens int
 	// FlattenOff are the flatten rules turned off.
 	FlattenOff map[string]bool
@@ -86,7 +88,7 @@ func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.Serializ
 	var text string
 	switch v.Format {
 	case "json":
-		b, _, err := flatten.CutJSON(sd, v.MaxTokens, v.note())
+		b, err := flatten.FitJSON(snap, sd, v.MaxTokens, v.note())
 		if err != nil {
 			return "", nil, err
 		}
@@ -108,7 +110,7 @@ func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.Serializ
 	return text, sd, nil
 }
 
-// text is the text view, cut to MaxTokens.
+// text is the text view, fit to MaxTokens.
 func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
 	var b strings.Builder
 	if v.PageLine != nil {
@@ -120,7 +122,7 @@ func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
 		b.WriteString(text)
 		return b.String()
 	}
-	lines, _, closing := flatten.CutText(flatten.FormatTextLines(sd), v.MaxTokens, v.note())
+	lines, closing := flatten.FitText(snap, sd, v.MaxTokens, v.note())
 	for _, l := range lines {
 		// Folds also write "… " lines; only the viewport's count is reworded.
 		if v.Outside != nil && sd.Outside > 0 && l.ID == "" && strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && strings.Contains(l.Text, "outside the viewport") {

@@ -25,7 +25,7 @@ func (v *ViewFlags) Register(fs *pflag.FlagSet) {
 	fs.BoolVar(&v.Folds, "folds", true, "fold a run of 8 or more same-shaped siblings after the first three, with a line saying how to see them all")
 	fs.BoolVar(&v.Behind, "behind-modal", false, "with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)")
 	fs.StringVar(&v.Query, "query", "", "only the parts of the page (items, rows, sections, forms) most relevant to these words, best first by BM25, within --max-tokens (default 2000)")
-	fs.IntVar(&v.MaxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
+	fs.IntVar(&v.MaxTokens, "max-tokens", 0, "fit the json or text view in this many tokens (o200k): shed lines that only group, then off-screen ones, then cut at a whole node; a last line says what went (0: all of it)")
 }
 
 // Check refuses values that make no sense.
