@@ -79,7 +79,7 @@ var Commands = []Command{
 			{"url", "wait until the tab's address holds this text", false}, {"quiet", "wait until the view has not changed for this many milliseconds", false},
 			{"ms", "wait this many milliseconds; with --text, --gone, --url or --quiet: give up after this many (default 5000)", false}},
 		waitArgs},
-	{"find TEXT", "Find the parts of the page about TEXT (items, rows, sections, forms), with their ids", 1, 1, "dom_find",
+	{"find TEXT", "Find the parts of the page about TEXT, with their ids", 1, 1, "dom_find",
 		[]Flag{{"max-tokens", "the answer's budget in tokens (default 2000)", false}}, findArgs},
 	{"screenshot FILE", "Save the visible page as a PNG (sensitive fields painted over)", 1, 1, "dom_screenshot", []Flag{{"marks", "draw the view's ids as numbered boxes", true}},
 		func(_ []string, f map[string]string) (map[string]any, error) {
