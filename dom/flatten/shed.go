@@ -119,6 +119,20 @@ func without(sd *dom.SerializedDom, drop map[*dom.SerializedNode]bool) *dom.Seri
 	return &out
 }
 
+// ShedStructural is a copy of sd without its structural lines (seed 003
+// §3.7.3's container pruning, where landmarks go too and items, rows,
+// forms and dialogs stay), and how many it shed. Their children take
+// their place. s is the snapshot sd was flattened from.
+func ShedStructural(s *dom.Snapshot, sd *dom.SerializedDom) (*dom.SerializedDom, int) {
+	drop := map[*dom.SerializedNode]bool{}
+	for _, n := range textOrder(sd) {
+		if structural(s, n) {
+			drop[n] = true
+		}
+	}
+	return without(sd, drop), len(drop)
+}
+
 // textOrder lists sd's nodes in the text format's order.
 func textOrder(sd *dom.SerializedDom) []*dom.SerializedNode {
 	var out []*dom.SerializedNode
@@ -138,14 +152,7 @@ type shedder struct {
 // must, farthest from the viewport first. It returns the view that fits
 // with its closing line, or with everything shed and ok false.
 func (h shedder) fit(sd *dom.SerializedDom) (out *dom.SerializedDom, shed Shed, ok bool) {
-	drop := map[*dom.SerializedNode]bool{}
-	for _, n := range textOrder(sd) {
-		if structural(h.s, n) {
-			drop[n] = true
-		}
-	}
-	shed.Structural = len(drop)
-	out = without(sd, drop)
+	out, shed.Structural = ShedStructural(h.s, sd)
 	if shed.Any() && h.fits(out, shed) {
 		return out, shed, true
 	}

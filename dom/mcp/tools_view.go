@@ -28,6 +28,7 @@ type SnapshotArgs struct {
 	Behind         bool    `json:"behind,omitempty" jsonschema:"with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)"`
 	MinVisible     float64 `json:"minVisible,omitempty" jsonschema:"with offscreen:false, show only nodes of which at least this part lies in the viewport (0.66: the 2/3 rule)"`
 	LoadAll        bool    `json:"load_all,omitempty" jsonschema:"first scroll the page to its end until it stops growing (an infinite feed), at most 30 rounds and 30 s, then back"`
+	Prune          bool    `json:"prune,omitempty" jsonschema:"drop the lines that only group (an unnamed list, landmark or wrapper; not items, rows, forms or dialogs): their children move up a level, ids stay"`
 	Query          string  `json:"query,omitempty" jsonschema:"only the parts of the page (items, rows, sections, forms) most relevant to these words, within maxTokens (default 2000), in page order under their landmarks and headings"`
 }
 
@@ -59,7 +60,7 @@ func (s *Server) registerView() {
 
 func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 	o := viewOpts{Shape: query.Shape{Offscreen: true, Bounds: in.Bounds, MaxDepth: in.MaxDepth, MaxInteractive: in.MaxInteractive, Selector: in.Selector, MinVisible: in.MinVisible,
-		Interactive: in.Interactive, Folds: in.Folds == nil || *in.Folds, Behind: in.Behind, Query: in.Query}, maxTokens: in.MaxTokens}
+		Interactive: in.Interactive, Folds: in.Folds == nil || *in.Folds, Behind: in.Behind, Query: in.Query, Prune: in.Prune}, maxTokens: in.MaxTokens}
 	if in.Query != "" && in.Format == "json" {
 		return failed(dom.Errorf(dom.ValidationError, nil, "query writes the text view: drop format json"))
 	}

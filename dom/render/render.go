@@ -62,8 +62,8 @@ func (v View) Check() error {
 	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.MaxTokens < 0 {
 		return UsageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
 	}
-	if v.Format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
-		return UsageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
+	if v.Format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds || v.Prune) {
+		return UsageError{"--offscreen, --bounds, --selector, --prune and --max-tokens shape the json and text views, not --format tree"}
 	}
 	return nil
 }
@@ -85,6 +85,10 @@ func (v View) Options(snap *dom.Snapshot, css func(sel string) ([]*dom.VirtualNo
 // with a newline.
 func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.SerializedDom, error) {
 	sd, dec := flatten.Flatten(snap, opts)
+	if v.Prune && v.Query == "" && v.Format != "tree" {
+		// the query view's chunks and paths are its landmarks and lists
+		sd, _ = flatten.ShedStructural(snap, sd)
+	}
 	var text string
 	switch v.Format {
 	case "json":
