@@ -48,6 +48,16 @@ func TestSnapshotPrune(t *testing.T) {
 	if w, p := trim(whole), trim(pruned); strings.Join(w, "\n") != strings.Join(p, "\n") {
 		t.Errorf("--prune changed other lines:\n%s\n---\n%s", strings.Join(w, "\n"), strings.Join(p, "\n"))
 	}
+	// A budget sheds the same lines, then off-screen ones, and says so.
+	fit := direct("--folds=false", "--max-tokens", "1500")
+	if !regexp.MustCompile(`\n… shed 2 structural and \d+ off-screen lines to fit 1,500 tokens\n$`).MatchString(fit) || !strings.Contains(fit, `h3 "Camera model 1"`) {
+		t.Errorf("--max-tokens 1500:\n%s", fit)
+	}
+	for name, view := range map[string]string{"whole": whole, "pruned": pruned, "session": session, "max-tokens": fit} {
+		if strings.Contains(view, "sekrit") || !strings.Contains(view, "••••") {
+			t.Errorf("%s: the page's password is not masked:\n%s", name, view)
+		}
+	}
 	if _, stderr, code := runCLI(t, "", "snapshot", "--format", "tree", "--prune"); code != 2 || !strings.Contains(stderr, "--prune") {
 		t.Errorf("--format tree --prune: exit %d, %s", code, stderr)
 	}
