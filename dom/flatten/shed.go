@@ -191,7 +191,10 @@ func (h shedder) fits(sd *dom.SerializedDom, shed Shed) bool {
 // equals the later first. With none in the viewport there is nothing to
 // keep them nearer to: none.
 func farthestOffscreen(s *dom.Snapshot, order []*dom.SerializedNode) []*dom.SerializedNode {
-	inView := func(n *dom.SerializedNode) bool { return n.Role != "more" && !offscreen(s, n) }
+	inView := func(n *dom.SerializedNode) bool {
+		v := s.ByID[n.ID]
+		return n.Role != "more" && v != nil && v.InViewport
+	}
 	dist := make([]int, len(order))
 	last := -1
 	for i, n := range order {
