@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -28,8 +29,7 @@ func fakeServer(t *testing.T, path string) {
 				return
 			}
 			_, _ = bufio.NewReader(c).ReadBytes('\n')
-			_, _ = c.Write([]byte(`{"protocol":3,"accepted":true}` + "\n" +
-				`{"protocol":3,"length":0,"error":{"code":"CDP_ERROR","text":"FAKE SERVER"}}` + "\n"))
+			_, _ = fmt.Fprintf(c, "{\"protocol\":%d,\"accepted\":true}\n{\"protocol\":%[1]d,\"length\":0,\"error\":{\"code\":\"CDP_ERROR\",\"text\":\"FAKE SERVER\"}}\n", serve.Protocol)
 			c.Close()
 		}
 	}()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"domscope/cdpconn/cdptest"
+	"domscope/dom/serve"
 )
 
 // dialAs connects to path with this thread's effective uid set to uid.
@@ -56,7 +58,7 @@ func TestServeRefusesOtherUser(t *testing.T) {
 	c := dialAs(t, srv.path, 65534)
 	defer c.Close()
 	_ = c.SetDeadline(time.Now().Add(time.Minute)) // a hang guard
-	_, _ = c.Write([]byte(`{"protocol":3,"format":"text"}` + "\n"))
+	_, _ = fmt.Fprintf(c, "{\"protocol\":%d,\"format\":\"text\"}\n", serve.Protocol)
 	line, err := bufio.NewReader(c).ReadString('\n')
 	if err == nil || line != "" {
 		t.Errorf("another user got %q", line)

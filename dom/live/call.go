@@ -148,3 +148,14 @@ func withNode(err error, n *dom.VirtualNode) error {
 	}
 	return err
 }
+
+// snapshotBound bounds one snapshot: four calls' worth, or the caller's
+// own deadline when it gave more (--timeout 3m for a huge page on a
+// loaded machine).
+func (s *Service) snapshotBound(ctx context.Context) time.Duration {
+	bound := 4 * s.cfg.CallTimeout
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) > bound {
+		bound = time.Until(dl)
+	}
+	return bound
+}

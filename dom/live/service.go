@@ -273,7 +273,8 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	}
 	dctx, opened, stop := s.dialogCtx(ctx)
 	defer stop()
-	cctx, cancel := s.callCtx(dctx, pctx, 4*s.cfg.CallTimeout)
+	bound := s.snapshotBound(ctx)
+	cctx, cancel := s.callCtx(dctx, pctx, bound)
 	defer cancel()
 	start := time.Now()
 	snap, err := s.runSnapshotter(cctx, page, prev, full)
@@ -295,7 +296,7 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 			return nil, de
 		}
 		if ctx.Err() == nil && cctx.Err() != nil {
-			return nil, dom.Errorf(dom.Timeout, err, "the page did not answer the snapshot within %s", 4*s.cfg.CallTimeout)
+			return nil, dom.Errorf(dom.Timeout, err, "the page did not answer the snapshot within %s", bound.Round(time.Second))
 		}
 		var de *dom.Error
 		if asError(err, &de) {

@@ -208,6 +208,8 @@ func failed(err error) reply { return reply{err: dom.ErrorOf(err)} }
 func addTool[In any](s *Server, name, desc string, enums map[string][]any, body func(ctx context.Context, in In) reply) {
 	tool := &sdk.Tool{Name: name, Description: desc, InputSchema: schemaFor[In](enums)}
 	s.srv.AddTool(tool, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		ctx, cancel := callerDeadline(ctx, req.Params.Meta)
+		defer cancel()
 		var in In
 		raw := req.Params.Arguments
 		err := decodeArgs(raw, &in)

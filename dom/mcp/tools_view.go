@@ -21,13 +21,14 @@ type SnapshotArgs struct {
 	MaxDepth       int     `json:"maxDepth,omitempty" jsonschema:"cut the tree below this many levels, with a marker (default 100)"`
 	MaxInteractive int     `json:"maxInteractive,omitempty" jsonschema:"show at most this many interactive nodes, with a marker (default: all)"`
 	Selector       string  `json:"selector,omitempty" jsonschema:"only the subtree of this node id (12, [12] or node_12) or of the elements this CSS selector matches"`
-	MaxTokens      int     `json:"maxTokens,omitempty" jsonschema:"cut the view (below its page line) at a whole line to fit this many tokens; the last line says how many nodes were left out"`
+	MaxTokens      int     `json:"maxTokens,omitempty" jsonschema:"fit the view (below its page line) in this many tokens: shed the lines that only group, then off-screen ones (farthest first), then cut at a whole line; the last line says what went"`
 	Full           bool    `json:"full,omitempty" jsonschema:"read the whole page again instead of refreshing what changed (slower; for when the view seems wrong)"`
 	Interactive    bool    `json:"interactive,omitempty" jsonschema:"only the nodes to act on, one line each, with the landmark, heading or item that tells them apart"`
 	Folds          *bool   `json:"folds,omitempty" jsonschema:"fold a run of 8 or more same-shaped siblings after the first three (default true); a selector on the list shows them all"`
 	Behind         bool    `json:"behind,omitempty" jsonschema:"with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)"`
 	MinVisible     float64 `json:"minVisible,omitempty" jsonschema:"with offscreen:false, show only nodes of which at least this part lies in the viewport (0.66: the 2/3 rule)"`
 	LoadAll        bool    `json:"load_all,omitempty" jsonschema:"first scroll the page to its end until it stops growing (an infinite feed), at most 30 rounds and 30 s, then back"`
+	Prune          bool    `json:"prune,omitempty" jsonschema:"drop the lines that only group (an unnamed list, landmark or wrapper; not items, rows, forms or dialogs): their children move up a level, ids stay"`
 	Query          string  `json:"query,omitempty" jsonschema:"only the parts of the page (items, rows, sections, forms) most relevant to these words, within maxTokens (default 2000), in page order under their landmarks and headings"`
 }
 
@@ -59,7 +60,7 @@ func (s *Server) registerView() {
 
 func (s *Server) snapshotTool(ctx context.Context, in SnapshotArgs) reply {
 	o := viewOpts{Shape: query.Shape{Offscreen: true, Bounds: in.Bounds, MaxDepth: in.MaxDepth, MaxInteractive: in.MaxInteractive, Selector: in.Selector, MinVisible: in.MinVisible,
-		Interactive: in.Interactive, Folds: in.Folds == nil || *in.Folds, Behind: in.Behind, Query: in.Query}, maxTokens: in.MaxTokens}
+		Interactive: in.Interactive, Folds: in.Folds == nil || *in.Folds, Behind: in.Behind, Query: in.Query, Prune: in.Prune}, maxTokens: in.MaxTokens}
 	if in.Query != "" && in.Format == "json" {
 		return failed(dom.Errorf(dom.ValidationError, nil, "query writes the text view: drop format json"))
 	}

@@ -16,6 +16,9 @@ type Shape struct {
 	Interactive    bool // only the interactive nodes, one line each
 	Folds          bool // fold runs of same-shaped siblings
 	Behind         bool // show what lies behind an open modal dialog
+	// Prune drops the lines that only group (flatten.ShedStructural):
+	// seed 003 §3.7.3's container pruning, in the json and text views.
+	Prune bool
 	// Query, when set, makes the view the chunks most relevant to these
 	// words (flatten.QueryText), of the whole page: no folds, no scope.
 	Query string

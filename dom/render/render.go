@@ -18,7 +18,9 @@ type View struct {
 	Format     string
 	BackendIDs bool
 	query.Shape
-	// MaxTokens cuts the json or text view at a whole node (0: no cut).
+	// MaxTokens fits the json or text view in this many tokens: it sheds
+	// lines that only group, then off-screen ones, then cuts at a whole
+	// node (0: none of it).
 	MaxTokens int
 	// FlattenOff are the flatten rules turned off.
 	FlattenOff map[string]bool
@@ -60,8 +62,8 @@ func (v View) Check() error {
 	if v.MaxDepth < 0 || v.MaxInteractive < 0 || v.MaxTokens < 0 {
 		return UsageError{"--max-depth, --max-interactive and --max-tokens take a number of 0 or more"}
 	}
-	if v.Format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
-		return UsageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
+	if v.Format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds || v.Prune) {
+		return UsageError{"--offscreen, --bounds, --selector, --prune and --max-tokens shape the json and text views, not --format tree"}
 	}
 	return nil
 }
@@ -83,10 +85,14 @@ func (v View) Options(snap *dom.Snapshot, css func(sel string) ([]*dom.VirtualNo
 // with a newline.
 func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.SerializedDom, error) {
 	sd, dec := flatten.Flatten(snap, opts)
+	if v.Prune && v.Query == "" && v.Format != "tree" {
+		// the query view's chunks and paths are its landmarks and lists
+		sd, _ = flatten.ShedStructural(snap, sd)
+	}
 	var text string
 	switch v.Format {
 	case "json":
-		b, _, err := flatten.CutJSON(sd, v.MaxTokens, v.note())
+		b, err := flatten.FitJSON(snap, sd, v.MaxTokens, v.note())
 		if err != nil {
 			return "", nil, err
 		}
@@ -108,7 +114,7 @@ func (v View) Print(snap *dom.Snapshot, opts dom.Options) (string, *dom.Serializ
 	return text, sd, nil
 }
 
-// text is the text view, cut to MaxTokens.
+// text is the text view, fit to MaxTokens.
 func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
 	var b strings.Builder
 	if v.PageLine != nil {
@@ -120,7 +126,7 @@ func (v View) text(snap *dom.Snapshot, sd *dom.SerializedDom) string {
 		b.WriteString(text)
 		return b.String()
 	}
-	lines, _, closing := flatten.CutText(flatten.FormatTextLines(sd), v.MaxTokens, v.note())
+	lines, closing := flatten.FitText(snap, sd, v.MaxTokens, v.note())
 	for _, l := range lines {
 		// Folds also write "… " lines; only the viewport's count is reworded.
 		if v.Outside != nil && sd.Outside > 0 && l.ID == "" && strings.HasPrefix(strings.TrimLeft(l.Text, " "), "… ") && strings.Contains(l.Text, "outside the viewport") {

@@ -118,7 +118,12 @@ func (f *front) run(ctx context.Context, tool string, args json.RawMessage) (Ans
 	f.mu.Lock()
 	f.step = ""
 	f.mu.Unlock()
-	res, err := f.cs.CallTool(ctx, &sdk.CallToolParams{Name: tool, Arguments: args})
+	params := &sdk.CallToolParams{Name: tool, Arguments: args}
+	mcp.WithDeadline(ctx, params) // the CLI's --timeout bounds the call
+	res, err := f.cs.CallTool(ctx, params)
+	if err != nil && ctx.Err() != nil {
+		return Answer{}, dom.Errorf(dom.Timeout, err, "the %s call got no answer in time: raise --timeout", tool)
+	}
 	if err != nil {
 		return Answer{}, dom.Errorf(dom.CDPError, err, "the %s call failed", tool)
 	}

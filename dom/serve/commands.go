@@ -79,6 +79,8 @@ var Commands = []Command{
 			{"url", "wait until the tab's address holds this text", false}, {"quiet", "wait until the view has not changed for this many milliseconds", false},
 			{"ms", "wait this many milliseconds; with --text, --gone, --url or --quiet: give up after this many (default 5000)", false}},
 		waitArgs},
+	{"find TEXT", "Find the parts of the page about TEXT, with their ids", 1, 1, "dom_find",
+		[]Flag{{"max-tokens", "the answer's budget in tokens (default 2000)", false}}, findArgs},
 	{"screenshot FILE", "Save the visible page as a PNG (sensitive fields painted over)", 1, 1, "dom_screenshot", []Flag{{"marks", "draw the view's ids as numbered boxes", true}},
 		func(_ []string, f map[string]string) (map[string]any, error) {
 			return map[string]any{"marks": f["marks"] == "true"}, nil
@@ -111,6 +113,21 @@ func scrollArgs(pos []string, _ map[string]string) (map[string]any, error) {
 		m["dy"] = 1e7
 	default:
 		return nil, render.UsageError{Msg: fmt.Sprintf("scroll %q: want down, up, top or bottom", dir)}
+	}
+	return m, nil
+}
+
+func findArgs(pos []string, f map[string]string) (map[string]any, error) {
+	if strings.TrimSpace(pos[0]) == "" {
+		return nil, render.UsageError{Msg: "find needs the words to look for"}
+	}
+	m := map[string]any{"text": pos[0]}
+	if f["max-tokens"] != "" {
+		n, err := strconv.Atoi(f["max-tokens"])
+		if err != nil || n < 1 {
+			return nil, render.UsageError{Msg: fmt.Sprintf("find --max-tokens %q: give a number of tokens, 1 or more", f["max-tokens"])}
+		}
+		m["maxTokens"] = n
 	}
 	return m, nil
 }

@@ -23,13 +23,15 @@ var phases []phase
 // Mark notes that the phase called name ended now. It returns true, so
 // that a package variable can mark the end of the program's inits.
 func Mark(name string) bool {
-	if timing {
+	// A phase two commands share (snapshot --session runs the agent
+	// path) is marked once.
+	if timing && (len(phases) == 0 || phases[len(phases)-1].name != name) {
 		phases = append(phases, phase{name, time.Now()})
 	}
 	return true
 }
 
-// PrintTiming prints each phase's length on w. The first is measured from
+// PrintTiming prints each phase's length on w, once. The first is measured from
 // DOMSCOPE_TIMING's value when it is a Unix time in nanoseconds (the
 // shell's `date +%s%N` just before the command): the process's start.
 func PrintTiming(w io.Writer) {
@@ -42,7 +44,9 @@ func PrintTiming(w io.Writer) {
 		prev = time.Unix(0, ns)
 	}
 	first := prev
-	for _, p := range phases {
+	done := phases
+	phases = nil // the outer command's deferred print finds none
+	for _, p := range done {
 		fmt.Fprintf(w, "timing: %-12s %6.1f ms\n", p.name, float64(p.at.Sub(prev).Microseconds())/1000)
 		prev = p.at
 	}

@@ -14,11 +14,14 @@ func TestTiming(t *testing.T) {
 	defer func() { timing, phases = false, nil }()
 	t.Setenv("DOMSCOPE_TIMING", strconv.FormatInt(time.Now().Add(-time.Second).UnixNano(), 10))
 	Mark("inits")
+	Mark("parsed")
+	Mark("parsed") // snapshot --session marks it, then the agent path
 	Mark("answered")
 	var b strings.Builder
 	PrintTiming(&b)
+	PrintTiming(&b) // the outer command's deferred print adds nothing
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "timing: inits") || !strings.HasPrefix(lines[2], "timing: total") {
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "timing: inits") || !strings.HasPrefix(lines[3], "timing: total") {
 		t.Fatalf("timing printed:\n%s", b.String())
 	}
 	ms, err := strconv.ParseFloat(strings.Fields(lines[0])[2], 64)

@@ -16,7 +16,7 @@ import (
 
 // Protocol is the version of the request and reply below. A server
 // of another version is not asked: the snapshot goes direct.
-const Protocol = 3
+const Protocol = 4
 
 // Request is one `snapshot` asked of the server: one JSON line.
 type Request struct {

@@ -122,8 +122,7 @@ func (p *plainHelp) Close() error {
 	}
 	var out strings.Builder
 	blank := false
-	for _, line := range strings.Split(strings.TrimRight(p.buf.String(), "\n"), "\n") {
-		line = strings.TrimRight(ansi.Strip(line), " \t")
+	for _, line := range reflow(strings.Split(strings.TrimRight(p.buf.String(), "\n"), "\n"), p.width) {
 		if line == "" {
 			if !blank {
 				out.WriteByte('\n')
@@ -139,13 +138,42 @@ func (p *plainHelp) Close() error {
 	return err
 }
 
+// reflow strips the renderer's styling and padding, and joins prose the
+// source broke near 80 columns to its next line. Rewrapped one by one,
+// those lines would each leave a word alone on a line.
+func reflow(lines []string, width int) []string {
+	var out []string
+	for _, line := range lines {
+		line = strings.TrimRight(ansi.Strip(line), " \t")
+		if n := len(out); n > 0 && continues(out[n-1], line, width) {
+			out[n-1] += " " + strings.TrimLeft(line, " ")
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// continues reports whether next carries on prev's sentence: both prose
+// at one indent (no column gap), and prev long enough to have been broken.
+func continues(prev, next string, width int) bool {
+	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
+	prose := func(s string) bool {
+		return strings.TrimSpace(s) != "" && !strings.Contains(strings.TrimSpace(s), "  ")
+	}
+	if !prose(prev) || !prose(next) || indent(prev) != indent(next) || ansi.StringWidth(prev) < width*3/4 {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(next), " ")
+	listItem := first == "-" || first == "*" || strings.HasSuffix(first, ".") && strings.Trim(first, "0123456789.") == ""
+	return !listItem
+}
+
 // wrapHanging wraps line to width. Continuation lines start where the
 // line's text does after its first run of two or more spaces (a flag's
-// description), else under its own indent.
+// description), else under its own indent. A description that would
+// start past the middle starts on the next line instead.
 func wrapHanging(line string, width int) string {
-	if ansi.StringWidth(line) <= width {
-		return line
-	}
 	indent := len(line) - len(strings.TrimLeft(line, " "))
 	hang := indent
 	if i := strings.Index(line[indent:], "  "); i > 0 {
@@ -153,9 +181,15 @@ func wrapHanging(line string, width int) string {
 		for j < len(line) && line[j] == ' ' {
 			j++
 		}
-		if j < width/2 {
-			hang = j
+		if j > width/2 {
+			// The key alone, then its description under it: every
+			// line of such a table, so the block reads one way.
+			return strings.TrimRight(line[:j], " ") + "\n" + wrapHanging(strings.Repeat(" ", indent+4)+line[j:], width)
 		}
+		hang = j
+	}
+	if ansi.StringWidth(line) <= width {
+		return line
 	}
 	var b strings.Builder
 	b.WriteString(line[:hang])

@@ -24,8 +24,9 @@ func (v *ViewFlags) Register(fs *pflag.FlagSet) {
 	fs.BoolVarP(&v.Interactive, "interactive", "i", false, "only the interactive nodes, one line each, with the landmark, heading or item that tells them apart")
 	fs.BoolVar(&v.Folds, "folds", true, "fold a run of 8 or more same-shaped siblings after the first three, with a line saying how to see them all")
 	fs.BoolVar(&v.Behind, "behind-modal", false, "with a modal dialog open, show what lies behind it too (default: the dialog first, the rest in one line)")
+	fs.BoolVar(&v.Prune, "prune", false, "drop the lines that only group (an unnamed list, landmark or wrapper; not items, rows, forms or dialogs): their children move up a level")
 	fs.StringVar(&v.Query, "query", "", "only the parts of the page (items, rows, sections, forms) most relevant to these words, best first by BM25, within --max-tokens (default 2000)")
-	fs.IntVar(&v.MaxTokens, "max-tokens", 0, "cut the json or text view at a whole node to fit this many tokens (o200k), ending with a line saying how many nodes were left out (0: no cut)")
+	fs.IntVar(&v.MaxTokens, "max-tokens", 0, "fit the json or text view in this many tokens (o200k): shed lines that only group, then off-screen ones, then cut at a whole node; a last line says what went (0: all of it)")
 }
 
 // Check refuses values that make no sense.
@@ -39,8 +40,8 @@ func (v *ViewFlags) Check(format string) error {
 	if v.Query != "" && format != "text" {
 		return UsageError{"--query writes the text view: drop --format " + format}
 	}
-	if format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds) {
-		return UsageError{"--offscreen, --bounds, --selector and --max-tokens shape the json and text views, not --format tree"}
+	if format == "tree" && (v.MaxTokens > 0 || v.Selector != "" || !v.Offscreen || v.Bounds || v.Prune) {
+		return UsageError{"--offscreen, --bounds, --selector, --prune and --max-tokens shape the json and text views, not --format tree"}
 	}
 	return nil
 }
@@ -50,5 +51,5 @@ func (v *ViewFlags) Args(format string, loadAll bool) map[string]any {
 	return map[string]any{"format": format, "offscreen": v.Offscreen, "bounds": v.Bounds, "maxDepth": v.MaxDepth,
 		"maxInteractive": v.MaxInteractive, "selector": v.Selector, "maxTokens": v.MaxTokens,
 		"interactive": v.Interactive, "folds": v.Folds, "behind": v.Behind, "minVisible": v.MinVisible,
-		"query": v.Query, "load_all": loadAll}
+		"query": v.Query, "load_all": loadAll, "prune": v.Prune}
 }
