@@ -34,6 +34,9 @@ type Server struct {
 	Log io.Writer
 	// Stderr gets the server's own news (stopping, refusals).
 	Stderr io.Writer
+	// Argv runs a front binary's command line here (sock.OpArgv); nil
+	// answers those direct.
+	Argv ArgvFunc
 
 	// ctx ends when the server stops: it ends the models ahead.
 	ctx    context.Context
