@@ -76,6 +76,9 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	if o.idle < time.Second {
 		return usageError{fmt.Sprintf("--idle %s: give 1s or more, such as 10m", o.idle)}
 	}
+	// A client's session variable, inherited by a daemon it started, is
+	// not another client's: each command line names its own (argv.go).
+	_ = os.Unsetenv("DOMSCOPE_SESSION")
 	path := serve.SocketPath(conn.endpoint)
 	ln, stop, err := serve.Listen(path)
 	if err != nil {
@@ -91,6 +94,7 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	defer func() { _ = b.Close() }()
 	srv := serve.New(b)
 	srv.Watch = o.watch
+	srv.Argv = runArgv
 	defer srv.Close()
 	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s (pid %d); snapshot --endpoint %s uses it\n", path, os.Getpid(), cdpconn.Redact(conn.endpoint))
 	if !o.quiet {

@@ -105,7 +105,8 @@ type Lent struct {
 	// and a pause holds them (at most GateTimeout).
 	Observer    func(mcp.Call)
 	Gate        *mcp.Gate
-	GateTimeout time.Duration	// Argv runs the front binary's commands here, as the daemon does.
+	GateTimeout time.Duration
+	// Argv runs the front binary's commands here, as the daemon does.
 	Argv ArgvFunc
 }
 

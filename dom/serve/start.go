@@ -6,7 +6,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"strings"
 	"syscall"
 	"time"
 
@@ -16,9 +15,7 @@ import (
 
 // LogPath is the log of the server Start starts for endpoint, beside
 // its socket.
-func LogPath(endpoint string) string {
-	return strings.TrimSuffix(SocketPath(endpoint), ".sock") + ".log"
-}
+func LogPath(endpoint string) string { return sock.LogPath(endpoint) }
 
 // Start starts `exe serve args…` detached from this process (its own
 // session, stdio to its log), and waits until it listens at path or ctx

@@ -60,6 +60,12 @@ func SessionSocketPath(endpoint, session string) string {
 	return filepath.Join(Dir(), "ui-"+hex.EncodeToString(sum[:8])+".sock")
 }
 
+// LogPath is the log of the server a client starts for endpoint,
+// beside its socket.
+func LogPath(endpoint string) string {
+	return strings.TrimSuffix(SocketPath(endpoint), ".sock") + ".log"
+}
+
 // Loopback reports whether endpoint is on this machine. Another one
 // needs --allow-remote, which the direct path checks.
 func Loopback(endpoint string) bool {
