@@ -80,8 +80,8 @@ func TestPlanEngine(t *testing.T) {
 		vars map[string]string
 	}{
 		{nil, nil},
-		{[]string{"snapshot"}, nil},                         // no session: attaches itself
-		{[]string{"version"}, nil},                          // not an agent command
+		{[]string{"snapshot"}, nil}, // no session: attaches itself
+		{[]string{"version"}, nil},  // not an agent command
 		{[]string{"--endpoint", "9222", "click", "3"}, nil}, // a flag first
 		{[]string{"click", "--help"}, nil},
 		{[]string{"click", "-h"}, nil},
