@@ -170,13 +170,9 @@ func TestFrontFallbacks(t *testing.T) {
 		t.Errorf("click --help: the front printed (exit %d)\n%s%s\nthe engine (exit %d)\n%s%s", fc, fo, fe, ec, eo, ee)
 	}
 
-	alone := filepath.Join(t.TempDir(), "domscope")
-	b, err := os.ReadFile(front)
-	if err != nil || os.WriteFile(alone, b, 0o755) != nil {
-		t.Fatal(err)
-	}
 	lone := *e
-	lone.bin = alone
+	lone.bin = frontAlone(t, front)
+	alone := lone.bin
 	_, stderr, code := lone.run("click", "1", "--session", "x")
 	want := filepath.Join(filepath.Dir(alone), "domscope-engine")
 	if code != 2 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "make build") || strings.Count(stderr, "\n") != 1 {
@@ -199,4 +195,42 @@ func TestFrontFallbacks(t *testing.T) {
 	if n := e.awaitArgv(1); n != 1 {
 		t.Errorf("the front's calls did not take the argv path (%d lines):\n%s", n, e.serviceLog())
 	}
+}
+
+// frontAlone is a copy of the front with no engine beside it: what it
+// prints, the service answered.
+func frontAlone(t *testing.T, front string) string {
+	t.Helper()
+	alone := filepath.Join(t.TempDir(), "domscope")
+	b, err := os.ReadFile(front)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(alone, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return alone
+}
+
+// TestFrontWatchedSession: a UI that watches a session answers the
+// front's command lines for it, on its own model: the call shows there.
+func TestFrontWatchedSession(t *testing.T) {
+	front, _ := builtFront(t)
+	e := newAgentEnvOf(t, front)
+	e.ok("goto", e.base+"/serve/secret.html", "--session", "w", "--idle", "2m")
+	a := startAgentUI(t, []string{"--session", "w", "--endpoint", e.ws}, "XDG_RUNTIME_DIR="+e.runDir)
+	a.waitText("agent: 0 calls")
+	a.waitText(`"Sign in"`)
+	lone := *e
+	lone.bin = frontAlone(t, front)
+	if out := lone.ok("snapshot", "-i", "--session", "w"); !strings.Contains(out, `textbox "Password"`) {
+		t.Errorf("snapshot -i in the watched session answered:\n%s", out)
+	}
+	a.waitText("agent: 1 calls")
+	a.keys("q")
+	a.waitText("EXIT 0")
+	if n := argvLines(e.serviceLog()); n != 0 {
+		t.Errorf("the service, not the UI, answered the front:\n%s", e.serviceLog())
+	}
+	e.ok("close", "--session", "w")
 }
