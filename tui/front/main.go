@@ -151,20 +151,27 @@ func configSets(text, key string) bool {
 	return false
 }
 
-// run asks each socket in turn. An answer is printed and ends the
-// process; no answer returns, and the full program runs.
+// run asks each socket in turn, until one is there. An answer is
+// printed and ends the process. It returns when none is there or the
+// one there says direct: then the full program runs.
 func (c call) run() {
 	for _, path := range c.paths {
-		a, ok, err := sock.Argv(path, c.req, c.deadline)
-		if err != nil {
+		a, o, err := sock.Argv(path, c.req, c.deadline)
+		switch {
+		case err != nil:
 			// It may have acted: running it again could act twice.
-			fmt.Fprintf(os.Stderr, "domscope: %v: see %s\n", err, strings.TrimSuffix(path, ".sock")+".log")
+			if log := strings.TrimSuffix(path, ".sock") + ".log"; fileExists(log) {
+				err = fmt.Errorf("%w: see %s", err, log)
+			}
+			fmt.Fprintf(os.Stderr, "domscope: %v\n", err)
 			os.Exit(1)
-		}
-		if ok {
+		case o == sock.Answered:
 			_, _ = os.Stdout.Write(a.Stdout)
 			_, _ = os.Stderr.Write(a.Stderr)
 			os.Exit(a.Code)
+		case o == sock.Direct:
+			// The engine asks the same server, its own way.
+			return
 		}
 	}
 }
@@ -184,4 +191,9 @@ func execEngine() {
 	// Exec returns only on failure.
 	fmt.Fprintf(os.Stderr, "domscope: the full program is missing: want %s (%v); build both with `make build`, or install them with `make install`\n", engine, err)
 	os.Exit(2)
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

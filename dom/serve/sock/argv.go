@@ -66,27 +66,38 @@ const AcceptWait = 2 * time.Second
 // finish it by the deadline.
 var ErrLate = errors.New("domscope serve did not answer in time")
 
-// Argv asks the server at path to run req. ok is false when no safe
-// server answers there, or it answers direct: nothing ran, and the
-// caller runs the command itself. An error means the server took the
-// request but its answer broke off: the command may have run.
-func Argv(path string, req ArgvRequest, deadline time.Time) (a ArgvAnswer, ok bool, err error) {
+// Outcome is what became of an Argv request.
+type Outcome int
+
+const (
+	// Absent: no safe server answered at the path; nothing ran.
+	Absent Outcome = iota
+	// Direct: the server will not run it (help, another version);
+	// nothing ran, and the caller runs the command itself.
+	Direct
+	// Answered: the answer is the command's.
+	Answered
+)
+
+// Argv asks the server at path to run req. An error means the server
+// took the request but its answer broke off: the command may have run.
+func Argv(path string, req ArgvRequest, deadline time.Time) (a ArgvAnswer, o Outcome, err error) {
 	req.Protocol, req.Op = Protocol, OpArgv
 	if !Safe(path) {
-		return a, false, nil
+		return a, Absent, nil
 	}
 	c, err := net.DialTimeout("unix", path, AcceptWait)
 	if err != nil {
-		return a, false, nil
+		return a, Absent, nil
 	}
 	defer c.Close()
 	_ = c.SetDeadline(deadline)
 	b, err := json.Marshal(req)
 	if err != nil {
-		return a, false, err
+		return a, Absent, err
 	}
 	if _, err := c.Write(append(b, '\n')); err != nil {
-		return a, false, nil
+		return a, Absent, nil
 	}
 	r := bufio.NewReader(c)
 	// A stopped (^Z) or stuck server does not accept: go direct soon.
@@ -96,29 +107,32 @@ func Argv(path string, req ArgvRequest, deadline time.Time) (a ArgvAnswer, ok bo
 	}
 	_ = c.SetReadDeadline(accept)
 	h, err := readHead(r)
-	if err != nil || !h.Accepted {
-		return a, false, nil
+	switch {
+	case err == nil && h.Direct != "":
+		return a, Direct, nil
+	case err != nil || !h.Accepted:
+		return a, Absent, nil // stopped, stuck, or another version
 	}
 	_ = c.SetReadDeadline(deadline)
 	h, err = readHead(r)
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return a, false, ErrLate
+		return a, Answered, ErrLate
 	case err != nil:
-		return a, false, errors.New("domscope serve stopped before it answered")
+		return a, Answered, errors.New("domscope serve stopped before it answered")
 	case h.Direct != "":
-		return a, false, nil // it ran nothing
+		return a, Direct, nil // it ran nothing
 	case len(h.Error) > 0 || h.Length < 0 || h.Length > maxBody:
-		return a, false, errors.New("domscope serve sent an answer this version cannot read")
+		return a, Answered, errors.New("domscope serve sent an answer this version cannot read")
 	}
 	body := make([]byte, h.Length)
 	if _, err := io.ReadFull(r, body); err != nil {
-		return a, false, errors.New("domscope serve stopped before it answered")
+		return a, Answered, errors.New("domscope serve stopped before it answered")
 	}
 	if err := json.Unmarshal(body, &a); err != nil {
-		return a, false, errors.New("domscope serve sent an answer this version cannot read")
+		return a, Answered, errors.New("domscope serve sent an answer this version cannot read")
 	}
-	return a, true, nil
+	return a, Answered, nil
 }
 
 // maxBody bounds the length a client believes: 1 GiB.
