@@ -31,11 +31,15 @@ type ArgvRequest struct {
 }
 
 // Env is the client's environment that matters to an agent command:
-// every DOMSCOPE_ variable, and where the config file is.
+// every DOMSCOPE_ variable, and where the config file is. A replay's
+// secrets (DOMSCOPE_SECRET_N) stay home: no agent command reads them.
 func Env(environ []string) map[string]string {
 	m := map[string]string{}
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(k, "DOMSCOPE_SECRET_") {
+			continue
+		}
 		if k == "HOME" || k == "XDG_CONFIG_HOME" || strings.HasPrefix(k, "DOMSCOPE_") {
 			m[k] = v
 		}
