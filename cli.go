@@ -12,14 +12,14 @@ import (
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
+	"domscope/dom/serve"
 	"domscope/tui/cli"
 )
 
 // dispatch runs the command args name. The config file and the
 // environment give the flags' defaults before parsing. So --help shows
 // the defaults in effect, and a flag on the command line wins over both.
-// getenv is the environment, stdout and stderr take the output: the
-// daemon runs a front binary's commands with the client's (argv.go).
+// The service runs a front's command lines with the client's getenv.
 func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	st, err := cli.Load(args, getenv)
 	if err != nil {
@@ -35,7 +35,7 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if cli.WantsHelp(root, args) {
-		if inDaemon(ctx) {
+		if serve.InProcess(ctx) != nil {
 			return errDirect // help pages and styles are the terminal's
 		}
 		w, done := cli.HelpOutput()
@@ -79,9 +79,6 @@ func forEachCommand(c *cobra.Command, f func(*cobra.Command)) {
 
 // checkFlags refuses values a flag's type accepts but domscope does not.
 func checkFlags(cmd *cobra.Command, _ []string) error {
-	if inDaemon(cmd.Context()) && !frontCommand(cmd.Name()) {
-		return errDirect
-	}
 	if err := cli.From(cmd.Context()).UIErr; err != nil && !opensUI(cmd) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "domscope: warning: %v (only the UI uses it; %s goes on)\n", err, cmd.Name())
 	}

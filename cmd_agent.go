@@ -82,53 +82,33 @@ type agentExit struct{ code int }
 func (e agentExit) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 // runAgent asks the endpoint's resident service to run tool with in. It
-// starts one, detached, when none runs. Inside the service (a front
-// binary's command line, argv.go) it asks the service directly.
+// starts one, detached, when none runs.
 func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, file string, stdout, stderr io.Writer) error {
-	call := serve.InProcess(ctx)
-	if call == nil {
-		serve.Mark("parsed")
-		defer serve.PrintTiming(stderr)
-	}
+	serve.Mark("parsed")
+	defer serve.PrintTiming(stderr)
 	if !serve.Loopback(f.endpoint) || f.idle < time.Second {
 		return usageError{fmt.Sprintf("the agent commands take a loopback --endpoint and --idle of 1s or more, not %s and %s", cdpconn.Redact(f.endpoint), f.idle)}
 	}
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
 	args, _ := json.Marshal(in)
-	req := serve.Request{Target: f.target, Session: f.session, Tool: tool, Args: args, Steps: f.steps, Timeout: f.timeout}
-	if f.record != "" {
-		abs, err := clientAbs(ctx, f.record)
-		if err != nil {
-			return usageError{fmt.Sprintf("--record: %v", err)}
+	req := serve.Request{Target: f.target, Session: f.session, Tool: tool, Args: args, Steps: f.steps, Timeout: f.timeout, Record: f.record}
+	// Files are the client's: the service may run this for a front.
+	for _, p := range []*string{&req.Record, &file} {
+		if *p != "" {
+			*p = serve.Abs(ctx, *p)
 		}
-		req.Record = abs
 	}
-	if file != "" {
-		abs, err := clientAbs(ctx, file)
-		if err != nil {
-			return usageError{fmt.Sprintf("screenshot: %v", err)}
-		}
-		file = abs
+	exe, err := os.Executable()
+	if err != nil {
+		return err
 	}
-	var a serve.Answer
-	var err error
-	if call != nil {
-		a, err = call(ctx, req)
-	} else {
-		var exe string
-		if exe, err = os.Executable(); err != nil {
-			return err
-		}
-		a, err = serve.Runner{Exe: exe, Endpoint: f.endpoint, Idle: f.idle, Timeout: f.timeout}.Run(ctx, req)
-	}
+	a, err := serve.Runner{Exe: exe, Endpoint: f.endpoint, Idle: f.idle, Timeout: f.timeout}.Run(ctx, req)
 	if err != nil {
 		return served(err)
 	}
 	code, err := a.Print(stdout, stderr, f.json, f.steps, file)
-	if call == nil {
-		serve.Mark("printed")
-	}
+	serve.Mark("printed")
 	if err != nil || code == 0 {
 		return err
 	}

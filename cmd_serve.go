@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -76,8 +78,7 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	if o.idle < time.Second {
 		return usageError{fmt.Sprintf("--idle %s: give 1s or more, such as 10m", o.idle)}
 	}
-	// A client's session variable, inherited by a daemon it started, is
-	// not another client's: each command line names its own (argv.go).
+	// A session is each command line's own, never the first client's.
 	_ = os.Unsetenv("DOMSCOPE_SESSION")
 	path := serve.SocketPath(conn.endpoint)
 	ln, stop, err := serve.Listen(path)
@@ -101,4 +102,20 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 		srv.Log = os.Stderr
 	}
 	return srv.Serve(ctx, ln, o.idle)
+}
+
+// errDirect ends the service's run of a line it must not run (help, a
+// snapshot that attaches itself): the front then execs this program.
+var errDirect = errors.New("run it in a process of its own")
+
+// runArgv is the service's serve.ArgvFunc: the front (tui/front) sends
+// agent command lines, run here on this command tree, so the answer is
+// what this program prints, without its start.
+func runArgv(ctx context.Context, argv []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if err := dispatch(ctx, argv, getenv, stdout, stderr); errors.Is(err, errDirect) {
+		return serve.ArgvDirect
+	} else if err != nil {
+		return report(err, stderr)
+	}
+	return 0
 }

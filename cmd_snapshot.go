@@ -63,18 +63,7 @@ func snapshotCommand(getenv func(string) string) *cobra.Command {
 	return cmd
 }
 
-// stdout and stderr take a session's view (the agent path); the
-// direct path prints on the process's own.
 func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts, stdout, stderr io.Writer) error {
-	if inDaemon(ctx) {
-		if o.session == "" {
-			return errDirect // a snapshot of its own attaches
-		}
-		if err := o.check(); err != nil {
-			return err
-		}
-		return snapshotInSession(ctx, conn, o, stdout, stderr)
-	}
 	serve.Mark("parsed")
 	defer serve.PrintTiming(os.Stderr)
 	if err := o.check(); err != nil {
@@ -82,6 +71,9 @@ func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts, stdout, st
 	}
 	if o.session != "" {
 		return snapshotInSession(ctx, conn, o, stdout, stderr)
+	}
+	if serve.InProcess(ctx) != nil {
+		return errDirect // a snapshot of its own attaches
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()

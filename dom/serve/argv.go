@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"path/filepath"
 	"time"
 
 	"domscope/dom"
@@ -17,10 +18,10 @@ import (
 
 // ArgvFunc runs a command line in the server's process, as the program
 // would in its own, and returns its exit code. Output goes to stdout and
-// stderr; getenv gives the client's variables, and relative files
-// resolve against dir. ArgvDirect says the command needs a process of
-// its own (help, a direct attach): nothing ran.
-type ArgvFunc func(ctx context.Context, argv []string, dir string, getenv func(string) string, stdout, stderr io.Writer) int
+// stderr; getenv gives the client's variables, and Abs resolves files
+// against the client's directory. ArgvDirect says the command needs a
+// process of its own (help, a direct attach): nothing ran.
+type ArgvFunc func(ctx context.Context, argv []string, getenv func(string) string, stdout, stderr io.Writer) int
 
 // ArgvDirect is an ArgvFunc's answer for a command it does not run.
 const ArgvDirect = -1
@@ -30,19 +31,38 @@ type CallFunc func(ctx context.Context, req Request) (Answer, error)
 
 type inProcessKey struct{}
 
+// inProcess is an argv run: the server's own call, the client's directory.
+type inProcess struct {
+	call CallFunc
+	dir  string
+}
+
 // InProcess is the server's own call when ctx is an argv run's, else
 // nil. An agent command run inside the server asks it directly: dialing
 // its own socket would be a detour.
 func InProcess(ctx context.Context) CallFunc {
-	f, _ := ctx.Value(inProcessKey{}).(CallFunc)
-	return f
+	ip, _ := ctx.Value(inProcessKey{}).(inProcess)
+	return ip.call
+}
+
+// Abs is path as the client means it: against its own working
+// directory when ctx is an argv run's. A path it cannot make absolute
+// (no working directory) stays as it is.
+func Abs(ctx context.Context, path string) string {
+	if ip, ok := ctx.Value(inProcessKey{}).(inProcess); ok && !filepath.IsAbs(path) {
+		return filepath.Join(ip.dir, path)
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 // serveArgv answers a sock.OpArgv request: the command line runs here,
 // through Argv, and the reply is a sock.ArgvAnswer.
 func (srv *Server) serveArgv(ctx context.Context, c net.Conn, req Request) {
 	start := time.Now()
-	if srv.Argv == nil || len(req.Argv) == 0 {
+	if srv.Argv == nil || len(req.Argv) == 0 || !filepath.IsAbs(req.Dir) || !IsCommand(req.Argv[0]) {
 		_ = writeReply(c, reply{Direct: "no argv here"}, "")
 		return
 	}
@@ -71,7 +91,7 @@ func (srv *Server) serveArgv(ctx context.Context, c net.Conn, req Request) {
 	})
 	getenv := func(k string) string { return req.Env[k] }
 	var out, errb bytes.Buffer
-	code := srv.Argv(context.WithValue(ctx, inProcessKey{}, call), req.Argv, req.Dir, getenv, &out, &errb)
+	code := srv.Argv(context.WithValue(ctx, inProcessKey{}, inProcess{call, req.Dir}), req.Argv, getenv, &out, &errb)
 	if code == ArgvDirect {
 		_ = writeReply(c, reply{Direct: "run it in a process of its own"}, "")
 		srv.logArgv("direct", "", start)

@@ -104,6 +104,7 @@ func (t *servedTab) Close() error {
 
 // New is a server of b's tabs. Close stops it.
 func New(b dom.Browser) *Server {
+	timing.Store(false)
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{browser: b, Stderr: os.Stderr, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel,
 		agents: agents{sessions: map[string]string{}, lent: map[string]bool{}}}
