@@ -153,6 +153,17 @@ func TestFrontSameAsEngine(t *testing.T) {
 	if !strings.Contains(log, `argv: type (session "f") → ok`) {
 		t.Errorf("the service's log has no argv line for the typing:\n%s", log)
 	}
+	// The service runs the line's call itself: no second request over
+	// its socket. Only the first goto (the engine's) came that way.
+	n := 0
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, `(session "f")`) && !strings.Contains(line, "argv: ") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d requests of session f came over the socket, want 1 (the first goto):\n%s", n, log)
+	}
 }
 
 // TestFrontFallbacks: help is the engine's; an engine that is missing is
