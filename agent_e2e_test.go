@@ -54,11 +54,20 @@ type agentEnv struct {
 	ws     string
 	base   string
 	runDir string
+	// cwd, when set, is where the commands run; env is added to theirs.
+	cwd string
+	env []string
 }
 
 func newAgentEnv(t *testing.T) *agentEnv {
 	t.Helper()
-	e := &agentEnv{t: t, bin: builtBinary(t), ws: cdptest.Browser(t).WebSocketURL(), runDir: t.TempDir()}
+	return newAgentEnvOf(t, builtBinary(t))
+}
+
+// newAgentEnvOf runs bin.
+func newAgentEnvOf(t *testing.T, bin string) *agentEnv {
+	t.Helper()
+	e := &agentEnv{t: t, bin: bin, ws: cdptest.Browser(t).WebSocketURL(), runDir: t.TempDir()}
 	e.base, _ = cdptest.Serve(t, pages)
 	t.Cleanup(e.stopService)
 	return e
@@ -70,7 +79,8 @@ func (e *agentEnv) run(args ...string) (string, string, int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a hang guard
 	defer cancel()
 	cmd := exec.CommandContext(ctx, e.bin, append(args, "--endpoint", e.ws)...)
-	cmd.Env = append(os.Environ(), "XDG_RUNTIME_DIR="+e.runDir, "DOMSCOPE_SESSION=")
+	cmd.Env = append(append(os.Environ(), "XDG_RUNTIME_DIR="+e.runDir, "DOMSCOPE_SESSION="), e.env...)
+	cmd.Dir = e.cwd
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -13,14 +12,16 @@ import (
 	"github.com/spf13/pflag"
 
 	"domscope/dom"
+	"domscope/dom/serve"
 	"domscope/tui/cli"
 )
 
 // dispatch runs the command args name. The config file and the
 // environment give the flags' defaults before parsing. So --help shows
 // the defaults in effect, and a flag on the command line wins over both.
-func dispatch(ctx context.Context, args []string) error {
-	st, err := cli.Load(args, os.Getenv)
+// The service runs a front's command lines with the client's getenv.
+func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	st, err := cli.Load(args, getenv)
 	if err != nil {
 		// A shell completing words has no use for a bad config's error.
 		if len(args) == 0 || !isCompletion(args[0]) {
@@ -28,10 +29,15 @@ func dispatch(ctx context.Context, args []string) error {
 		}
 		st = cli.Empty()
 	}
-	root := newRoot()
+	root := newRoot(getenv)
 	forEachCommand(root, func(c *cobra.Command) { st.Apply(c.Flags()) })
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	if cli.WantsHelp(root, args) {
+		if serve.InProcess(ctx) != nil {
+			return errDirect // help pages and styles are the terminal's
+		}
 		w, done := cli.HelpOutput()
 		defer done()
 		root.SetOut(w)
@@ -48,12 +54,12 @@ func isCompletion(arg string) bool {
 }
 
 // newRoot builds the command tree: the bare command opens the UI.
-func newRoot() *cobra.Command {
+func newRoot(getenv func(string) string) *cobra.Command {
 	root := uiCommand()
 	root.PersistentFlags().String("config", "", "settings file (TOML; default $XDG_CONFIG_HOME/domscope/config.toml)")
-	root.AddCommand(snapshotCommand(), serveCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
+	root.AddCommand(snapshotCommand(getenv), serveCommand(), demoCommand(), runCommand(), openCommand(), mcpCommand(), versionCommand(), completionCommand())
 	root.AddGroup(&cobra.Group{ID: "agent", Title: "Agent commands (each asks the resident service; see domscope guide):"})
-	root.AddCommand(agentCommands()...)
+	root.AddCommand(agentCommands(getenv)...)
 	root.AddCommand(guideCommand())
 	root.SetVersionTemplate("domscope {{.Version}}\n")
 	root.SetFlagErrorFunc(cli.FlagError)
@@ -74,7 +80,7 @@ func forEachCommand(c *cobra.Command, f func(*cobra.Command)) {
 // checkFlags refuses values a flag's type accepts but domscope does not.
 func checkFlags(cmd *cobra.Command, _ []string) error {
 	if err := cli.From(cmd.Context()).UIErr; err != nil && !opensUI(cmd) {
-		fmt.Fprintf(os.Stderr, "domscope: warning: %v (only the UI uses it; %s goes on)\n", err, cmd.Name())
+		fmt.Fprintf(cmd.ErrOrStderr(), "domscope: warning: %v (only the UI uses it; %s goes on)\n", err, cmd.Name())
 	}
 	if f := cmd.Flags().Lookup("theme"); f != nil && !slices.Contains(cli.ThemeNames, f.Value.String()) {
 		return usageError{fmt.Sprintf("--theme %q: want %s", f.Value, strings.Join(cli.ThemeNames, ", "))}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,10 +23,10 @@ type cliFlags struct {
 	json, steps                       bool
 }
 
-func (f *cliFlags) register(fs *pflag.FlagSet) {
+func (f *cliFlags) register(fs *pflag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&f.endpoint, "endpoint", cdpconn.DefaultEndpoint, "the browser's CDP endpoint")
 	fs.StringVar(&f.target, "target", "", "the tab: its id, index, or part of its URL, then title (default: the first)")
-	fs.StringVar(&f.session, "session", os.Getenv("DOMSCOPE_SESSION"), "act in this session's own tab, kept across commands (default $DOMSCOPE_SESSION)")
+	fs.StringVar(&f.session, "session", getenv("DOMSCOPE_SESSION"), "act in this session's own tab, kept across commands (default $DOMSCOPE_SESSION)")
 	fs.StringVar(&f.record, "record", "", "write the session's steps to this file as a `run` script")
 	fs.DurationVar(&f.timeout, "timeout", defaultTimeout, "give up after this long")
 	fs.DurationVar(&f.idle, "idle", 10*time.Minute, "a service started here stops after this long with no request")
@@ -34,7 +34,7 @@ func (f *cliFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.steps, "steps", false, "end the answer with the action as a `run` step")
 }
 
-func agentCommands() []*cobra.Command {
+func agentCommands(getenv func(string) string) []*cobra.Command {
 	out := make([]*cobra.Command, len(serve.Commands))
 	for i, c := range serve.Commands {
 		var f cliFlags
@@ -57,9 +57,9 @@ func agentCommands() []*cobra.Command {
 			if c.Tool == "dom_screenshot" {
 				file = args[0]
 			}
-			return runAgent(cmd.Context(), f, c.Tool, in, file)
+			return runAgent(cmd.Context(), f, c.Tool, in, file, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		}
-		f.register(cmd.Flags())
+		f.register(cmd.Flags(), getenv)
 		for _, fl := range c.Flags {
 			if fl.Bool {
 				cmd.Flags().Bool(fl.Name, false, fl.Usage)
@@ -83,22 +83,21 @@ func (e agentExit) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
 // runAgent asks the endpoint's resident service to run tool with in. It
 // starts one, detached, when none runs.
-func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, file string) error {
+func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, file string, stdout, stderr io.Writer) error {
 	serve.Mark("parsed")
-	defer serve.PrintTiming(os.Stderr)
+	defer serve.PrintTiming(stderr)
 	if !serve.Loopback(f.endpoint) || f.idle < time.Second {
 		return usageError{fmt.Sprintf("the agent commands take a loopback --endpoint and --idle of 1s or more, not %s and %s", cdpconn.Redact(f.endpoint), f.idle)}
 	}
 	ctx, cancel := context.WithTimeout(ctx, f.timeout)
 	defer cancel()
 	args, _ := json.Marshal(in)
-	req := serve.Request{Target: f.target, Session: f.session, Tool: tool, Args: args, Steps: f.steps, Timeout: f.timeout}
-	if f.record != "" {
-		abs, err := filepath.Abs(f.record)
-		if err != nil {
-			return usageError{fmt.Sprintf("--record: %v", err)}
+	req := serve.Request{Target: f.target, Session: f.session, Tool: tool, Args: args, Steps: f.steps, Timeout: f.timeout, Record: f.record}
+	// Files are the client's: the service may run this for a front.
+	for _, p := range []*string{&req.Record, &file} {
+		if *p != "" {
+			*p = serve.Abs(ctx, *p)
 		}
-		req.Record = abs
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -108,7 +107,7 @@ func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, f
 	if err != nil {
 		return served(err)
 	}
-	code, err := a.Print(os.Stdout, os.Stderr, f.json, f.steps, file)
+	code, err := a.Print(stdout, stderr, f.json, f.steps, file)
 	serve.Mark("printed")
 	if err != nil || code == 0 {
 		return err
@@ -118,13 +117,13 @@ func runAgent(ctx context.Context, f cliFlags, tool string, in map[string]any, f
 
 // snapshotInSession prints the session's view as dom_snapshot answers
 // it, with the ids the session's actions take.
-func snapshotInSession(ctx context.Context, conn connFlags, o snapshotOpts) error {
+func snapshotInSession(ctx context.Context, conn connFlags, o snapshotOpts, stdout, stderr io.Writer) error {
 	if o.format == "tree" || o.out != "" || o.shot != "" || o.stats || o.capture != "cdp" {
 		return usageError{"--session prints the agent's view: json or text, on stdout, no --screenshot, --stats or --capture"}
 	}
 	in := o.view.Args(o.format, o.loadAll)
 	f := cliFlags{endpoint: conn.endpoint, session: o.session, timeout: conn.timeout, idle: 10 * time.Minute}
-	return runAgent(ctx, f, "dom_snapshot", in, "")
+	return runAgent(ctx, f, "dom_snapshot", in, "", stdout, stderr)
 }
 
 func guideCommand() *cobra.Command {

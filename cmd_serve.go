@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -76,6 +78,8 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	if o.idle < time.Second {
 		return usageError{fmt.Sprintf("--idle %s: give 1s or more, such as 10m", o.idle)}
 	}
+	// A session is each command line's own, never the first client's.
+	_ = os.Unsetenv("DOMSCOPE_SESSION")
 	path := serve.SocketPath(conn.endpoint)
 	ln, stop, err := serve.Listen(path)
 	if err != nil {
@@ -91,10 +95,27 @@ func runServe(ctx context.Context, conn connFlags, o serveOpts) error {
 	defer func() { _ = b.Close() }()
 	srv := serve.New(b)
 	srv.Watch = o.watch
+	srv.Argv = runArgv
 	defer srv.Close()
 	fmt.Fprintf(os.Stderr, "domscope serve: listening on %s (pid %d); snapshot --endpoint %s uses it\n", path, os.Getpid(), cdpconn.Redact(conn.endpoint))
 	if !o.quiet {
 		srv.Log = os.Stderr
 	}
 	return srv.Serve(ctx, ln, o.idle)
+}
+
+// errDirect ends the service's run of a line it must not run (help, a
+// snapshot that attaches itself): the front then execs this program.
+var errDirect = errors.New("run it in a process of its own")
+
+// runArgv is the service's serve.ArgvFunc: the front (tui/front) sends
+// agent command lines, run here on this command tree, so the answer is
+// what this program prints, without its start.
+func runArgv(ctx context.Context, argv []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	if err := dispatch(ctx, argv, getenv, stdout, stderr); errors.Is(err, errDirect) {
+		return serve.ArgvDirect
+	} else if err != nil {
+		return report(err, stderr)
+	}
+	return 0
 }

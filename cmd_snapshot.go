@@ -35,7 +35,7 @@ type snapshotOpts struct {
 	loadAll    bool   // scroll to the end until the page stops growing first
 }
 
-func snapshotCommand() *cobra.Command {
+func snapshotCommand(getenv func(string) string) *cobra.Command {
 	var conn connFlags
 	var o snapshotOpts
 	cmd := &cobra.Command{
@@ -44,7 +44,7 @@ func snapshotCommand() *cobra.Command {
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			conn.given(cmd.Flags())
-			return runSnapshot(cmd.Context(), conn, o)
+			return runSnapshot(cmd.Context(), conn, o, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	fs := cmd.Flags()
@@ -59,18 +59,21 @@ func snapshotCommand() *cobra.Command {
 	fs.BoolVar(&o.direct, "direct", false, "attach and capture here even when domscope serve runs for this endpoint")
 	fs.BoolVar(&o.marks, "marks", false, "with --screenshot: draw the flattened view's ids ([N]) as numbered boxes; list those not on it on stderr")
 	fs.BoolVar(&o.loadAll, "load-all", false, "first scroll the page to its end until it stops growing (an infinite feed), at most 30 rounds and 30 s, then back")
-	fs.StringVar(&o.session, "session", os.Getenv("DOMSCOPE_SESSION"), "the view of this agent session's tab, as dom_snapshot answers (default $DOMSCOPE_SESSION)")
+	fs.StringVar(&o.session, "session", getenv("DOMSCOPE_SESSION"), "the view of this agent session's tab, as dom_snapshot answers (default $DOMSCOPE_SESSION)")
 	return cmd
 }
 
-func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts) error {
+func runSnapshot(ctx context.Context, conn connFlags, o snapshotOpts, stdout, stderr io.Writer) error {
 	serve.Mark("parsed")
 	defer serve.PrintTiming(os.Stderr)
 	if err := o.check(); err != nil {
 		return err
 	}
 	if o.session != "" {
-		return snapshotInSession(ctx, conn, o)
+		return snapshotInSession(ctx, conn, o, stdout, stderr)
+	}
+	if serve.InProcess(ctx) != nil {
+		return errDirect // a snapshot of its own attaches
 	}
 	ctx, cancel := context.WithTimeout(ctx, conn.timeout)
 	defer cancel()

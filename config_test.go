@@ -33,7 +33,7 @@ func uiFlagsFrom(t *testing.T, args []string, env map[string]string) *pflag.Flag
 	if err != nil {
 		t.Fatalf("loadSettings: %v", err)
 	}
-	root := newRoot()
+	root := newRoot(os.Getenv)
 	forEachCommand(root, func(c *cobra.Command) { st.Apply(c.Flags()) })
 	if err := root.ParseFlags(args); err != nil {
 		t.Fatalf("parsing flags: %v", err)

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -38,10 +39,10 @@ var quitSignals = func() []os.Signal {
 
 func main() {
 	ctx, cancel := signal.NotifyContext(context.Background(), quitSignals...)
-	err := dispatch(ctx, os.Args[1:])
+	err := dispatch(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
 	cancel()
 	if err != nil {
-		os.Exit(report(err))
+		os.Exit(report(err, os.Stderr))
 	}
 }
 
@@ -51,12 +52,12 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 // report prints err as one line on stderr and returns the exit code.
-func report(err error) int {
+func report(err error, stderr io.Writer) int {
 	var ae agentExit
 	if errors.As(err, &ae) {
 		return ae.code // the answer is printed already
 	}
-	fmt.Fprintln(os.Stderr, errorLine(err))
+	fmt.Fprintln(stderr, errorLine(err))
 	var ue usageError
 	var cue cli.UsageError
 	if errors.As(err, &ue) || errors.As(err, &cue) {

@@ -25,8 +25,8 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("DOMSCOPE_CLI_RAW") != "" {
 		// The shell completion test runs the binary as domscope itself.
-		if err := dispatch(context.Background(), os.Args[1:]); err != nil {
-			os.Exit(report(err))
+		if err := dispatch(context.Background(), os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+			os.Exit(report(err, os.Stderr))
 		}
 		os.Exit(0)
 	}
@@ -36,10 +36,10 @@ func TestMain(m *testing.M) {
 			os.Exit(99)
 		}
 		ctx, cancel := signal.NotifyContext(context.Background(), quitSignals...)
-		err := dispatch(ctx, args)
+		err := dispatch(ctx, args, os.Getenv, os.Stdout, os.Stderr)
 		cancel()
 		if err != nil {
-			os.Exit(report(err))
+			os.Exit(report(err, os.Stderr))
 		}
 		os.Exit(0)
 	}

@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// make install puts domscope in $GOBIN, else ~/.local/bin.
+// make install puts domscope and domscope-engine in $GOBIN, else
+// ~/.local/bin.
 func TestMakeInstallDir(t *testing.T) {
 	if _, err := exec.LookPath("make"); err != nil {
 		t.Skip("no make")
@@ -22,6 +23,10 @@ func TestMakeInstallDir(t *testing.T) {
 		}
 		if !strings.Contains(string(out), "install -m 0755 domscope '"+want+"'") || !strings.Contains(string(out), "installed ") {
 			t.Errorf("GOBIN=%q: make install does not install to %s and say so:\n%s", gobin, want, out)
+		}
+		// The front runs the engine beside it.
+		if !strings.Contains(string(out), "install -m 0755 domscope-engine '"+want+"-engine'") {
+			t.Errorf("GOBIN=%q: make install does not put domscope-engine beside %s:\n%s", gobin, want, out)
 		}
 	}
 }

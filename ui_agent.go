@@ -157,6 +157,7 @@ func (f agentFlags) watchSession(conn connFlags, svc *live.Service, s *session) 
 		Runner: r, Session: f.session,
 		Browser: s.browser, Page: s.page, Service: svc,
 		Observer: agent.Observe, Gate: agent.Gate, GateTimeout: f.gateTimeout,
+		Argv: runArgv,
 	})
 	if err != nil {
 		return nil, nil, err

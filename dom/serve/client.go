@@ -7,10 +7,10 @@ import (
 	"errors"
 	"io"
 	"net"
-	"path/filepath"
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/serve/sock"
 )
 
 // Ask asks the server at path for the snapshot. ok is false when there
@@ -18,7 +18,7 @@ import (
 // direct too; nothing was printed. A served error is an *Error.
 func Ask(ctx context.Context, path string, req Request) (text string, ok bool, err error) {
 	req.Protocol = Protocol
-	if privateDir(filepath.Dir(path), false) != nil || ourSocket(path) != nil {
+	if !sock.Safe(path) {
 		return "", false, nil // no server, or not a safe one
 	}
 	var d net.Dialer

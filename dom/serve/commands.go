@@ -88,6 +88,17 @@ var Commands = []Command{
 	{"close", "End the session and close its tab (without one: close the --target tab)", 0, 0, ToolClose, nil, noArgs},
 }
 
+// IsCommand reports whether name is an agent command, or snapshot: the
+// command lines the front binary sends (sock.OpArgv).
+func IsCommand(name string) bool {
+	for _, c := range Commands {
+		if word, _, _ := strings.Cut(c.Use, " "); word == name {
+			return true
+		}
+	}
+	return name == "snapshot"
+}
+
 func scrollArgs(pos []string, _ map[string]string) (map[string]any, error) {
 	m := map[string]any{}
 	dir := ""
@@ -184,8 +195,12 @@ type Runner struct {
 }
 
 // Run asks the endpoint's service to run req, starting one (detached)
-// when none answers.
+// when none answers. Inside the service (an argv run) it asks the
+// service directly.
 func (r Runner) Run(ctx context.Context, req Request) (Answer, error) {
+	if call := InProcess(ctx); call != nil {
+		return call(ctx, req)
+	}
 	if req.Session != "" {
 		// a UI that watches the session answers it (lend.go)
 		if a, ok, err := Call(ctx, SessionSocketPath(r.Endpoint, req.Session), req); ok || err != nil {

@@ -2,13 +2,10 @@ package serve
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -31,13 +28,6 @@ const ToolLend = "lend"
 // backFromUI starts the first answer after the UI let a session go:
 // the UI's model numbered the page, the daemon's model numbers it now.
 const backFromUI = "the UI let this session go: its ids may have changed; take a snapshot before acting on old ids\n"
-
-// SessionSocketPath is where the UI serves session's commands for
-// endpoint. Like SocketPath, a hash: names may hold any character.
-func SessionSocketPath(endpoint, session string) string {
-	sum := sha256.Sum256([]byte(NormalEndpoint(endpoint) + "\x00" + session))
-	return filepath.Join(Dir(), "ui-"+hex.EncodeToString(sum[:8])+".sock")
-}
 
 // Here is a Runner of this binary for endpoint. A service it starts
 // stops after 10 minutes without a request.
@@ -116,6 +106,8 @@ type Lent struct {
 	Observer    func(mcp.Call)
 	Gate        *mcp.Gate
 	GateTimeout time.Duration
+	// Argv runs the front binary's commands here, as the daemon does.
+	Argv ArgvFunc
 }
 
 // LentSession answers a lent session's commands in the UI's process.
@@ -133,6 +125,7 @@ func ServeLent(l Lent) (*LentSession, error) {
 	s := New(l.Browser)
 	s.Stderr = io.Discard // the UI draws the screen
 	s.observer, s.gate, s.gateTimeout = l.Observer, l.Gate, l.GateTimeout
+	s.Argv = l.Argv
 	ls := &LentSession{s: s, l: l}
 	if err := ls.adopt(l.Page, l.Service); err != nil {
 		s.Close()

@@ -14,6 +14,7 @@ import (
 
 	"domscope/dom"
 	"domscope/dom/render"
+	"domscope/dom/serve/sock"
 )
 
 // Serve accepts clients on ln until ctx ends, the browser goes, or no
@@ -111,6 +112,11 @@ func (srv *Server) serveConn(ctx context.Context, c net.Conn) {
 	}
 	_ = c.SetReadDeadline(time.Time{})
 	if writeReply(c, reply{Accepted: true}, "") != nil {
+		return
+	}
+	if req.Op == sock.OpArgv {
+		// The command applies its own --timeout.
+		srv.serveArgv(ctx, c, req)
 		return
 	}
 	if req.Timeout <= 0 {

@@ -1,103 +1,44 @@
 package serve
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"net"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 
-	"domscope/dom/urls"
+	"domscope/dom/serve/sock"
 )
 
 // DefaultEndpoint is the endpoint an empty one means (cdpconn's default).
-const DefaultEndpoint = urls.DefaultEndpoint
+const DefaultEndpoint = sock.DefaultEndpoint
 
-// Dir is where `domscope serve` puts its sockets: a directory only
-// this user can open. $XDG_RUNTIME_DIR is per user already.
-func Dir() string {
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
-		return filepath.Join(d, "domscope")
-	}
-	return filepath.Join(os.TempDir(), fmt.Sprintf("domscope-%d", os.Getuid()))
+// The socket's place and checks live in sock, which the small front
+// binary imports too: one definition for both.
+
+// Dir is where `domscope serve` puts its sockets.
+func Dir() string { return sock.Dir() }
+
+// NormalEndpoint is endpoint as the socket's name reads it.
+func NormalEndpoint(endpoint string) string { return sock.NormalEndpoint(endpoint) }
+
+// SocketPath is the socket of the server for endpoint.
+func SocketPath(endpoint string) string { return sock.SocketPath(endpoint) }
+
+// SessionSocketPath is where the UI serves session's commands for endpoint.
+func SessionSocketPath(endpoint, session string) string {
+	return sock.SessionSocketPath(endpoint, session)
 }
 
-// NormalEndpoint is endpoint as the socket's name reads it. The ways of
-// writing one address give one name: default, scheme, case, slash.
-func NormalEndpoint(endpoint string) string {
-	e := urls.ExpandEndpoint(endpoint)
-	u, err := url.Parse(e)
-	if err != nil {
-		return e
-	}
-	u.Scheme = strings.ToLower(u.Scheme)
-	u.Host = strings.ToLower(u.Host)
-	if u.Host == "localhost" || strings.HasPrefix(u.Host, "localhost:") {
-		u.Host = "127.0.0.1" + strings.TrimPrefix(u.Host, "localhost")
-	}
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	return u.String()
-}
-
-// SocketPath is the socket of the server for endpoint. It is a hash, so
-// a farm's token in the endpoint is not in any file name.
-func SocketPath(endpoint string) string {
-	sum := sha256.Sum256([]byte(NormalEndpoint(endpoint)))
-	return filepath.Join(Dir(), hex.EncodeToString(sum[:8])+".sock")
-}
-
-// privateDir makes dir if needed and checks that only this user can
-// use it. A directory someone else owns, or others can enter, is
-// refused: its socket could be anyone's.
-func privateDir(dir string, create bool) error {
-	if create {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return fmt.Errorf("cannot make the socket directory: %w", err)
-		}
-	}
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return err
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !fi.IsDir() || !ok || int(st.Uid) != os.Getuid() {
-		return fmt.Errorf("%s is not a directory of yours: remove it, or set XDG_RUNTIME_DIR", dir)
-	}
-	if fi.Mode().Perm()&0o077 != 0 {
-		if !create {
-			return fmt.Errorf("%s is open to other users", dir)
-		}
-		if err := os.Chmod(dir, 0o700); err != nil {
-			return fmt.Errorf("cannot make %s private: %w", dir, err)
-		}
-	}
-	return nil
-}
-
-// ourSocket checks that path is a socket of this user's, not a link to
-// one elsewhere or someone else's, before a client trusts it.
-func ourSocket(path string) error {
-	fi, err := os.Lstat(path)
-	if err != nil {
-		return err
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if fi.Mode().Type() != os.ModeSocket || !ok || int(st.Uid) != os.Getuid() {
-		return fmt.Errorf("%s is not a socket of yours", path)
-	}
-	return nil
-}
+// Loopback reports whether endpoint is on this machine.
+func Loopback(endpoint string) bool { return sock.Loopback(endpoint) }
 
 // Listen listens on path with mode 0600. A live server already
 // there is an error; a stale socket file is replaced. The lock beside
 // the socket, held until stop, keeps two servers starting at once from
 // taking each other's socket.
 func Listen(path string) (ln *net.UnixListener, stop func(), err error) {
-	if err := privateDir(filepath.Dir(path), true); err != nil {
+	if err := sock.PrivateDir(filepath.Dir(path), true); err != nil {
 		return nil, nil, err
 	}
 	busy := fmt.Errorf("another domscope serve is running for this endpoint (%s): stop it first", path)
@@ -162,15 +103,4 @@ func lockFile(path string, busy error) (*os.File, error) {
 		f.Close()
 	}
 	return nil, busy
-}
-
-// Loopback reports whether endpoint is on this machine. Another one
-// needs --allow-remote, which the direct path checks.
-func Loopback(endpoint string) bool {
-	u, err := url.Parse(NormalEndpoint(endpoint))
-	if err != nil {
-		return false
-	}
-	ip := net.ParseIP(u.Hostname())
-	return ip != nil && ip.IsLoopback()
 }

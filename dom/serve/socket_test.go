@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"domscope/dom/serve/sock"
 )
 
 // TestSocketPath: the ways of writing one endpoint name one socket, in
@@ -36,7 +38,7 @@ func TestSocketPath(t *testing.T) {
 // client and made private by a server.
 func TestPrivateDir(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "domscope")
-	if err := privateDir(dir, false); err == nil {
+	if err := sock.PrivateDir(dir, false); err == nil {
 		t.Error("a missing directory was accepted")
 	}
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -45,10 +47,10 @@ func TestPrivateDir(t *testing.T) {
 	if err := os.Chmod(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := privateDir(dir, false); err == nil {
+	if err := sock.PrivateDir(dir, false); err == nil {
 		t.Error("a client accepted a directory open to others")
 	}
-	if err := privateDir(dir, true); err != nil {
+	if err := sock.PrivateDir(dir, true); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Stat(dir); fi.Mode().Perm() != 0o700 {
@@ -58,7 +60,7 @@ func TestPrivateDir(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := privateDir(file, true); err == nil {
+	if err := sock.PrivateDir(file, true); err == nil {
 		t.Error("a file was taken for the socket directory")
 	}
 }

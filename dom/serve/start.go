@@ -6,24 +6,22 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"strings"
 	"syscall"
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/serve/sock"
 )
 
 // LogPath is the log of the server Start starts for endpoint, beside
 // its socket.
-func LogPath(endpoint string) string {
-	return strings.TrimSuffix(SocketPath(endpoint), ".sock") + ".log"
-}
+func LogPath(endpoint string) string { return sock.LogPath(endpoint) }
 
 // Start starts `exe serve args…` detached from this process (its own
 // session, stdio to its log), and waits until it listens at path or ctx
 // ends. Another server starting at once is no error: one of them wins.
 func Start(ctx context.Context, exe string, args []string, path, logPath string) error {
-	if err := privateDir(Dir(), true); err != nil {
+	if err := sock.PrivateDir(Dir(), true); err != nil {
 		return err
 	}
 	log, err := os.OpenFile(logPath, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)

@@ -34,6 +34,9 @@ type Server struct {
 	Log io.Writer
 	// Stderr gets the server's own news (stopping, refusals).
 	Stderr io.Writer
+	// Argv runs a front binary's command line here (sock.OpArgv); nil
+	// answers those direct.
+	Argv ArgvFunc
 
 	// ctx ends when the server stops: it ends the models ahead.
 	ctx    context.Context
@@ -101,6 +104,7 @@ func (t *servedTab) Close() error {
 
 // New is a server of b's tabs. Close stops it.
 func New(b dom.Browser) *Server {
+	timing.Store(false)
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{browser: b, Stderr: os.Stderr, unwatchable: map[string]bool{}, ctx: ctx, cancel: cancel,
 		agents: agents{sessions: map[string]string{}, lent: map[string]bool{}}}

@@ -5,13 +5,19 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"sync/atomic"
 	"time"
 )
 
 // Timing, when DOMSCOPE_TIMING is set, keeps when each phase of one
 // command ended, to print on stderr as it exits. It is off otherwise:
 // a mark then costs one branch.
-var timing = os.Getenv("DOMSCOPE_TIMING") != ""
+// A server's process runs commands for fronts, many at once: no timing.
+var timing = func() *atomic.Bool {
+	var b atomic.Bool
+	b.Store(os.Getenv("DOMSCOPE_TIMING") != "")
+	return &b
+}()
 
 type phase struct {
 	name string
@@ -25,7 +31,7 @@ var phases []phase
 func Mark(name string) bool {
 	// A phase two commands share (snapshot --session runs the agent
 	// path) is marked once.
-	if timing && (len(phases) == 0 || phases[len(phases)-1].name != name) {
+	if timing.Load() && (len(phases) == 0 || phases[len(phases)-1].name != name) {
 		phases = append(phases, phase{name, time.Now()})
 	}
 	return true
@@ -35,7 +41,7 @@ func Mark(name string) bool {
 // DOMSCOPE_TIMING's value when it is a Unix time in nanoseconds (the
 // shell's `date +%s%N` just before the command): the process's start.
 func PrintTiming(w io.Writer) {
-	if !timing || len(phases) == 0 {
+	if !timing.Load() || len(phases) == 0 {
 		return
 	}
 	prev := phases[0].at

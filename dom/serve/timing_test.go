@@ -10,8 +10,9 @@ import (
 // TestTiming: with DOMSCOPE_TIMING set to the start's Unix nanoseconds,
 // each phase is timed from the one before, the first from the start.
 func TestTiming(t *testing.T) {
-	timing, phases = true, nil
-	defer func() { timing, phases = false, nil }()
+	timing.Store(true)
+	phases = nil
+	defer func() { timing.Store(false); phases = nil }()
 	t.Setenv("DOMSCOPE_TIMING", strconv.FormatInt(time.Now().Add(-time.Second).UnixNano(), 10))
 	Mark("inits")
 	Mark("parsed")
@@ -32,7 +33,8 @@ func TestTiming(t *testing.T) {
 
 // TestTimingOff: without DOMSCOPE_TIMING nothing is kept or printed.
 func TestTimingOff(t *testing.T) {
-	timing, phases = false, nil
+	timing.Store(false)
+	phases = nil
 	Mark("inits")
 	var b strings.Builder
 	PrintTiming(&b)

@@ -12,11 +12,12 @@ import (
 	"domscope/dom"
 	"domscope/dom/query"
 	"domscope/dom/render"
+	"domscope/dom/serve/sock"
 )
 
 // Protocol is the version of the request and reply below. A server
 // of another version is not asked: the snapshot goes direct.
-const Protocol = 4
+const Protocol = sock.Protocol
 
 // Request is one `snapshot` asked of the server: one JSON line.
 type Request struct {
@@ -41,6 +42,12 @@ type Request struct {
 	// (an absolute path) the session's steps are written to.
 	Steps  bool   `json:"steps,omitempty"`
 	Record string `json:"record,omitempty"`
+
+	// For OpArgv (sock.ArgvRequest): the command line, the client's
+	// working directory and its variables that matter.
+	Argv []string          `json:"argv,omitempty"`
+	Dir  string            `json:"dir,omitempty"`
+	Env  map[string]string `json:"env,omitempty"`
 }
 
 // reply heads the answer: one JSON line, then Length bytes of the
