@@ -27,6 +27,7 @@ type queryShownMsg struct {
 // snapshot --query. It flattens again, so it runs in a command.
 func queryOutput(v *flatten.View, words string) flatOutput {
 	opts := v.Opts
+	opts.Roots = nil // the whole page, not a selector's part
 	query.Shape{Offscreen: opts.IncludeOffscreen, Folds: opts.Fold, Query: words}.Apply(v.Snap, &opts, nil)
 	sd, _ := flatten.Flatten(v.Snap, opts)
 	lines, _ := flatten.QueryLines(sd, words, 0)

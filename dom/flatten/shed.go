@@ -52,6 +52,9 @@ func (s Shed) withCut(note Note) Note {
 	}
 	return func(omitted int) []string {
 		forms := note(omitted)
+		if len(forms) == 0 {
+			return forms
+		}
 		out := make([]string, 0, 2*len(forms))
 		for _, f := range forms[:len(forms)-1] {
 			out = append(out, f+"; "+s.phrase())

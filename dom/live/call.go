@@ -151,11 +151,14 @@ func withNode(err error, n *dom.VirtualNode) error {
 
 // snapshotBound bounds one snapshot: four calls' worth, or the caller's
 // own deadline when it gave more (--timeout 3m for a huge page on a
-// loaded machine).
+// loaded machine), up to maxSnapshotBound: a snapshot holds the tab.
 func (s *Service) snapshotBound(ctx context.Context) time.Duration {
 	bound := 4 * s.cfg.CallTimeout
 	if dl, ok := ctx.Deadline(); ok && time.Until(dl) > bound {
-		bound = time.Until(dl)
+		bound = min(time.Until(dl), maxSnapshotBound)
 	}
 	return bound
 }
+
+// maxSnapshotBound caps the time a caller's deadline gives a snapshot.
+const maxSnapshotBound = 5 * time.Minute

@@ -274,6 +274,9 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	dctx, opened, stop := s.dialogCtx(ctx)
 	defer stop()
 	bound := s.snapshotBound(ctx)
+	if dl, ok := ctx.Deadline(); ok {
+		bound = min(bound, time.Until(dl)) // what the message says
+	}
 	cctx, cancel := s.callCtx(dctx, pctx, bound)
 	defer cancel()
 	start := time.Now()
@@ -295,7 +298,8 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 			de.Code = dom.SnapshotFailed
 			return nil, de
 		}
-		if ctx.Err() == nil && cctx.Err() != nil {
+		// The bound may be the caller's own deadline: ctx ended too then.
+		if errors.Is(cctx.Err(), context.DeadlineExceeded) {
 			return nil, dom.Errorf(dom.Timeout, err, "the page did not answer the snapshot within %s", bound.Round(time.Second))
 		}
 		var de *dom.Error

@@ -20,7 +20,7 @@ func WithDeadline(ctx context.Context, p *sdk.CallToolParams) {
 	if !ok {
 		return
 	}
-	dl = dl.Add(-min(2*time.Second, time.Until(dl)/10))
+	dl = dl.Add(-max(0, min(2*time.Second, time.Until(dl)/10)))
 	if p.Meta == nil {
 		p.Meta = sdk.Meta{}
 	}

@@ -58,6 +58,9 @@ func Abs(ctx context.Context, path string) string {
 	return path
 }
 
+// commitWait bounds the wait for a client's commit after Accepted.
+const commitWait = 10 * time.Second
+
 // serveArgv answers a sock.OpArgv request: the command line runs here,
 // through Argv, and the reply is a sock.ArgvAnswer.
 func (srv *Server) serveArgv(ctx context.Context, c net.Conn, req Request) {
@@ -66,6 +69,34 @@ func (srv *Server) serveArgv(ctx context.Context, c net.Conn, req Request) {
 		_ = writeReply(c, reply{Direct: "no argv here"}, "")
 		return
 	}
+	// Nothing runs until the client commits: one that gave up waiting
+	// for Accepted closed, and runs the command elsewhere.
+	_ = c.SetReadDeadline(time.Now().Add(commitWait))
+	var commit [1]byte
+	if _, err := io.ReadFull(c, commit[:]); err != nil || commit[0] != sock.Commit {
+		return
+	}
+	_ = c.SetReadDeadline(time.Time{})
+	// A client that goes away (^C) stops its command.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		var eof [1]byte
+		_, _ = c.Read(eof[:])
+		cancel()
+	}()
+	replied := false
+	// A bug after the command may have acted must not send the client
+	// to the engine, which would act again.
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(srv.Stderr, "domscope serve: internal error in a command line: %q\n", fmt.Sprint(v))
+			if !replied {
+				ans, _ := json.Marshal(sock.ArgvAnswer{Code: 1, Stderr: []byte("domscope: internal error in domscope serve; see its log\n")})
+				_ = writeReply(c, reply{}, string(ans))
+			}
+		}
+	}()
 	// The log names the tool and session of the call the command made,
 	// never the command line: it may hold typed text.
 	what, outcome := "no call", ""
@@ -92,6 +123,7 @@ func (srv *Server) serveArgv(ctx context.Context, c net.Conn, req Request) {
 	getenv := func(k string) string { return req.Env[k] }
 	var out, errb bytes.Buffer
 	code := srv.Argv(context.WithValue(ctx, inProcessKey{}, inProcess{call, req.Dir}), req.Argv, getenv, &out, &errb)
+	replied = true
 	if code == ArgvDirect {
 		_ = writeReply(c, reply{Direct: "run it in a process of its own"}, "")
 		srv.logArgv("direct", "", start)

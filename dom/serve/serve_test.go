@@ -53,8 +53,9 @@ func newFake() *fakeBrowser {
 	}}
 }
 
-// serving starts a server of b on a socket of the test's own.
-func serving(t *testing.T, b dom.Browser, idle time.Duration) (path string, srv *Server, done <-chan error) {
+// serving starts a server of b on a socket of the test's own, set up
+// by each of setup first.
+func serving(t *testing.T, b dom.Browser, idle time.Duration, setup ...func(*Server)) (path string, srv *Server, done <-chan error) {
 	t.Helper()
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	path = SocketPath("http://127.0.0.1:1")
@@ -65,6 +66,9 @@ func serving(t *testing.T, b dom.Browser, idle time.Duration) (path string, srv 
 	srv = New(b)
 	var log strings.Builder
 	srv.Stderr = &lockedWriter{w: &log}
+	for _, f := range setup {
+		f(srv)
+	}
 	ch := make(chan error, 1)
 	ended := make(chan struct{})
 	ctx, cancel := context.WithCancel(context.Background())

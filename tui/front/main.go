@@ -23,7 +23,7 @@ const engineName = "domscope-engine"
 
 // agentCommands are the names of serve.Commands (a test holds them
 // equal): the front sends these to the service.
-var agentCommands = []string{"click", "type", "press", "select", "hover", "scroll", "goto", "back", "forward", "reload", "tabs", "tab", "wait", "screenshot", "close"}
+var agentCommands = []string{"click", "type", "press", "select", "hover", "scroll", "goto", "back", "forward", "reload", "tabs", "tab", "wait", "find", "screenshot", "close"}
 
 func main() {
 	if c, ok := plan(os.Args[1:], os.Getenv); ok {

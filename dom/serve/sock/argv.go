@@ -19,6 +19,11 @@ const Protocol = 4
 // line as the program would, and send back what it printed.
 const OpArgv = "argv"
 
+// Commit is the byte a client sends once it has read Accepted. The
+// server runs the command only then: a client that gave up waiting for
+// Accepted closes instead, and the command runs once, elsewhere.
+const Commit = '!'
+
 // ArgvRequest is the front's request line.
 type ArgvRequest struct {
 	Protocol int      `json:"protocol"`
@@ -116,6 +121,9 @@ func Argv(path string, req ArgvRequest, deadline time.Time) (a ArgvAnswer, o Out
 		return a, Direct, nil
 	case err != nil || !h.Accepted:
 		return a, Absent, nil // stopped, stuck, or another version
+	}
+	if _, err := c.Write([]byte{Commit}); err != nil {
+		return a, Absent, nil // the server went: nothing ran
 	}
 	_ = c.SetReadDeadline(deadline)
 	h, err = readHead(r)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -30,11 +31,19 @@ func fakeServer(t *testing.T, lines ...string) string {
 			return
 		}
 		defer c.Close()
-		if _, err := bufio.NewReader(c).ReadBytes('\n'); err != nil {
+		r := bufio.NewReader(c)
+		if _, err := r.ReadBytes('\n'); err != nil {
 			return
 		}
 		for _, l := range lines {
 			_, _ = c.Write([]byte(l))
+			// After Accepted the client commits: a real server runs
+			// nothing before that byte.
+			if strings.Contains(l, `"accepted":true`) {
+				if b, err := r.ReadByte(); err != nil || b != Commit {
+					return
+				}
+			}
 		}
 	}()
 	return path
