@@ -151,13 +151,19 @@ func withNode(err error, n *dom.VirtualNode) error {
 
 // snapshotBound bounds one snapshot: four calls' worth, or the caller's
 // own deadline when it gave more (--timeout 3m for a huge page on a
-// loaded machine), up to maxSnapshotBound: a snapshot holds the tab.
+// loaded machine), up to maxSnapshotBound: a snapshot holds the tab. A
+// nearer deadline is the bound, as the timeout message says.
 func (s *Service) snapshotBound(ctx context.Context) time.Duration {
 	bound := 4 * s.cfg.CallTimeout
-	if dl, ok := ctx.Deadline(); ok && time.Until(dl) > bound {
-		bound = min(time.Until(dl), maxSnapshotBound)
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return bound
 	}
-	return bound
+	left := time.Until(dl)
+	if left <= bound {
+		return left
+	}
+	return min(left, maxSnapshotBound)
 }
 
 // maxSnapshotBound caps the time a caller's deadline gives a snapshot.

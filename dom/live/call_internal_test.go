@@ -16,8 +16,8 @@ func TestSnapshotBound(t *testing.T) {
 	}
 	short, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if got := s.snapshotBound(short); got != 4*time.Second {
-		t.Errorf("a 2s deadline: bound %s, want 4s (the deadline cuts it anyway)", got)
+	if got := s.snapshotBound(short); got > 2*time.Second || got < time.Second {
+		t.Errorf("a 2s deadline: bound %s, want about 2s (the deadline comes first)", got)
 	}
 	long, cancel2 := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel2()

@@ -274,9 +274,6 @@ func (s *Service) captureKind(ctx context.Context, full bool) (*dom.Snapshot, er
 	dctx, opened, stop := s.dialogCtx(ctx)
 	defer stop()
 	bound := s.snapshotBound(ctx)
-	if dl, ok := ctx.Deadline(); ok {
-		bound = min(bound, time.Until(dl)) // what the message says
-	}
 	cctx, cancel := s.callCtx(dctx, pctx, bound)
 	defer cancel()
 	start := time.Now()
