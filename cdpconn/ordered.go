@@ -13,6 +13,7 @@ import (
 	cdpdom "github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"domscope/dom"
@@ -75,6 +76,8 @@ func methodOf(ev any) string {
 		return "Page.navigatedWithinDocument"
 	case *network.EventRequestWillBeSent:
 		return "Network.requestWillBeSent"
+	case *runtime.EventBindingCalled:
+		return "Runtime.bindingCalled" // the live model's flash recorder
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"slices"
+	"sync/atomic"
 
 	"domscope/dom"
 	"domscope/dom/live/model"
@@ -14,13 +15,17 @@ import (
 // text: the witness could not say it. So the children of such nodes
 // are asked for as they come, while they are there.
 
+// askCutOff stops these asks, so a test can see what the page's
+// recorder alone gives (flashrec.go): a loaded machine's late ask.
+var askCutOff atomic.Bool
+
 // maxCutAsks bounds the nodes asked for so per model: a page that
 // keeps inserting such nodes costs one call each only so far.
 const maxCutAsks = 256
 
 // askCut asks for the children of the nodes batch cut in m.
 func (s *Service) askCut(p dom.Page, m *model.Model, batch []dom.EventMessage) {
-	if happenedOff.Load() || !slices.ContainsFunc(batch, func(e dom.EventMessage) bool {
+	if happenedOff.Load() || askCutOff.Load() || !slices.ContainsFunc(batch, func(e dom.EventMessage) bool {
 		return e.Method == "DOM.childNodeInserted" || e.Method == "DOM.childNodeCountUpdated"
 	}) {
 		return

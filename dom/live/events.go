@@ -182,6 +182,7 @@ func (s *Service) attach(p dom.Page) {
 	_ = p.Call(ctx, "DOM.enable", nil, nil)
 	s.watchNetwork(ctx, p, p.TargetID(), p)
 	s.watchConsole(ctx, p, p)
+	s.recordFlashes(ctx, p)
 	s.applyViewport(ctx, p)
 	s.noteLoading(ctx, p)
 	s.followModel(p, pctx)

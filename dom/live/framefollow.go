@@ -23,9 +23,10 @@ type frameFollows struct {
 	mu   sync.Mutex
 	page dom.Page
 	by   map[string]*frameFollow
-	// asked is when the frames' sessions were last asked for: a frame
-	// whose session cannot be had is not asked for at every read.
-	asked time.Time
+	// asked is when each frame's session was last asked for: one whose
+	// session cannot be had is not asked for at every read. A new frame
+	// is asked for at once: an action right after it came must see it.
+	asked map[string]time.Time
 	scope int64 // the last scope given
 }
 
@@ -68,19 +69,19 @@ func (s *Service) followFrames(ctx context.Context, page dom.Page, m *model.Mode
 	ff := &s.frameFol
 	ff.mu.Lock()
 	if ff.page != page {
-		ff.page, ff.by, ff.asked = page, map[string]*frameFollow{}, time.Time{}
+		ff.page, ff.by, ff.asked = page, map[string]*frameFollow{}, map[string]time.Time{}
 	}
 	var fresh []string
+	now := time.Now()
 	for _, ti := range reads {
-		if id := ti.Raw.TargetID; ti.Root != nil && ff.by[id] == nil {
+		id := ti.Raw.TargetID
+		if ti.Root != nil && ff.by[id] == nil && now.Sub(ff.asked[id]) >= frameAskGap {
 			fresh = append(fresh, id)
+			ff.asked[id] = now
 		}
 	}
-	if len(fresh) > 0 && time.Since(ff.asked) < frameAskGap {
-		fresh = nil
-	}
-	if len(fresh) > 0 {
-		ff.asked = time.Now()
+	if len(ff.asked) > maxFrameEvents {
+		ff.asked = map[string]time.Time{} // frames that came and went
 	}
 	ff.mu.Unlock()
 	if len(fresh) > 0 {
@@ -128,6 +129,9 @@ func (s *Service) subscribeFrames(ctx context.Context, page dom.Page, ids []stri
 		ff.by[ft.TargetID] = f
 		ff.mu.Unlock()
 		ch, cancel := oe.SubscribeOrdered(liveEvents...)
+		rctx, rcancel := context.WithTimeout(pctx, s.cfg.CallTimeout)
+		s.recordFlashes(rctx, ft.Session)
+		rcancel()
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -175,7 +179,7 @@ func (f *frameFollow) apply(s *Service, ev dom.EventMessage) {
 			// has one text: a toast with an icon comes bare. Its text is
 			// asked for now, while it is there (DOM.setChildNodes).
 			for _, id := range f.m.CutNodes() {
-				if !f.asked[id] && len(f.asked) < maxFrameEvents {
+				if !askCutOff.Load() && !f.asked[id] && len(f.asked) < maxFrameEvents {
 					f.asked[id] = true
 					ask = append(ask, id)
 				}
@@ -183,7 +187,7 @@ func (f *frameFollow) apply(s *Service, ev dom.EventMessage) {
 		}
 	}
 	f.mu.Unlock()
-	if ev.Method != "DOM.setChildNodes" { // the answers to those asks
+	if ev.Method != "DOM.setChildNodes" && ev.Method != "Runtime.bindingCalled" { // asks' answers, the recorder
 		s.noteFrameChange(f.page)
 	}
 	for _, id := range ask {

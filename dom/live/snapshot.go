@@ -19,6 +19,7 @@ var liveEvents = []string{
 	"DOM.attributeRemoved", "DOM.characterDataModified", "DOM.childNodeCountUpdated",
 	"DOM.shadowRootPushed", "DOM.shadowRootPopped", "DOM.pseudoElementAdded",
 	"DOM.pseudoElementRemoved", "DOM.inlineStyleInvalidated",
+	"Runtime.bindingCalled", // the flash recorder's (flashrec.go)
 }
 
 // bigCapture is the size of capture JSON (about a 20,000-element page)

@@ -2,6 +2,7 @@ package live
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +30,9 @@ type witness struct {
 	// or hides an element (nodeKey → its value before, and when).
 	toggled map[int64]toggle
 	flashes []seenFlash
+	// bare: flashes the events saw with no text (their children never
+	// came), waiting for the page's recorder to send them (flashrec.go).
+	bare []bareFlash
 	// regions: live regions whose text changed since start (node id →
 	// the region as last seen with text).
 	regions map[int64]seenRegion
@@ -61,6 +65,14 @@ type seenFlash struct {
 	toggled    bool
 }
 
+// bareFlash is a flash the events saw without its text, and how to
+// read the text when the recorder sends the subtree.
+type bareFlash struct {
+	seenFlash
+	tag, id  string
+	roleText func(*cdpjson.Node) (string, string)
+}
+
 type seenRegion struct {
 	backend    int64
 	role, text string
@@ -86,6 +98,7 @@ func (w *witness) restart(now time.Time, acting bool) {
 func (w *witness) restartLocked(now time.Time, acting bool) {
 	w.start, w.acting = now, acting
 	w.born, w.toggled, w.regions, w.flashes = map[int64]time.Time{}, map[int64]toggle{}, map[int64]seenRegion{}, nil
+	w.bare = nil
 	w.firstAt = map[int64]time.Time{}
 }
 
@@ -230,19 +243,58 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if at, ok := w.born[m.NodeKey(x)]; ok {
-			role, text := m.RoleText(x)
-			if text != "" {
-				var pb int64
-				if q := m.Parent(x); q != nil {
-					pb = model.Scoped(m.Scope(), q.BackendNodeID)
+			var pb int64
+			if q := m.Parent(x); q != nil {
+				pb = model.Scoped(m.Scope(), q.BackendNodeID)
+			}
+			f := seenFlash{parent: pb, target: m.FrameTarget(), ms: ms(now.Sub(at))}
+			if f.role, f.text = m.RoleText(x); f.text != "" {
+				w.flashes = append(w.flashes, f)
+			} else if x.NodeType == dom.ElementNode && x.Cut() {
+				id, _ := attrOf(x, "id")
+				if len(w.bare) < maxWitnessed {
+					w.bare = append(w.bare, bareFlash{seenFlash: f, tag: x.NodeName, id: id, roleText: m.GoneRoleText(x)})
 				}
-				w.flashes = append(w.flashes, seenFlash{parent: pb, target: m.FrameTarget(), role: role, text: text, ms: ms(now.Sub(at))})
 			}
 			continue
 		}
 		stack = append(stack, x.Children...)
 		stack = append(stack, x.ShadowRoots...)
 	}
+}
+
+// Reported joins the subtrees m's recorder sent to the bare flashes
+// the events just saw. They come after the removals they tell of, in
+// the same order: the latest bare flash of the same tag and id is the
+// one. Bare flashes left then were not told of (too many at once, or
+// the recorder came late), and wait no longer.
+func (w *witness) Reported(m *model.Model, gone []*cdpjson.Node, _ time.Time) {
+	if happenedOff.Load() {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	target := m.FrameTarget()
+	for k := len(gone) - 1; k >= 0; k-- {
+		n := gone[k]
+		if n == nil || n.NodeType != dom.ElementNode {
+			continue
+		}
+		id, _ := attrOf(n, "id")
+		for i := len(w.bare) - 1; i >= 0; i-- {
+			b := w.bare[i]
+			if b.target != target || !strings.EqualFold(b.tag, n.NodeName) || b.id != id {
+				continue
+			}
+			w.bare = slices.Delete(w.bare, i, i+1)
+			f := b.seenFlash
+			if f.role, f.text = b.roleText(n); f.text != "" && len(w.flashes) < maxWitnessed {
+				w.flashes = append(w.flashes, f)
+			}
+			break
+		}
+	}
+	w.bare = slices.DeleteFunc(w.bare, func(b bareFlash) bool { return b.target == target })
 }
 
 // attr notes an attribute about to change (set false: removed). The

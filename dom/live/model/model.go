@@ -331,6 +331,10 @@ func (m *Model) applyLocked(evs []dom.EventMessage) {
 			}
 			continue
 		}
+		if ev.Method == "Runtime.bindingCalled" {
+			m.reported(ev) // in order: after the removals it tells of
+			continue
+		}
 		m.version++
 		m.applied = ev.At
 		if m.applied.IsZero() {

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,6 +18,33 @@ type Watcher interface {
 	Removing(m *Model, n *cdpjson.Node, now time.Time)
 	Attr(m *Model, n *cdpjson.Node, name, value string, set bool, now time.Time)
 	Changed(m *Model, n *cdpjson.Node, now time.Time)
+	// Reported takes the subtrees the page's flash recorder sent as
+	// they went, after the removals they tell of.
+	Reported(m *Model, gone []*cdpjson.Node, now time.Time)
+}
+
+// FlashBinding names the binding the page's flash recorder calls. Its
+// calls come in the DOM events' stream (Runtime.bindingCalled).
+const FlashBinding = "domscopeFlash"
+
+// reported hands a call of the flash recorder to the watcher.
+func (m *Model) reported(ev dom.EventMessage) {
+	var e struct {
+		Name    string `json:"name"`
+		Payload string `json:"payload"`
+	}
+	if m.w == nil || m.broken != "" || json.Unmarshal(ev.Params, &e) != nil || e.Name != FlashBinding {
+		return
+	}
+	var gone []*cdpjson.Node
+	if json.Unmarshal([]byte(e.Payload), &gone) != nil {
+		return
+	}
+	at := ev.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	m.w.Reported(m, gone, at)
 }
 
 // Watch makes w see the model's events from now on.
@@ -49,11 +78,24 @@ const MaxFlashText = 120
 // RoleText is n's role (its role attribute) and its text, masked as the
 // view is: nothing from inside a sensitive field, no known secret.
 func (m *Model) RoleText(n *cdpjson.Node) (string, string) {
+	return roleText(n, m.fieldOf(n) != nil, m.secrets, m.urlSecrets)
+}
+
+// GoneRoleText is RoleText for a subtree that left the page, as the
+// model knows it now: in a field when node is, with today's secrets.
+// It may be called later, without the model's lock.
+func (m *Model) GoneRoleText(node *cdpjson.Node) func(*cdpjson.Node) (string, string) {
+	inField := m.fieldOf(node) != nil
+	secrets, urls := slices.Clone(m.secrets), slices.Clone(m.urlSecrets)
+	return func(n *cdpjson.Node) (string, string) { return roleText(n, inField || n.Sensitive(), secrets, urls) }
+}
+
+func roleText(n *cdpjson.Node, inField bool, secrets, urlSecrets []string) (string, string) {
 	role := ""
 	if n.NodeType == dom.ElementNode {
 		role, _ = attrOf(n, "role")
 	}
-	if m.fieldOf(n) != nil {
+	if inField {
 		return role, ""
 	}
 	var b strings.Builder
@@ -83,9 +125,11 @@ func (m *Model) RoleText(n *cdpjson.Node) (string, string) {
 	}
 	walk(n, 0)
 	text := strings.Join(strings.Fields(b.String()), " ")
-	for _, s := range append(m.secrets, m.urlSecrets...) {
-		if len(s) >= 3 {
-			text = strings.ReplaceAll(text, s, dom.Mask)
+	for _, group := range [][]string{secrets, urlSecrets} {
+		for _, s := range group {
+			if len(s) >= 3 {
+				text = strings.ReplaceAll(text, s, dom.Mask)
+			}
 		}
 	}
 	return role, dom.Clip(text, MaxFlashText)

@@ -1,0 +1,69 @@
+package live
+
+import (
+	"context"
+	_ "embed"
+
+	"domscope/dom"
+	"domscope/dom/live/model"
+)
+
+// The witness learns a flash's text from the DOM events. An element
+// inserted with more than one child comes bare, and its children are
+// asked for. On a loaded machine that ask can reach the page after a
+// 100 ms toast went, and the flash has no text. So a recorder in an
+// isolated world of each document sends the subtree of such an element
+// as it goes. The witness joins it to the bare flash the events saw.
+
+//go:embed flash_recorder.js
+var flashRecorder string
+
+// flashWorld names the recorder's isolated world: the page's own
+// scripts see neither it nor its binding.
+const flashWorld = "domscope"
+
+// recordFlashes puts the recorder in sess's documents, now and after
+// each navigation. Its calls come with the DOM events (liveEvents), in
+// order, and the model hands them to the witness. Failures are let go:
+// the events still give most flashes.
+func (s *Service) recordFlashes(ctx context.Context, sess dom.Session) {
+	if happenedOff.Load() {
+		return
+	}
+	if sess.Call(ctx, "Runtime.enable", nil, nil) != nil ||
+		sess.Call(ctx, "Runtime.addBinding", map[string]any{"name": model.FlashBinding, "executionContextName": flashWorld}, nil) != nil ||
+		sess.Call(ctx, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": flashRecorder, "worldName": flashWorld}, nil) != nil {
+		return
+	}
+	// The documents there now: a world in each frame of this session.
+	var tree struct {
+		FrameTree frameTree `json:"frameTree"`
+	}
+	if sess.Call(ctx, "Page.getFrameTree", nil, &tree) != nil {
+		return
+	}
+	for _, id := range tree.FrameTree.ids(nil) {
+		var w struct {
+			ContextID int64 `json:"executionContextId"`
+		}
+		if sess.Call(ctx, "Page.createIsolatedWorld", map[string]any{"frameId": id, "worldName": flashWorld}, &w) != nil {
+			continue // an out-of-process frame: its own session has one
+		}
+		_ = sess.Call(ctx, "Runtime.evaluate", map[string]any{"expression": flashRecorder, "contextId": w.ContextID}, nil)
+	}
+}
+
+type frameTree struct {
+	Frame struct {
+		ID string `json:"id"`
+	} `json:"frame"`
+	ChildFrames []frameTree `json:"childFrames"`
+}
+
+func (t frameTree) ids(out []string) []string {
+	out = append(out, t.Frame.ID)
+	for _, c := range t.ChildFrames {
+		out = c.ids(out)
+	}
+	return out
+}
