@@ -425,6 +425,11 @@ func (m *Model) gotEvents(msg eventsMsg) tea.Cmd {
 				m.setFlash("browser connection is back", false)
 				cmd = m.refresh(true, "snapshot after reconnecting")
 			}
+			if ev.State == dom.Reconnecting && dom.CodeOf(ev.Err) == dom.TargetNotFound && m.cfg.Browser != nil {
+				// back without this tab, and still looking for it
+				m.setFlash("the browser is back, but not this tab (nor its URL): pick a tab, or wait for it", true)
+				cmd = tea.Batch(cmd, m.fetchTargets(true))
+			}
 			if ev.State == dom.Disconnected && was != dom.Disconnected {
 				if dom.CodeOf(ev.Err) == dom.TargetNotFound && m.cfg.Browser != nil {
 					// the browser is back without this tab: offer the tabs it has

@@ -436,6 +436,11 @@ func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) 
 				wait = reconnectGrace
 			}
 			notFound++
+			if within > 0 && notFound == reconnectNotFound {
+				// Still trying, but a person need not wait for it: the UI
+				// offers the tabs the browser has now.
+				s.events.send(dom.Event{Kind: "state", State: dom.Reconnecting, Err: backWithout(lost, err)})
+			}
 		} else {
 			notFound = 0
 		}
@@ -445,10 +450,15 @@ func (s *Service) reconnect(hook func(ctx context.Context, lost dom.TargetInfo) 
 	s.page = nil
 	s.mu.Unlock()
 	if notFound > 0 && dom.CodeOf(lastErr) == dom.TargetNotFound {
-		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.TargetNotFound, lastErr, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, urls.Safe(lost.URL))})
+		s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: backWithout(lost, lastErr)})
 		return
 	}
 	s.events.send(dom.Event{Kind: "state", State: dom.Disconnected, Err: dom.Errorf(dom.NotAttached, lastErr, "could not reconnect after %d attempts", tries)})
+}
+
+// backWithout says the browser answers, but without the lost tab.
+func backWithout(lost dom.TargetInfo, err error) error {
+	return dom.Errorf(dom.TargetNotFound, err, "the browser is back but the tab is not (no tab %s, none at %s): pick another", lost.ID, urls.Safe(lost.URL))
 }
 
 // watchFrame follows the dialogs of an out-of-process frame: they are

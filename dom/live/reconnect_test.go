@@ -125,6 +125,16 @@ func TestReconnectBacksOffOnNoSuchTab(t *testing.T) {
 	}
 	_ = p.Detach()
 	nextState(t, svc, Reconnecting)
+	// After three answers without the tab, a person is offered the
+	// others at once, while the attempts go on.
+	if ev := nextState(t, svc, Reconnecting); CodeOf(ev.Err) != TargetNotFound {
+		t.Errorf("the second reconnecting state says %v, want %s", ev.Err, TargetNotFound)
+	}
+	mu.Lock()
+	if len(at) < 3 || len(at) > 4 { // the fourth may have come meanwhile
+		t.Errorf("the tabs were offered after %d attempts, want 3", len(at))
+	}
+	mu.Unlock()
 	nextState(t, svc, Connected)
 	mu.Lock()
 	defer mu.Unlock()
