@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -68,10 +69,27 @@ func coveragePages(t *testing.T, corpus string) []covPage {
 // button/link atomic leaf, it may be that leaf. Recall must be 100% on
 // every page set. The oracle cannot see controls inside closed shadow
 // roots and cross-origin frames. Those are checked directly.
+//
+// make test takes the testdata pages and every other corpus page of each
+// set (the first always); TestCoverageLong takes the rest.
 func TestCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("coverage over the corpus is long; not with -short")
 	}
+	coverage(t, false)
+}
+
+// TestCoverageLong is the same over the corpus pages make test leaves:
+// the two cover the corpus once.
+func TestCoverageLong(t *testing.T) {
+	cdptest.Long(t)
+	coverage(t, true)
+}
+
+// coverageEvery is the share of each corpus set the quick run takes.
+const coverageEvery = 2
+
+func coverage(t *testing.T, rest bool) {
 	shared := cdptest.Shared(t)
 	corpus := filepath.Join(shared, "corpus")
 	oracle, err := os.ReadFile(filepath.Join(shared, "bench", "oracle.js"))
@@ -85,6 +103,15 @@ func TestCoverage(t *testing.T) {
 	sets := map[string]*tally{}
 	var misses []string
 	pages := coveragePages(t, corpus)
+	nth := map[string]int{}
+	pages = slices.DeleteFunc(pages, func(p covPage) bool {
+		if p.base == "pages" {
+			return rest // the testdata pages: the quick run's
+		}
+		i := nth[p.set]
+		nth[p.set]++
+		return (i%coverageEvery == 0) == rest
+	})
 	// two tabs share the work: the renderer of each runs on its own core
 	const tabs = 2
 	var wg sync.WaitGroup

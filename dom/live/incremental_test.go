@@ -210,12 +210,20 @@ func smallPageT(t *testing.T) string {
 	return base + "/basic.html"
 }
 
-// TestIncrementalTodoMVC runs the TodoMVC script in every framework and
-// compares each snapshot after a step with a full capture.
-func TestIncrementalTodoMVC(t *testing.T) {
+// TestIncrementalTodoMVC runs the TodoMVC script in each framework and
+// compares each snapshot after a step with a full capture: half of them
+// here, the other half in the long lane (todoHalves).
+func TestIncrementalTodoMVC(t *testing.T) { incrementalTodoMVC(t, todoHalves[1]) }
+
+func TestIncrementalTodoMVCLong(t *testing.T) {
+	cdptest.Long(t)
+	incrementalTodoMVC(t, todoHalves[0])
+}
+
+func incrementalTodoMVC(t *testing.T, apps []string) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
-	for _, name := range []string{"react", "vue", "angular", "preact", "svelte", "jquery", "javascript-es6", "backbone", "lit", "web-components"} {
+	for _, name := range apps {
 		t.Run(name, func(t *testing.T) {
 			app := todoApps[name]
 			svc, p := openService(t, base+app.path, Config{})

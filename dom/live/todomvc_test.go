@@ -113,10 +113,25 @@ func within(anc *VirtualNode, f func(*VirtualNode) bool) *VirtualNode {
 	return found
 }
 
-func TestTodoMVC(t *testing.T) {
+// todoHalves are the TodoMVC apps in two halves. make test runs the
+// script on the first and the incremental twin on the second; the long
+// lane the other way round. Each app is in each test once.
+var todoHalves = [2][]string{
+	{"react", "vue", "angular", "web-components", "lit"},
+	{"preact", "svelte", "jquery", "javascript-es6", "backbone"},
+}
+
+func TestTodoMVC(t *testing.T) { todoMVC(t, todoHalves[0]) }
+
+func TestTodoMVCLong(t *testing.T) {
+	cdptest.Long(t)
+	todoMVC(t, todoHalves[1])
+}
+
+func todoMVC(t *testing.T, apps []string) {
 	dir := filepath.Join(cdptest.Shared(t), "corpus", "todomvc")
 	base, _ := cdptest.Serve(t, dir)
-	for _, name := range []string{"react", "vue", "angular", "web-components", "lit", "preact", "svelte", "jquery", "javascript-es6", "backbone"} {
+	for _, name := range apps {
 		t.Run(name, func(t *testing.T) {
 			app := todoApps[name]
 			svc, p := openService(t, base+app.path, Config{})
