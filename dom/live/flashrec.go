@@ -36,21 +36,32 @@ func (s *Service) recordFlashes(ctx context.Context, sess dom.Session) {
 		return
 	}
 	// The documents there now: a world in each frame of this session.
-	var tree struct {
-		FrameTree frameTree `json:"frameTree"`
-	}
-	if sess.Call(ctx, "Page.getFrameTree", nil, &tree) != nil {
+	// An open dialog blocks the evaluation: attaching must not wait.
+	s.mu.Lock()
+	pctx := s.pageCtx
+	s.mu.Unlock()
+	if pctx == nil {
 		return
 	}
-	for _, id := range tree.FrameTree.ids(nil) {
-		var w struct {
-			ContextID int64 `json:"executionContextId"`
+	s.wg.Go(func() {
+		ctx, cancel := context.WithTimeout(pctx, s.cfg.CallTimeout)
+		defer cancel()
+		var tree struct {
+			FrameTree frameTree `json:"frameTree"`
 		}
-		if sess.Call(ctx, "Page.createIsolatedWorld", map[string]any{"frameId": id, "worldName": flashWorld}, &w) != nil {
-			continue // an out-of-process frame: its own session has one
+		if sess.Call(ctx, "Page.getFrameTree", nil, &tree) != nil {
+			return
 		}
-		_ = sess.Call(ctx, "Runtime.evaluate", map[string]any{"expression": flashRecorder, "contextId": w.ContextID}, nil)
-	}
+		for _, id := range tree.FrameTree.ids(nil) {
+			var w struct {
+				ContextID int64 `json:"executionContextId"`
+			}
+			if sess.Call(ctx, "Page.createIsolatedWorld", map[string]any{"frameId": id, "worldName": flashWorld}, &w) != nil {
+				continue // an out-of-process frame: its own session has one
+			}
+			_ = sess.Call(ctx, "Runtime.evaluate", map[string]any{"expression": flashRecorder, "contextId": w.ContextID}, nil)
+		}
+	})
 }
 
 type frameTree struct {
