@@ -179,9 +179,11 @@ func (b *Browser) AttachPage(ctx context.Context, targetID string) (*Page, error
 	if err != nil {
 		return nil, err
 	}
-	found := false
+	found, blank := false, false
 	for _, ti := range infos {
-		found = found || ti.ID == targetID
+		if ti.ID == targetID {
+			found, blank = true, ti.URL == "" || ti.URL == "about:blank"
+		}
 	}
 	if !found {
 		return nil, dom.Errorf(dom.TargetNotFound, nil, "no page target with id %q (%d tabs open)", targetID, len(infos))
@@ -191,6 +193,12 @@ func (b *Browser) AttachPage(ctx context.Context, targetID string) (*Page, error
 	p, attached, err := b.startPage(ctx, tctx, tcancel, false)
 	if err != nil {
 		return nil, attachErr(err, targetID, attached, time.Since(start))
+	}
+	if blank {
+		if err := p.knownFrame(ctx); err != nil {
+			_ = p.Detach()
+			return nil, err
+		}
 	}
 	return p, nil
 }
@@ -216,6 +224,10 @@ func (b *Browser) OpenPage(ctx context.Context, url string) (*Page, error) {
 		return nil, dom.Errorf(dom.AttachFailed, err, "cannot open a new tab")
 	}
 	if url == "" || url == "about:blank" {
+		if err := p.knownFrame(ctx); err != nil {
+			_ = p.Detach()
+			return nil, err
+		}
 		return p, nil
 	}
 	if err := p.Navigate(ctx, url); err != nil {
@@ -241,6 +253,17 @@ func (b *Browser) startPage(ctx context.Context, tctx context.Context, tcancel c
 	b.pages[p] = struct{}{}
 	b.mu.Unlock()
 	return p, true, nil
+}
+
+// knownFrame loads about:blank in a tab still on its first blank
+// document. chromedp learns a tab's top frame from its page events, and
+// such a tab has sent none: the first DOM event would then crash
+// chromedp's event loop (a nil frame), and with it the program.
+func (p *Page) knownFrame(ctx context.Context) error {
+	if err := p.Navigate(ctx, "about:blank"); err != nil {
+		return dom.Errorf(dom.AttachFailed, err, "cannot ready the blank tab")
+	}
+	return nil
 }
 
 func (b *Browser) forget(p *Page) {

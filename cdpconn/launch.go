@@ -140,6 +140,10 @@ func Launch(ctx context.Context, opts LaunchOptions) (*Browser, error) {
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--disable-quic", "--disable-gpu", "--disable-dev-shm-usage",
 		"--disable-features=Translate,MediaRouter,OptimizationHints",
+		// An agent's tab behind another must keep its timers and frames
+		// (as Playwright launches Chrome).
+		"--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+		"--disable-backgrounding-occluded-windows",
 		"--password-store=basic", "--use-mock-keychain",
 	}
 	if headless {

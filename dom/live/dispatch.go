@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"time"
 
 	"domscope/dom"
 )
@@ -124,4 +125,22 @@ func (s *Service) release(sess dom.Session, obj string) {
 		defer cancel()
 		_ = sess.Call(ctx, "Runtime.releaseObject", map[string]any{"objectId": obj}, nil)
 	}()
+}
+
+// toFront brings page's tab to the front when it is hidden (another
+// tab of its window in front, as another agent's `tab new` puts it).
+// A hidden tab runs no frames, and Chrome holds a mouse move for the
+// next one: each click then took five seconds.
+func (s *Service) toFront(ctx context.Context, page dom.Page) {
+	var r struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	// Briefly: an open dialog blocks evaluation.
+	c, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	if page.Call(c, "Runtime.evaluate", map[string]any{"expression": "document.visibilityState", "returnByValue": true}, &r) == nil && r.Result.Value == "hidden" {
+		_ = page.Call(c, "Page.bringToFront", nil, nil)
+	}
 }

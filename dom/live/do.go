@@ -211,6 +211,9 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	defer s.listNetwork(res)
 	s.cons.begin()
 	defer s.listConsole(res)
+	if !a.Kind.Navigates() && a.Kind != dom.KindDialog && a.Kind != dom.KindViewport {
+		s.toFront(ctx, page)
+	}
 	dlg, err := spec.run(s, ctx, page, t, a, res)
 	// Resolving may have cached a fresh snapshot; whatever the action did,
 	// that one is stale now too.

@@ -1,8 +1,10 @@
 // Runs in domscope's isolated world of each document. When an element
-// that came lately goes, it sends the element's subtree to domscope.
-// Chrome's DOM events carry an inserted element's children only when it
-// holds one text, and on a loaded machine the ask for them reaches the
-// page after a 100 ms toast went. This sees the toast as it goes.
+// that came lately goes, it tells domscope how long it lived, by the
+// page's clock: on a loaded machine the DOM events reach domscope in
+// bursts, and their times say a 100 ms toast lived 30. For an element
+// Chrome's events sent bare (more than one child, or one element), it
+// sends the subtree too: the ask for its children can come after it
+// went.
 (() => {
   if (globalThis.__domscopeFlashes || typeof globalThis.domscopeFlash !== 'function') return;
   globalThis.__domscopeFlashes = true;
@@ -41,17 +43,20 @@
         const at = born.get(n);
         if (at === undefined || now - at > life) continue;
         born.delete(n);
-        if (!whole(n) || n.shadowRoot) gone.push(n);
+        gone.push([n, now - at]);
       }
     }
     tokens = Math.min(perSecond, tokens + (now - filled) * perSecond / 1000);
     filled = now;
     const sent = [];
-    for (const n of gone) {
+    for (const [n, ms] of gone) {
       if (tokens < 1) break;
       tokens--;
-      const t = tree(n, {n: maxNodes});
-      if (t) sent.push(t);
+      // whole: its tag and id are enough to know it by.
+      const t = whole(n) && !n.shadowRoot
+        ? {nodeType: 1, nodeName: n.nodeName, localName: n.localName, attributes: n.id ? ['id', n.id] : []}
+        : tree(n, {n: maxNodes});
+      sent.push({ms: Math.round(ms), whole: whole(n) && !n.shadowRoot, node: t});
     }
     if (sent.length) send(JSON.stringify(sent));
   }).observe(root, {childList: true, subtree: true});

@@ -8,12 +8,14 @@ import (
 	"domscope/dom/live/model"
 )
 
-// The witness learns a flash's text from the DOM events. An element
-// inserted with more than one child comes bare, and its children are
-// asked for. On a loaded machine that ask can reach the page after a
-// 100 ms toast went, and the flash has no text. So a recorder in an
-// isolated world of each document sends the subtree of such an element
-// as it goes. The witness joins it to the bare flash the events saw.
+// The witness learns a flash from the DOM events. Two things they tell
+// badly on a loaded machine: the events arrive in bursts, so their
+// times shorten a toast's life below a flash's; and an element inserted
+// with more than one child comes bare, and the ask for its children can
+// reach the page after a 100 ms toast went. So a recorder in an isolated
+// world of each document tells, as each late-born element goes, its life
+// by the page's clock and, for a bare one, its subtree. The witness joins
+// that to what the events saw.
 
 //go:embed flash_recorder.js
 var flashRecorder string

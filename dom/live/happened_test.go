@@ -291,3 +291,26 @@ func TestFlashesInCrossOriginFrame(t *testing.T) {
 		t.Errorf("a one-time code's text is in the result: %+v", res)
 	}
 }
+
+// TestOwnToastsLeaveTheirBoxCalm: toasts that go after their actions
+// answered change their box while no action runs, three times in a few
+// seconds. That is the actions' doing, not a clock's: the next toast in
+// that box is still a flash. (A loaded machine answered before each
+// toast went, and the fourth was taken for a clock's digits.)
+func TestOwnToastsLeaveTheirBoxCalm(t *testing.T) {
+	svc, p := openTicking(t, "flash.html")
+	for i := range 3 {
+		res := do(t, svc, "f600", Action{Kind: "click"})
+		mustOK(t, res)
+		// Gone while no action runs.
+		cdptest.WaitFor(t, p, "document.getElementById('toasts').childElementCount === 0")
+		if i == 0 && len(res.Flashed) > 0 {
+			t.Logf("the first toast went within its action: %+v", res.Flashed)
+		}
+	}
+	res := do(t, svc, "iconflash", Action{Kind: "click"})
+	mustOK(t, res)
+	if !strings.Contains(flashText(res.Flashed), "status:Done: Link copied;") {
+		t.Errorf("after three toasts of its own, the box is taken for a clock: flashed %+v, flat %q", res.Flashed, res.Changes.Flat)
+	}
+}

@@ -227,8 +227,10 @@ func (t tracker) untilGraceEnds(now time.Time, grace, d time.Duration) time.Dura
 }
 
 // idleProbe resolves after the page's next frame and a macrotask after
-// it. When frames do not run, as in a background tab, it waits 50 ms.
-// By then timers queued by an action's handlers have had their turn.
+// it. When frames do not run, it waits 50 ms. By then timers queued by
+// an action's handlers have had their turn. A hidden tab (another tab
+// of its window in front) throttles timers to once a second or less:
+// there it resolves after a posted task, else each click took seconds.
 //
 //go:embed settle_idle_probe.js
 var idleProbe string

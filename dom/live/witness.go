@@ -30,15 +30,19 @@ type witness struct {
 	// or hides an element (nodeKey → its value before, and when).
 	toggled map[int64]toggle
 	flashes []seenFlash
-	// bare: flashes the events saw with no text (their children never
-	// came), waiting for the page's recorder to send them (flashrec.go).
-	bare []bareFlash
+	// gone: elements the events saw come and go, waiting for the page's
+	// recorder to tell their life and, if bare, their text (flashrec.go).
+	gone []goneEl
 	// regions: live regions whose text changed since start (node id →
 	// the region as last seen with text).
 	regions map[int64]seenRegion
 	// firstAt: elements (scoped backend ids) changed since start, and
 	// when first.
 	firstAt map[int64]time.Time
+	// ownBorn: nodes (nodeKey) an action inserted, and when. Their
+	// going later, a toast's timer, is the action's doing, not the
+	// page's: it does not make their parent restless.
+	ownBorn map[int64]time.Time
 	// idle: the last times each element changed while no action ran.
 	// One that changed three times lately changes by itself (a clock). A
 	// toast's container changes twice (in, out), a late effect once.
@@ -65,12 +69,15 @@ type seenFlash struct {
 	toggled    bool
 }
 
-// bareFlash is a flash the events saw without its text, and how to
-// read the text when the recorder sends the subtree.
-type bareFlash struct {
+// goneEl is an element the events saw come and go since the last word
+// of the page's recorder: at is its flash in flashes, or -1 when the
+// events gave no text. Then roleText reads the subtree the recorder
+// sends.
+type goneEl struct {
 	seenFlash
-	tag, id  string
-	roleText func(*cdpjson.Node) (string, string)
+	at              int
+	target, tag, id string
+	roleText        func(*cdpjson.Node) (string, string)
 }
 
 type seenRegion struct {
@@ -83,7 +90,7 @@ type seenRegion struct {
 const maxWitnessed = 2000
 
 func newWitness() *witness {
-	w := &witness{idle: map[int64][restlessChanges]time.Time{}}
+	w := &witness{idle: map[int64][restlessChanges]time.Time{}, ownBorn: map[int64]time.Time{}}
 	w.restart(time.Time{}, false)
 	return w
 }
@@ -98,7 +105,7 @@ func (w *witness) restart(now time.Time, acting bool) {
 func (w *witness) restartLocked(now time.Time, acting bool) {
 	w.start, w.acting = now, acting
 	w.born, w.toggled, w.regions, w.flashes = map[int64]time.Time{}, map[int64]toggle{}, map[int64]seenRegion{}, nil
-	w.bare = nil
+	w.gone = nil
 	w.firstAt = map[int64]time.Time{}
 }
 
@@ -171,6 +178,12 @@ func (r record) firstChange(skip map[int64]bool) time.Time {
 
 // changed notes a change at n (the element, or a text's parent element).
 func (w *witness) Changed(m *model.Model, n *cdpjson.Node, now time.Time) {
+	w.changed(m, n, now, true)
+}
+
+// changed notes a change at n; byPage says the page may have made it by
+// itself (not the late going of what an action put there).
+func (w *witness) changed(m *model.Model, n *cdpjson.Node, now time.Time, byPage bool) {
 	if happenedOff.Load() {
 		return
 	}
@@ -186,7 +199,7 @@ func (w *witness) Changed(m *model.Model, n *cdpjson.Node, now time.Time) {
 	if _, ok := w.firstAt[id]; !ok && len(w.firstAt) < maxWitnessed {
 		w.firstAt[id] = now
 	}
-	if !w.acting {
+	if !w.acting && byPage {
 		if len(w.idle) > 4*maxWitnessed {
 			for k, at := range w.idle {
 				if now.Sub(at[restlessChanges-1]) > restlessSpan {
@@ -212,6 +225,18 @@ func (w *witness) Inserted(m *model.Model, n *cdpjson.Node, now time.Time) {
 	if len(w.born) < maxWitnessed {
 		w.born[m.NodeKey(n)] = now
 	}
+	if w.acting {
+		if len(w.ownBorn) >= maxWitnessed {
+			for k, at := range w.ownBorn {
+				if now.Sub(at) > restlessSpan {
+					delete(w.ownBorn, k)
+				}
+			}
+		}
+		if len(w.ownBorn) < maxWitnessed {
+			w.ownBorn[m.NodeKey(n)] = now
+		}
+	}
 	w.mu.Unlock()
 	w.Changed(m, m.Parent(n), now)
 	if n.NodeType == dom.ElementNode {
@@ -228,7 +253,11 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 		return
 	}
 	p := m.Parent(n)
-	w.Changed(m, p, now)
+	w.mu.Lock()
+	_, own := w.ownBorn[m.NodeKey(n)]
+	delete(w.ownBorn, m.NodeKey(n))
+	w.mu.Unlock()
+	w.changed(m, p, now, !own)
 	if m.InUserAgentShadow(n) {
 		return // a field's own text: its value, typed and cleared
 	}
@@ -248,13 +277,17 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 				pb = model.Scoped(m.Scope(), q.BackendNodeID)
 			}
 			f := seenFlash{parent: pb, target: m.FrameTarget(), ms: ms(now.Sub(at))}
+			g := goneEl{at: -1}
 			if f.role, f.text = m.RoleText(x); f.text != "" {
+				g.at = len(w.flashes)
 				w.flashes = append(w.flashes, f)
 			} else if x.NodeType == dom.ElementNode && x.Cut() {
-				id, _ := attrOf(x, "id")
-				if len(w.bare) < maxWitnessed {
-					w.bare = append(w.bare, bareFlash{seenFlash: f, tag: x.NodeName, id: id, roleText: m.GoneRoleText(x)})
-				}
+				g.seenFlash, g.roleText = f, m.GoneRoleText(x)
+			}
+			if x.NodeType == dom.ElementNode && (g.at >= 0 || g.roleText != nil) && len(w.gone) < maxWitnessed {
+				g.target, g.tag = f.target, x.NodeName
+				g.id, _ = attrOf(x, "id")
+				w.gone = append(w.gone, g)
 			}
 			continue
 		}
@@ -263,12 +296,14 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 	}
 }
 
-// Reported joins the subtrees m's recorder sent to the bare flashes
-// the events just saw. They come after the removals they tell of, in
-// the same order: the latest bare flash of the same tag and id is the
-// one. Bare flashes left then were not told of (too many at once, or
-// the recorder came late), and wait no longer.
-func (w *witness) Reported(m *model.Model, gone []*cdpjson.Node, _ time.Time) {
+// Reported joins what m's recorder sent to the elements the events
+// just saw go. It comes after the removals it tells of, in the same
+// order: the latest one of the same tag and id is the one. Its life is
+// the page's: the events' times are when they reached us, in bursts on
+// a loaded machine. A bare one gets its text. Those left then were not
+// told of (too many at once, or the recorder came late): they stay as
+// the events gave them.
+func (w *witness) Reported(m *model.Model, gone []model.Gone, _ time.Time) {
 	if happenedOff.Load() {
 		return
 	}
@@ -276,25 +311,31 @@ func (w *witness) Reported(m *model.Model, gone []*cdpjson.Node, _ time.Time) {
 	defer w.mu.Unlock()
 	target := m.FrameTarget()
 	for k := len(gone) - 1; k >= 0; k-- {
-		n := gone[k]
+		n := gone[k].Node
 		if n == nil || n.NodeType != dom.ElementNode {
 			continue
 		}
 		id, _ := attrOf(n, "id")
-		for i := len(w.bare) - 1; i >= 0; i-- {
-			b := w.bare[i]
-			if b.target != target || !strings.EqualFold(b.tag, n.NodeName) || b.id != id {
+		for i := len(w.gone) - 1; i >= 0; i-- {
+			g := w.gone[i]
+			if g.target != target || !strings.EqualFold(g.tag, n.NodeName) || g.id != id {
 				continue
 			}
-			w.bare = slices.Delete(w.bare, i, i+1)
-			f := b.seenFlash
-			if f.role, f.text = b.roleText(n); f.text != "" && len(w.flashes) < maxWitnessed {
-				w.flashes = append(w.flashes, f)
+			w.gone = slices.Delete(w.gone, i, i+1)
+			switch {
+			case g.at >= 0 && g.at < len(w.flashes):
+				w.flashes[g.at].ms = gone[k].Ms
+			case g.roleText != nil && !gone[k].Whole:
+				f := g.seenFlash
+				f.ms = gone[k].Ms
+				if f.role, f.text = g.roleText(n); f.text != "" && len(w.flashes) < maxWitnessed {
+					w.flashes = append(w.flashes, f)
+				}
 			}
 			break
 		}
 	}
-	w.bare = slices.DeleteFunc(w.bare, func(b bareFlash) bool { return b.target == target })
+	w.gone = slices.DeleteFunc(w.gone, func(g goneEl) bool { return g.target == target })
 }
 
 // attr notes an attribute about to change (set false: removed). The

@@ -18,14 +18,24 @@ type Watcher interface {
 	Removing(m *Model, n *cdpjson.Node, now time.Time)
 	Attr(m *Model, n *cdpjson.Node, name, value string, set bool, now time.Time)
 	Changed(m *Model, n *cdpjson.Node, now time.Time)
-	// Reported takes the subtrees the page's flash recorder sent as
-	// they went, after the removals they tell of.
-	Reported(m *Model, gone []*cdpjson.Node, now time.Time)
+	// Reported takes what the page's flash recorder sent of elements
+	// as they went, after the removals it tells of.
+	Reported(m *Model, gone []Gone, now time.Time)
 }
 
 // FlashBinding names the binding the page's flash recorder calls. Its
 // calls come in the DOM events' stream (Runtime.bindingCalled).
 const FlashBinding = "domscopeFlash"
+
+// Gone is an element that left the page soon after it came, as the
+// page's flash recorder saw it: how long it lived by the page's clock,
+// and its subtree (only its tag and id when whole: Chrome's event had
+// its children).
+type Gone struct {
+	Ms    float64       `json:"ms"`
+	Whole bool          `json:"whole"`
+	Node  *cdpjson.Node `json:"node"`
+}
 
 // reported hands a call of the flash recorder to the watcher.
 func (m *Model) reported(ev dom.EventMessage) {
@@ -36,7 +46,7 @@ func (m *Model) reported(ev dom.EventMessage) {
 	if m.w == nil || m.broken != "" || json.Unmarshal(ev.Params, &e) != nil || e.Name != FlashBinding {
 		return
 	}
-	var gone []*cdpjson.Node
+	var gone []Gone
 	if json.Unmarshal([]byte(e.Payload), &gone) != nil {
 		return
 	}
