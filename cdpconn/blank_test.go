@@ -2,9 +2,6 @@ package cdpconn_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
-	"net/url"
 	"testing"
 	"time"
 
@@ -25,33 +22,11 @@ func TestBlankTabTakesDOMEvents(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = opened.Detach() })
 	// A blank tab it did not open: made over HTTP, as another client would.
-	u, err := url.Parse(b.WebSocketURL())
+	found, err := b.AttachPage(ctx, cdptest.TabOverHTTP(t, "about:blank"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPut, "http://"+u.Host+"/json/new?about:blank", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var made struct {
-		ID string `json:"id"`
-	}
-	err = json.NewDecoder(resp.Body).Decode(&made)
-	resp.Body.Close()
-	if err != nil || made.ID == "" {
-		t.Fatalf("a new tab over HTTP: %v %+v", err, made)
-	}
-	found, err := b.AttachPage(ctx, made.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = found.Detach()
-		if r, err := http.Get("http://" + u.Host + "/json/close/" + made.ID); err == nil {
-			r.Body.Close()
-		}
-	})
+	t.Cleanup(func() { _ = found.Detach() })
 	for name, p := range map[string]dom.Page{"opened": opened, "found": found} {
 		var doc struct {
 			Root struct {

@@ -1,9 +1,6 @@
 package live_test
 
 import (
-	"encoding/json"
-	"net/http"
-	"net/url"
 	"testing"
 
 	"domscope/cdpconn/cdptest"
@@ -20,28 +17,7 @@ func TestActionInHiddenTab(t *testing.T) {
 	svc, p := openService(t, base+"/basic.html", Config{})
 	snap(t, svc)
 	// A tab opened over HTTP goes into the last active window: ours.
-	u, err := url.Parse(cdptest.Browser(t).WebSocketURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	req, _ := http.NewRequestWithContext(ctx(t), http.MethodPut, "http://"+u.Host+"/json/new?"+base+"/page2.html", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var made struct {
-		ID string `json:"id"`
-	}
-	err = json.NewDecoder(resp.Body).Decode(&made)
-	resp.Body.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if r, err := http.Get("http://" + u.Host + "/json/close/" + made.ID); err == nil {
-			r.Body.Close()
-		}
-	})
+	cdptest.TabOverHTTP(t, base+"/page2.html")
 	cdptest.WaitFor(t, p, "document.visibilityState === 'hidden'")
 	res := do(t, svc, "inc", Action{Kind: "click"})
 	mustOK(t, res)
