@@ -303,7 +303,7 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 // a loaded machine. A bare one gets its text. Those left then were not
 // told of (too many at once, or the recorder came late): they stay as
 // the events gave them.
-func (w *witness) Reported(m *model.Model, gone []model.Gone, _ time.Time) {
+func (w *witness) Reported(m *model.Model, gone []model.Gone) {
 	if happenedOff.Load() {
 		return
 	}

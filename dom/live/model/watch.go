@@ -20,7 +20,7 @@ type Watcher interface {
 	Changed(m *Model, n *cdpjson.Node, now time.Time)
 	// Reported takes what the page's flash recorder sent of elements
 	// as they went, after the removals it tells of.
-	Reported(m *Model, gone []Gone, now time.Time)
+	Reported(m *Model, gone []Gone)
 }
 
 // FlashBinding names the binding the page's flash recorder calls. Its
@@ -50,11 +50,7 @@ func (m *Model) reported(ev dom.EventMessage) {
 	if json.Unmarshal([]byte(e.Payload), &gone) != nil {
 		return
 	}
-	at := ev.At
-	if at.IsZero() {
-		at = time.Now()
-	}
-	m.w.Reported(m, gone, at)
+	m.w.Reported(m, gone)
 }
 
 // Watch makes w see the model's events from now on.
