@@ -272,7 +272,9 @@ func (s *Service) do(ctx context.Context, a dom.Action, res *dom.ActionResult) e
 	}
 	res.Snapshot = dom.StatOf(next)
 	s.fillDiff(res, prev, next, restless)
-	s.judge(res, s.wit.take(true, time.Now(), false), prev, next, restless)
+	// An expectation reads on: its record must keep what was born since
+	// the action (the deferred restart ends it).
+	s.judge(res, s.wit.take(a.Expect == nil, time.Now(), false), prev, next, restless)
 	s.answered(a.Kind, next)
 	return s.checkExpect(ctx, a, res, mark.at, prev, restless)
 }

@@ -55,13 +55,11 @@ func (s *Service) checkExpect(ctx context.Context, a dom.Action, res *dom.Action
 		if err != nil {
 			continue
 		}
-		seen := res.Flashed
 		s.fillDiff(res, prev, next, restless)
-		s.judge(res, s.wit.take(true, time.Now(), false), prev, next, restless)
-		res.Flashed = append(seen, res.Flashed...)
-		if len(res.Flashed) > 0 && res.Effect == dom.EffectNone {
-			res.Effect = dom.EffectChanged
-		}
+		// The record runs from the action on: a toast one read showed and
+		// the next did not find came and went within it, a flash.
+		res.Announced = nil
+		s.judge(res, s.wit.take(false, time.Time{}, false), prev, next, restless)
 		s.answered(a.Kind, next)
 		res.Snapshot = dom.StatOf(next)
 	}
