@@ -3,6 +3,7 @@ package live_test
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -310,7 +311,10 @@ func TestOwnToastsLeaveTheirBoxCalm(t *testing.T) {
 	}
 	res := do(t, svc, "iconflash", Action{Kind: "click"})
 	mustOK(t, res)
-	if !strings.Contains(flashText(res.Flashed), "status:Done: Link copied;") {
+	// A loaded machine may read the page while the toast still shows. A
+	// restless box would have put that line in the background, not here.
+	shown := slices.ContainsFunc(res.Changes.Flat, func(l string) bool { return strings.Contains(l, `+ status "Done: Link copied"`) })
+	if !strings.Contains(flashText(res.Flashed), "status:Done: Link copied;") && !shown {
 		t.Errorf("after three toasts of its own, the box is taken for a clock: flashed %+v, flat %q", res.Flashed, res.Changes.Flat)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -120,13 +121,17 @@ const markQuiet = 20 * time.Millisecond
 // every case.
 func (m *Model) settle(ctx context.Context, p dom.Session, fresh *cdpjson.Target, scroll dom.Rect, group string, marker *string, start time.Time) (more axBatch, why string, err error) {
 	more = axBatch{ax: map[int64]*cdpjson.AXNode{}, included: map[int64]bool{}}
+	// held: the model stayed at the last mark while its nodes were read.
+	held := false
 	for round := 1; ; round++ {
-		m.mu.Lock()
-		busy := m.events > 0 || m.applied.After(start.Add(-markQuiet))
-		m.mu.Unlock()
-		if busy {
-			if err := m.holdAtMark(ctx, p, group, marker); err != nil {
-				return more, "", capture.Err(err, "marking the page's events")
+		if !held {
+			m.mu.Lock()
+			busy := m.events > 0 || m.applied.After(start.Add(-markQuiet))
+			m.mu.Unlock()
+			if busy {
+				if err := m.holdAtMark(ctx, p, group, marker); err != nil {
+					return more, "", capture.Err(err, "marking the page's events")
+				}
 			}
 		}
 		m.mu.Lock()
@@ -152,15 +157,26 @@ func (m *Model) settle(ctx context.Context, p dom.Session, fresh *cdpjson.Target
 				els = append(els, u.id)
 			}
 		}
-		m.releaseLocked()
+		// The model stays at the mark while its nodes are read: the nodes
+		// the page inserts meanwhile are not in it. Only a node it removed
+		// meanwhile has no layout to read; then the next round marks anew.
+		// A page inserting every 30 ms on a loaded machine needs this: a
+		// round never ends before its next insertion.
+		held = m.holding
 		m.mu.Unlock()
+		// The AX facts come first: a node still there when its layout is
+		// read was there when they were.
+		b := m.fetchAX(ctx, p, els, inside, fields)
+		if b.err != nil {
+			return more, "", b.err
+		}
 		reads, err := readUnlaid(ctx, p, todo, scroll, group)
 		if err != nil {
 			return more, "", capture.Err(err, "reading the layout of inserted nodes")
 		}
-		b := m.fetchAX(ctx, p, els, inside, fields)
-		if b.err != nil {
-			return more, "", b.err
+		if held && slices.ContainsFunc(reads, func(r nodeLayout) bool { return r.gone }) {
+			m.release()
+			held = false
 		}
 		cover(fresh, todo, reads)
 		maps.Copy(more.ax, b.ax)
@@ -217,6 +233,15 @@ func readUnlaid(ctx context.Context, p dom.Session, nodes []unlaid, scroll dom.R
 // in the page is gone.
 func readNodeLayout(ctx context.Context, p dom.Session, id int64, scroll dom.Rect, group string) (nodeLayout, error) {
 	gone := nodeLayout{gone: true}
+	// The quads need only the id: asked at once, they save a round trip
+	// while the page inserts on.
+	var q struct {
+		Quads [][]float64 `json:"quads"`
+	}
+	var quadsErr error
+	var asked sync.WaitGroup
+	asked.Go(func() { quadsErr = p.Call(ctx, "DOM.getContentQuads", map[string]any{"backendNodeId": id}, &q) })
+	defer asked.Wait()
 	var res struct {
 		Object struct {
 			ObjectID string `json:"objectId"`
@@ -253,10 +278,8 @@ func readNodeLayout(ctx context.Context, p dom.Session, id int64, scroll dom.Rec
 	if b := cdpjson.RectOf(got.Box); true {
 		r.bounds = dom.Rect{X: b.X + scroll.X, Y: b.Y + scroll.Y, W: b.W, H: b.H}
 	}
-	var q struct {
-		Quads [][]float64 `json:"quads"`
-	}
-	switch err := p.Call(ctx, "DOM.getContentQuads", map[string]any{"backendNodeId": id}, &q); {
+	asked.Wait()
+	switch err := quadsErr; {
 	case err == nil && len(q.Quads) > 0:
 		r.bounds = quadsBounds(q.Quads, scroll)
 	case err != nil && dom.CodeOf(err) != dom.CDPError:
