@@ -22,9 +22,10 @@ import (
 // it. A clock that sets textContent every 30 ms does so. The model then
 // holds nodes the layout Chrome made does not list (cdpjson/cover.go).
 // The refresh reads their layout one by one, as DOMSnapshot would have
-// given it, and their AX facts. Nodes inserted meanwhile are read in the
-// next round. Some pages make the read a full capture. One inserts
-// faster than that; another has a form control whose live state only
+// given it, and their AX facts, with the model held at a mark. Nodes
+// inserted meanwhile are not in it; one removed meanwhile starts a new
+// round. Some pages make the read a full capture. One removes faster
+// than that; another has a form control whose live state only
 // DOMSnapshot gives.
 
 // maxUnlaidRounds is how many rounds a refresh reads inserted nodes. A
@@ -114,8 +115,9 @@ const markQuiet = 20 * time.Millisecond
 // layout (fresh). While the page's events come, it holds the model at a
 // mark (holdAtMark). It reads the layout of each node the layout does
 // not list (inserted since), round after round until there is none.
-// The reads come before the round's mark, so a node inserted between
-// them is seen in the next round. It returns with m.mu held and the AX
+// The model stays at the round's mark while they are read, so what the
+// page inserts meanwhile waits for the next refresh; a node gone before
+// its read needs a new mark. It returns with m.mu held and the AX
 // facts of the elements it read (more). Else it returns why the read
 // must be a full capture, or an error. release lets the model go in
 // every case.
