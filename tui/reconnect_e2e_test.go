@@ -45,7 +45,7 @@ func killedUnderUI(t *testing.T) (base string, port int, endpoint string, tm *te
 func TestBrowserRestartFullProgram(t *testing.T) {
 	base, port, endpoint, tm := killedUnderUI(t)
 	startChromium(t, port, base+"/keep.html")
-	openTab(t, endpoint, base+"/other.html")
+	cdptest.TabAt(t, endpoint, base+"/other.html")
 	s := tm.waitFor("the page in the new browser", 90*time.Second, func(s string) bool {
 		return strings.Contains(s, "● live") && strings.Contains(s, `"Visit 2"`)
 	})
@@ -186,17 +186,6 @@ func (c *chromium) kill() {
 	}
 	_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
 	_ = c.cmd.Wait()
-}
-
-// openTab opens another tab at url through the endpoint's HTTP side.
-func openTab(t *testing.T, endpoint, url string) {
-	t.Helper()
-	req, _ := http.NewRequest(http.MethodPut, endpoint+"/json/new?"+url, nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
 }
 
 // startDomscope builds the domscope command and runs it under tmux. It

@@ -16,7 +16,13 @@ func TabOverHTTP(t testing.TB, u string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, err := http.NewRequest(http.MethodPut, "http://"+ws.Host+"/json/new?"+u, nil)
+	return TabAt(t, "http://"+ws.Host, u)
+}
+
+// TabAt is TabOverHTTP for the browser at endpoint (http://host:port).
+func TabAt(t testing.TB, endpoint, u string) string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPut, endpoint+"/json/new?"+u, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +39,8 @@ func TabOverHTTP(t testing.TB, u string) string {
 		t.Fatalf("a new tab over HTTP: %v %+v", err, made)
 	}
 	t.Cleanup(func() {
-		if r, err := http.Get("http://" + ws.Host + "/json/close/" + made.ID); err == nil {
+		// The browser may be gone by then: nothing to close.
+		if r, err := http.Get(endpoint + "/json/close/" + made.ID); err == nil {
 			r.Body.Close()
 		}
 	})
