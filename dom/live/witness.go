@@ -75,9 +75,9 @@ type seenFlash struct {
 // sends.
 type goneEl struct {
 	seenFlash
-	at              int
-	target, tag, id string
-	roleText        func(*cdpjson.Node) (string, string)
+	at       int
+	tag, id  string
+	roleText func(*cdpjson.Node) (string, string)
 }
 
 type seenRegion struct {
@@ -282,10 +282,10 @@ func (w *witness) Removing(m *model.Model, n *cdpjson.Node, now time.Time) {
 				g.at = len(w.flashes)
 				w.flashes = append(w.flashes, f)
 			} else if x.NodeType == dom.ElementNode && x.Cut() {
-				g.seenFlash, g.roleText = f, m.GoneRoleText(x)
+				g.roleText = m.GoneRoleText(x)
 			}
 			if x.NodeType == dom.ElementNode && (g.at >= 0 || g.roleText != nil) && len(w.gone) < maxWitnessed {
-				g.target, g.tag = f.target, x.NodeName
+				g.seenFlash, g.tag = f, x.NodeName
 				g.id, _ = attrOf(x, "id")
 				w.gone = append(w.gone, g)
 			}
