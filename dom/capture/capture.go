@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"domscope/dom"
+	"domscope/dom/cdpjson"
 )
 
 // captureTimeout bounds a whole capture whose context has no deadline.
@@ -177,7 +178,7 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 	order := newSendOrder(s, 7)
 
 	var ft struct {
-		FrameTree capFrameTree `json:"frameTree"`
+		FrameTree cdpjson.FrameTree `json:"frameTree"`
 	}
 	treeDone := make(chan struct{})
 	wg.Go(func() {
@@ -285,31 +286,16 @@ func captureTarget(ctx context.Context, s dom.Session, targetID string, oop func
 // localFrames lists the same-process frames of a target in document
 // order, its main frame first. Frames that are out-of-process targets of
 // their own (in oop) are captured there.
-func localFrames(tree *capFrameTree, mainID string, oop map[string]bool) []dom.RawFrame {
+func localFrames(tree *cdpjson.FrameTree, mainID string, oop map[string]bool) []dom.RawFrame {
 	var local []dom.RawFrame
-	stack := []*capFrameTree{tree}
-	for len(stack) > 0 {
-		f := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	tree.Walk(func(f *cdpjson.FrameTree) bool {
 		if oop[f.Frame.ID] && f.Frame.ID != mainID {
-			continue
+			return false
 		}
 		local = append(local, dom.RawFrame{FrameID: f.Frame.ID, ParentFrameID: f.Frame.ParentID, URL: f.Frame.URL, Name: f.Frame.Name})
-		for i := len(f.ChildFrames) - 1; i >= 0; i-- {
-			stack = append(stack, &f.ChildFrames[i])
-		}
-	}
+		return true
+	})
 	return local
-}
-
-type capFrameTree struct {
-	Frame struct {
-		ID       string `json:"id"`
-		ParentID string `json:"parentId"`
-		URL      string `json:"url"`
-		Name     string `json:"name"`
-	} `json:"frame"`
-	ChildFrames []capFrameTree `json:"childFrames"`
 }
 
 // Meta reads the document title, its URL and the layout viewport, side

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 
 	"domscope/dom"
+	"domscope/dom/cdpjson"
 	"domscope/dom/live/model"
 )
 
@@ -49,12 +50,17 @@ func (s *Service) recordFlashes(ctx context.Context, sess dom.Session) {
 		ctx, cancel := context.WithTimeout(pctx, s.cfg.CallTimeout)
 		defer cancel()
 		var tree struct {
-			FrameTree frameTree `json:"frameTree"`
+			FrameTree cdpjson.FrameTree `json:"frameTree"`
 		}
 		if sess.Call(ctx, "Page.getFrameTree", nil, &tree) != nil {
 			return
 		}
-		for _, id := range tree.FrameTree.ids(nil) {
+		var ids []string
+		tree.FrameTree.Walk(func(f *cdpjson.FrameTree) bool {
+			ids = append(ids, f.Frame.ID)
+			return true
+		})
+		for _, id := range ids {
 			var w struct {
 				ContextID int64 `json:"executionContextId"`
 			}
@@ -64,19 +70,4 @@ func (s *Service) recordFlashes(ctx context.Context, sess dom.Session) {
 			_ = sess.Call(ctx, "Runtime.evaluate", map[string]any{"expression": flashRecorder, "contextId": w.ContextID}, nil)
 		}
 	})
-}
-
-type frameTree struct {
-	Frame struct {
-		ID string `json:"id"`
-	} `json:"frame"`
-	ChildFrames []frameTree `json:"childFrames"`
-}
-
-func (t frameTree) ids(out []string) []string {
-	out = append(out, t.Frame.ID)
-	for _, c := range t.ChildFrames {
-		out = c.ids(out)
-	}
-	return out
 }
